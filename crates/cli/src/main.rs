@@ -1,1 +1,38 @@
-fn main() {}
+//! `arbiter`: the command-line tool of Arbiter — chess by the FIDE Laws.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod bench;
+mod perft;
+
+/// Arbiter: chess exactly as the FIDE Laws of Chess define it.
+#[derive(Parser)]
+#[command(name = "arbiter", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree (perft).
+    Perft(perft::Args),
+    /// Benchmarks (move generation against cozy-chess, …).
+    Bench(bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Bench(args) => bench::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("arbiter: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,535 @@
+//! Forsyth–Edwards Notation: standard FEN, X-FEN and Shredder-FEN, read and written.
+//!
+//! Reading accepts all three castling notations (`KQkq`, X-FEN's file letters for
+//! an inner rook, Shredder's `HAha`) and EPD-style input with only four fields.
+
+use crate::{
+    Bitboard, Board, CastlingMode, CastlingSide, Color, File, Piece, Position, PositionError, Rank,
+    Setup, Square,
+};
+use std::fmt;
+
+/// The six fields of a FEN record.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FenField {
+    /// Piece placement, rank 8 first.
+    Placement,
+    /// Side to move, `w` or `b`.
+    Turn,
+    /// Castling rights.
+    Castling,
+    /// En-passant target square.
+    EnPassant,
+    /// Half-move clock.
+    Halfmoves,
+    /// Full-move number.
+    Fullmoves,
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenField::Placement => "piece placement",
+            FenField::Turn => "side to move",
+            FenField::Castling => "castling rights",
+            FenField::EnPassant => "en-passant square",
+            FenField::Halfmoves => "half-move clock",
+            FenField::Fullmoves => "move number",
+        })
+    }
+}
+
+/// A FEN that cannot be read: which field, at which column (1-based, in
+/// characters), and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid FEN, {field} at column {column}: {message}")]
+pub struct ParseFenError {
+    /// The field at fault.
+    pub field: FenField,
+    /// 1-based character column in the FEN text.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A FEN that is either unreadable or describes an illegal position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// The text is not FEN.
+    #[error(transparent)]
+    Parse(#[from] ParseFenError),
+    /// The text is FEN, but the position is not legal.
+    #[error("illegal position: {0}")]
+    Position(#[from] PositionError),
+}
+
+/// Which en-passant square to write.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum EnPassantMode {
+    /// Only when an en-passant capture is legal (the default; matches Art. 9.2).
+    #[default]
+    Legal,
+    /// When an opposing pawn stands beside the pawn that just moved two squares,
+    /// legal or not.
+    PseudoLegal,
+    /// Whenever stored: after every double step, or as given in the FEN read.
+    Always,
+}
+
+/// How to write castling rights.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CastlingNotation {
+    /// `KQkq` in standard chess, X-FEN in Chess960 (the default).
+    #[default]
+    Auto,
+    /// X-FEN: `K`/`Q` for the outermost rook on a side, the file letter otherwise.
+    XFen,
+    /// Shredder-FEN: always the rook's file letter (`HAha`).
+    Shredder,
+}
+
+/// Options for writing FEN.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct FenOptions {
+    /// Which en-passant square to write.
+    pub en_passant: EnPassantMode,
+    /// How to write castling rights.
+    pub castling: CastlingNotation,
+    /// Write only the first four fields (EPD style).
+    pub epd: bool,
+}
+
+/// FEN of the standard initial position.
+pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+struct Fields<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Fields<'a> {
+    /// Next whitespace-separated field with its 1-based character column.
+    fn next(&mut self) -> Option<(&'a str, usize)> {
+        let rest = &self.text[self.pos..];
+        let start = rest.find(|c: char| !c.is_whitespace())?;
+        let from = self.pos + start;
+        let len = self.text[from..]
+            .find(char::is_whitespace)
+            .unwrap_or(self.text.len() - from);
+        self.pos = from + len;
+        let column = self.text[..from].chars().count() + 1;
+        Some((&self.text[from..from + len], column))
+    }
+}
+
+fn err<T>(field: FenField, column: usize, message: impl Into<String>) -> Result<T, ParseFenError> {
+    Err(ParseFenError {
+        field,
+        column,
+        message: message.into(),
+    })
+}
+
+impl Setup {
+    /// Reads FEN, X-FEN or Shredder-FEN into a setup without validating the
+    /// position. Missing move counters (EPD style) default to 0 and 1.
+    pub fn from_fen(fen: &str) -> Result<Setup, ParseFenError> {
+        let mut fields = Fields { text: fen, pos: 0 };
+        let Some((placement, col)) = fields.next() else {
+            return err(FenField::Placement, 1, "empty FEN");
+        };
+        let board = parse_placement(placement, col)?;
+        let end = fen.chars().count() + 1;
+        let (turn_s, col) = fields.next().unwrap_or(("", end));
+        let turn = match turn_s {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            "" => return err(FenField::Turn, col, "missing; expected w or b"),
+            other => {
+                return err(
+                    FenField::Turn,
+                    col,
+                    format!("expected w or b, found {other:?}"),
+                )
+            }
+        };
+        let (castling_s, col) = fields.next().unwrap_or(("-", end));
+        let castling_rights = parse_castling(&board, castling_s, col)?;
+        let (ep_s, col) = fields.next().unwrap_or(("-", end));
+        let ep_square = match ep_s {
+            "-" => None,
+            s => match s.parse::<Square>() {
+                Ok(sq) => Some(sq),
+                Err(_) => {
+                    return err(
+                        FenField::EnPassant,
+                        col,
+                        format!("expected - or a square such as e3, found {s:?}"),
+                    )
+                }
+            },
+        };
+        let halfmoves = match fields.next() {
+            None => 0,
+            Some((s, col)) => parse_number(s, col, FenField::Halfmoves)?,
+        };
+        let fullmoves = match fields.next() {
+            None => 1,
+            Some((s, col)) => {
+                let n = parse_number(s, col, FenField::Fullmoves)?;
+                if n == 0 {
+                    return err(FenField::Fullmoves, col, "the move number starts at 1");
+                }
+                n
+            }
+        };
+        if let Some((extra, col)) = fields.next() {
+            return err(
+                FenField::Fullmoves,
+                col,
+                format!("unexpected text after the move number: {extra:?}"),
+            );
+        }
+        Ok(Setup {
+            board,
+            turn,
+            castling_rights,
+            ep_square,
+            halfmoves,
+            fullmoves,
+        })
+    }
+}
+
+fn parse_number(s: &str, col: usize, field: FenField) -> Result<u32, ParseFenError> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return err(field, col, format!("expected a number, found {s:?}"));
+    }
+    s.parse::<u32>()
+        .or_else(|_| err(field, col, format!("number too large: {s}")))
+}
+
+fn parse_placement(s: &str, col: usize) -> Result<Board, ParseFenError> {
+    let mut board = Board::empty();
+    let mut rank = 7i32;
+    let mut file = 0u32;
+    for (i, c) in s.chars().enumerate() {
+        let column = col + i;
+        match c {
+            '/' => {
+                if file != 8 {
+                    return err(
+                        FenField::Placement,
+                        column,
+                        format!("rank {} has {file} squares, expected 8", rank + 1),
+                    );
+                }
+                rank -= 1;
+                file = 0;
+                if rank < 0 {
+                    return err(FenField::Placement, column, "more than 8 ranks");
+                }
+            }
+            '1'..='8' => {
+                file += c as u32 - '0' as u32;
+                if file > 8 {
+                    return err(
+                        FenField::Placement,
+                        column,
+                        format!("rank {} has more than 8 squares", rank + 1),
+                    );
+                }
+            }
+            _ => {
+                let Some(piece) = Piece::from_char(c) else {
+                    return err(
+                        FenField::Placement,
+                        column,
+                        format!("unexpected character {c:?}; expected a piece letter (PNBRQK, pnbrqk), a digit 1-8 or /"),
+                    );
+                };
+                if file >= 8 {
+                    return err(
+                        FenField::Placement,
+                        column,
+                        format!("rank {} has more than 8 squares", rank + 1),
+                    );
+                }
+                board.set(
+                    Square::from_coords(File::new(file), Rank::new(rank as u32)),
+                    piece,
+                );
+                file += 1;
+            }
+        }
+    }
+    let end = col + s.chars().count();
+    if rank != 0 {
+        return err(
+            FenField::Placement,
+            end,
+            format!("{} ranks given, expected 8", 8 - rank),
+        );
+    }
+    if file != 8 {
+        return err(
+            FenField::Placement,
+            end,
+            format!("rank 1 has {file} squares, expected 8"),
+        );
+    }
+    Ok(board)
+}
+
+fn parse_castling(board: &Board, s: &str, col: usize) -> Result<Bitboard, ParseFenError> {
+    let mut rights = Bitboard::EMPTY;
+    if s == "-" {
+        return Ok(rights);
+    }
+    for (i, c) in s.chars().enumerate() {
+        let column = col + i;
+        let color = Color::from_white(c.is_ascii_uppercase());
+        let backrank = Rank::FIRST.relative_to(color);
+        let rooks = board.by_piece(crate::Role::Rook.of(color)) & Bitboard::rank(backrank);
+        let king = board.king_of(color).filter(|k| k.rank() == backrank);
+        let square = match c.to_ascii_lowercase() {
+            'k' | 'q' => {
+                let Some(king) = king else {
+                    return err(
+                        FenField::Castling,
+                        column,
+                        format!("{c:?} needs the {color} king on its first rank"),
+                    );
+                };
+                let side_rooks = rooks
+                    .into_iter()
+                    .filter(|&r| (c.to_ascii_lowercase() == 'k') == (r.file() > king.file()));
+                let outer = if c.eq_ignore_ascii_case(&'k') {
+                    side_rooks.max()
+                } else {
+                    side_rooks.min()
+                };
+                match outer {
+                    Some(sq) => sq,
+                    None => {
+                        return err(
+                            FenField::Castling,
+                            column,
+                            format!(
+                                "{c:?} needs a {color} rook on the {} side of the king",
+                                if c.eq_ignore_ascii_case(&'k') {
+                                    "h"
+                                } else {
+                                    "a"
+                                }
+                            ),
+                        )
+                    }
+                }
+            }
+            f @ 'a'..='h' => Square::from_coords(File::from_char(f).unwrap_or(File::A), backrank),
+            _ => {
+                return err(
+                    FenField::Castling,
+                    column,
+                    format!(
+                        "unexpected character {c:?}; expected - or KQkq or rook files (A-H, a-h)"
+                    ),
+                )
+            }
+        };
+        if rights.contains(square) {
+            return err(FenField::Castling, column, format!("{c:?} repeats a right"));
+        }
+        rights.add(square);
+    }
+    Ok(rights)
+}
+
+impl CastlingMode {
+    /// Standard if every castling right is with king on e1/e8 and a rook in a
+    /// corner, Chess960 otherwise.
+    pub fn detect(setup: &Setup) -> CastlingMode {
+        let standard = setup.castling_rights.into_iter().all(|rook| {
+            let color = Color::from_white(rook.rank() == Rank::FIRST);
+            Bitboard::CORNERS.contains(rook)
+                && setup.board.king_of(color).map(Square::file) == Some(File::E)
+                && setup.board.king_of(color).map(Square::rank) == Some(rook.rank())
+        });
+        CastlingMode::from_chess960(!standard)
+    }
+}
+
+impl Position {
+    /// Reads a FEN (or X-FEN / Shredder-FEN) and validates the position.
+    ///
+    /// ```
+    /// use arbiter_chess::{CastlingMode, Position};
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", CastlingMode::Standard)?;
+    /// assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    /// # Ok::<_, arbiter_chess::FenError>(())
+    /// ```
+    pub fn from_fen(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        let setup = Setup::from_fen(fen)?;
+        Ok(Position::from_setup(setup, mode)?)
+    }
+
+    /// Reads a FEN, choosing Chess960 mode when the castling rights need it.
+    pub fn from_fen_auto(fen: &str) -> Result<Position, FenError> {
+        let setup = Setup::from_fen(fen)?;
+        let mode = CastlingMode::detect(&setup);
+        Ok(Position::from_setup(setup, mode)?)
+    }
+
+    /// The FEN with default options (legal en passant only; `KQkq` or X-FEN).
+    pub fn fen(&self) -> String {
+        self.fen_with(FenOptions::default())
+    }
+
+    /// The EPD-style first four fields of the FEN (placement, turn, castling, e.p.).
+    pub fn epd(&self) -> String {
+        self.fen_with(FenOptions {
+            epd: true,
+            ..FenOptions::default()
+        })
+    }
+
+    /// The FEN with the given options.
+    pub fn fen_with(&self, opts: FenOptions) -> String {
+        let mut out = self.board.board_fen();
+        out.push(' ');
+        out.push(self.turn.char());
+        out.push(' ');
+        out.push_str(&self.castling_fen(opts.castling));
+        out.push(' ');
+        let ep = match opts.en_passant {
+            EnPassantMode::Legal => self.legal_ep_square(),
+            EnPassantMode::Always => self.ep_square,
+            EnPassantMode::PseudoLegal => self.ep_square.filter(|&ep| {
+                (crate::attacks::pawn_attacks(!self.turn, ep)
+                    & self.board.by_piece(crate::Role::Pawn.of(self.turn)))
+                .any()
+            }),
+        };
+        match ep {
+            Some(sq) => out.push_str(&sq.to_string()),
+            None => out.push('-'),
+        }
+        if !opts.epd {
+            out.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        }
+        out
+    }
+
+    fn castling_fen(&self, notation: CastlingNotation) -> String {
+        let mut out = String::new();
+        for color in Color::ALL {
+            let king = self.king_of(color);
+            let backrank = Bitboard::rank(Rank::FIRST.relative_to(color));
+            let rooks = self.board.by_piece(crate::Role::Rook.of(color)) & backrank;
+            let rights = self.castling_rights & backrank;
+            // h-side first, then a-side, as in KQkq and HAha.
+            for rook in rights.into_iter().rev() {
+                let side = CastlingSide::of_rook(king, rook);
+                let outermost = match side {
+                    CastlingSide::KingSide => {
+                        rooks.into_iter().filter(|r| r.file() > king.file()).max()
+                    }
+                    CastlingSide::QueenSide => {
+                        rooks.into_iter().filter(|r| r.file() < king.file()).min()
+                    }
+                } == Some(rook);
+                let letter = match notation {
+                    CastlingNotation::Shredder => rook.file().upper_char(),
+                    CastlingNotation::Auto | CastlingNotation::XFen if outermost => match side {
+                        CastlingSide::KingSide => 'K',
+                        CastlingSide::QueenSide => 'Q',
+                    },
+                    _ => rook.file().upper_char(),
+                };
+                out.push(match color {
+                    Color::White => letter,
+                    Color::Black => letter.to_ascii_lowercase(),
+                });
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = FenError;
+    /// Parses FEN with [`Position::from_fen_auto`].
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen_auto(s)
+    }
+}
+
+impl fmt::Display for Position {
+    /// Writes the FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_round_trip() {
+        let pos = Position::from_fen(STARTING_FEN, CastlingMode::Standard).unwrap();
+        assert_eq!(pos.fen(), STARTING_FEN);
+        assert_eq!(pos, Position::standard());
+    }
+
+    #[test]
+    fn epd_four_fields() {
+        let pos = Position::from_fen_auto("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -")
+            .unwrap();
+        assert_eq!(pos.fen(), STARTING_FEN);
+        assert_eq!(
+            pos.epd(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+        );
+    }
+
+    #[test]
+    fn shredder_and_xfen() {
+        let fen = "rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1";
+        let setup = Setup::from_fen(fen).unwrap();
+        assert_eq!(CastlingMode::detect(&setup), CastlingMode::Chess960);
+        let pos = Position::from_setup(setup, CastlingMode::Chess960).unwrap();
+        assert_eq!(pos.fen(), "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1");
+        let shredder = pos.fen_with(FenOptions {
+            castling: CastlingNotation::Shredder,
+            ..FenOptions::default()
+        });
+        assert_eq!(shredder, fen);
+        // An inner rook needs its file letter in X-FEN.
+        let pos = Position::from_fen_auto("1r1kr2r/8/8/8/8/8/8/1R1KR2R w Ee - 0 1").unwrap();
+        assert_eq!(pos.fen(), "1r1kr2r/8/8/8/8/8/8/1R1KR2R w Ee - 0 1");
+    }
+
+    #[test]
+    fn errors_name_field_and_column() {
+        let e = Setup::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1")
+            .unwrap_err();
+        assert_eq!((e.field, e.column), (FenField::Placement, 43));
+        let e = Setup::from_fen("8/8/8/8/8/8/8/8 x - - 0 1").unwrap_err();
+        assert_eq!((e.field, e.column), (FenField::Turn, 17));
+        let e = Setup::from_fen("8/8/8/8/8/8/8/8 w Kz - 0 1").unwrap_err();
+        assert_eq!(e.field, FenField::Castling);
+        let e = Setup::from_fen("8/8/8/8/8/8/8/8 w - e9 0 1").unwrap_err();
+        assert_eq!(e.field, FenField::EnPassant);
+        let e = Setup::from_fen("8/8/8/8/8/8/8/8 w - - x 1").unwrap_err();
+        assert_eq!(e.field, FenField::Halfmoves);
+        let e = Setup::from_fen("8/8/8/8/8/8/8/9 w - - 0 1").unwrap_err();
+        assert_eq!(e.field, FenField::Placement);
+        let e = Setup::from_fen("8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+        assert!(e.message.contains("7 ranks"), "{e}");
+    }
+}

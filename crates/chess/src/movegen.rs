@@ -1,0 +1,346 @@
+//! Legal move generation (FIDE Art. 3): bulk, per piece, without allocation.
+//!
+//! Checkers and pinned pieces are known from the position, so every generated
+//! move is legal: no make/test/unmake. Moves are handed out per piece as a
+//! [`PieceMoves`] whose destinations stay a bitboard, so counting moves (perft at
+//! the last ply, mobility) costs one popcount per piece.
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
+use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
+
+/// The legal moves of one piece: its role, its square and the set of squares it
+/// may go to. For a king the set includes the square of a rook it may castle with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PieceMoves {
+    /// The moving piece's role.
+    pub role: Role,
+    /// Its square.
+    pub from: Square,
+    /// Its legal destinations.
+    pub to: Bitboard,
+    /// `true` if every destination is a promotion (a pawn on its seventh rank):
+    /// each stands for four moves.
+    pub promotion: bool,
+}
+
+impl PieceMoves {
+    /// The number of moves (promotions count four times).
+    #[inline]
+    pub fn len(&self) -> usize {
+        let n = self.to.count() as usize;
+        if self.promotion {
+            4 * n
+        } else {
+            n
+        }
+    }
+
+    /// `true` if there are no moves.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+
+    /// The moves one by one (promotions queen first).
+    pub fn iter(&self) -> impl Iterator<Item = Move> {
+        let from = self.from;
+        let promos: &'static [Option<Role>] = if self.promotion {
+            &[
+                Some(Role::Queen),
+                Some(Role::Rook),
+                Some(Role::Bishop),
+                Some(Role::Knight),
+            ]
+        } else {
+            &[None]
+        };
+        self.to.into_iter().flat_map(move |to| {
+            promos.iter().map(move |&promotion| Move {
+                from,
+                to,
+                promotion,
+            })
+        })
+    }
+}
+
+impl Position {
+    /// Calls `f` with the legal moves of each piece of the side to move that has
+    /// any; stops early and returns `true` as soon as `f` returns `true`.
+    #[inline]
+    pub fn for_each_piece_moves<F: FnMut(PieceMoves) -> bool>(&self, mut f: F) -> bool {
+        self.generate(Bitboard::FULL, Bitboard::FULL, &mut f)
+    }
+
+    /// Like [`Position::for_each_piece_moves`], restricted to pieces on `from`
+    /// and destinations in `to` (castling is listed under its rook square).
+    #[inline]
+    pub fn for_each_piece_moves_masked<F: FnMut(PieceMoves) -> bool>(
+        &self,
+        from: Bitboard,
+        to: Bitboard,
+        mut f: F,
+    ) -> bool {
+        self.generate(from, to, &mut f)
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.for_each_piece_moves(|pm| {
+            for m in pm.iter() {
+                list.push(m);
+            }
+            false
+        });
+        list
+    }
+
+    /// The number of legal moves.
+    #[inline]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut n = 0;
+        self.for_each_piece_moves(|pm| {
+            n += pm.len();
+            false
+        });
+        n
+    }
+
+    /// `true` if the side to move has at least one legal move.
+    #[inline]
+    pub fn has_legal_moves(&self) -> bool {
+        self.for_each_piece_moves(|pm| !pm.is_empty())
+    }
+
+    /// Checkmate: in check with no legal move (Art. 1.2, 3.9, 5.1 a).
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Stalemate: not in check and no legal move (Art. 5.2 a).
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// `true` if `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let Some(role) = self.board.role_at(m.from) else {
+            return false;
+        };
+        if !self.us().contains(m.from) {
+            return false;
+        }
+        let promotion_rank = Rank::EIGHTH.relative_to(self.turn);
+        let needs_promotion = role == Role::Pawn && m.to.rank() == promotion_rank;
+        match m.promotion {
+            None if needs_promotion => return false,
+            Some(_) if !needs_promotion => return false,
+            Some(Role::Pawn | Role::King) => return false,
+            _ => {}
+        }
+        let mut found = false;
+        self.generate(Bitboard::from(m.from), Bitboard::from(m.to), &mut |pm| {
+            found = pm.to.contains(m.to);
+            found
+        });
+        found
+    }
+
+    /// The legal moves of the piece on `from`.
+    pub fn moves_from(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(Bitboard::from(from), Bitboard::FULL, &mut |pm| {
+            list.extend(pm.iter());
+            false
+        });
+        list
+    }
+
+    fn generate<F: FnMut(PieceMoves) -> bool>(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        f: &mut F,
+    ) -> bool {
+        let us = self.turn;
+        let b = &self.board;
+        let ours = b.by_color(us);
+        let theirs = b.by_color(!us);
+        let occupied = ours | theirs;
+        let king = self.king_of(us);
+
+        // King: steps to squares not attacked once the king has left its square.
+        if from_mask.contains(king) {
+            let mut to = king_attacks(king) & !ours & to_mask;
+            let occ_without_king = occupied ^ king;
+            for sq in to {
+                if self.is_attacked_with(sq, !us, occ_without_king) {
+                    to.remove(sq);
+                }
+            }
+            if self.checkers.is_empty() {
+                to |= self.castling_targets(king, occupied) & to_mask;
+            }
+            if to.any()
+                && f(PieceMoves {
+                    role: Role::King,
+                    from: king,
+                    to,
+                    promotion: false,
+                })
+            {
+                return true;
+            }
+        }
+        if self.checkers.more_than_one() {
+            return false;
+        }
+        // In check: capture the checker or block the line (Art. 3.9).
+        let target = match self.checkers.first() {
+            Some(checker) => between(king, checker) | checker,
+            None => Bitboard::FULL,
+        } & !ours
+            & to_mask;
+        let pinned = self.pinned;
+        let movable = ours & from_mask;
+
+        for from in b.knights() & movable & !pinned {
+            let to = knight_attacks(from) & target;
+            if to.any()
+                && f(PieceMoves {
+                    role: Role::Knight,
+                    from,
+                    to,
+                    promotion: false,
+                })
+            {
+                return true;
+            }
+        }
+        for (role, pieces) in [
+            (Role::Bishop, b.bishops()),
+            (Role::Rook, b.rooks()),
+            (Role::Queen, b.queens()),
+        ] {
+            for from in pieces & movable {
+                let mut to = match role {
+                    Role::Bishop => bishop_attacks(from, occupied),
+                    Role::Rook => rook_attacks(from, occupied),
+                    _ => queen_attacks(from, occupied),
+                } & target;
+                if pinned.contains(from) {
+                    to &= line(king, from);
+                }
+                if to.any()
+                    && f(PieceMoves {
+                        role,
+                        from,
+                        to,
+                        promotion: false,
+                    })
+                {
+                    return true;
+                }
+            }
+        }
+        self.generate_pawns(king, movable, target, to_mask, occupied, theirs, f)
+    }
+
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn generate_pawns<F: FnMut(PieceMoves) -> bool>(
+        &self,
+        king: Square,
+        movable: Bitboard,
+        target: Bitboard,
+        to_mask: Bitboard,
+        occupied: Bitboard,
+        theirs: Bitboard,
+        f: &mut F,
+    ) -> bool {
+        let us = self.turn;
+        let pawns = self.board.pawns() & movable;
+        if pawns.is_empty() {
+            return false;
+        }
+        let empty = !occupied;
+        // Destinations of single and double pushes, computed set-wise.
+        let (single, double) = match us {
+            Color::White => {
+                let s = pawns.shift_up() & empty;
+                (s, (s & Bitboard::rank(Rank::THIRD)).shift_up() & empty)
+            }
+            Color::Black => {
+                let s = pawns.shift_down() & empty;
+                (s, (s & Bitboard::rank(Rank::SIXTH)).shift_down() & empty)
+            }
+        };
+        let seventh = Bitboard::rank(Rank::SEVENTH.relative_to(us));
+        let ep_target = match self.ep_square {
+            Some(ep) if self.ep_legal => Bitboard::from(ep) & to_mask,
+            _ => Bitboard::EMPTY,
+        };
+        for from in pawns {
+            let fwd = Bitboard::from(from);
+            let (one, two) = match us {
+                Color::White => (fwd.shift_up(), fwd.shift_up().shift_up()),
+                Color::Black => (fwd.shift_down(), fwd.shift_down().shift_down()),
+            };
+            let attacks = pawn_attacks(us, from);
+            let mut to = ((one & single) | (two & double) | (attacks & theirs)) & target;
+            if attacks.intersects(ep_target) {
+                if let Some(ep) = ep_target.first() {
+                    if self.is_legal_ep(from, ep) {
+                        to.add(ep);
+                    }
+                }
+            }
+            if self.pinned.contains(from) {
+                to &= line(king, from);
+            }
+            if to.any()
+                && f(PieceMoves {
+                    role: Role::Pawn,
+                    from,
+                    to,
+                    promotion: seventh.contains(from),
+                })
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Rook squares of the castling moves legal now (Art. 3.8 b; Appendix F):
+    /// the squares between king and its destination and between rook and its
+    /// destination are empty but for king and rook, and no square the king stands
+    /// on, crosses or reaches is attacked. The caller checks "not in check".
+    fn castling_targets(&self, king: Square, occupied: Bitboard) -> Bitboard {
+        let us = self.turn;
+        let mut out = Bitboard::EMPTY;
+        let rights = self.castling_rights & Bitboard::rank(Rank::FIRST.relative_to(us));
+        for rook in rights {
+            let side = CastlingSide::of_rook(king, rook);
+            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+            let others = occupied ^ king ^ rook;
+            let path = between(king, king_to) | king_to | between(rook, rook_to) | rook_to;
+            if path.intersects(others) {
+                continue;
+            }
+            let king_path = between(king, king_to) | king_to;
+            if king_path
+                .into_iter()
+                .any(|sq| self.is_attacked_with(sq, !us, others))
+            {
+                continue;
+            }
+            out.add(rook);
+        }
+        out
+    }
+}

@@ -1,0 +1,744 @@
+//! `Position`: a validated position with the side to move's checkers and pins.
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::{
+    zobrist, Bitboard, Board, CastlingMode, CastlingSide, Color, Move, Piece, Rank, Role, Setup,
+    Square,
+};
+use std::fmt;
+
+/// Why a [`Setup`] is not a legal position (FIDE Art. 2, 3 and 3.10: a position
+/// that cannot have arisen, or cannot be played on).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A side has no king (Art. 2.2).
+    #[error("{0} has no king")]
+    MissingKing(Color),
+    /// A side has more than one king.
+    #[error("{0} has {1} kings; each side has exactly one")]
+    TooManyKings(Color, u32),
+    /// A side has more than 16 pieces (Art. 2.2).
+    #[error("{0} has {1} pieces; at most 16 are possible")]
+    TooManyPieces(Color, u32),
+    /// A side has more than 8 pawns.
+    #[error("{0} has {1} pawns; at most 8 are possible")]
+    TooManyPawns(Color, u32),
+    /// More promoted pieces than missing pawns.
+    #[error("{0} has more promoted pieces than missing pawns ({1} pawns, {2} extra pieces)")]
+    ImpossibleMaterial(Color, u32, u32),
+    /// A pawn stands on the first or last rank.
+    #[error("a pawn stands on {0}: pawns can never be on the first or last rank")]
+    PawnOnBackrank(Square),
+    /// The side not to move is in check: its opponent could capture the king.
+    #[error("{0} is in check but it is not {0}'s move")]
+    OppositeCheck(Color),
+    /// The side to move is in check in a way no legal move can produce.
+    #[error("impossible check: {0}")]
+    ImpossibleCheck(&'static str),
+    /// A castling right without the king or the rook in place.
+    #[error("invalid castling right for the rook on {square}: {reason}")]
+    InvalidCastlingRight {
+        /// The rook square the right names.
+        square: Square,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// An en-passant square that no double step can have produced.
+    #[error("invalid en-passant square {square}: {reason}")]
+    InvalidEnPassant {
+        /// The square given.
+        square: Square,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// The move number is zero.
+    #[error("the move number must be at least 1")]
+    InvalidFullmoves,
+}
+
+/// A legal position: a [`Setup`] that passed validation, with the data move
+/// generation needs (checkers, pinned pieces) and its Zobrist key kept up to date.
+///
+/// Positions are small `Copy` values; play moves with [`Position::play_unchecked`]
+/// (copy first to keep the original) or [`Position::play`].
+#[derive(Copy, Clone)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) mode: CastlingMode,
+    pub(crate) ep_legal: bool,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) castling_rights: Bitboard,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) hash: u64,
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
+}
+
+/// A move that is not legal in the position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {mv:?} in {fen}")]
+pub struct IllegalMoveError {
+    /// The move.
+    pub mv: Move,
+    /// The position, as FEN.
+    pub fen: String,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::standard()
+    }
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when their setups are (placement, turn, rights,
+    /// en-passant square as stored, counters) and their castling mode is.
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.mode == other.mode
+            && self.ep_square == other.ep_square
+            && self.castling_rights == other.castling_rights
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+    }
+}
+
+impl Eq for Position {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl Position {
+    /// The initial position of standard chess (Art. 2.3).
+    pub fn standard() -> Position {
+        match Position::from_setup(Setup::standard(), CastlingMode::Standard) {
+            Ok(p) => p,
+            Err(_) => unreachable!("the standard position is legal"),
+        }
+    }
+
+    /// The Chess960 starting position with Scharnagl number `n` (0–959), in
+    /// Chess960 mode.
+    pub fn chess960(n: u32) -> Option<Position> {
+        Position::from_setup(Setup::chess960(n)?, CastlingMode::Chess960).ok()
+    }
+
+    /// Validates a setup. Checks, in order: kings, material, pawns on the back
+    /// ranks, castling rights, the en-passant square, the move number, the side
+    /// not to move being in check, and impossible checks.
+    pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        let board = setup.board;
+        for color in Color::ALL {
+            let kings = (board.kings() & board.by_color(color)).count();
+            match kings {
+                0 => return Err(PositionError::MissingKing(color)),
+                1 => {}
+                n => return Err(PositionError::TooManyKings(color, n)),
+            }
+            let pieces = board.by_color(color).count();
+            if pieces > 16 {
+                return Err(PositionError::TooManyPieces(color, pieces));
+            }
+            let m = board.material(color);
+            let pawns = m[Role::Pawn.index()];
+            if pawns > 8 {
+                return Err(PositionError::TooManyPawns(color, pawns));
+            }
+            let extra = m[Role::Knight.index()].saturating_sub(2)
+                + m[Role::Bishop.index()].saturating_sub(2)
+                + m[Role::Rook.index()].saturating_sub(2)
+                + m[Role::Queen.index()].saturating_sub(1);
+            if pawns + extra > 8 {
+                return Err(PositionError::ImpossibleMaterial(color, pawns, extra));
+            }
+        }
+        if let Some(sq) = (board.pawns() & Bitboard::BACKRANKS).first() {
+            return Err(PositionError::PawnOnBackrank(sq));
+        }
+        validate_castling(&board, setup.castling_rights, mode)?;
+        if setup.fullmoves == 0 {
+            return Err(PositionError::InvalidFullmoves);
+        }
+
+        let mut pos = Position {
+            board,
+            turn: setup.turn,
+            mode,
+            ep_legal: false,
+            ep_square: setup.ep_square,
+            castling_rights: setup.castling_rights,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            hash: 0,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+        };
+        if let Some(ep) = setup.ep_square {
+            pos.validate_ep(ep)?;
+        }
+        let them = !pos.turn;
+        let their_king = pos.king_of(them);
+        if pos
+            .attackers_to(their_king, pos.board.occupied())
+            .intersects(pos.us())
+        {
+            return Err(PositionError::OppositeCheck(them));
+        }
+        pos.update_checks_and_pins();
+        pos.validate_checkers()?;
+        pos.ep_legal = pos.compute_ep_legal();
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    fn validate_ep(&self, ep: Square) -> Result<(), PositionError> {
+        let us = self.turn;
+        let err = |reason| Err(PositionError::InvalidEnPassant { square: ep, reason });
+        if ep.rank() != Rank::SIXTH.relative_to(us) {
+            return err(match us {
+                Color::White => "with White to move it must be on rank 6",
+                Color::Black => "with Black to move it must be on rank 3",
+            });
+        }
+        let forward = us.fold(8, -8);
+        let (Some(pushed), Some(origin)) = (ep.offset(-forward), ep.offset(forward)) else {
+            return err("off the board");
+        };
+        if self.board.occupied().contains(ep) || self.board.occupied().contains(origin) {
+            return err("the pawn's path is not empty");
+        }
+        if !self.board.by_piece(Role::Pawn.of(!us)).contains(pushed) {
+            return err("no pawn stands just past it");
+        }
+        Ok(())
+    }
+
+    fn validate_checkers(&self) -> Result<(), PositionError> {
+        let checkers = self.checkers;
+        let king = self.king_of(self.turn);
+        if checkers.count() > 2 {
+            return Err(PositionError::ImpossibleCheck(
+                "more than two pieces give check",
+            ));
+        }
+        if let Some(ep) = self.ep_square {
+            // The last move was a double step: every checker must be the pushed
+            // pawn, or a slider that the pawn uncovered.
+            let forward = self.turn.fold(8, -8);
+            if let (Some(pushed), Some(origin)) = (ep.offset(-forward), ep.offset(forward)) {
+                for checker in checkers {
+                    if checker != pushed && !between(king, checker).contains(origin) {
+                        return Err(PositionError::ImpossibleCheck(
+                            "a check that the last move, a double pawn step, cannot have given",
+                        ));
+                    }
+                }
+            }
+        }
+        if checkers.more_than_one() {
+            let sliders = self.board.bishops_and_queens() | self.board.rooks();
+            if !checkers.intersects(sliders) {
+                return Err(PositionError::ImpossibleCheck(
+                    "a double check needs a line piece among the checkers",
+                ));
+            }
+            let mut it = checkers.into_iter();
+            if let (Some(a), Some(b)) = (it.next(), it.next()) {
+                if crate::attacks::aligned(a, king, b)
+                    && (sliders.contains(a) && sliders.contains(b))
+                {
+                    return Err(PositionError::ImpossibleCheck(
+                        "two line pieces check along the same line",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The position as plain data.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling_rights: self.castling_rights,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    // ----- accessors -------------------------------------------------------
+
+    /// The placement of the pieces.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move ("has the move", Art. 1.1).
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Standard chess or Chess960 notation for castling.
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// Switches how castling is written (UCI, FEN). Fails if a castling right
+    /// cannot be expressed in standard chess.
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) -> Result<(), PositionError> {
+        validate_castling(&self.board, self.castling_rights, mode)?;
+        self.mode = mode;
+        Ok(())
+    }
+
+    /// The rooks that still have castling rights (Art. 3.8 b.1), by square.
+    #[inline]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling_rights
+    }
+
+    /// The rook square of `color`'s castling right on `side`, if the right remains.
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let king = self.king_of(color);
+        let rights = self.castling_rights & Bitboard::rank(Rank::FIRST.relative_to(color));
+        rights
+            .into_iter()
+            .find(|&rook| CastlingSide::of_rook(king, rook) == side)
+    }
+
+    /// The en-passant target square as stored: after every double step, or as
+    /// given in FEN, whether or not a capture is possible.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// The en-passant square only if an en-passant capture is legal (Art. 9.2:
+    /// the only case where it makes positions different).
+    #[inline]
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        if self.ep_legal {
+            self.ep_square
+        } else {
+            None
+        }
+    }
+
+    /// Half-moves since the last capture or pawn move (Art. 9.3, 9.6 b).
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number (starting at 1, incremented after Black's move).
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Sets the move counters (for example when a game starts from a position).
+    pub fn set_counters(&mut self, halfmoves: u32, fullmoves: u32) {
+        self.halfmoves = halfmoves;
+        self.fullmoves = fullmoves.max(1);
+    }
+
+    /// The Zobrist key: equal for positions that are the same under Art. 9.2.
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// The pieces giving check to the side to move (Art. 3.9).
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// The side to move's pieces pinned to its king (they still attack, Art. 3.9).
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// `true` if the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Square {
+        match (self.board.kings() & self.board.by_color(color)).first() {
+            Some(sq) => sq,
+            None => Square::A1, // unreachable: validated positions have both kings
+        }
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.piece_at(sq)
+    }
+
+    /// The role of the piece on `sq`.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        self.board.role_at(sq)
+    }
+
+    #[inline]
+    pub(crate) fn us(&self) -> Bitboard {
+        self.board.by_color(self.turn)
+    }
+
+    #[inline]
+    pub(crate) fn them(&self) -> Bitboard {
+        self.board.by_color(!self.turn)
+    }
+
+    /// Pieces of both colours that attack `sq`, given the occupied squares `occupied`
+    /// (pinned pieces attack too, Art. 3.9).
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let b = &self.board;
+        (rook_attacks(sq, occupied) & b.rooks_and_queens())
+            | (bishop_attacks(sq, occupied) & b.bishops_and_queens())
+            | (knight_attacks(sq) & b.knights())
+            | (king_attacks(sq) & b.kings())
+            | (pawn_attacks(Color::White, sq) & b.by_piece(Role::Pawn.of(Color::Black)))
+            | (pawn_attacks(Color::Black, sq) & b.by_piece(Role::Pawn.of(Color::White)))
+    }
+
+    /// `true` if a piece of `by` attacks `sq` with the current occupancy.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.is_attacked_with(sq, by, self.board.occupied())
+    }
+
+    #[inline]
+    pub(crate) fn is_attacked_with(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let b = &self.board;
+        let them = b.by_color(by);
+        ((knight_attacks(sq) & b.knights())
+            | (king_attacks(sq) & b.kings())
+            | (pawn_attacks(!by, sq) & b.pawns())
+            | (rook_attacks(sq, occupied) & b.rooks_and_queens())
+            | (bishop_attacks(sq, occupied) & b.bishops_and_queens()))
+        .intersects(them)
+    }
+
+    // ----- move properties -------------------------------------------------
+
+    /// `true` if `m` (legal here) is castling: the king "takes" its own rook.
+    #[inline]
+    pub fn is_castling(&self, m: Move) -> bool {
+        self.board.kings().contains(m.from) && self.us().intersects(Bitboard::from(m.to))
+    }
+
+    /// `true` if `m` (legal here) is an en-passant capture (Art. 3.7 d).
+    #[inline]
+    pub fn is_en_passant(&self, m: Move) -> bool {
+        Some(m.to) == self.ep_square
+            && self.board.pawns().contains(m.from)
+            && m.from.file() != m.to.file()
+    }
+
+    /// `true` if `m` (legal here) captures, en passant included.
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.them().contains(m.to) || self.is_en_passant(m)
+    }
+
+    /// The role captured by `m`, if any (a pawn for en passant).
+    #[inline]
+    pub fn captured_role(&self, m: Move) -> Option<Role> {
+        if self.them().contains(m.to) {
+            self.board.role_at(m.to)
+        } else if self.is_en_passant(m) {
+            Some(Role::Pawn)
+        } else {
+            None
+        }
+    }
+
+    /// The castling side of `m`, if it is castling.
+    #[inline]
+    pub fn castling_side(&self, m: Move) -> Option<CastlingSide> {
+        if self.is_castling(m) {
+            Some(CastlingSide::of_rook(m.from, m.to))
+        } else {
+            None
+        }
+    }
+
+    /// `true` if `m` resets the 50-move count: a pawn move or a capture (Art. 9.3).
+    #[inline]
+    pub fn is_zeroing(&self, m: Move) -> bool {
+        self.board.pawns().contains(m.from) || (self.them().contains(m.to))
+    }
+
+    /// Where the king ends up for move `m` (differs from `m.to` only for castling).
+    pub fn king_destination(&self, m: Move) -> Square {
+        match self.castling_side(m) {
+            Some(side) => side.king_to(self.turn),
+            None => m.to,
+        }
+    }
+
+    // ----- playing moves ---------------------------------------------------
+
+    /// Plays `m` if it is legal; the position is unchanged otherwise.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMoveError {
+                mv: m,
+                fen: self.fen(),
+            })
+        }
+    }
+
+    /// Plays a move known to be legal (from move generation). Playing an
+    /// illegal move leaves a meaningless position but is memory-safe.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        let (from, to) = (m.from, m.to);
+        let Some(role) = self.board.role_at(from) else {
+            return;
+        };
+        let mut hash = self.hash ^ zobrist::turn_key(Color::Black);
+        if self.ep_legal {
+            if let Some(ep) = self.ep_square {
+                hash ^= zobrist::en_passant_key(ep.file());
+            }
+        }
+        let old_rights = self.castling_rights;
+        let mut rights = old_rights;
+        let mut new_ep = None;
+        self.halfmoves += 1;
+
+        if role == Role::King && self.board.by_color(us).contains(to) {
+            // Castling (Art. 3.8 b; Appendix F): king and rook to their final squares.
+            let side = CastlingSide::of_rook(from, to);
+            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+            let king = Role::King.of(us);
+            let rook = Role::Rook.of(us);
+            self.board.toggle(from, king);
+            self.board.toggle(to, rook);
+            self.board.toggle(king_to, king);
+            self.board.toggle(rook_to, rook);
+            hash ^= zobrist::piece_key(king, from)
+                ^ zobrist::piece_key(king, king_to)
+                ^ zobrist::piece_key(rook, to)
+                ^ zobrist::piece_key(rook, rook_to);
+            rights &= !Bitboard::rank(Rank::FIRST.relative_to(us));
+        } else {
+            let piece = role.of(us);
+            if let Some(captured) = self.board.role_at(to) {
+                let cp = captured.of(them);
+                self.board.toggle(to, cp);
+                hash ^= zobrist::piece_key(cp, to);
+                self.halfmoves = 0;
+            }
+            self.board.toggle(from, piece);
+            hash ^= zobrist::piece_key(piece, from);
+            let mut placed = piece;
+            if role == Role::Pawn {
+                self.halfmoves = 0;
+                let forward = us.fold(8i32, -8);
+                let delta = to.index() as i32 - from.index() as i32;
+                if delta == 2 * forward {
+                    new_ep = from.offset(forward);
+                } else if Some(to) == self.ep_square && from.file() != to.file() {
+                    if let Some(victim) = to.offset(-forward) {
+                        let vp = Role::Pawn.of(them);
+                        self.board.toggle(victim, vp);
+                        hash ^= zobrist::piece_key(vp, victim);
+                    }
+                }
+                if let Some(promo) = m.promotion {
+                    placed = promo.of(us);
+                }
+            } else if role == Role::King {
+                rights &= !Bitboard::rank(Rank::FIRST.relative_to(us));
+            }
+            self.board.toggle(to, placed);
+            hash ^= zobrist::piece_key(placed, to);
+            rights &= !(Bitboard::from(from) | to);
+        }
+
+        let lost = old_rights & !rights;
+        for sq in lost {
+            hash ^= zobrist::castling_key(sq);
+        }
+        self.castling_rights = rights;
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+        self.ep_square = new_ep;
+        self.update_checks_and_pins();
+        self.ep_legal = new_ep.is_some() && self.compute_ep_legal();
+        if self.ep_legal {
+            if let Some(ep) = new_ep {
+                hash ^= zobrist::en_passant_key(ep.file());
+            }
+        }
+        self.hash = hash;
+    }
+
+    /// Passes the move to the opponent without moving (a "null move", used by
+    /// search; not a legal move under the Laws). Must not be used in check.
+    pub fn play_null(&mut self) {
+        let mut hash = self.hash ^ zobrist::turn_key(Color::Black);
+        if self.ep_legal {
+            if let Some(ep) = self.ep_square {
+                hash ^= zobrist::en_passant_key(ep.file());
+            }
+        }
+        self.hash = hash;
+        self.ep_square = None;
+        self.ep_legal = false;
+        self.halfmoves += 1;
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        self.update_checks_and_pins();
+    }
+
+    pub(crate) fn update_checks_and_pins(&mut self) {
+        let us = self.turn;
+        let king = self.king_of(us);
+        let b = &self.board;
+        let their = b.by_color(!us);
+        let occupied = b.occupied();
+        let mut checkers = (knight_attacks(king) & b.knights() & their)
+            | (pawn_attacks(us, king) & b.pawns() & their);
+        let snipers = ((rook_attacks(king, their) & b.rooks_and_queens())
+            | (bishop_attacks(king, their) & b.bishops_and_queens()))
+            & their;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers.add(sniper);
+            } else if !blockers.more_than_one() {
+                pinned |= blockers & b.by_color(us);
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned;
+    }
+
+    /// `true` if the side to move has a legal en-passant capture.
+    pub(crate) fn compute_ep_legal(&self) -> bool {
+        let Some(ep) = self.ep_square else {
+            return false;
+        };
+        let candidates = pawn_attacks(!self.turn, ep) & self.board.pawns() & self.us();
+        candidates
+            .into_iter()
+            .any(|from| self.is_legal_ep(from, ep))
+    }
+
+    /// Full legality test for an en-passant capture from `from` to `ep`: after
+    /// removing both pawns and placing the capturer, the king must be safe.
+    #[inline]
+    pub(crate) fn is_legal_ep(&self, from: Square, ep: Square) -> bool {
+        let us = self.turn;
+        let Some(victim) = ep.offset(us.fold(-8, 8)) else {
+            return false;
+        };
+        let king = self.king_of(us);
+        let occupied = (self.board.occupied() ^ from ^ victim) | ep;
+        let their = self.them() & !Bitboard::from(victim);
+        let b = &self.board;
+        let attackers = ((rook_attacks(king, occupied) & b.rooks_and_queens())
+            | (bishop_attacks(king, occupied) & b.bishops_and_queens())
+            | (knight_attacks(king) & b.knights())
+            | (pawn_attacks(us, king) & b.pawns()))
+            & their;
+        attackers.is_empty()
+    }
+
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = zobrist::turn_key(self.turn);
+        for (sq, piece) in self.board.pieces() {
+            h ^= zobrist::piece_key(piece, sq);
+        }
+        for sq in self.castling_rights {
+            h ^= zobrist::castling_key(sq);
+        }
+        if let Some(ep) = self.legal_ep_square() {
+            h ^= zobrist::en_passant_key(ep.file());
+        }
+        h
+    }
+}
+
+fn validate_castling(
+    board: &Board,
+    rights: Bitboard,
+    mode: CastlingMode,
+) -> Result<(), PositionError> {
+    for square in rights {
+        let err = |reason| Err(PositionError::InvalidCastlingRight { square, reason });
+        let color = if square.rank() == Rank::FIRST {
+            Color::White
+        } else if square.rank() == Rank::EIGHTH {
+            Color::Black
+        } else {
+            return err("castling rooks stand on the first or last rank");
+        };
+        if board.piece_at(square) != Some(Role::Rook.of(color)) {
+            return err("no rook of that colour stands there");
+        }
+        let Some(king) = board.king_of(color) else {
+            return err("the king is missing");
+        };
+        if king.rank() != square.rank() {
+            return err("the king is not on its first rank");
+        }
+        if king.file() == File::A || king.file() == File::H {
+            return err("the king stands in a corner, with no room for a rook beside it");
+        }
+        let side = CastlingSide::of_rook(king, square);
+        let same_side = (rights & Bitboard::rank(square.rank()))
+            .into_iter()
+            .filter(|&r| CastlingSide::of_rook(king, r) == side)
+            .count();
+        if same_side > 1 {
+            return err("two castling rights on the same side of the king");
+        }
+        if mode == CastlingMode::Standard {
+            let expected = match side {
+                CastlingSide::KingSide => File::H,
+                CastlingSide::QueenSide => File::A,
+            };
+            if king.file() != File::E || square.file() != expected {
+                return err("in standard chess castling needs the king on e1/e8 and the rook in its corner (use Chess960 mode)");
+            }
+        }
+    }
+    Ok(())
+}
+
+use crate::File;

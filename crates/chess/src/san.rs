@@ -1,0 +1,686 @@
+//! Standard Algebraic Notation (FIDE Appendix C; PGN's SAN), read and written.
+//!
+//! Writing is strict PGN SAN: `Nbd7`, `exd5`, `e8=Q+`, `O-O#`. Reading is
+//! lenient, as players write: `0-0` and `O-O`, `e8Q`, `e8=Q`, `e8/Q`, `e8(Q)`,
+//! `exd6 e.p.`, missing or superfluous `x`, `:` and `×` for captures, `-`
+//! between squares, `+`, `#`, `++`, annotation marks `!?`, over-disambiguation
+//! (`Ng1f3`) and `Pe4`. Syntax errors ([`ParseSanError`]) are apart from
+//! meaning errors ([`SanError::Illegal`], [`SanError::Ambiguous`]).
+
+use crate::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
+use std::fmt;
+use std::str::FromStr;
+
+/// A move in SAN, not yet resolved against a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum San {
+    /// A piece or pawn move.
+    Normal {
+        /// The moving role.
+        role: Role,
+        /// Departure file, if given.
+        file: Option<File>,
+        /// Departure rank, if given.
+        rank: Option<Rank>,
+        /// `true` if written as a capture.
+        capture: bool,
+        /// Arrival square.
+        to: Square,
+        /// Promotion piece, if given.
+        promotion: Option<Role>,
+    },
+    /// Castling (`O-O` or `O-O-O`).
+    Castle(CastlingSide),
+    /// A null move (`--` or `Z0`), used in analysis only.
+    Null,
+}
+
+/// The check or mate mark after a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// `+`.
+    Check,
+    /// `#` (FIDE also allows `++`, Appendix C.13).
+    Checkmate,
+}
+
+impl Suffix {
+    /// `+` or `#`.
+    pub const fn char(self) -> char {
+        match self {
+            Suffix::Check => '+',
+            Suffix::Checkmate => '#',
+        }
+    }
+}
+
+/// SAN with its check or mate mark.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// `+` or `#`, if written.
+    pub suffix: Option<Suffix>,
+}
+
+/// Text that is not SAN: where (1-based character column) and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid SAN {text:?} at character {column}: {message}")]
+pub struct ParseSanError {
+    /// The text given.
+    pub text: String,
+    /// 1-based character position of the problem.
+    pub column: usize,
+    /// What is wrong.
+    pub message: &'static str,
+}
+
+/// SAN that is well formed but names no legal move, or more than one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SanError {
+    /// No legal move matches.
+    #[error("illegal move {san}: {reason}")]
+    Illegal {
+        /// The move as written (normalised).
+        san: String,
+        /// Why no move matches.
+        reason: &'static str,
+    },
+    /// Several legal moves match (Appendix C.10 disambiguation missing).
+    #[error("ambiguous move {san}: it could be any of {}", .candidates.join(", "))]
+    Ambiguous {
+        /// The move as written (normalised).
+        san: String,
+        /// The matching moves in strict SAN.
+        candidates: Vec<String>,
+    },
+}
+
+/// SAN that is unreadable, illegal or ambiguous.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadSanError {
+    /// Not SAN syntax.
+    #[error(transparent)]
+    Parse(#[from] ParseSanError),
+    /// Not one legal move.
+    #[error(transparent)]
+    San(#[from] SanError),
+}
+
+impl SanPlus {
+    /// Parses SAN leniently (see the module documentation).
+    pub fn parse(text: &str) -> Result<SanPlus, ParseSanError> {
+        parse(text)
+    }
+
+    /// The strict SAN of `m` (legal in `pos`) with `+` or `#`.
+    pub fn from_move(pos: &Position, m: Move) -> SanPlus {
+        let san = San::from_move(pos, m);
+        let mut after = *pos;
+        after.play_unchecked(m);
+        SanPlus {
+            san,
+            suffix: suffix_after(&after),
+        }
+    }
+
+    /// Like [`SanPlus::from_move`], also playing the move on `pos`.
+    pub fn from_move_and_play(pos: &mut Position, m: Move) -> SanPlus {
+        let san = San::from_move(pos, m);
+        pos.play_unchecked(m);
+        SanPlus {
+            san,
+            suffix: suffix_after(pos),
+        }
+    }
+}
+
+fn suffix_after(pos: &Position) -> Option<Suffix> {
+    if !pos.is_check() {
+        None
+    } else if pos.has_legal_moves() {
+        Some(Suffix::Check)
+    } else {
+        Some(Suffix::Checkmate)
+    }
+}
+
+impl San {
+    /// Parses SAN leniently, ignoring any check/mate mark.
+    pub fn parse(text: &str) -> Result<San, ParseSanError> {
+        Ok(parse(text)?.san)
+    }
+
+    /// The strict SAN of `m`, a legal move in `pos`.
+    pub fn from_move(pos: &Position, m: Move) -> San {
+        if let Some(side) = pos.castling_side(m) {
+            return San::Castle(side);
+        }
+        let role = pos.role_at(m.from).unwrap_or(Role::Pawn);
+        let capture = pos.is_capture(m);
+        let (mut file, mut rank) = (None, None);
+        if role == Role::Pawn {
+            if capture {
+                file = Some(m.from.file());
+            }
+        } else {
+            let from_mask = pos.board().by_piece(role.of(pos.turn())) & !Bitboard::from(m.from);
+            let mut others = Bitboard::EMPTY;
+            pos.for_each_piece_moves_masked(from_mask, Bitboard::from(m.to), |pm| {
+                if pm.to.contains(m.to) && !(role == Role::King) {
+                    others.add(pm.from);
+                }
+                false
+            });
+            if others.any() {
+                if !others.intersects(Bitboard::file(m.from.file())) {
+                    file = Some(m.from.file());
+                } else if !others.intersects(Bitboard::rank(m.from.rank())) {
+                    rank = Some(m.from.rank());
+                } else {
+                    file = Some(m.from.file());
+                    rank = Some(m.from.rank());
+                }
+            }
+        }
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to: m.to,
+            promotion: m.promotion,
+        }
+    }
+
+    /// The legal move this SAN names in `pos`.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        match *self {
+            San::Null => Err(SanError::Illegal {
+                san: self.to_string(),
+                reason: "a null move is not a legal move",
+            }),
+            San::Castle(side) => {
+                let us = pos.turn();
+                let rook = pos.castling_rook(us, side).ok_or(SanError::Illegal {
+                    san: self.to_string(),
+                    reason: "no castling right on that side",
+                })?;
+                let m = Move::new(pos.king_of(us), rook);
+                if pos.is_legal(m) {
+                    Ok(m)
+                } else {
+                    Err(SanError::Illegal {
+                        san: self.to_string(),
+                        reason: "castling is not possible now (check, an attacked square or a piece in the way)",
+                    })
+                }
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            } => {
+                let us = pos.turn();
+                let mut from_mask = pos.board().by_piece(role.of(us));
+                if let Some(f) = file {
+                    from_mask &= Bitboard::file(f);
+                }
+                if let Some(r) = rank {
+                    from_mask &= Bitboard::rank(r);
+                }
+                if from_mask.is_empty() {
+                    return Err(SanError::Illegal {
+                        san: self.to_string(),
+                        reason: "no such piece can move there",
+                    });
+                }
+                let mut found: Option<Move> = None;
+                let mut count = 0;
+                let mut candidates = Vec::new();
+                let own = pos.board().by_color(us);
+                pos.for_each_piece_moves_masked(from_mask, Bitboard::from(to) & !own, |pm| {
+                    if pm.to.contains(to) {
+                        count += 1;
+                        let m = Move {
+                            from: pm.from,
+                            to,
+                            promotion: if pm.promotion {
+                                Some(promotion.unwrap_or(Role::Queen))
+                            } else {
+                                promotion
+                            },
+                        };
+                        if count > 1 {
+                            if let Some(first) = found {
+                                if candidates.is_empty() {
+                                    candidates.push(first);
+                                }
+                            }
+                            candidates.push(m);
+                        }
+                        found = Some(m);
+                    }
+                    false
+                });
+                match (count, found) {
+                    (0, _) | (_, None) => Err(SanError::Illegal {
+                        san: self.to_string(),
+                        reason: "no such piece can move there",
+                    }),
+                    (1, Some(m)) => {
+                        let is_promotion =
+                            role == Role::Pawn && to.rank() == Rank::EIGHTH.relative_to(us);
+                        if is_promotion && promotion.is_none() {
+                            Err(SanError::Illegal {
+                                san: self.to_string(),
+                                reason: "a pawn reaching the last rank must be promoted: name the piece (e.g. e8=Q)",
+                            })
+                        } else if !is_promotion && promotion.is_some() {
+                            Err(SanError::Illegal {
+                                san: self.to_string(),
+                                reason: "only a pawn reaching the last rank is promoted",
+                            })
+                        } else if matches!(promotion, Some(Role::King | Role::Pawn)) {
+                            Err(SanError::Illegal {
+                                san: self.to_string(),
+                                reason: "a pawn is promoted to a queen, rook, bishop or knight",
+                            })
+                        } else {
+                            Ok(m)
+                        }
+                    }
+                    _ => Err(SanError::Ambiguous {
+                        san: self.to_string(),
+                        candidates: candidates
+                            .into_iter()
+                            .map(|m| San::from_move(pos, m).to_string())
+                            .collect(),
+                    }),
+                }
+            }
+        }
+    }
+}
+
+impl Position {
+    /// The strict SAN of `m` (legal here), with `+` or `#`.
+    pub fn san(&self, m: Move) -> String {
+        SanPlus::from_move(self, m).to_string()
+    }
+
+    /// Reads SAN leniently and resolves it to the legal move it names.
+    ///
+    /// ```
+    /// use arbiter_chess::{Position, ReadSanError, SanError};
+    /// let pos = Position::standard();
+    /// let m = pos.parse_san("Nf3")?;
+    /// assert_eq!(pos.san(m), "Nf3");
+    /// assert!(matches!(pos.parse_san("Nd4"), Err(ReadSanError::San(SanError::Illegal { .. }))));
+    /// # Ok::<_, ReadSanError>(())
+    /// ```
+    pub fn parse_san(&self, text: &str) -> Result<Move, ReadSanError> {
+        Ok(San::parse(text)?.to_move(self)?)
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            San::Null => f.write_str("--"),
+            San::Castle(side) => f.write_str(side.san()),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    write!(f, "{}", role.upper_char())?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{}", file.char())?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{}", rank.char())?;
+                }
+                if capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{to}")?;
+                if let Some(p) = promotion {
+                    write!(f, "={}", p.upper_char())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.san)?;
+        if let Some(s) = self.suffix {
+            write!(f, "{}", s.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for San {
+    type Err = ParseSanError;
+    fn from_str(s: &str) -> Result<San, ParseSanError> {
+        San::parse(s)
+    }
+}
+
+impl FromStr for SanPlus {
+    type Err = ParseSanError;
+    fn from_str(s: &str) -> Result<SanPlus, ParseSanError> {
+        SanPlus::parse(s)
+    }
+}
+
+fn parse(text: &str) -> Result<SanPlus, ParseSanError> {
+    let err = |byte_idx: usize, message| ParseSanError {
+        text: text.to_owned(),
+        column: text[..byte_idx.min(text.len())].chars().count() + 1,
+        message,
+    };
+    let full = text.as_bytes();
+    // Strip surrounding blanks.
+    let start = full
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(full.len());
+    let mut end = full
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(start, |i| i + 1);
+    if start >= end {
+        return Err(err(0, "empty move"));
+    }
+    // Strip trailing annotations, check/mate marks and "e.p." in any order.
+    let mut suffix = None;
+    loop {
+        let s = &full[start..end];
+        if s.ends_with(b"!") || s.ends_with(b"?") {
+            end -= 1;
+        } else if s.ends_with(b"++") || s.ends_with(b"#") {
+            suffix = Some(Suffix::Checkmate);
+            end -= if s.ends_with(b"#") { 1 } else { 2 };
+        } else if s.ends_with(b"+") {
+            suffix.get_or_insert(Suffix::Check);
+            end -= 1;
+        } else if s.ends_with(b"e.p.") {
+            end -= 4;
+        } else if s.len() > 4 && s.ends_with(b"ep") {
+            end -= 2;
+        } else if s.ends_with(" е.р.".as_bytes()) || s.ends_with("е.р.".as_bytes()) {
+            end -= "е.р.".len();
+        } else if s.ends_with(b" ") {
+            end -= 1;
+        } else {
+            break;
+        }
+        if end <= start {
+            return Err(err(start, "no move before the check or annotation marks"));
+        }
+    }
+    let s = &full[start..end];
+
+    // Castling with letter O or digit zero.
+    let castle = |s: &[u8]| -> Option<CastlingSide> {
+        match s {
+            b"O-O" | b"0-0" | b"o-o" => Some(CastlingSide::KingSide),
+            b"O-O-O" | b"0-0-0" | b"o-o-o" => Some(CastlingSide::QueenSide),
+            _ => None,
+        }
+    };
+    if let Some(side) = castle(s) {
+        return Ok(SanPlus {
+            san: San::Castle(side),
+            suffix,
+        });
+    }
+    if s == b"--" || s == b"Z0" {
+        return Ok(SanPlus {
+            san: San::Null,
+            suffix,
+        });
+    }
+
+    let mut i = 0;
+    let role = match s.first() {
+        Some(b'K') => Role::King,
+        Some(b'Q') => Role::Queen,
+        Some(b'R') => Role::Rook,
+        Some(b'B') => Role::Bishop,
+        Some(b'N') => Role::Knight,
+        Some(b'P') => Role::Pawn,
+        _ => {
+            i = 0;
+            Role::Pawn
+        }
+    };
+    if matches!(s.first(), Some(b'K' | b'Q' | b'R' | b'B' | b'N' | b'P')) {
+        i = 1;
+    }
+
+    // Promotion at the end: `=Q`, `/Q`, `(Q)`, or a bare letter after the rank.
+    let mut j = s.len();
+    let mut promotion = None;
+    if j > i + 2 {
+        let last = s[j - 1];
+        let (letter_at, close) = if last == b')' { (j - 2, 1) } else { (j - 1, 0) };
+        let letter = s[letter_at];
+        let promo = match letter {
+            b'Q' | b'q' => Some(Role::Queen),
+            b'R' | b'r' => Some(Role::Rook),
+            b'B' | b'b' => Some(Role::Bishop),
+            b'N' | b'n' => Some(Role::Knight),
+            b'K' | b'k' => Some(Role::King),
+            b'P' | b'p' => Some(Role::Pawn),
+            _ => None,
+        };
+        if let Some(p) = promo {
+            let mut k = letter_at;
+            if close == 1 {
+                if k == 0 || s[k - 1] != b'(' {
+                    return Err(err(start + j - 1, "unbalanced parenthesis"));
+                }
+                k -= 1;
+            } else if k > 0 && (s[k - 1] == b'=' || s[k - 1] == b'/') {
+                k -= 1;
+            }
+            // Only a promotion if a rank digit precedes it.
+            if k > i && s[k - 1].is_ascii_digit() {
+                promotion = Some(p);
+                j = k;
+            }
+        }
+    }
+
+    // Destination square.
+    if j < i + 2 {
+        return Err(err(start + j, "expected a destination square such as e4"));
+    }
+    let (f, r) = (s[j - 2], s[j - 1]);
+    if !(b'1'..=b'8').contains(&r) {
+        return Err(err(
+            start + j - 1,
+            "expected a rank 1-8 at the end of the move",
+        ));
+    }
+    if !(b'a'..=b'h').contains(&f) {
+        return Err(err(start + j - 2, "expected a file a-h before the rank"));
+    }
+    let to = Square::from_ascii(&[f, r]).ok_or_else(|| err(start + j - 2, "bad square"))?;
+    j -= 2;
+
+    // Capture mark (or the dash of long notation).
+    let mut capture = false;
+    if j > i {
+        if s[j - 1] == b'x' || s[j - 1] == b'X' || s[j - 1] == b':' || s[j - 1] == b'-' {
+            capture = s[j - 1] != b'-';
+            j -= 1;
+        } else if j >= i + 2 && &s[j - 2..j] == "×".as_bytes() {
+            capture = true;
+            j -= 2;
+        } else if j >= i + 2 && &s[j - 2..j] == "х".as_bytes() {
+            // Cyrillic "х" written for x.
+            capture = true;
+            j -= 2;
+        } else if j >= i + 3 && &s[j - 3..j] == "—".as_bytes() {
+            j -= 3;
+        }
+    }
+
+    // Disambiguation: [file][rank].
+    let (mut file, mut rank) = (None, None);
+    let mut k = i;
+    if k < j && (b'a'..=b'h').contains(&s[k]) {
+        file = File::from_char(s[k] as char);
+        k += 1;
+    }
+    if k < j && (b'1'..=b'8').contains(&s[k]) {
+        rank = Rank::from_char(s[k] as char);
+        k += 1;
+    }
+    if k != j {
+        return Err(err(
+            start + k,
+            "unexpected character; expected a piece letter (K Q R B N), a square, x, = and a promotion piece",
+        ));
+    }
+    Ok(SanPlus {
+        san: San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        },
+        suffix,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CastlingMode;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen_auto(fen).unwrap()
+    }
+
+    #[test]
+    fn lenient_reading() {
+        let p = pos("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+        for (text, uci) in [
+            ("0-0", "e1g1"),
+            ("O-O-O", "e1c1"),
+            ("0-0-0+", "e1c1"),
+            ("exd6 e.p.", "e5d6"),
+            ("exd6ep", "e5d6"),
+            ("ed6", "e5d6"),
+            ("e5xd6", "e5d6"),
+            ("Pe5d6", "e5d6"),
+            ("bxa8Q", "b7a8q"),
+            ("bxa8=Q+", "b7a8q"),
+            ("bxa8(N)", "b7a8n"),
+            ("b7b8=R", "b7b8r"),
+            ("b8/B", "b7b8b"),
+            ("Rxa8!?", "a1a8"),
+            ("Ra1xa8", "a1a8"),
+            ("Ra1-a7", "a1a7"),
+            ("Ke1:d2", "e1d2"),
+            ("Ke1×d2", "e1d2"),
+            ("Kd2", "e1d2"),
+            ("Kxd2", "e1d2"),
+        ] {
+            let m = p.parse_san(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(p.uci(m), uci, "{text}");
+        }
+    }
+
+    #[test]
+    fn strict_writing() {
+        let p = pos("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+        let cases = [
+            ("e1g1", "O-O"),
+            ("e5d6", "exd6"),
+            ("b7a8q", "bxa8=Q+"),
+            ("a1a8", "Rxa8+"),
+        ];
+        for (uci, san) in cases {
+            let m = p.parse_uci(uci).unwrap();
+            assert_eq!(p.san(m), san);
+        }
+    }
+
+    #[test]
+    fn disambiguation_file_then_rank_then_both() {
+        // Appendix C.10 examples.
+        let p = pos("7k/8/8/8/8/8/8/K3N1N1 w - - 0 1");
+        let m = p.parse_uci("g1f3").unwrap();
+        assert_eq!(p.san(m), "Ngf3");
+        let p = pos("7k/8/8/6N1/8/8/8/K5N1 w - - 0 1");
+        assert_eq!(p.san(p.parse_uci("g1f3").unwrap()), "N1f3");
+        let p = pos("2k5/8/8/8/4Q2Q/8/8/K6Q w - - 0 1");
+        assert_eq!(p.san(p.parse_uci("h4e1").unwrap()), "Qh4e1");
+    }
+
+    #[test]
+    fn ambiguous_and_illegal_differ() {
+        let p = pos("7k/8/8/8/8/2N1N3/8/K7 w - - 0 1");
+        assert!(matches!(
+            p.parse_san("Nd5"),
+            Err(ReadSanError::San(SanError::Ambiguous { .. }))
+        ));
+        assert!(matches!(
+            p.parse_san("Nd4"),
+            Err(ReadSanError::San(SanError::Illegal { .. }))
+        ));
+        assert!(matches!(p.parse_san("Nz4"), Err(ReadSanError::Parse(_))));
+        let p = pos("7k/P7/8/8/8/8/8/K7 w - - 0 1");
+        assert!(matches!(
+            p.parse_san("a8"),
+            Err(ReadSanError::San(SanError::Illegal { .. }))
+        ));
+    }
+
+    #[test]
+    fn chess960_castling_san() {
+        // Appendix F: final squares as in standard chess, whatever the start.
+        let p = pos("4k3/8/8/8/8/8/8/RK5R w HA - 0 1");
+        assert_eq!(p.castling_mode(), CastlingMode::Chess960);
+        let short = p.parse_san("O-O").unwrap();
+        assert_eq!(short, Move::new(Square::B1, Square::H1));
+        assert_eq!(p.san(short), "O-O");
+        let mut after = p;
+        after.play_unchecked(short);
+        assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
+        let long = p.parse_san("0-0-0").unwrap();
+        let mut after = p;
+        after.play_unchecked(long);
+        assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/2KR3R b - - 1 1");
+        assert_eq!(p.uci(long), "b1a1");
+    }
+
+    #[test]
+    fn parse_errors_point_at_the_problem() {
+        let e = SanPlus::parse("Nf9").unwrap_err();
+        assert_eq!(e.column, 3);
+        let e = SanPlus::parse("").unwrap_err();
+        assert_eq!(e.column, 1);
+        let e = SanPlus::parse("Qzf3").unwrap_err();
+        assert_eq!(e.column, 2);
+    }
+}
