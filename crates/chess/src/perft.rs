@@ -14,7 +14,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             pos.for_each_piece_moves(|pm| {
                 for m in pm.iter() {
                     let mut child = *pos;
-                    child.play_unchecked(m);
+                    child.play_unhashed(m, pm.role);
                     nodes += perft(&child, depth - 1);
                 }
                 false

@@ -167,7 +167,7 @@ impl San {
             let from_mask = pos.board().by_piece(role.of(pos.turn())) & !Bitboard::from(m.from);
             let mut others = Bitboard::EMPTY;
             pos.for_each_piece_moves_masked(from_mask, Bitboard::from(m.to), |pm| {
-                if pm.to.contains(m.to) && !(role == Role::King) {
+                if pm.to.contains(m.to) && role != Role::King {
                     others.add(pm.from);
                 }
                 false
