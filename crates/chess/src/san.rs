@@ -389,7 +389,11 @@ impl FromStr for SanPlus {
 fn parse(text: &str) -> Result<SanPlus, ParseSanError> {
     let err = |byte_idx: usize, message| ParseSanError {
         text: text.to_owned(),
-        column: text[..byte_idx.min(text.len())].chars().count() + 1,
+        column: text
+            .char_indices()
+            .take_while(|(i, _)| *i < byte_idx)
+            .count()
+            + 1,
         message,
     };
     let full = text.as_bytes();
