@@ -77,7 +77,7 @@ function scan(state: State, arg: string): string {
 function piecesOf(state: State, role: Role, colors: Color[]): string[] {
   const placement = readPlacement(state.fen);
   return colors.map((c) => {
-    const squares = [...placement].filter(([, p]) => p.color === c && p.role === role).map(([sq]) => saySquare(sq));
+    const squares = [...placement].filter(([, p]) => p.color === c && p.role === role).map(([sq]) => sq).sort().map(saySquare);
     return t('a11y.piecesOf', { color: colorName(c), piece: pieceLower(role), squares: squares.length ? squares.join(', ') : t('a11y.none') });
   });
 }

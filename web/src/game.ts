@@ -258,6 +258,7 @@ export class GamePage implements Page, A11yContext {
       }
       case 'end':
         if (!quiet) play('end');
+        this.notice('');
         this.claimPick = null;
         this.announce(this.resultSentence(), true);
         break;
@@ -459,9 +460,10 @@ export class GamePage implements Page, A11yContext {
       const p = s.players[c];
       v.root.dataset.color = c;
       clear(v.name);
-      v.name.append(pieceIcon(c === 'white' ? 'w' : 'b', 'K', colorName(c)), h('span', { class: 'name-text', text: playerName(p) }));
+      const shown = this.isLocal && p.kind === 'human' && !p.name ? colorName(c) : playerName(p);
+      v.name.append(pieceIcon(c === 'white' ? 'w' : 'b', 'K', colorName(c)), h('span', { class: 'name-text', text: shown }));
       if (this.seat === c || this.seat === 'both') v.name.append(h('span', { class: 'you', text: ' ' + (this.seat === 'both' ? '' : t('player.you')) }));
-      setText(v.presence, p.kind === 'human' && p.joined ? (p.online ? '● ' + t('player.online') : '○ ' + t('player.offline')) : '');
+      setText(v.presence, p.kind === 'human' && p.joined && !this.isLocal ? (p.online ? '● ' + t('player.online') : '○ ' + t('player.offline')) : '');
       v.presence.className = `presence ${p.online ? 'on' : 'off'}`;
       clear(v.material);
       const pieces = mat.surplus[c];
@@ -916,7 +918,13 @@ export class GamePage implements Page, A11yContext {
     if (urgent && !prefs.a11y && this.el.urgent) setText(this.el.urgent, text);
   }
 
+  private noticeTimer = 0;
+
+  /** A transient message (errors, rejected claims); clears itself after a while. */
   private notice(text: string): void {
-    if (this.el.notice) setText(this.el.notice, text);
+    if (!this.el.notice) return;
+    setText(this.el.notice, text);
+    clearTimeout(this.noticeTimer);
+    if (text) this.noticeTimer = window.setTimeout(() => setText(this.el.notice, ''), 10000);
   }
 }

@@ -85,6 +85,7 @@ export class HomePage implements Page {
     this.gamesBox = h('section', { class: 'card games', 'aria-labelledby': 'games-title' });
     this.root.append(this.renderForm(), this.gamesBox);
     main.append(this.root);
+    this.sync();
     void this.loadGames();
     clearInterval(this.refresh);
     this.refresh = window.setInterval(() => void this.loadGames(), 10000);
@@ -96,24 +97,27 @@ export class HomePage implements Page {
     try { localStorage.setItem('arbiter.newgame', JSON.stringify(this.form)); } catch { /* ignore */ }
   }
 
-  private update(patch: Partial<FormState>, rebuild = true): void {
+  private update(patch: Partial<FormState>): void {
     Object.assign(this.form, patch);
     this.save();
-    if (rebuild) {
-      const active = document.activeElement?.id;
-      const old = this.root.querySelector('.new-game');
-      const fresh = this.renderForm();
-      old?.replaceWith(fresh);
-      // Keep keyboard focus on the control that changed (ids are regenerated: match by name+value).
-      if (active) {
-        const el = document.activeElement as HTMLInputElement | null;
-        if (!el || !fresh.contains(el)) {
-          const prev = patch && Object.keys(patch)[0];
-          const target = fresh.querySelector<HTMLElement>(`[data-key="${prev}"] input:checked, [data-key="${prev}"] select, [data-key="${prev}"] input`);
-          target?.focus();
-        }
-      }
-    }
+    this.sync();
+  }
+
+  /** Show the parts of the form that the current choices need (no rebuild: focus stays put). */
+  private sync(): void {
+    const f = this.form;
+    const form = this.root?.querySelector('.new-game');
+    if (!form) return;
+    const show = (sel: string, on: boolean) => form.querySelectorAll<HTMLElement>(sel).forEach((el) => { el.hidden = !on; });
+    show('[data-key="level"]', f.mode === 'engine');
+    show('[data-key="color"]', f.mode !== 'local');
+    show('.custom-tc', f.tc === 'custom');
+    show('.c960', f.variant === 'chess960');
+    show('.c960-number', f.variant === 'chess960' && !f.c960Random);
+    show('.delay-seconds', f.delayKind !== 'none');
+    const hint = form.querySelector('.mode-hint');
+    if (hint) hint.textContent = t(`mode.${f.mode}.hint` as Key);
+    this.updatePreview();
   }
 
   private renderForm(): HTMLElement {
@@ -126,32 +130,28 @@ export class HomePage implements Page {
       value: m, label: [icon(m), h('span', { class: 'opt-main', text: t(`mode.${m}` as Key) })],
     })), f.mode, (v) => this.update({ mode: v }), 'modes');
     modeSet.dataset.key = 'mode';
-    modeSet.append(h('p', { class: 'hint', text: t(`mode.${f.mode}.hint` as Key) }));
+    modeSet.append(h('p', { class: 'hint mode-hint', 'aria-live': 'polite' }));
     form.append(modeSet);
 
-    if (f.mode === 'engine') {
-      const lv = radios('level', t('home.level'), ENGINE_LEVELS.map((l) => ({
-        value: l.level,
-        label: [h('span', { class: 'opt-main', text: l.elo ? String(l.level) : t('level.full') }),
-          h('span', { class: 'opt-sub', text: l.elo ? String(l.elo) : '∞' })],
-        title: l.elo ? `${t('level.n', { n: l.level })}, UCI_Elo ${l.elo}` : t('level.fullLong'),
-      })), f.level, (v) => this.update({ level: v }, false), 'levels');
-      lv.dataset.key = 'level';
-      form.append(lv);
-    }
+    const lv = radios('level', t('home.level'), ENGINE_LEVELS.map((l) => ({
+      value: l.level,
+      label: [h('span', { class: 'opt-main', text: l.elo ? String(l.level) : t('level.full') }),
+        h('span', { class: 'opt-sub', text: l.elo ? String(l.elo) : '∞' })],
+      title: l.elo ? `${t('level.n', { n: l.level })}, UCI_Elo ${l.elo}` : t('level.fullLong'),
+    })), f.level, (v) => this.update({ level: v }), 'levels');
+    lv.dataset.key = 'level';
+    form.append(lv);
 
-    if (f.mode !== 'local') {
-      const colors: (Color | 'random')[] = ['white', 'random', 'black'];
-      const cs = radios('color', t('home.color'), colors.map((c) => ({
-        value: c,
-        label: [c === 'random'
-          ? h('span', { class: 'random-icon', 'aria-hidden': 'true' }, pieceIcon('w', 'K'), pieceIcon('b', 'K'))
-          : pieceIcon(c === 'white' ? 'w' : 'b', 'K'),
-        h('span', { class: 'opt-main', text: t(`color.${c}` as Key) })],
-      })), f.color, (v) => this.update({ color: v }, false), 'colors');
-      cs.dataset.key = 'color';
-      form.append(cs);
-    }
+    const colors: (Color | 'random')[] = ['white', 'random', 'black'];
+    const cs = radios('color', t('home.color'), colors.map((c) => ({
+      value: c,
+      label: [c === 'random'
+        ? h('span', { class: 'random-icon', 'aria-hidden': 'true' }, pieceIcon('w', 'K'), pieceIcon('b', 'K'))
+        : pieceIcon(c === 'white' ? 'w' : 'b', 'K'),
+      h('span', { class: 'opt-main', text: t(`color.${c}` as Key) })],
+    })), f.color, (v) => this.update({ color: v }), 'colors');
+    cs.dataset.key = 'color';
+    form.append(cs);
 
     // Time control presets, grouped by category.
     const tcSet = h('fieldset', { class: 'field radios presets' }, h('legend', { text: t('home.timeControl') }));
@@ -172,8 +172,7 @@ export class HomePage implements Page {
     addPreset('custom', t('tc.custom'), '…');
     addPreset('-', '∞', t('tc.untimed'));
     tcSet.append(grid);
-    form.append(tcSet);
-    if (f.tc === 'custom') form.append(this.renderCustom());
+    form.append(tcSet, this.renderCustom());
 
     // Rules: variant, edition, touch-move, name.
     const rules = h('div', { class: 'rules-grid' });
@@ -181,30 +180,23 @@ export class HomePage implements Page {
     const variantSel = h('select', { id: variantId },
       ...(['standard', 'chess960'] as Variant[]).map((v) => { const o = h('option', { value: v, text: t(`variant.${v}` as Key) }); o.selected = v === f.variant; return o; }));
     variantSel.addEventListener('change', () => this.update({ variant: variantSel.value as Variant }));
-    const variantField = h('div', { class: 'field' }, h('label', { for: variantId, text: t('home.variant') }), variantSel);
-    variantField.dataset.key = 'variant';
-    rules.append(variantField);
+    rules.append(h('div', { class: 'field' }, h('label', { for: variantId, text: t('home.variant') }), variantSel));
 
-    if (f.variant === 'chess960') {
-      const rid = nextId('c960r');
-      const rnd = h('input', { type: 'checkbox', id: rid });
-      rnd.checked = f.c960Random;
-      rnd.addEventListener('change', () => this.update({ c960Random: rnd.checked }));
-      const c960 = h('div', { class: 'field c960' }, h('div', { class: 'check' }, rnd, h('label', { for: rid, text: t('chess960.random') })));
-      c960.dataset.key = 'c960Random';
-      if (!f.c960Random) {
-        const nid = nextId('c960n');
-        const num = h('input', { type: 'number', id: nid, min: 0, max: 959, step: 1, value: String(f.c960Number), inputmode: 'numeric' });
-        num.addEventListener('input', () => this.update({ c960Number: Number(num.value) }, false));
-        c960.append(h('label', { for: nid, text: t('chess960.number') }), num);
-      }
-      rules.append(c960);
-    }
+    const rid = nextId('c960r');
+    const rnd = h('input', { type: 'checkbox', id: rid });
+    rnd.checked = f.c960Random;
+    rnd.addEventListener('change', () => this.update({ c960Random: rnd.checked }));
+    const nid = nextId('c960n');
+    const num = h('input', { type: 'number', id: nid, min: 0, max: 959, step: 1, value: String(f.c960Number), inputmode: 'numeric' });
+    num.addEventListener('input', () => this.update({ c960Number: Number(num.value) }));
+    rules.append(h('div', { class: 'field c960' },
+      h('div', { class: 'check' }, rnd, h('label', { for: rid, text: t('chess960.random') })),
+      h('div', { class: 'c960-number' }, h('label', { for: nid, text: t('chess960.number') }), num)));
 
     const edId = nextId('edition');
     const edSel = h('select', { id: edId },
       ...(['2014', '2018', '2023'] as Edition[]).map((e) => { const o = h('option', { value: e, text: t(`edition.${e}` as Key) }); o.selected = e === f.edition; return o; }));
-    edSel.addEventListener('change', () => this.update({ edition: edSel.value as Edition }, false));
+    edSel.addEventListener('change', () => this.update({ edition: edSel.value as Edition }));
     rules.append(h('div', { class: 'field' }, h('label', { for: edId, text: t('home.edition') }), edSel));
 
     const nameId = nextId('name');
@@ -215,7 +207,7 @@ export class HomePage implements Page {
     const tmId = nextId('touch');
     const tm = h('input', { type: 'checkbox', id: tmId });
     tm.checked = f.touchMove;
-    tm.addEventListener('change', () => this.update({ touchMove: tm.checked }, false));
+    tm.addEventListener('change', () => this.update({ touchMove: tm.checked }));
     rules.append(h('div', { class: 'field check' }, tm, h('label', { for: tmId, text: t('home.touchMove') })));
     form.append(rules);
 
@@ -229,39 +221,47 @@ export class HomePage implements Page {
   private renderCustom(): HTMLElement {
     const f = this.form;
     const box = h('fieldset', { class: 'field custom-tc' }, h('legend', { text: t('tc.custom') }));
+    const rebuild = (focus: string) => {
+      const fresh = this.renderCustom();
+      box.replaceWith(fresh);
+      this.sync();
+      fresh.querySelector<HTMLElement>(focus)?.focus();
+    };
     f.periods.forEach((p, i) => {
       const last = i === f.periods.length - 1;
       const row = h('div', { class: 'period' }, h('span', { class: 'period-name', text: t('tc.period', { n: i + 1 }) }));
-      const num = (label: string, value: number | null, onInput: (v: number) => void, attrs: Record<string, string | number> = {}) => {
+      const numField = (label: string, value: number | null, onInput: (v: number) => void, attrs: Record<string, string | number> = {}) => {
         const id = nextId('p');
         const input = h('input', { type: 'number', id, min: 0, step: 1, inputmode: 'numeric', value: value === null ? '' : String(value), ...attrs });
-        input.addEventListener('input', () => { onInput(Number(input.value)); this.updatePreview(); });
+        input.addEventListener('input', () => { onInput(Number(input.value)); this.save(); this.updatePreview(); });
         return h('span', { class: 'num' }, h('label', { for: id, text: label }), input);
       };
       row.append(
         last
           ? h('span', { class: 'num' }, h('span', { class: 'label-like', text: t('tc.moves') }), h('span', { class: 'rest', text: t('tc.movesRest') }))
-          : num(t('tc.moves'), p.moves, (v) => { p.moves = v; this.save(); }, { min: 1 }),
-        num(t('tc.minutes'), p.seconds / 60, (v) => { p.seconds = Math.round(v * 60); this.save(); }, { min: 1, max: 600 }),
-        num(t('tc.increment'), p.increment, (v) => { p.increment = v; this.save(); }, { max: 600 }),
+          : numField(t('tc.moves'), p.moves, (v) => { p.moves = v; }, { min: 1 }),
+        numField(t('tc.minutes'), p.seconds / 60, (v) => { p.seconds = Math.round(v * 60); }, { min: 1, max: 600 }),
+        numField(t('tc.increment'), p.increment, (v) => { p.increment = v; }, { max: 600 }),
       );
       if (f.periods.length > 1) {
         const rm = h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('tc.removePeriod', { n: i + 1 }), text: '✕' });
         rm.addEventListener('click', () => {
           f.periods.splice(i, 1);
           f.periods[f.periods.length - 1].moves = null;
-          this.update({});
+          this.save();
+          rebuild('.add-period');
         });
         row.append(rm);
       }
       box.append(row);
     });
-    const add = h('button', { type: 'button', class: 'btn small', text: t('tc.addPeriod') });
+    const add = h('button', { type: 'button', class: 'btn small add-period', text: t('tc.addPeriod') });
     add.addEventListener('click', () => {
       const lastP = f.periods[f.periods.length - 1];
       if (lastP.moves === null) lastP.moves = 40;
       f.periods.push({ moves: null, seconds: 1800, increment: lastP.increment });
-      this.update({});
+      this.save();
+      rebuild('.add-period');
     });
     box.append(add);
 
@@ -269,14 +269,11 @@ export class HomePage implements Page {
     const dKinds = ['none', 'bronstein', 'simple'] as const;
     dRow.append(radios('delay', t('tc.delay'), dKinds.map((k) => ({ value: k, label: [t(`tc.delay.${k}` as Key)] })),
       f.delayKind, (v) => this.update({ delayKind: v }), 'small'));
-    if (f.delayKind !== 'none') {
-      const id = nextId('dsec');
-      const d = h('input', { type: 'number', id, min: 1, max: 600, step: 1, value: String(f.delaySeconds), inputmode: 'numeric' });
-      d.addEventListener('input', () => { f.delaySeconds = Number(d.value); this.save(); this.updatePreview(); });
-      dRow.append(h('span', { class: 'num' }, h('label', { for: id, text: t('tc.delaySeconds') }), d));
-    }
+    const id = nextId('dsec');
+    const d = h('input', { type: 'number', id, min: 1, max: 600, step: 1, value: String(f.delaySeconds), inputmode: 'numeric' });
+    d.addEventListener('input', () => { f.delaySeconds = Number(d.value); this.save(); this.updatePreview(); });
+    dRow.append(h('span', { class: 'num delay-seconds' }, h('label', { for: id, text: t('tc.delaySeconds') }), d));
     box.append(dRow, h('p', { class: 'hint tc-preview', 'aria-live': 'polite' }));
-    queueMicrotask(() => this.updatePreview());
     return box;
   }
 
