@@ -52,11 +52,16 @@ test('[engine] game against the engine: click moves, offer a draw, resign with t
     assert.match(await page.locator('.game-info').textContent(), /10\+5/);
     await page.waitForSelector('.status-line.your-turn');
     await clickMove(page, 'e2', 'e4');
-    await waitPlies(page, 2); // the engine answered
-    assert.equal((await page.locator('.move-list .mv').first().textContent()).trim(), 'e4');
-    // Clock: White had 10:05 (increment before the first move), minus a little, plus 5 s.
+    // Premove while the engine thinks: d2-d4 is legal after any Black reply to 1.e4.
+    await clickMove(page, 'd2', 'd4');
+    await waitPlies(page, 3); // the engine answered and the premove was played
+    const moves = await page.locator('.move-list .mv').allTextContents();
+    assert.equal(moves[0].trim(), 'e4');
+    assert.equal(moves[2].trim(), 'd4');
+    await waitPlies(page, 4);
+    // Clock: White had 10:05 (increment before the first move), then +5 s after each of two moves.
     const whiteClock = await page.locator('.player[data-color="white"] .time').textContent();
-    assert.match(whiteClock, /^10:0\d$/);
+    assert.match(whiteClock, /^10:(0\d|1[0-5])$/);
 
     await page.click('#offer-draw');
     await page.waitForFunction(() => /draw/i.test(document.querySelector('[role="log"]')?.textContent ?? ''));
@@ -110,8 +115,13 @@ test('promotion dialog, keyboard entry and Russian notation in a two-players-one
     await page.selectOption('#notation-select', 'fig');
     assert.equal((await lastMoveText(page)).trim(), 'bxa8=♕');
     await page.selectOption('#notation-select', 'en');
-    // Material: White is up a rook and a pawn... queen for pawn: 9+? Just check the sign.
+    // Material by 1-3-3-5-9: White has an extra queen and rook for two pawns and a knight... just the sign here.
     assert.match(await page.locator('.player[data-color="white"] .material .adv').textContent(), /^\+\d+$/);
+    // Black offers a draw, White accepts: agreement (2014: Art. 5.2 c).
+    await page.click('#offer-draw');
+    await page.click('#accept-draw');
+    await page.waitForSelector('.result-banner:not([hidden])');
+    assert.match(await page.locator('.result-banner').textContent(), /Draw by agreement.*Article 5\.2 c/);
     noProblems(page);
   });
 });
