@@ -707,6 +707,7 @@ export class GamePage implements Page, A11yContext {
       }
       const mtc = c.moves_to_control[color];
       if (mtc !== null && mtc !== undefined) subParts.push(t('game.movesToControl', { n: mtc }));
+      if (ms < threshold && s.status === 'active') subParts.unshift(t('game.lowTime'));
       setText(v.sub, subParts.join(' · '));
       setText(v.clock.querySelector('.run-mark')!, running ? '▶' : '');
       // Low-time warning for the seats this browser holds.

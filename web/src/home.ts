@@ -78,11 +78,13 @@ export class HomePage implements Page {
   private gamesBox!: HTMLElement;
   private refresh = 0;
   private message!: HTMLElement;
+  private gamesKey = '';
 
   render(main: HTMLElement): void {
     document.title = `${t('app.name')} — ${t('home.title')}`;
     this.root = h('div', { class: 'home' });
     this.gamesBox = h('section', { class: 'card games', 'aria-labelledby': 'games-title' });
+    this.gamesKey = '';
     this.root.append(this.renderForm(), this.gamesBox);
     main.append(this.root);
     this.sync();
@@ -345,6 +347,10 @@ export class HomePage implements Page {
     } catch {
       return;
     }
+    // Re-render only on change, and never under the keyboard focus of someone reading the list.
+    const key = JSON.stringify(games.map((g) => [g.id, g.status, g.ply, g.result]));
+    if (key === this.gamesKey || (this.gamesKey && this.gamesBox.contains(document.activeElement))) return;
+    this.gamesKey = key;
     clear(this.gamesBox);
     this.gamesBox.append(h('h2', { id: 'games-title', text: t('games.title') }));
     const live = games.filter((g) => g.status === 'active');
