@@ -237,7 +237,7 @@ export class GamePage implements Page, A11yContext {
         if (!quiet && this.seat !== ev.color) this.announce(t('ev.touched', { color: colorName(ev.color), square: ev.square }));
         break;
       case 'draw_offer':
-        if (!quiet && this.actorFor(ev.by) !== ev.by) play('notify');
+        if (!quiet && this.seat !== ev.by && this.seat !== 'both') play('notify');
         this.announce(t('ev.drawOffer', { color: colorName(ev.by) }), true);
         break;
       case 'draw_declined':
@@ -263,12 +263,6 @@ export class GamePage implements Page, A11yContext {
         this.announce(this.resultSentence(), true);
         break;
     }
-  }
-
-  /** Who answers an offer made by `by` from this browser (local mode answers for the other side). */
-  private actorFor(by: Color): Color | null {
-    if (this.seat === 'both') return by;
-    return this.seat;
   }
 
   // ------------------------------------------------------------ view construction

@@ -69,12 +69,11 @@ export function normaliseInput(raw: string): string {
   return s;
 }
 
-function byPromotion(cands: LegalMove[], text: string): InputMatch {
+function byPromotion(cands: LegalMove[]): InputMatch {
   if (cands.length === 0) return { kind: 'none' };
   if (cands.length === 1) return { kind: 'move', move: cands[0] };
   const key = (m: LegalMove) => m.from + m.to;
   if (cands.every((m) => m.promotion && key(m) === key(cands[0]))) return { kind: 'promotion', moves: cands };
-  void text;
   return { kind: 'ambiguous', moves: cands };
 }
 
@@ -87,7 +86,7 @@ export function matchInput(raw: string, legal: LegalMove[]): InputMatch {
   const castle = /^[0oO]-?[0oO](-?[0oO])?$/.exec(s);
   if (castle) {
     const side = castle[1] ? 'long' : 'short';
-    return byPromotion(legal.filter((m) => m.castle === side), raw);
+    return byPromotion(legal.filter((m) => m.castle === side));
   }
 
   // Coordinates: e2e4, e2-e4, e7e8q, Ng1-f3, e1h1 (castling king takes rook).
@@ -98,7 +97,7 @@ export function matchInput(raw: string, legal: LegalMove[]): InputMatch {
     const cands = legal.filter((m) =>
       m.from === from && (m.to === to || (m.castle !== undefined && m.rook === to)) &&
       (!p || m.promotion === p) && (!piece || sanRole(m.san) === piece.toUpperCase()));
-    if (cands.length) return byPromotion(cands, raw);
+    if (cands.length) return byPromotion(cands);
   }
 
   // SAN, leniently: optional piece, disambiguation, capture, square, promotion.
@@ -110,13 +109,13 @@ export function matchInput(raw: string, legal: LegalMove[]): InputMatch {
     const cands = legal.filter((m) =>
       !m.castle && sanRole(m.san) === role && m.to === to &&
       (!file || m.from[0] === file) && (!rank || m.from[1] === rank) && (!p || m.promotion === p));
-    if (cands.length) return byPromotion(cands, raw);
+    if (cands.length) return byPromotion(cands);
     // "Kg1" for castling, when no ordinary king move goes there.
-    if (role === 'K') return byPromotion(legal.filter((m) => m.castle && (m.to === to || m.rook === to)), raw);
+    if (role === 'K') return byPromotion(legal.filter((m) => m.castle && (m.to === to || m.rook === to)));
   }
   // Exact SAN as a last resort (covers anything the server writes, e.g. "O-O").
   const exact = legal.filter((m) => m.san.replace(/[+#]$/, '') === s);
-  return byPromotion(exact, raw);
+  return byPromotion(exact);
 }
 
 // ---------------------------------------------------------------- FEN placement
