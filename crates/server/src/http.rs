@@ -145,8 +145,9 @@ async fn create(
     let token = seat::new_token();
     let id = new_id();
     let now = app.clock.now_ms();
+    let field = if settings.fen.is_some() { "fen" } else { "time_control" };
     let core = GameCore::create(id.clone(), settings, name, seat::hash_token(&token), now)
-        .map_err(|e| ApiError::invalid("time_control", e))?;
+        .map_err(|e| ApiError::invalid(field, e))?;
     app.store.write(core.creation_writes()).await?;
     let seat_set = core.seats.values().next().copied();
     let state = core.state(seat_set, now);

@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 pub mod assets;
+pub mod client;
 pub mod engine;
 pub mod error;
 pub mod game;
@@ -274,4 +275,68 @@ pub async fn shutdown_signal() {
         _ = ctrl_c => {},
         _ = term => {},
     }
+}
+
+/// The command-line flags of `arbiter serve` (shared by the `arbiter` CLI
+/// and the `arbiter-server` binary).
+#[derive(Clone, Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0: any free port; the address is printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// Directory of the database (created on first run). Default:
+    /// $XDG_DATA_HOME/arbiter, else ~/.local/share/arbiter, else ./arbiter-data.
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+    /// Games created or joined per minute per client address (0: no limit).
+    #[arg(long, default_value_t = 60)]
+    pub create_per_minute: u32,
+    /// Engine searches running at once (the rest wait).
+    #[arg(long, default_value_t = 2)]
+    pub engine_threads: usize,
+}
+
+/// The default data directory.
+pub fn default_data_dir() -> PathBuf {
+    if let Some(x) = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+        return PathBuf::from(x).join("arbiter");
+    }
+    if let Some(h) = std::env::var_os("HOME").filter(|v| !v.is_empty()) {
+        return PathBuf::from(h).join(".local/share/arbiter");
+    }
+    PathBuf::from("arbiter-data")
+}
+
+/// Runs `arbiter serve` until SIGINT or SIGTERM: prints the address, serves,
+/// shuts down gracefully.
+pub fn serve_main(args: ServeArgs) -> Result<(), ServeError> {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .try_init();
+    // Many WebSockets need many file descriptors: raise the soft limit to the hard one.
+    let _ = rlimit::increase_nofile_limit(u64::MAX);
+    let config = Config {
+        listen: args.listen,
+        data_dir: args.data_dir.unwrap_or_else(default_data_dir),
+        create_per_minute: args.create_per_minute,
+        engine_threads: args.engine_threads,
+        ..Config::default()
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let data_dir = config.data_dir.clone();
+        let server = Server::bind(config).await?;
+        let addr = server.local_addr()?;
+        eprintln!(
+            "arbiter: serving http://{addr}/ (data: {}, {} unfinished games resumed); Ctrl-C stops",
+            database_path(&data_dir).display(),
+            server.resumed()
+        );
+        server.run(shutdown_signal()).await?;
+        eprintln!("arbiter: stopped");
+        Ok(())
+    })
 }

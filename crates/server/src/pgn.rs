@@ -50,6 +50,8 @@ pub fn export(core: &GameCore) -> String {
     }
     if core.settings.variant == Variant::Chess960 {
         tags.set("Variant", "Chess960");
+    }
+    if core.settings.variant == Variant::Chess960 || core.settings.fen.is_some() {
         tags.set("SetUp", "1");
         tags.set("FEN", core.table.initial_fen());
     }

@@ -28,6 +28,9 @@ pub struct CreateRequest {
     pub touch_move: Option<serde_json::Value>,
     /// Display name.
     pub name: Option<serde_json::Value>,
+    /// A set-up starting position (FEN), standard variant only (an extension
+    /// of protocol §3.1).
+    pub fen: Option<serde_json::Value>,
 }
 
 /// The settings of a game, fixed at creation and stored with it.
@@ -51,6 +54,9 @@ pub struct Settings {
     pub delay: Option<WireDelay>,
     /// Touch-move enforced.
     pub touch_move: bool,
+    /// A set-up starting position, if not the initial one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
 }
 
 /// A period of the accepted time-control grammar.
@@ -280,6 +286,18 @@ impl CreateRequest {
             Some(_) => return Err(ApiError::invalid("touch_move", "touch_move: true or false")),
         };
         let name = clean_name(self.name.as_ref())?;
+        let fen = match &self.fen {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::String(f)) if f.len() <= 120 && variant == Variant::Standard => {
+                Some(f.trim().to_owned())
+            }
+            Some(_) => {
+                return Err(ApiError::invalid(
+                    "fen",
+                    "fen: a FEN of at most 120 characters, standard variant only",
+                ))
+            }
+        };
         Ok((
             Settings {
                 mode,
@@ -291,6 +309,7 @@ impl CreateRequest {
                 time_control: time_control.to_owned(),
                 delay,
                 touch_move,
+                fen,
             },
             name,
         ))

@@ -68,7 +68,7 @@ pub fn start_of(settings: &Settings) -> Start {
         _ => Edition::Fide2014,
     };
     Start {
-        fen: None,
+        fen: settings.fen.clone(),
         chess960: match settings.variant {
             Variant::Chess960 => settings.chess960_position,
             Variant::Standard => None,
