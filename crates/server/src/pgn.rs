@@ -61,7 +61,8 @@ pub fn export(core: &GameCore) -> String {
     );
     for (played, record) in laws.moves().iter().zip(core.table.records()) {
         let mut node = Node::new(played.mv);
-        node.clock_ms = record.clock_ms;
+        // [%clk h:mm:ss] in whole seconds (protocol §3.4).
+        node.clock_ms = record.clock_ms.map(|ms| ms / 1000 * 1000);
         game.line.nodes.push(node);
     }
     game.result = arbiter_pgn::GameResult::from_pgn(&core.table.result());
