@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 
 pub mod check;
+mod fast_san;
 pub mod game;
 pub mod generate;
 pub mod notation;

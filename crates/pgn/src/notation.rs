@@ -260,6 +260,12 @@ pub fn read_move_bytes(
     if dialect == Dialect::Uci {
         return read_uci(pos, bytes);
     }
+    // The hot path: strict SAN (in Russian text only moves without a letter).
+    if dialect != Dialect::Russian || bytes.first().is_some_and(u8::is_ascii_lowercase) {
+        if let Some(m) = crate::fast_san::resolve(pos, bytes) {
+            return Ok(m);
+        }
+    }
     let fast = bytes.is_ascii() && dialect != Dialect::Russian;
     let norm = if fast {
         None

@@ -825,7 +825,12 @@ impl<R: Read> Reader<R> {
                             }
                         }
                     }
-                    self.advance(len);
+                    // A token holds no line break.
+                    let tok = &self.buf[self.pos..self.pos + len];
+                    if !tok.is_ascii() {
+                        self.line_extra += continuation_bytes(tok);
+                    }
+                    self.pos += len;
                 }
             }
         }
