@@ -3,7 +3,7 @@
 //! rules (FIDE Art. 3) and keeps only a summary per game.
 
 use crate::game::{start_position_of, GameError, GameErrorKind};
-use crate::notation::{read_move_bytes, Dialect, Notation};
+use crate::notation::{read_move_bytes, read_strict_san, Dialect, Notation};
 use crate::reader::{Flow, Location, RawText, SyntaxError, Visitor};
 use arbiter_chess::Position;
 
@@ -153,6 +153,21 @@ impl Visitor for Checker {
         let Some(frame) = self.frames.last_mut() else {
             return Flow::Skip;
         };
+        let fast = if self.dialect == Dialect::Russian {
+            None
+        } else {
+            read_strict_san(&frame.pos, text)
+        };
+        if let Some(m) = fast {
+            frame.before = frame.pos;
+            frame.pos.play_unchecked(m);
+            frame.ply += 1;
+            frame.moves += 1;
+            if main {
+                self.plies += 1;
+            }
+            return Flow::Continue;
+        }
         match read_move_bytes(self.dialect, &frame.pos, text) {
             Ok(m) => {
                 frame.before = frame.pos;

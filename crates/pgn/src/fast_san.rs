@@ -215,7 +215,12 @@ mod tests {
             for node in &game.line.nodes {
                 for m in pos.legal_moves() {
                     let san = pos.san(m);
-                    assert_eq!(resolve(&pos, san.as_bytes()), Some(m), "{san} in {}", pos.fen());
+                    assert_eq!(
+                        resolve(&pos, san.as_bytes()),
+                        Some(m),
+                        "{san} in {}",
+                        pos.fen()
+                    );
                     checked += 1;
                 }
                 pos.play_unchecked(node.mv);

@@ -39,7 +39,9 @@ pub mod time_control;
 pub mod writer;
 
 pub use game::{Game, GameBuilder, GameError, GameErrorKind, GameResult, Line, Node, Tags};
-pub use notation::{read_move, read_move_bytes, Dialect, Notation, ReadMoveError, UnknownNotation};
+pub use notation::{
+    read_move, read_move_bytes, read_strict_san, Dialect, Notation, ReadMoveError, UnknownNotation,
+};
 pub use reader::{Flow, Location, RawText, Reader, SyntaxError, Visitor};
 pub use time_control::{ParseTimeControlError, Period, TimeControl};
 pub use writer::WriteOptions;

@@ -250,21 +250,43 @@ pub fn read_move(pos: &Position, text: &str) -> Result<Move, ReadMoveError> {
     read_move_bytes(Dialect::Auto, pos, text.as_bytes())
 }
 
+/// Strict SAN as PGN writes it (`Nf3`, `exd5`, `e8=Q+`, `O-O`), resolved
+/// without generating moves: `Some` only if it names exactly one legal move.
+/// `None` means "not sure": ask [`read_move_bytes`], which reads every form
+/// and words the error. Replaying PGN, try this first: it is the hot path.
+#[inline]
+pub fn read_strict_san(pos: &Position, bytes: &[u8]) -> Option<Move> {
+    crate::fast_san::resolve(pos, bytes)
+}
+
 /// Reads a move given as bytes (UTF-8) in `dialect`: the PGN reader's entry
 /// point. Allocates nothing unless the move is wrong.
+#[inline]
 pub fn read_move_bytes(
+    dialect: Dialect,
+    pos: &Position,
+    bytes: &[u8],
+) -> Result<Move, ReadMoveError> {
+    // The hot path: strict SAN (in Russian text only moves without a letter).
+    if dialect == Dialect::Auto
+        || dialect == Dialect::English
+        || (dialect == Dialect::Russian && bytes.first().is_some_and(u8::is_ascii_lowercase))
+    {
+        if let Some(m) = crate::fast_san::resolve(pos, bytes) {
+            return Ok(m);
+        }
+    }
+    read_move_general(dialect, pos, bytes)
+}
+
+#[inline(never)]
+fn read_move_general(
     dialect: Dialect,
     pos: &Position,
     bytes: &[u8],
 ) -> Result<Move, ReadMoveError> {
     if dialect == Dialect::Uci {
         return read_uci(pos, bytes);
-    }
-    // The hot path: strict SAN (in Russian text only moves without a letter).
-    if dialect != Dialect::Russian || bytes.first().is_some_and(u8::is_ascii_lowercase) {
-        if let Some(m) = crate::fast_san::resolve(pos, bytes) {
-            return Ok(m);
-        }
     }
     let fast = bytes.is_ascii() && dialect != Dialect::Russian;
     let norm = if fast {

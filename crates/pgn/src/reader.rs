@@ -234,7 +234,32 @@ fn suffix_nag(s: &[u8]) -> Option<u8> {
     })
 }
 
+#[inline]
 fn classify(tok: &[u8]) -> Token {
+    let first = tok[0];
+    // The common case first: a move starting with a letter, no `!?` marks.
+    if matches!(first, b'a'..=b'h' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'O')
+        && !matches!(tok[tok.len() - 1], b'!' | b'?' | b'.')
+        && tok != b"ep"
+    {
+        return Token::Move {
+            start: 0,
+            len: tok.len(),
+            nag: 0,
+        };
+    }
+    if first.is_ascii_digit() {
+        // A move number: digits and dots.
+        let digits = tok.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits < tok.len() && tok[digits..].iter().all(|&b| b == b'.') {
+            return Token::Number;
+        }
+    }
+    classify_slow(tok)
+}
+
+#[inline(never)]
+fn classify_slow(tok: &[u8]) -> Token {
     let first = tok[0];
     if first.is_ascii_digit() {
         match tok {
@@ -665,7 +690,29 @@ impl<R: Read> Reader<R> {
                 }
                 b'{' => {
                     let at = self.location();
-                    match self.find(1, b'}')? {
+                    // Find the closing brace, counting line breaks on the way.
+                    let mut i = 1;
+                    let mut lines = 0u64;
+                    let mut last_break = None;
+                    let close = loop {
+                        let hay = &self.buf[self.pos + i..self.end];
+                        match memchr::memchr2(b'}', b'\n', hay) {
+                            Some(k) if hay[k] == b'}' => break Some(i + k),
+                            Some(k) => {
+                                lines += 1;
+                                last_break = Some(i + k);
+                                i += k + 1;
+                            }
+                            None => {
+                                i = self.end - self.pos;
+                                if self.eof || i >= MAX_CHUNK {
+                                    break None;
+                                }
+                                self.fill(true)?;
+                            }
+                        }
+                    };
+                    match close {
                         Some(close) => {
                             if active {
                                 let text = RawText(&self.buf[self.pos + 1..self.pos + close]);
@@ -673,7 +720,20 @@ impl<R: Read> Reader<R> {
                                     skip = true;
                                 }
                             }
-                            self.advance(close + 1);
+                            let tail_from = match last_break {
+                                Some(nl) => {
+                                    self.line += lines;
+                                    self.line_start = self.base + (self.pos + nl + 1) as u64;
+                                    self.line_extra = 0;
+                                    nl + 1
+                                }
+                                None => 0,
+                            };
+                            let tail = &self.buf[self.pos + tail_from..self.pos + close + 1];
+                            if !tail.is_ascii() {
+                                self.line_extra += continuation_bytes(tail);
+                            }
+                            self.pos += close + 1;
                         }
                         None => {
                             fail!(1, "comment without its closing }");
@@ -811,11 +871,15 @@ impl<R: Read> Reader<R> {
                         }
                         Token::Move { start, len: n, nag } => {
                             if active {
-                                let at = Location {
-                                    column: at.column + start as u64
-                                        - continuation_bytes(&tok[..start]),
-                                    offset: at.offset + start as u64,
-                                    ..at
+                                let at = if start == 0 {
+                                    at
+                                } else {
+                                    Location {
+                                        column: at.column + start as u64
+                                            - continuation_bytes(&tok[..start]),
+                                        offset: at.offset + start as u64,
+                                        ..at
+                                    }
                                 };
                                 if visitor.san(&tok[start..start + n], at) == Flow::Skip
                                     || (nag != 0 && visitor.nag(nag, at) == Flow::Skip)
@@ -837,6 +901,7 @@ impl<R: Read> Reader<R> {
     }
 }
 
+#[inline]
 fn continuation_bytes(s: &[u8]) -> u64 {
     if s.is_ascii() {
         0
