@@ -130,7 +130,10 @@ impl Visitor for Checker {
             }
             _ => return Flow::Continue,
         };
-        *slot = Some(value.unescape().into_owned());
+        // The first of repeated tags counts, as in `Tags::get`.
+        if slot.is_none() {
+            *slot = Some(value.unescape().into_owned());
+        }
         Flow::Continue
     }
 

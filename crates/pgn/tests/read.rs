@@ -212,3 +212,29 @@ fn empty_and_odd_inputs() {
         p
     });
 }
+
+#[test]
+fn readme_russian_example_reads_and_converts() {
+    // The Russian record shown in the README (section "Game records (PGN)").
+    let readme = include_str!("../../../README.md");
+    let start = readme.find("A Russian record").expect("README section");
+    let block = &readme[start..];
+    let from = block.find("```text\n").unwrap() + "```text\n".len();
+    let to = from + block[from..].find("```").unwrap();
+    let pgn = &block[from..to];
+    let games = read_all(pgn.as_bytes());
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert!(g.error.is_none(), "{:?}", g.error);
+    assert_eq!(g.line.nodes.len(), 38);
+    assert_eq!(g.tags.get("White"), Some("Алехин, Александр"));
+    // To standard PGN and back to Russian: the same text.
+    let san = g.to_pgn();
+    assert!(san.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"));
+    let again = read_all(san.as_bytes()).remove(0);
+    let ru = again.to_pgn_with(&arbiter_pgn::WriteOptions::notation(
+        arbiter_pgn::Notation::Russian,
+    ));
+    assert!(ru.contains("5. 0-0 Сe7 6. Лe1 b5"));
+    assert!(ru.contains("19. Крh2 Фc7 *"));
+}
