@@ -103,6 +103,9 @@ fn data_file(games: u64) -> PathBuf {
     path
 }
 
+/// Reads a whole file; gives (games, games with errors).
+type ReadFn = fn(&PathBuf) -> (u64, u64);
+
 fn ours_check(path: &PathBuf) -> (u64, u64) {
     let mut reader = Reader::new(File::open(path).expect("open"));
     let mut checker = Checker::new();
@@ -174,7 +177,7 @@ fn main() {
     }
     let path = file.unwrap_or_else(|| data_file(games));
     let bytes = std::fs::metadata(&path).expect("stat").len();
-    let readers: [(&str, fn(&PathBuf) -> (u64, u64)); 3] = [
+    let readers: [(&str, ReadFn); 3] = [
         ("arbiter-pgn (pgn check visitor)", ours_check),
         ("arbiter-pgn (minimal visitor)", ours_minimal),
         ("pgn-reader 0.29 + shakmaty 0.30", theirs),
