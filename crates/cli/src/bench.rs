@@ -3,7 +3,7 @@
 //! binary, is `cargo bench -p arbiter-chess --bench perft_vs_cozy`).
 
 use anyhow::Result;
-use arbiter_chess::perft::{perft, perft_full};
+use arbiter_chess::perft::{perft, perft_full, STANDARD_SUITE};
 use arbiter_chess::{CastlingMode, Position};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -25,35 +25,6 @@ enum What {
     },
 }
 
-const SUITE: [(&str, &str, u32); 6] = [
-    (
-        "start",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        6,
-    ),
-    (
-        "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        5,
-    ),
-    ("pos3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7),
-    (
-        "pos4",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        5,
-    ),
-    (
-        "pos5",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        5,
-    ),
-    (
-        "pos6",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        5,
-    ),
-];
-
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.what {
         What::Perft { full } => {
@@ -63,9 +34,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 "{:<10} {:>5} {:>13} {:>10}",
                 "position", "depth", "nodes", "M nodes/s"
             );
-            for (name, fen, depth) in SUITE {
-                let pos = Position::from_fen(fen, CastlingMode::Standard)?;
-                let depth = if full { depth - 1 } else { depth };
+            for p in STANDARD_SUITE {
+                let pos = Position::from_fen(p.fen, CastlingMode::Standard)?;
+                let (name, depth) = (p.name, if full { p.depth - 1 } else { p.depth });
                 let start = Instant::now();
                 let nodes = if full {
                     perft_full(&pos, depth)
