@@ -30,6 +30,7 @@ use std::time::{Duration, Instant};
 
 /// The minimal validating visitor: what pgn-reader's `validate` does.
 struct Minimal {
+    standard: Position,
     pos: Position,
     fen: Option<Position>,
     errors: u64,
@@ -53,7 +54,7 @@ impl Visitor for Minimal {
         Flow::Continue
     }
     fn begin_movetext(&mut self) -> Flow {
-        self.pos = self.fen.unwrap_or_default();
+        self.pos = self.fen.unwrap_or(self.standard);
         Flow::Continue
     }
     fn begin_variation(&mut self, _at: Location) -> Flow {
@@ -120,6 +121,7 @@ fn ours_check(path: &PathBuf) -> (u64, u64) {
 fn ours_minimal(path: &PathBuf) -> (u64, u64) {
     let mut reader = Reader::new(File::open(path).expect("open"));
     let mut v = Minimal {
+        standard: Position::standard(),
         pos: Position::standard(),
         fen: None,
         errors: 0,

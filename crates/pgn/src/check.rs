@@ -2,7 +2,7 @@
 //! check`. It replays every move (main line and variations) against the
 //! rules (FIDE Art. 3) and keeps only a summary per game.
 
-use crate::game::{start_position_of, GameError, GameErrorKind};
+use crate::game::{standard, start_position_of, GameError, GameErrorKind};
 use crate::notation::{read_move_bytes, read_strict_san, Dialect, Notation};
 use crate::reader::{Flow, Location, RawText, SyntaxError, Visitor};
 use arbiter_chess::Position;
@@ -144,7 +144,7 @@ impl Visitor for Checker {
                 Flow::Continue
             }
             Err(kind) => {
-                self.frames.push(Frame::new(Position::standard(), 0));
+                self.frames.push(Frame::new(standard(), 0));
                 self.fail(Location::default(), None, None, kind);
                 Flow::Skip
             }
@@ -231,7 +231,7 @@ impl Visitor for Checker {
         let final_position = self
             .frames
             .first()
-            .map_or_else(Position::standard, |f| f.pos);
+            .map_or_else(standard, |f| f.pos);
         CheckedGame {
             number: self.number,
             white: self.white.take(),

@@ -7,7 +7,7 @@
 //! returns `None` and goes to the general reader, which also words the error.
 
 use arbiter_chess::attacks::{
-    aligned, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
+    aligned, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
     rook_attacks,
 };
 use arbiter_chess::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
@@ -140,9 +140,11 @@ pub(crate) fn resolve(pos: &Position, s: &[u8]) -> Option<Move> {
             Role::Rook => rook_attacks(to, occupied),
             Role::Queen => queen_attacks(to, occupied),
             _ => {
-                // The king: its safety needs the general test.
-                let c = king_attacks(to) & ours;
-                return unique_checked(pos, c, to, None);
+                // The king: the arrival square must not be attacked once the
+                // king has left its square (Art. 3.8 a, 3.9).
+                let from = (king_attacks(to) & ours).single()?;
+                let attackers = pos.attackers_to(to, occupied.without(from)) & theirs;
+                return attackers.is_empty().then_some(Move::new(from, to));
             }
         } & ours;
         let mut c = c;
@@ -154,11 +156,17 @@ pub(crate) fn resolve(pos: &Position, s: &[u8]) -> Option<Move> {
         }
         c
     };
-    if pos.checkers().any() {
-        return unique_checked(pos, candidates, to, promotion);
-    }
-    // Not in check: a candidate is legal unless pinned off its line.
     let king = pos.king_of(us);
+    let checkers = pos.checkers();
+    if checkers.any() {
+        // In check, a piece other than the king must take the checker or
+        // step between it and the king (Art. 3.9).
+        let checker = checkers.single()?;
+        if !between(king, checker).with(checker).contains(to) {
+            return None;
+        }
+    }
+    // A candidate is legal unless pinned off its line.
     let pinned = pos.pinned();
     for from in candidates & pinned {
         if !aligned(king, from, to) {
@@ -227,6 +235,48 @@ mod tests {
             }
         }
         assert!(checked > 100_000);
+    }
+
+    #[test]
+    fn never_accepts_what_the_core_rejects() {
+        use crate::generate::{GenOptions, Generator};
+        let mut g = Generator::new(GenOptions {
+            seed: 5,
+            ..GenOptions::default()
+        });
+        let files = "abcdefgh";
+        let mut texts = Vec::new();
+        for to in Square::all() {
+            for role in ["", "N", "B", "R", "Q", "K"] {
+                texts.push(format!("{role}{to}"));
+                texts.push(format!("{role}x{to}"));
+            }
+            for f in files.chars() {
+                texts.push(format!("{f}x{to}"));
+                texts.push(format!("N{f}{to}"));
+                for p in ["Q", "N", "K"] {
+                    texts.push(format!("{f}x{to}={p}"));
+                    texts.push(format!("{to}={p}"));
+                }
+            }
+        }
+        texts.push("O-O".into());
+        texts.push("O-O-O".into());
+        let mut accepted = 0;
+        for i in 0..40 {
+            let game = g.game(i);
+            let mut pos = game.start;
+            for node in &game.line.nodes {
+                for t in &texts {
+                    if let Some(m) = resolve(&pos, t.as_bytes()) {
+                        assert_eq!(pos.parse_san(t), Ok(m), "{t} in {}", pos.fen());
+                        accepted += 1;
+                    }
+                }
+                pos.play_unchecked(node.mv);
+            }
+        }
+        assert!(accepted > 10_000);
     }
 
     #[test]

@@ -202,7 +202,7 @@ pub struct Game {
 
 impl Default for Game {
     fn default() -> Game {
-        Game::new(Position::standard())
+        Game::new(standard())
     }
 }
 
@@ -286,8 +286,14 @@ pub(crate) fn start_position_of(
             Position::from_setup(setup, mode).map_err(|e| GameErrorKind::Fen(e.into()))
         }
         _ if chess960 => Position::chess960(518).ok_or(GameErrorKind::Other("no Chess960 start")),
-        _ => Ok(Position::standard()),
+        _ => Ok(standard()),
     }
+}
+
+/// The standard starting position, validated once.
+pub(crate) fn standard() -> Position {
+    static STANDARD: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+    *STANDARD.get_or_init(Position::standard)
 }
 
 /// Collapses runs of whitespace to one space and trims.

@@ -446,18 +446,22 @@ impl<R: Read> Reader<R> {
     #[inline]
     fn skip_ws(&mut self) -> io::Result<()> {
         loop {
-            while self.pos < self.end {
-                let b = self.buf[self.pos];
+            let buf = &self.buf[..self.end];
+            let mut p = self.pos;
+            while p < buf.len() {
+                let b = buf[p];
                 if CLASS[b as usize] & WS == 0 {
+                    self.pos = p;
                     return Ok(());
                 }
                 if b == b'\n' {
                     self.line += 1;
-                    self.line_start = self.base + self.pos as u64 + 1;
+                    self.line_start = self.base + p as u64 + 1;
                     self.line_extra = 0;
                 }
-                self.pos += 1;
+                p += 1;
             }
+            self.pos = p;
             if self.eof {
                 return Ok(());
             }
