@@ -26,7 +26,7 @@ pub struct CheckedGame {
     pub error: Option<GameError>,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Frame {
     before: Position,
     pos: Position,
@@ -58,8 +58,12 @@ pub struct Checker {
     result: Option<String>,
     variant: Option<String>,
     fen: Option<String>,
-    /// The open lines: the main line and the variations inside it.
-    frames: Vec<Frame>,
+    /// The line being read (the main line or the innermost variation).
+    cur: Frame,
+    /// The lines around it, outermost (the main line) first.
+    parents: Vec<Frame>,
+    /// The movetext has started (a start position is known).
+    started: bool,
     plies: u32,
     error: Option<GameError>,
 }
@@ -107,7 +111,8 @@ impl Visitor for Checker {
         self.result = None;
         self.variant = None;
         self.fen = None;
-        self.frames.clear();
+        self.parents.clear();
+        self.started = false;
         self.plies = 0;
         self.error = None;
         self.dialect = self.forced.unwrap_or(Dialect::Auto);
@@ -140,11 +145,12 @@ impl Visitor for Checker {
     fn begin_movetext(&mut self) -> Flow {
         match start_position_of(self.variant.as_deref(), self.fen.as_deref()) {
             Ok(pos) => {
-                self.frames.push(Frame::new(pos, 0));
+                self.cur = Frame::new(pos, 0);
+                self.started = true;
                 Flow::Continue
             }
             Err(kind) => {
-                self.frames.push(Frame::new(standard(), 0));
+                self.cur = Frame::new(standard(), 0);
                 self.fail(Location::default(), None, None, kind);
                 Flow::Skip
             }
@@ -152,10 +158,11 @@ impl Visitor for Checker {
     }
 
     fn san(&mut self, text: &[u8], at: Location) -> Flow {
-        let main = self.frames.len() == 1;
-        let Some(frame) = self.frames.last_mut() else {
+        if !self.started {
             return Flow::Skip;
-        };
+        }
+        let main = self.parents.is_empty();
+        let frame = &mut self.cur;
         let fast = if self.dialect == Dialect::Russian {
             None
         } else {
@@ -192,9 +199,10 @@ impl Visitor for Checker {
     }
 
     fn begin_variation(&mut self, at: Location) -> Flow {
-        let Some(&parent) = self.frames.last() else {
+        if !self.started {
             return Flow::Skip;
-        };
+        }
+        let parent = self.cur;
         if parent.moves == 0 {
             let ply = Some(parent.ply + 1);
             self.fail(
@@ -205,19 +213,20 @@ impl Visitor for Checker {
             );
             return Flow::Skip;
         }
-        self.frames.push(Frame::new(parent.before, parent.ply - 1));
+        self.parents.push(parent);
+        self.cur = Frame::new(parent.before, parent.ply - 1);
         Flow::Continue
     }
 
     fn end_variation(&mut self, _at: Location) -> Flow {
-        if self.frames.len() > 1 {
-            self.frames.pop();
+        if let Some(parent) = self.parents.pop() {
+            self.cur = parent;
         }
         Flow::Continue
     }
 
     fn syntax_error(&mut self, error: SyntaxError) {
-        let ply = self.frames.last().map(|f| f.ply + 1);
+        let ply = self.started.then_some(self.cur.ply + 1);
         let text = (!error.found.is_empty()).then_some(error.found);
         self.fail(
             error.location,
@@ -228,10 +237,8 @@ impl Visitor for Checker {
     }
 
     fn end_game(&mut self) -> CheckedGame {
-        let final_position = self
-            .frames
-            .first()
-            .map_or_else(standard, |f| f.pos);
+        let main = self.parents.first().unwrap_or(&self.cur);
+        let final_position = if self.started { main.pos } else { standard() };
         CheckedGame {
             number: self.number,
             white: self.white.take(),
