@@ -70,14 +70,39 @@ fn open(file: &str) -> Result<Box<dyn Read>> {
     })
 }
 
-fn error_json(e: &GameError) -> serde_json::Value {
-    json!({
-        "line": e.location.line,
-        "column": e.location.column,
-        "ply": e.ply,
-        "move": e.text,
-        "message": e.kind.to_string(),
-    })
+/// One line of `arbiter pgn check` output.
+#[derive(serde::Serialize)]
+struct GameLine<'a> {
+    game: u64,
+    white: Option<&'a str>,
+    black: Option<&'a str>,
+    result: Option<&'a str>,
+    plies: u32,
+    final_fen: String,
+    error: Option<ErrorLine<'a>>,
+}
+
+/// Where and why a game is wrong.
+#[derive(serde::Serialize)]
+struct ErrorLine<'a> {
+    line: u64,
+    column: u64,
+    ply: Option<u32>,
+    #[serde(rename = "move")]
+    text: Option<&'a str>,
+    message: String,
+}
+
+impl<'a> ErrorLine<'a> {
+    fn new(e: &'a GameError) -> ErrorLine<'a> {
+        ErrorLine {
+            line: e.location.line,
+            column: e.location.column,
+            ply: e.ply,
+            text: e.text.as_deref(),
+            message: e.kind.to_string(),
+        }
+    }
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -116,16 +141,17 @@ fn check(file: &str, dialect: Option<Dialect>) -> Result<ExitCode> {
         if g.error.is_some() {
             errors += 1;
         }
-        let line = json!({
-            "game": g.number,
-            "white": g.white,
-            "black": g.black,
-            "result": g.result,
-            "plies": g.plies,
-            "final_fen": g.final_position.fen(),
-            "error": g.error.as_ref().map(error_json),
-        });
-        writeln!(out, "{line}")?;
+        let line = GameLine {
+            game: g.number,
+            white: g.white.as_deref(),
+            black: g.black.as_deref(),
+            result: g.result.as_deref(),
+            plies: g.plies,
+            final_fen: g.final_position.fen(),
+            error: g.error.as_ref().map(ErrorLine::new),
+        };
+        serde_json::to_writer(&mut out, &line)?;
+        out.write_all(b"\n")?;
     }
     let summary = json!({
         "summary": { "games": games, "errors": errors, "plies": plies, "bytes": reader.bytes_read() }
