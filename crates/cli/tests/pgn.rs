@@ -19,7 +19,11 @@ fn check_prints_one_json_line_per_game_and_fails_on_errors() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines.len(), 11);
-    assert!(text.lines().next().unwrap().starts_with("{\"game\":1,\"white\":"));
+    assert!(text
+        .lines()
+        .next()
+        .unwrap()
+        .starts_with("{\"game\":1,\"white\":"));
     assert_eq!(lines[0]["white"], "Алехин, Александр");
     assert_eq!(lines[0]["plies"], 20);
     assert!(lines[0]["error"].is_null());
@@ -46,16 +50,27 @@ fn convert_reads_standard_input_and_round_trips_through_russian() {
             .stdout(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
         let out = child.wait_with_output().unwrap();
         (out.status.code(), String::from_utf8(out.stdout).unwrap())
     };
     let (code, ru) = run(&["pgn", "convert", "--to", "ru", "-"], pgn);
     assert_eq!(code, Some(0));
-    assert!(ru.contains("1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. 0-0 Кf6 5. Лe1 Сe7 *"), "{ru}");
+    assert!(
+        ru.contains("1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. 0-0 Кf6 5. Лe1 Сe7 *"),
+        "{ru}"
+    );
     let (code, en) = run(&["pgn", "convert", "--to", "en", "-"], &ru);
     assert_eq!(code, Some(0));
-    assert!(en.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 Be7 *"), "{en}");
+    assert!(
+        en.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 Be7 *"),
+        "{en}"
+    );
     let (code, check) = run(&["pgn", "check", "-"], &ru);
     assert_eq!(code, Some(0));
     assert!(check.contains("\"plies\":10"));

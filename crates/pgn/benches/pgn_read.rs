@@ -84,7 +84,10 @@ impl Visitor for Minimal {
 
 fn data_file(games: u64) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/bench-data");
-    let path = dir.join(format!("games-{games}-seed1.pgn"));
+    let path = dir.join(format!(
+        "games-{games}-seed1-v{}.pgn",
+        arbiter_pgn::generate::VERSION
+    ));
     if !path.exists() {
         std::fs::create_dir_all(&dir).expect("create target/bench-data");
         eprintln!("generating {} ({games} games, seed 1)…", path.display());

@@ -4,7 +4,7 @@
 //! clock times, comments, NAGs and variations.
 //!
 //! Moves are random among the legal ones with a bias toward sensible play:
-//! captures, promotions and checks are preferred, so games look less like
+//! castling, captures, promotions and checks are preferred, so games look less like
 //! noise and end in mate more often.
 
 use crate::game::{Game, GameResult, Line, Node};
@@ -13,6 +13,10 @@ use arbiter_chess::{Color, Move, Position};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// Changes whenever the same seed starts giving other games (benchmark data
+/// files carry it in their names).
+pub const VERSION: u32 = 2;
 
 /// What to generate.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -94,6 +98,15 @@ impl Generator {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return None;
+        }
+        // Castle when possible, half of the time, as players do.
+        let castles: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| pos.is_castling(m))
+            .collect();
+        if !castles.is_empty() && self.rng.gen_bool(0.5) {
+            return castles.choose(&mut self.rng).copied();
         }
         let roll: f64 = self.rng.gen();
         if roll < 0.5 {

@@ -142,3 +142,44 @@ fn agrees_with_pgn_reader() {
         assert_eq!(fen.split(' ').next().unwrap(), o.board, "game {}", i + 1);
     }
 }
+
+#[test]
+fn generated_games_cover_every_kind_of_move() {
+    // The round-trip corpus must contain what notations differ on: promotion
+    // to every piece (Art. 3.7 e), en passant (3.7 d), both castlings (3.8 b)
+    // in standard chess and in Chess960, games from set-up positions.
+    use arbiter_chess::{CastlingSide, Role};
+    let games = generated(7, 150);
+    let mut promotions = [0; 6];
+    let (mut ep, mut set_up) = (0, 0);
+    let mut castles = [[0; 2]; 2]; // [standard, chess960][king side, queen side]
+    for g in &games {
+        if g.tags.get("FEN").is_some() {
+            set_up += 1;
+        }
+        let mode = g.start.castling_mode().is_chess960() as usize;
+        let mut pos = g.start;
+        for m in g.mainline() {
+            if let Some(r) = m.promotion {
+                promotions[r.index()] += 1;
+            }
+            if pos.is_en_passant(m) {
+                ep += 1;
+            }
+            match pos.castling_side(m) {
+                Some(CastlingSide::KingSide) => castles[mode][0] += 1,
+                Some(CastlingSide::QueenSide) => castles[mode][1] += 1,
+                None => {}
+            }
+            pos.play_unchecked(m);
+        }
+    }
+    for r in Role::PROMOTIONS {
+        assert!(promotions[r.index()] > 0, "no promotion to {r:?}");
+    }
+    assert!(ep > 0 && set_up > 0, "ep {ep}, set-up {set_up}");
+    assert!(
+        castles.iter().flatten().all(|&n| n > 0),
+        "castling {castles:?}"
+    );
+}
