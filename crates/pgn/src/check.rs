@@ -2,7 +2,7 @@
 //! check`. It replays every move (main line and variations) against the
 //! rules (FIDE Art. 3) and keeps only a summary per game.
 
-use crate::game::{standard, start_position_of, GameError, GameErrorKind};
+use crate::game::{setup_error_at, standard, start_position_of, GameError, GameErrorKind};
 use crate::notation::{read_move_bytes, read_strict_san, Dialect, Notation};
 use crate::reader::{Flow, Location, RawText, SyntaxError, Visitor};
 use arbiter_chess::Position;
@@ -58,6 +58,8 @@ pub struct Checker {
     result: Option<String>,
     variant: Option<String>,
     fen: Option<String>,
+    fen_at: Location,
+    variant_at: Location,
     /// The line being read (the main line or the innermost variation).
     cur: Frame,
     /// The lines around it, outermost (the main line) first.
@@ -118,13 +120,23 @@ impl Visitor for Checker {
         self.dialect = self.forced.unwrap_or(Dialect::Auto);
     }
 
-    fn tag(&mut self, name: &[u8], value: RawText<'_>, _at: Location) -> Flow {
+    fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) -> Flow {
         let slot = match name {
             b"White" => &mut self.white,
             b"Black" => &mut self.black,
             b"Result" => &mut self.result,
-            b"Variant" => &mut self.variant,
-            b"FEN" => &mut self.fen,
+            b"Variant" => {
+                if self.variant.is_none() {
+                    self.variant_at = at;
+                }
+                &mut self.variant
+            }
+            b"FEN" => {
+                if self.fen.is_none() {
+                    self.fen_at = at;
+                }
+                &mut self.fen
+            }
             b"Notation" => {
                 if self.forced.is_none() {
                     if let Ok(n) = Notation::from_name(&value.unescape()) {
@@ -151,7 +163,10 @@ impl Visitor for Checker {
             }
             Err(kind) => {
                 self.cur = Frame::new(standard(), 0);
-                self.fail(Location::default(), None, None, kind);
+                let fen = self.fen.as_deref().map(|v| (self.fen_at, v));
+                let variant = self.variant.as_deref().map(|v| (self.variant_at, v));
+                let (at, text) = setup_error_at(&kind, fen, variant);
+                self.fail(at, None, text, kind);
                 Flow::Skip
             }
         }

@@ -406,6 +406,25 @@ pub struct GameBuilder {
     frames: Vec<Frame>,
     nodes: usize,
     comment_bytes: usize,
+    /// Where the first `FEN` and `Variant` tags stand.
+    fen_at: Option<Location>,
+    variant_at: Option<Location>,
+}
+
+/// Where a start-position error points: the tag at fault, and its value.
+pub(crate) fn setup_error_at(
+    kind: &GameErrorKind,
+    fen: Option<(Location, &str)>,
+    variant: Option<(Location, &str)>,
+) -> (Location, Option<String>) {
+    let at = match kind {
+        GameErrorKind::Variant(_) => variant,
+        _ => fen,
+    };
+    match at {
+        Some((location, value)) => (location, Some(value.to_owned())),
+        None => (Location::default(), None),
+    }
 }
 
 impl GameBuilder {
@@ -457,10 +476,17 @@ impl Visitor for GameBuilder {
         self.frames.clear();
         self.nodes = 0;
         self.comment_bytes = 0;
+        self.fen_at = None;
+        self.variant_at = None;
         self.dialect = self.forced.unwrap_or(Dialect::Auto);
     }
 
-    fn tag(&mut self, name: &[u8], value: RawText<'_>, _at: Location) -> Flow {
+    fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) -> Flow {
+        match name {
+            b"FEN" if self.fen_at.is_none() => self.fen_at = Some(at),
+            b"Variant" if self.variant_at.is_none() => self.variant_at = Some(at),
+            _ => {}
+        }
         let name = crate::reader::decode(name).into_owned();
         let value = value.unescape().into_owned();
         if name == "Notation" && self.forced.is_none() {
@@ -480,7 +506,11 @@ impl Visitor for GameBuilder {
                 Flow::Continue
             }
             Err(kind) => {
-                self.fail(Location::default(), None, None, kind);
+                let tags = &self.game.tags;
+                let fen = self.fen_at.zip(tags.get("FEN"));
+                let variant = self.variant_at.zip(tags.get("Variant"));
+                let (at, text) = setup_error_at(&kind, fen, variant);
+                self.fail(at, None, text, kind);
                 Flow::Skip
             }
         }

@@ -174,6 +174,14 @@ fn malformed_input_errors_and_reading_goes_on() {
         ("(1. e4) *", "a variation before any move"),
         ("1. e4 e5 2. Zz9 *", "invalid move"),
         ("1. e4 e5 2. Nf6 *", "illegal move"),
+        (
+            "[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *",
+            "game 1, line 1, column 1",
+        ),
+        (
+            "[Event \"x\"]\n[Variant \"Atomic\"]\n\n1. e4 *",
+            "line 2, column 1, at \"Atomic\": unsupported variant",
+        ),
     ];
     for (text, expected) in cases {
         let input = format!("{text}\n\n[Event \"next\"]\n\n1. d4 *\n");
