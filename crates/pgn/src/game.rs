@@ -4,6 +4,7 @@
 
 use crate::notation::{read_move_bytes, Dialect, Notation, ReadMoveError};
 use crate::reader::{Flow, Location, RawText, SyntaxError, Visitor};
+use crate::time_control::{ParseTimeControlError, TimeControl};
 use arbiter_chess::{CastlingMode, FenError, Move, Position, Setup};
 use std::fmt;
 
@@ -239,6 +240,17 @@ impl Game {
             pos.play_unchecked(m);
         }
         pos
+    }
+
+    /// Sets the result: the termination marker and the `Result` tag alike.
+    pub fn set_result(&mut self, result: GameResult) {
+        self.result = Some(result);
+        self.tags.set("Result", result.as_str());
+    }
+
+    /// The `TimeControl` tag, read (`None` if absent).
+    pub fn time_control(&self) -> Option<Result<TimeControl, ParseTimeControlError>> {
+        self.tags.get("TimeControl").map(TimeControl::parse)
     }
 
     /// The result: the movetext marker, else the `Result` tag, else `*`.
@@ -689,6 +701,17 @@ mod tests {
             (Some(5_250), "good move".to_owned())
         );
         assert_eq!(take_clock("[%eval 0.3]"), (None, "[%eval 0.3]".to_owned()));
+    }
+
+    #[test]
+    fn result_and_time_control() {
+        let mut g = Game::default();
+        g.set_result(GameResult::Draw);
+        assert_eq!(g.tags.get("Result"), Some("1/2-1/2"));
+        assert_eq!(g.result(), GameResult::Draw);
+        assert!(g.time_control().is_none());
+        g.tags.set("TimeControl", "40/5400+30:1800+30");
+        assert_eq!(g.time_control().unwrap().unwrap().periods().len(), 2);
     }
 
     #[test]
