@@ -280,3 +280,56 @@ fn write_line(w: &mut Wrap<'_>, o: &WriteOptions, line: &Line, start: Position) 
         pos.play_unchecked(node.mv);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Reader;
+
+    fn game_with(comment: &str) -> Game {
+        let mut g = Game::default();
+        for san in ["e4", "e5", "Nf3"] {
+            let m = g.final_position().parse_san(san).unwrap();
+            g.push(m).unwrap();
+        }
+        g.line.nodes[1].comments.push(comment.to_owned());
+        g.tags.set("Event", "A \"quoted\" \\ event");
+        g
+    }
+
+    #[test]
+    fn long_comments_wrap_under_80_columns_and_read_back() {
+        let long = "слово ".repeat(60).trim().to_owned();
+        let g = game_with(&long);
+        let pgn = g.to_pgn();
+        assert!(pgn.lines().all(|l| l.chars().count() < 80), "{pgn}");
+        let back = Reader::new(pgn.as_bytes()).next_game().unwrap().unwrap();
+        assert_eq!(back.line, g.line);
+        assert_eq!(back.tags.get("Event"), Some("A \"quoted\" \\ event"));
+        assert!(pgn.starts_with(
+            "[Event \"A \\\"quoted\\\" \\\\ event\"]\n[Site \"?\"]\n[Date \"????.??.??\"]"
+        ));
+    }
+
+    #[test]
+    fn a_closing_brace_in_a_comment_uses_a_line_comment() {
+        let g = game_with("a } brace");
+        let pgn = g.to_pgn();
+        assert!(pgn.contains(";a } brace\n"), "{pgn}");
+        let back = Reader::new(pgn.as_bytes()).next_game().unwrap().unwrap();
+        assert_eq!(back.line, g.line);
+    }
+
+    #[test]
+    fn set_up_and_chess960_games_get_their_tags() {
+        let start = Position::chess960(0).unwrap();
+        let g = Game::new(start);
+        let pgn = g.to_pgn();
+        assert!(
+            pgn.contains("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \""),
+            "{pgn}"
+        );
+        let back = Reader::new(pgn.as_bytes()).next_game().unwrap().unwrap();
+        assert_eq!(back.start, start);
+    }
+}
