@@ -10,38 +10,10 @@
 //! drift on a shared machine hits both alike), nodes/s, and the ratio. Then
 //! make-move throughput: perft playing every leaf move.
 
-use arbiter_chess::{perft, CastlingMode, Position};
+use arbiter_chess::perft::{self, STANDARD_SUITE as POSITIONS};
+use arbiter_chess::{CastlingMode, Position};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-
-const POSITIONS: [(&str, &str, u32); 6] = [
-    (
-        "start",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        6,
-    ),
-    (
-        "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        5,
-    ),
-    ("pos3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7),
-    (
-        "pos4",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        5,
-    ),
-    (
-        "pos5",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        5,
-    ),
-    (
-        "pos6",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        5,
-    ),
-];
 
 fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     if depth == 1 {
@@ -106,7 +78,8 @@ fn main() {
         "position", "depth", "nodes", "arbiter M/s", "cozy M/s", "ratio"
     );
     let mut product = 1.0f64;
-    for (name, fen, depth) in POSITIONS {
+    for p in POSITIONS {
+        let (name, fen, depth) = (p.name, p.fen, p.depth);
         let ours = Position::from_fen(fen, CastlingMode::Standard).expect("valid FEN");
         let theirs: cozy_chess::Board = fen.parse().expect("valid FEN");
         let (mut best_ours, mut best_theirs) = (Duration::MAX, Duration::MAX);
@@ -136,8 +109,8 @@ fn main() {
         "{:<10} {:>5} {:>13} {:>12} {:>12} {:>7}",
         "position", "depth", "nodes", "arbiter M/s", "cozy M/s", "ratio"
     );
-    for (name, fen, depth) in [POSITIONS[0], POSITIONS[1]] {
-        let depth = depth - 1;
+    for p in &POSITIONS[..2] {
+        let (name, fen, depth) = (p.name, p.fen, p.depth - 1);
         let ours = Position::from_fen(fen, CastlingMode::Standard).expect("valid FEN");
         let theirs: cozy_chess::Board = fen.parse().expect("valid FEN");
         let (mut best_ours, mut best_theirs) = (Duration::MAX, Duration::MAX);

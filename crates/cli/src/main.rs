@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod perft;
+mod pgn;
 
 /// Arbiter: chess exactly as the FIDE Laws of Chess define it.
 #[derive(Parser)]
@@ -20,6 +21,8 @@ enum Command {
     Perft(perft::Args),
     /// Benchmarks (move generation against cozy-chess, …).
     Bench(bench::Args),
+    /// Game records: check and convert PGN (FIDE Art. 8, Appendix C).
+    Pgn(pgn::Args),
 }
 
 fn main() -> ExitCode {
@@ -27,6 +30,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Pgn(args) => pgn::run(args),
     };
     match result {
         Ok(code) => code,
