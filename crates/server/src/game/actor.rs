@@ -152,7 +152,7 @@ impl Task {
                 _ = sleep_opt(flag_at) => {
                     let now = self.app.clock.now_ms();
                     if let Some(out) = self.core.flag(now) {
-                        self.commit(out, None).await;
+                        self.commit(out).await;
                     }
                 }
                 _ = sleep_opt(unload) => {
@@ -204,7 +204,7 @@ impl Task {
                         let _ = reply.send(Err(ApiError::new(StatusCode::CONFLICT, code, message)));
                     }
                     Ok(out) => {
-                        if self.commit(out, None).await {
+                        if self.commit(out).await {
                             let seat = self.core.seats.get(&token_hash).copied();
                             let _ = reply.send(Ok(self.core.state(seat, self.app.clock.now_ms())));
                         } else {
@@ -225,12 +225,12 @@ impl Task {
                     return;
                 }
                 if let Some(out) = self.core.flag(now) {
-                    self.commit(out, None).await;
+                    self.commit(out).await;
                     return;
                 }
                 match uci.map(|u| self.core.engine_move(side, &u, now)) {
                     Some(Ok(out)) => {
-                        self.commit(out, None).await;
+                        self.commit(out).await;
                     }
                     Some(Err(r)) => tracing::error!("game {}: engine move refused: {}", self.core.id, r.message),
                     None => tracing::error!("game {}: the engine found no move", self.core.id),
@@ -268,19 +268,19 @@ impl Task {
             _ => {}
         }
         if let Some(out) = self.core.flag_before(seat, &frame.msg, now) {
-            self.commit(out, None).await;
+            self.commit(out).await;
         }
         let result = self.core.act(seat, &frame.msg, now);
         match result {
             Ok(Some(out)) => {
-                if !self.commit(out, Some(conn_id)).await {
+                if !self.commit(out).await {
                     self.error_to(conn_id, frame.id, "internal", "storage error: the action was not recorded");
                 }
                 if let (Some(_), ClientMsg::OfferDraw { .. }) = (self.core.settings.engine_level, &frame.msg) {
                     // The engine declines draw offers.
                     let side = self.core.settings.creator.opponent();
                     if let Some(out) = self.core.engine_decline(side, self.app.clock.now_ms()) {
-                        self.commit(out, None).await;
+                        self.commit(out).await;
                     }
                 }
                 self.maybe_engine(self_tx);
@@ -389,7 +389,7 @@ impl Task {
     /// Commits `out` durably, then sends its events to every connection.
     /// On a storage failure the game is reloaded from storage (so memory and
     /// disk agree again) and every connection gets a fresh state.
-    async fn commit(&mut self, out: Outcome, _origin: Option<u64>) -> bool {
+    async fn commit(&mut self, out: Outcome) -> bool {
         let writes = out.writes;
         if let Err(e) = self.app.store.write(writes).await {
             tracing::error!("game {}: storage failed, reloading: {e}", self.core.id);
@@ -408,7 +408,7 @@ impl Task {
                 text(
                     ServerMsg::Event {
                         seq,
-                        event: &event.clone(),
+                        event,
                         live: &live,
                     }
                     .to_json(),
