@@ -353,6 +353,10 @@ async fn ws(
     Ok(upgrade
         .max_message_size(MAX_CLIENT_FRAME)
         .max_frame_size(MAX_CLIENT_FRAME)
+        // Small buffers: thousands of sockets, small messages.
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(1024 * 1024)
         .on_upgrade(move |socket| run_socket(socket, h, token_hash)))
 }
 

@@ -135,9 +135,10 @@ impl Server {
             source,
         })?;
         let path = database_path(&config.data_dir);
-        let writer = store::sqlite::Sqlite::open(&path)?;
+        let writer = store::sqlite::Sqlite::open_writer(&path)?;
         let reader = store::sqlite::Sqlite::open(&path)?;
-        let store = Store::new(Box::new(writer), Box::new(reader));
+        let checkpointer = store::sqlite::Sqlite::open(&path)?;
+        let store = Store::new(Box::new(writer), Box::new(reader), Box::new(checkpointer));
         let app = Arc::new(App {
             store,
             registry: Registry::default(),
@@ -238,9 +239,7 @@ async fn resume(app: &Arc<App>) -> Result<usize, ServeError> {
             }
         };
         if let Some(origin) = core.clock_origin {
-            let alive = last_alive.unwrap_or(origin).max(origin);
-            let t_resume = core.table.last_t().max(alive - origin);
-            core.clock_origin = Some(now.saturating_sub(t_resume));
+            core.clock_origin = Some(resumed_origin(origin, core.table.last_t(), last_alive, now));
             writes.push(WriteOp::UpdateGame(core.row()));
         }
         cores.push(core);
@@ -253,6 +252,17 @@ async fn resume(app: &Arc<App>) -> Result<usize, ServeError> {
         app.registry.start(app, core).await;
     }
     Ok(n)
+}
+
+/// The resume rule. A game whose clock time 0 was at server time `origin`,
+/// whose last event was at game time `last_t`, on a server last known
+/// alive at `last_alive`, continues at `now` from game time
+/// `max(last_t, last_alive − origin)`: the returned origin is `now` minus
+/// that. Nothing between `last_alive` and `now` is charged.
+pub fn resumed_origin(origin: u64, last_t: u64, last_alive: Option<u64>, now: u64) -> u64 {
+    let alive = last_alive.unwrap_or(origin).max(origin);
+    let t_resume = last_t.max(alive - origin);
+    now.saturating_sub(t_resume)
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.
@@ -339,4 +349,26 @@ pub fn serve_main(args: ServeArgs) -> Result<(), ServeError> {
         eprintln!("arbiter: stopped");
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resumed_origin;
+
+    #[test]
+    fn downtime_is_not_charged() {
+        // Started at 1000; last event at game time 5000; alive until 9000;
+        // back at 60000: the game continues at game time 8000.
+        let o = resumed_origin(1_000, 5_000, Some(9_000), 60_000);
+        assert_eq!(60_000 - o, 8_000);
+        // The last event after the last heartbeat wins.
+        let o = resumed_origin(1_000, 9_500, Some(9_000), 60_000);
+        assert_eq!(60_000 - o, 9_500);
+        // No heartbeat at all: from the last event.
+        let o = resumed_origin(1_000, 700, None, 60_000);
+        assert_eq!(60_000 - o, 700);
+        // A heartbeat older than the game's start counts as its start.
+        let o = resumed_origin(10_000, 0, Some(9_000), 60_000);
+        assert_eq!(o, 60_000);
+    }
 }

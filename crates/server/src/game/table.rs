@@ -400,3 +400,64 @@ impl Table {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Mode;
+
+    fn settings(fen: Option<&str>, variant: Variant, n960: Option<u32>) -> Settings {
+        Settings {
+            mode: Mode::Local,
+            engine_level: None,
+            creator: Side::White,
+            variant,
+            chess960_position: n960,
+            edition: "2014".into(),
+            time_control: "300+3".into(),
+            delay: None,
+            touch_move: false,
+            fen: fen.map(str::to_owned),
+        }
+    }
+
+    /// Protocol §5: standard castling is listed as `e1g1`, and `e1h1` is accepted too.
+    #[test]
+    fn standard_castling_both_encodings() {
+        let t = Table::new(&settings(Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), Variant::Standard, None)).unwrap();
+        let live = t.live(0, Status::Active, Some(0), 0);
+        let short = live.legal_moves.iter().find(|m| m.castle.as_deref() == Some("short")).unwrap();
+        assert_eq!((short.uci.as_str(), short.to.as_str(), short.rook.as_deref()), ("e1g1", "g1", Some("h1")));
+        assert_eq!(short.san, "O-O");
+        assert_eq!(t.resolve("e1g1").unwrap(), t.resolve("e1h1").unwrap());
+        assert_eq!(t.resolve("e1e3").unwrap_err().code, "illegal_move");
+    }
+
+    /// Protocol §5: Chess960 lists king-takes-rook and accepts only that.
+    #[test]
+    fn chess960_lists_king_takes_rook() {
+        let mut t = Table::new(&settings(None, Variant::Chess960, Some(518))).unwrap();
+        for (i, san) in ["Nf3", "Nf6", "g3", "g6", "Bg2", "Bg7"].iter().enumerate() {
+            let by = if i % 2 == 0 { Side::White } else { Side::Black };
+            t.apply(Table::event(i as u64 * 10, Some(by), Action::Move { mv: (*san).into() })).unwrap();
+        }
+        let live = t.live(6, Status::Active, Some(60), 0);
+        let short = live.legal_moves.iter().find(|m| m.castle.is_some()).unwrap();
+        assert_eq!((short.uci.as_str(), short.to.as_str()), ("e1h1", "g1"));
+        assert!(t.resolve("e1h1").is_ok());
+        assert_eq!(t.resolve("e1g1").unwrap_err().code, "illegal_move");
+    }
+
+    /// The clock fields: increment before the first move (FIDE 2014 Art. 6
+    /// as the Laws crate applies it), the mover's clock after a move.
+    #[test]
+    fn move_records_carry_the_clock() {
+        let mut t = Table::new(&settings(None, Variant::Standard, None)).unwrap();
+        assert_eq!(t.clocks(0, 0).unwrap().white_ms, 303_000);
+        t.apply(Table::event(2_000, Some(Side::White), Action::Move { mv: "e4".into() })).unwrap();
+        let r = &t.records()[0];
+        assert_eq!((r.clock_ms, r.spent_ms), (Some(304_000), Some(2_000)));
+        let c = t.clocks(5_000, 99).unwrap();
+        assert_eq!((c.running, c.black_ms, c.server_time), (Some(Side::Black), 300_000, 99));
+    }
+}

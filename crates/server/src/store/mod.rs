@@ -138,7 +138,15 @@ pub trait Backend: Send + 'static {
     fn list_games(&mut self, filter: ListFilter, limit: u32) -> Result<Vec<GameRow>, StoreError>;
     /// The last heartbeat written.
     fn last_heartbeat(&mut self) -> Result<Option<u64>, StoreError>;
+    /// Moves committed data from a write-ahead log into the database
+    /// without blocking writers (a no-op where there is nothing to do).
+    fn checkpoint(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
 }
+
+/// How often the checkpointer runs.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
 
@@ -164,8 +172,25 @@ pub struct Store {
 const MAX_GROUP: usize = 4096;
 
 impl Store {
-    /// Starts the writer thread on `writer` and reads through `reader`.
-    pub fn new(mut writer: Box<dyn Backend>, reader: Box<dyn Backend>) -> Store {
+    /// Starts the writer thread on `writer`, reads through `reader`, and
+    /// checkpoints through `checkpointer` on a thread of its own, so the
+    /// writer never stalls on a checkpoint.
+    pub fn new(
+        mut writer: Box<dyn Backend>,
+        reader: Box<dyn Backend>,
+        mut checkpointer: Box<dyn Backend>,
+    ) -> Store {
+        let spawned = std::thread::Builder::new()
+            .name("arbiter-checkpoint".into())
+            .spawn(move || loop {
+                std::thread::sleep(CHECKPOINT_EVERY);
+                if let Err(e) = checkpointer.checkpoint() {
+                    tracing::warn!("storage checkpoint: {e}");
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::error!("cannot start the checkpoint thread: {e}");
+        }
         let (tx, rx) = mpsc::channel::<(Vec<WriteOp>, Reply)>();
         let stats = Arc::new(CommitStats::default());
         let thread_stats = stats.clone();

@@ -63,6 +63,17 @@ impl Sqlite {
         Ok(s)
     }
 
+    /// Opens the connection that writes: it does not checkpoint by itself
+    /// (a checkpoint inside a commit would stall every game waiting on it);
+    /// another connection runs [`Backend::checkpoint`] beside it.
+    pub fn open_writer(path: &Path) -> Result<Sqlite, StoreError> {
+        let s = Sqlite::open(path)?;
+        s.conn
+            .pragma_update(None, "wal_autocheckpoint", 0)
+            .map_err(db)?;
+        Ok(s)
+    }
+
     fn migrate(&mut self) -> Result<(), StoreError> {
         let version: i64 = self
             .conn
@@ -238,6 +249,12 @@ impl Backend for Sqlite {
             .query_map(params![limit as i64], row_to_game)
             .map_err(db)?
             .collect::<Result<Vec<_>, _>>()
+            .map_err(db)
+    }
+
+    fn checkpoint(&mut self) -> Result<(), StoreError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
             .map_err(db)
     }
 
