@@ -26,16 +26,21 @@ fn mime(path: &str) -> &'static str {
 
 fn common(resp: &mut Response) {
     let h = resp.headers_mut();
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
 }
 
 /// `index.html` with the CSP, not cached.
 pub fn index() -> Response {
-    let body = DIST
-        .get_file("index.html")
-        .map(|f| f.contents())
-        .unwrap_or(b"<!doctype html><title>Arbiter</title><p>web/dist is missing: run npm run build in web/");
+    let body = DIST.get_file("index.html").map(|f| f.contents()).unwrap_or(
+        b"<!doctype html><title>Arbiter</title><p>web/dist is missing: run npm run build in web/",
+    );
     let mut resp = (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
@@ -53,7 +58,11 @@ pub fn index() -> Response {
 /// `None` if there is no such file.
 pub fn file(path: &str) -> Option<Response> {
     let rel = path.strip_prefix('/')?;
-    if rel.is_empty() || rel.split('/').any(|seg| seg.is_empty() || seg == "." || seg == "..") {
+    if rel.is_empty()
+        || rel
+            .split('/')
+            .any(|seg| seg.is_empty() || seg == "." || seg == "..")
+    {
         return None;
     }
     if rel == "index.html" {

@@ -104,7 +104,11 @@ pub async fn request(
     let chunked = headers
         .iter()
         .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"));
-    let body = if chunked { dechunk(body) } else { body.to_owned() };
+    let body = if chunked {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
     Ok(Response {
         status,
         headers,
@@ -134,7 +138,11 @@ pub struct Socket {
 
 impl Socket {
     /// Connects to game `id`'s socket with an optional seat cookie (`name=value`).
-    pub async fn connect(addr: SocketAddr, id: &str, cookie: Option<&str>) -> Result<Socket, ClientError> {
+    pub async fn connect(
+        addr: SocketAddr,
+        id: &str,
+        cookie: Option<&str>,
+    ) -> Result<Socket, ClientError> {
         let mut req = format!("ws://{addr}/api/games/{id}/ws").into_client_request()?;
         if let Some(c) = cookie {
             if let Ok(v) = c.parse() {

@@ -82,9 +82,10 @@ pub fn options_for(level: u8) -> EngineOptions {
         hash_mb: HASH_MB,
         threads: 1,
         limit_strength: elo.is_some(),
-        elo: elo
-            .unwrap_or(arbiter_engine::engine::MAX_ELO)
-            .clamp(arbiter_engine::engine::MIN_ELO, arbiter_engine::engine::MAX_ELO),
+        elo: elo.unwrap_or(arbiter_engine::engine::MAX_ELO).clamp(
+            arbiter_engine::engine::MIN_ELO,
+            arbiter_engine::engine::MAX_ELO,
+        ),
         ..EngineOptions::default()
     }
 }
@@ -105,7 +106,10 @@ pub fn limits_for(req: &Request) -> Limits {
                 let p = clock.periods().get(clock.period(color)).copied();
                 Some(Duration::from_millis(p.map_or(0, |p| p.increment_ms)))
             };
-            limits.inc = [inc(arbiter_chess::Color::White), inc(arbiter_chess::Color::Black)];
+            limits.inc = [
+                inc(arbiter_chess::Color::White),
+                inc(arbiter_chess::Color::Black),
+            ];
             limits.movestogo = match req.side {
                 Side::White => c.moves_to_control.white,
                 Side::Black => c.moves_to_control.black,

@@ -145,7 +145,11 @@ async fn create(
     let token = seat::new_token();
     let id = new_id();
     let now = app.clock.now_ms();
-    let field = if settings.fen.is_some() { "fen" } else { "time_control" };
+    let field = if settings.fen.is_some() {
+        "fen"
+    } else {
+        "time_control"
+    };
     let core = GameCore::create(id.clone(), settings, name, seat::hash_token(&token), now)
         .map_err(|e| ApiError::invalid(field, e))?;
     app.store.write(core.creation_writes()).await?;
@@ -190,7 +194,10 @@ struct Summary {
     updated_at: u64,
 }
 
-async fn list(State(app): State<Arc<App>>, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
+async fn list(
+    State(app): State<Arc<App>>,
+    Query(q): Query<ListQuery>,
+) -> Result<Response, ApiError> {
     let filter = match q.status.as_deref() {
         None | Some("all") => ListFilter::All,
         Some("live") => ListFilter::Live,
@@ -212,7 +219,8 @@ async fn list(State(app): State<Arc<App>>, Query(q): Query<ListQuery>) -> Result
     let rows = app.store.list_games(filter, limit).await?;
     let mut games = Vec::with_capacity(rows.len());
     for row in rows {
-        let Ok(settings) = serde_json::from_str::<crate::game::settings::Settings>(&row.settings) else {
+        let Ok(settings) = serde_json::from_str::<crate::game::settings::Settings>(&row.settings)
+        else {
             continue;
         };
         let Ok(mut players) = serde_json::from_str::<Players>(&row.players) else {
@@ -221,7 +229,8 @@ async fn list(State(app): State<Arc<App>>, Query(q): Query<ListQuery>) -> Result
         let bits = app.registry.presence(&row.id).await.unwrap_or(0);
         for side in Side::BOTH {
             let p = players.get_mut(side);
-            p.online = p.kind == crate::protocol::PlayerKind::Engine || bits & (1 << side.index()) != 0;
+            p.online =
+                p.kind == crate::protocol::PlayerKind::Engine || bits & (1 << side.index()) != 0;
         }
         games.push(Summary {
             id: row.id,
@@ -250,7 +259,10 @@ async fn handle_of(app: &App, id: &str) -> Result<GameHandle, ApiError> {
         .ok_or_else(|| ApiError::not_found("no such game"))
 }
 
-async fn ask<T>(h: &GameHandle, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, ApiError> {
+async fn ask<T>(
+    h: &GameHandle,
+    make: impl FnOnce(oneshot::Sender<T>) -> Command,
+) -> Result<T, ApiError> {
     let (tx, rx) = oneshot::channel();
     h.tx.send(make(tx))
         .await
@@ -276,7 +288,10 @@ async fn pgn(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Resp
     let text = crate::pgn::export(&core);
     Ok((
         [
-            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_owned(),
+            ),
             (
                 header::CONTENT_DISPOSITION,
                 format!("attachment; filename=\"arbiter-{id}.pgn\""),
@@ -460,12 +475,18 @@ async fn fallback(method: Method, uri: Uri) -> Response {
         return ApiError::not_found("no such endpoint").into_response();
     }
     if method != Method::GET && method != Method::HEAD {
-        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "not_found", "no such page").into_response();
+        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "not_found", "no such page")
+            .into_response();
     }
     let page = path == "/"
         || ["/game/", "/join/"].iter().any(|p| {
-            path.strip_prefix(p)
-                .is_some_and(|rest| !rest.is_empty() && rest.trim_end_matches('/').bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+            path.strip_prefix(p).is_some_and(|rest| {
+                !rest.is_empty()
+                    && rest
+                        .trim_end_matches('/')
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            })
         });
     if page {
         return assets::index();

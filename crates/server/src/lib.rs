@@ -143,7 +143,10 @@ impl Server {
             store,
             registry: Registry::default(),
             clock: ServerClock::new(),
-            create_limit: limits::PerAddress::new(config.create_per_minute, config.create_per_minute.max(1)),
+            create_limit: limits::PerAddress::new(
+                config.create_per_minute,
+                config.create_per_minute.max(1),
+            ),
             engine: engine::EnginePool::new(config.engine_threads),
         });
         app.registry.bind(&app);
@@ -179,7 +182,10 @@ impl Server {
 
     /// Serves until `shutdown` completes, then writes a last heartbeat (so
     /// the clocks of running games stop exactly now) and returns.
-    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> Result<(), ServeError> {
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
         let app = self.app.clone();
         let beat_app = self.app.clone();
         let every = self.heartbeat;

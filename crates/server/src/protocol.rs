@@ -668,7 +668,10 @@ mod tests {
         assert!(ClientFrame::parse("not json").is_err());
         assert!(ClientFrame::parse(r#"{"type":"move","uci":"e2e4e5e6"}"#).is_err());
         let big = format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(5000));
-        assert!(ClientFrame::parse(&big).unwrap_err().message.contains("larger"));
+        assert!(ClientFrame::parse(&big)
+            .unwrap_err()
+            .message
+            .contains("larger"));
         assert!(ClientFrame::parse(r#"{"type":"launch"}"#).is_err());
     }
 

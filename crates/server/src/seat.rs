@@ -47,7 +47,8 @@ pub fn token_from_cookies<'a>(headers: impl Iterator<Item = &'a str>, id: &str) 
             if k.trim() == name {
                 let v = v.trim();
                 let ok = (16..=64).contains(&v.len())
-                    && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+                    && v.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
                 if ok {
                     return Some(v.to_owned());
                 }
@@ -72,7 +73,10 @@ mod tests {
             token_from_cookies([header.as_str()].into_iter(), "abcdefgh"),
             Some(a.clone())
         );
-        assert_eq!(token_from_cookies([header.as_str()].into_iter(), "zzzzzzzz"), None);
+        assert_eq!(
+            token_from_cookies([header.as_str()].into_iter(), "zzzzzzzz"),
+            None
+        );
         let bad = "arbiter_seat_abcdefgh=<script>alert(1)</script>xxxxxxxx";
         assert_eq!(token_from_cookies([bad].into_iter(), "abcdefgh"), None);
         assert_eq!(hash_token(&a).len(), 64);

@@ -39,7 +39,10 @@ async fn a_full_game_to_mate() {
     p.send(json!({"type": "move", "uci": "a2a3"})).await;
     assert_eq!(p.error().await["code"], "game_not_active");
     // The snapshot, the list and the PGN agree.
-    let snap = s.get(&format!("/api/games/{id}"), Some(&cookie)).await.json();
+    let snap = s
+        .get(&format!("/api/games/{id}"), Some(&cookie))
+        .await
+        .json();
     assert_eq!(snap["result"], "0-1");
     assert_eq!(snap["moves"].as_array().unwrap().len(), 4);
     let list = s.get("/api/games?status=finished", None).await.json();
@@ -47,7 +50,10 @@ async fn a_full_game_to_mate() {
     assert_eq!(list["games"][0]["termination"]["kind"], "checkmate");
     let pgn = s.get(&format!("/api/games/{id}/pgn"), None).await;
     assert_eq!(pgn.status, 200);
-    assert!(pgn.header("content-type").unwrap().starts_with("application/x-chess-pgn"));
+    assert!(pgn
+        .header("content-type")
+        .unwrap()
+        .starts_with("application/x-chess-pgn"));
     assert!(pgn.body.contains("[Result \"0-1\"]"), "{}", pgn.body);
     assert!(pgn.body.contains("[Annotator \"Arbiter, FIDE Laws 2014\"]"));
     assert!(pgn.body.contains("Qh4#"), "{}", pgn.body);
@@ -61,19 +67,35 @@ async fn a_full_game_to_mate() {
 async fn draw_by_agreement_through_an_invitation() {
     let s = TestServer::start().await;
     let (id, white_cookie, created) = s
-        .create(json!({"mode": "invite", "color": "white", "time_control": "600+5", "edition": "2018"}))
+        .create(
+            json!({"mode": "invite", "color": "white", "time_control": "600+5", "edition": "2018"}),
+        )
         .await;
     assert_eq!(created["invite_url"], format!("/join/{id}"));
     assert_eq!(created["state"]["status"], "waiting");
     let mut white = s.player(&id, Some(&white_cookie)).await;
-    let joined = s.post(&format!("/api/games/{id}/join"), &json!({"name": "Boris"}), None).await;
+    let joined = s
+        .post(
+            &format!("/api/games/{id}/join"),
+            &json!({"name": "Boris"}),
+            None,
+        )
+        .await;
     assert_eq!(joined.status, 200, "{}", joined.body);
     assert_eq!(joined.json()["seat"], "black");
     let black_cookie = joined.cookie().unwrap();
     // The first comer took the seat; the next is refused; the holder too.
-    let again = s.post(&format!("/api/games/{id}/join"), &json!({}), None).await;
+    let again = s
+        .post(&format!("/api/games/{id}/join"), &json!({}), None)
+        .await;
     assert_eq!(again.json()["error"]["code"], "seat_taken");
-    let mine = s.post(&format!("/api/games/{id}/join"), &json!({}), Some(&white_cookie)).await;
+    let mine = s
+        .post(
+            &format!("/api/games/{id}/join"),
+            &json!({}),
+            Some(&white_cookie),
+        )
+        .await;
     assert_eq!(mine.json()["error"]["code"], "already_seated");
     let join = white.event().await;
     assert_eq!(join["event"]["kind"], "join");
@@ -89,7 +111,10 @@ async fn draw_by_agreement_through_an_invitation() {
     black.send(json!({"type": "accept_draw"})).await;
     assert_eq!(black.error().await["code"], "draw_not_allowed");
     black.send(json!({"type": "decline_draw"})).await;
-    assert_eq!(black.event_of("draw_declined").await["live"]["draw_offer"], json!(null));
+    assert_eq!(
+        black.event_of("draw_declined").await["live"]["draw_offer"],
+        json!(null)
+    );
     white.event_of("draw_declined").await;
     white.play("e2e4").await;
     black.event_of("move").await;
@@ -113,10 +138,13 @@ async fn draw_by_agreement_through_an_invitation() {
 async fn claims_with_an_intended_move() {
     let s = TestServer::start().await;
     // Standard time control (Appendix A/B do not reduce the penalty).
-    let (id, cookie, _) = s.create(json!({"mode": "local", "time_control": "5400+30"})).await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "5400+30"}))
+        .await;
     let mut p = s.player(&id, Some(&cookie)).await;
     // Incorrect: threefold on Nf3 from the start.
-    p.send(json!({"type": "claim", "claim": "threefold", "move": "g1f3"})).await;
+    p.send(json!({"type": "claim", "claim": "threefold", "move": "g1f3"}))
+        .await;
     let rejected = p.event().await;
     assert_eq!(rejected["event"]["kind"], "claim_rejected", "{rejected}");
     assert_eq!(rejected["event"]["by"], "white");
@@ -128,16 +156,21 @@ async fn claims_with_an_intended_move() {
     assert_eq!(made["event"]["move"]["san"], "Nf3");
     // Black got two minutes; White's claim stands as a draw offer.
     let clocks = &made["live"]["clocks"];
-    assert!(clocks["black_ms"].as_u64().unwrap() > 5_430_000 + 110_000, "{clocks}");
+    assert!(
+        clocks["black_ms"].as_u64().unwrap() > 5_430_000 + 110_000,
+        "{clocks}"
+    );
     assert_eq!(made["live"]["draw_offer"], "white");
     // An illegal intended move: an error, nothing happens.
-    p.send(json!({"type": "claim", "claim": "threefold", "move": "e7e4"})).await;
+    p.send(json!({"type": "claim", "claim": "threefold", "move": "e7e4"}))
+        .await;
     assert_eq!(p.error().await["code"], "illegal_move");
     for uci in ["g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
         p.play(uci).await;
     }
     // Black to move: Ng8 would make the start position appear a third time.
-    p.send(json!({"type": "claim", "claim": "threefold", "move": "f6g8"})).await;
+    p.send(json!({"type": "claim", "claim": "threefold", "move": "f6g8"}))
+        .await;
     let end = p.event().await;
     assert_eq!(end["event"]["kind"], "end", "{end}");
     assert_eq!(end["event"]["termination"]["kind"], "threefold_repetition");
@@ -152,7 +185,9 @@ async fn claims_with_an_intended_move() {
 #[tokio::test]
 async fn time_out_with_and_without_mating_material() {
     let s = TestServer::start().await;
-    let (id, cookie, _) = s.create(json!({"mode": "local", "time_control": "1"})).await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "1"}))
+        .await;
     let mut p = s.player(&id, Some(&cookie)).await;
     let end = p.event().await;
     assert_eq!(end["event"]["kind"], "end", "{end}");
@@ -163,7 +198,9 @@ async fn time_out_with_and_without_mating_material() {
     assert_eq!(end["live"]["clocks"]["white_ms"], 0);
 
     let (id, cookie, _) = s
-        .create(json!({"mode": "local", "time_control": "1", "fen": "8/8/8/4k3/8/8/8/4K2Q w - - 0 1"}))
+        .create(
+            json!({"mode": "local", "time_control": "1", "fen": "8/8/8/4k3/8/8/8/4K2Q w - - 0 1"}),
+        )
         .await;
     let mut p = s.player(&id, Some(&cookie)).await;
     let end = p.event().await;
@@ -177,7 +214,9 @@ async fn time_out_with_and_without_mating_material() {
 #[tokio::test]
 async fn reconnect_and_catch_up() {
     let s = TestServer::start().await;
-    let (id, cookie, _) = s.create(json!({"mode": "local", "time_control": "-"})).await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "-"}))
+        .await;
     let mut p = s.player(&id, Some(&cookie)).await;
     let mut watcher = s.player(&id, None).await;
     assert_eq!(watcher.state["seat"], json!(null));
@@ -190,8 +229,13 @@ async fn reconnect_and_catch_up() {
     for uci in ["g1f3", "b8c6", "f1b5"] {
         p.play(uci).await;
     }
-    let mut socket = arbiter_server::client::Socket::connect(s.addr, &id, None).await.unwrap();
-    socket.send(&json!({"type": "hello", "last_seq": 2})).await.unwrap();
+    let mut socket = arbiter_server::client::Socket::connect(s.addr, &id, None)
+        .await
+        .unwrap();
+    socket
+        .send(&json!({"type": "hello", "last_seq": 2}))
+        .await
+        .unwrap();
     let mut seqs = vec![];
     loop {
         let m = socket.recv(WAIT).await.unwrap();
@@ -199,7 +243,10 @@ async fn reconnect_and_catch_up() {
             Some("event") => {
                 seqs.push(m["seq"].as_u64().unwrap());
                 assert_eq!(m["live"]["seq"], m["seq"]);
-                assert_eq!(m["live"]["ply"], m["seq"], "live is the state after each event");
+                assert_eq!(
+                    m["live"]["ply"], m["seq"],
+                    "live is the state after each event"
+                );
             }
             Some("ready") => {
                 assert_eq!(m["seq"], 5);
@@ -211,8 +258,14 @@ async fn reconnect_and_catch_up() {
     }
     assert_eq!(seqs, vec![3, 4, 5]);
     // A client ahead of the server (or with nothing) gets a state.
-    socket.send(&json!({"type": "hello", "last_seq": 99})).await.unwrap();
-    let st = socket.recv_until(WAIT, |m| m["type"] == "state").await.unwrap();
+    socket
+        .send(&json!({"type": "hello", "last_seq": 99}))
+        .await
+        .unwrap();
+    let st = socket
+        .recv_until(WAIT, |m| m["type"] == "state")
+        .await
+        .unwrap();
     assert_eq!(st["state"]["ply"], 5);
     s.stop().await;
 }
@@ -224,7 +277,9 @@ async fn refusals() {
     let (id, white_cookie, _) = s
         .create(json!({"mode": "invite", "color": "white", "time_control": "300+3"}))
         .await;
-    let joined = s.post(&format!("/api/games/{id}/join"), &json!({}), None).await;
+    let joined = s
+        .post(&format!("/api/games/{id}/join"), &json!({}), None)
+        .await;
     let black_cookie = joined.cookie().unwrap();
     let mut spectator = s.player(&id, None).await;
     spectator.send(json!({"type": "move", "uci": "e2e4"})).await;
@@ -264,7 +319,13 @@ async fn refusals() {
     assert_eq!(r.status, 403);
     assert_eq!(r.json()["error"]["code"], "forbidden_origin");
     // Bad requests name their field; unknown API paths are JSON 404s.
-    let bad = s.post("/api/games", &json!({"mode": "local", "time_control": "*60"}), None).await;
+    let bad = s
+        .post(
+            "/api/games",
+            &json!({"mode": "local", "time_control": "*60"}),
+            None,
+        )
+        .await;
     assert_eq!(bad.status, 400);
     assert_eq!(bad.json()["error"]["field"], "time_control");
     let nf = s.get("/api/nothing", None).await;
@@ -281,15 +342,24 @@ async fn pages_and_assets() {
     for path in ["/", "/game/abcdEFGH", "/join/abcdEFGH"] {
         let r = s.get(path, None).await;
         assert_eq!(r.status, 200, "{path}");
-        assert!(r.header("content-security-policy").unwrap().contains("frame-ancestors 'none'"));
+        assert!(r
+            .header("content-security-policy")
+            .unwrap()
+            .contains("frame-ancestors 'none'"));
         assert_eq!(r.header("cache-control"), Some("no-cache"));
         assert!(r.body.contains("/app.js"));
     }
     let js = s.get("/app.js", None).await;
     assert_eq!(js.status, 200);
     assert_eq!(js.header("cache-control"), Some("public, max-age=3600"));
-    assert!(js.header("content-type").unwrap().starts_with("text/javascript"));
-    assert_eq!(s.get("/pieces/wN.svg", None).await.header("content-type"), Some("image/svg+xml"));
+    assert!(js
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/javascript"));
+    assert_eq!(
+        s.get("/pieces/wN.svg", None).await.header("content-type"),
+        Some("image/svg+xml")
+    );
     assert_eq!(s.get("/nope.js", None).await.status, 404);
     s.stop().await;
 }

@@ -19,7 +19,13 @@ const DOWNTIME: Duration = Duration::from_secs(3);
 
 fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
-        .args(["--listen", "127.0.0.1:0", "--create-per-minute", "0", "--data-dir"])
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--create-per-minute",
+            "0",
+            "--data-dir",
+        ])
         .arg(dir)
         .stderr(Stdio::piped())
         .stdout(Stdio::null())
@@ -49,7 +55,11 @@ async fn play(addr: SocketAddr, id: String, cookie: String, seed: usize, seen: A
     let Ok(mut ws) = Socket::connect(addr, &id, Some(&cookie)).await else {
         return;
     };
-    if ws.send(&json!({"type": "hello", "last_seq": 0})).await.is_err() {
+    if ws
+        .send(&json!({"type": "hello", "last_seq": 0}))
+        .await
+        .is_err()
+    {
         return;
     }
     let mut live: Option<Value> = None;
@@ -80,7 +90,11 @@ async fn play(addr: SocketAddr, id: String, cookie: String, seed: usize, seen: A
             ply += 1;
             let pick = &legal[(seed * 7919 + ply * 104_729) % legal.len()];
             tokio::time::sleep(Duration::from_millis(40)).await;
-            if ws.send(&json!({"type": "move", "uci": pick["uci"]})).await.is_err() {
+            if ws
+                .send(&json!({"type": "move", "uci": pick["uci"]}))
+                .await
+                .is_err()
+            {
                 return;
             }
         }
@@ -94,14 +108,26 @@ async fn kill_9_in_the_middle_of_games_loses_nothing() {
     let mut games = Vec::new();
     for i in 0..GAMES {
         let body = json!({"mode": "local", "time_control": if i % 2 == 0 { "600+0" } else { "40/900+5:300+5" }});
-        let r = request(addr, "POST", "/api/games", Some(&body.to_string()), &[]).await.unwrap();
+        let r = request(addr, "POST", "/api/games", Some(&body.to_string()), &[])
+            .await
+            .unwrap();
         assert_eq!(r.status, 201, "{}", r.body);
         let id = r.json()["id"].as_str().unwrap().to_owned();
-        games.push((id, r.cookie().unwrap(), Arc::new(Mutex::new(Seen::default()))));
+        games.push((
+            id,
+            r.cookie().unwrap(),
+            Arc::new(Mutex::new(Seen::default())),
+        ));
     }
     let mut tasks = Vec::new();
     for (i, (id, cookie, seen)) in games.iter().enumerate() {
-        tasks.push(tokio::spawn(play(addr, id.clone(), cookie.clone(), i + 1, seen.clone())));
+        tasks.push(tokio::spawn(play(
+            addr,
+            id.clone(),
+            cookie.clone(),
+            i + 1,
+            seen.clone(),
+        )));
     }
     // Let the games run, then kill the server in the middle of them.
     tokio::time::sleep(Duration::from_millis(2500)).await;
@@ -118,16 +144,30 @@ async fn kill_9_in_the_middle_of_games_loses_nothing() {
     let mut active = 0;
     for (id, cookie, seen) in &games {
         let seen = seen.lock().unwrap().clone();
-        assert!(!seen.moves.is_empty(), "game {id} made no move before the kill");
+        assert!(
+            !seen.moves.is_empty(),
+            "game {id} made no move before the kill"
+        );
         total += seen.moves.len();
-        let r = request(addr, "GET", &format!("/api/games/{id}"), None, &[("Cookie", cookie)])
-            .await
-            .unwrap();
+        let r = request(
+            addr,
+            "GET",
+            &format!("/api/games/{id}"),
+            None,
+            &[("Cookie", cookie)],
+        )
+        .await
+        .unwrap();
         assert_eq!(r.status, 200, "{}", r.body);
         let state = r.json();
         let moves = state["moves"].as_array().unwrap();
         // Every acknowledged move is there, in order, with its clock.
-        assert!(moves.len() >= seen.moves.len(), "game {id}: {} moves stored, {} acknowledged", moves.len(), seen.moves.len());
+        assert!(
+            moves.len() >= seen.moves.len(),
+            "game {id}: {} moves stored, {} acknowledged",
+            moves.len(),
+            seen.moves.len()
+        );
         assert_eq!(&moves[..seen.moves.len()], &seen.moves[..], "game {id}");
         if state["status"] == "finished" {
             // Random play may end a game (mate, dead position…) before the kill.
@@ -142,27 +182,46 @@ async fn kill_9_in_the_middle_of_games_loses_nothing() {
             let (clocks, at) = seen.last_clocks.clone().unwrap();
             let running = clocks["running"].as_str().unwrap().to_owned();
             let key = format!("{running}_ms");
-            let at_kill = clocks[&key].as_u64().unwrap() as i64 - killed_at.duration_since(at).as_millis() as i64;
+            let at_kill = clocks[&key].as_u64().unwrap() as i64
+                - killed_at.duration_since(at).as_millis() as i64;
             let now = state["clocks"][&key].as_u64().unwrap() as i64;
             let since_restart = restarted_at.elapsed().as_millis() as i64;
-            assert!(now >= at_kill - since_restart - 300, "game {id}: {now} ms left, {at_kill} at the kill: downtime charged?");
-            assert!(now <= at_kill + 1_300, "game {id}: {now} ms left, {at_kill} at the kill: time given back?");
+            assert!(
+                now >= at_kill - since_restart - 300,
+                "game {id}: {now} ms left, {at_kill} at the kill: downtime charged?"
+            );
+            assert!(
+                now <= at_kill + 1_300,
+                "game {id}: {now} ms left, {at_kill} at the kill: time given back?"
+            );
         }
         // And the game goes on.
         let mut ws = Socket::connect(addr, id, Some(cookie)).await.unwrap();
-        ws.send(&json!({"type": "hello", "last_seq": state["seq"]})).await.unwrap();
-        ws.recv_until(Duration::from_secs(5), |m| m["type"] == "ready").await.unwrap();
+        ws.send(&json!({"type": "hello", "last_seq": state["seq"]}))
+            .await
+            .unwrap();
+        ws.recv_until(Duration::from_secs(5), |m| m["type"] == "ready")
+            .await
+            .unwrap();
         let uci = state["legal_moves"][0]["uci"].clone();
         ws.send(&json!({"type": "move", "uci": uci})).await.unwrap();
         let e = ws
-            .recv_until(Duration::from_secs(5), |m| m["type"] == "event" || m["type"] == "error")
+            .recv_until(Duration::from_secs(5), |m| {
+                m["type"] == "event" || m["type"] == "error"
+            })
             .await
             .unwrap();
         assert_eq!(e["event"]["kind"], "move", "{e}");
-        assert_eq!(e["seq"].as_u64().unwrap(), state["seq"].as_u64().unwrap() + 1);
+        assert_eq!(
+            e["seq"].as_u64().unwrap(),
+            state["seq"].as_u64().unwrap() + 1
+        );
     }
     assert!(active >= GAMES / 2, "only {active} games still active");
-    assert!(total >= GAMES * 3, "only {total} moves were played before the kill");
+    assert!(
+        total >= GAMES * 3,
+        "only {total} moves were played before the kill"
+    );
     child.kill().unwrap();
     let _ = child.wait();
 }

@@ -5,7 +5,9 @@ use arbiter_server::protocol::{ClientFrame, ClientMsg, MAX_CLIENT_FRAME};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(frame) = ClientFrame::parse(text) {
         assert!(text.len() <= MAX_CLIENT_FRAME);
         match frame.msg {

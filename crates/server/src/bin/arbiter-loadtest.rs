@@ -115,7 +115,13 @@ fn main() {
             });
             let dir = tempfile::tempdir().unwrap_or_else(|e| fail(format!("temp dir: {e}")));
             let mut c = Command::new(&bin)
-                .args(["--listen", "127.0.0.1:0", "--create-per-minute", "0", "--data-dir"])
+                .args([
+                    "--listen",
+                    "127.0.0.1:0",
+                    "--create-per-minute",
+                    "0",
+                    "--data-dir",
+                ])
                 .arg(dir.path())
                 .stderr(Stdio::piped())
                 .stdout(Stdio::null())
@@ -178,7 +184,18 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
         tasks.push(tokio::spawn(async move {
             let mut first = true;
             while !stop.load(Ordering::Relaxed) {
-                match one_game(addr, invite, think, seed, &stats, &stop, &limit, first.then_some(&ready)).await {
+                match one_game(
+                    addr,
+                    invite,
+                    think,
+                    seed,
+                    &stats,
+                    &stop,
+                    &limit,
+                    first.then_some(&ready),
+                )
+                .await
+                {
                     Ok(()) => {
                         stats.games_finished.fetch_add(1, Ordering::Relaxed);
                     }
@@ -214,7 +231,11 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
     for t in tasks {
         t.abort();
     }
-    let mut lat = stats.latencies_us.lock().map(|v| v.clone()).unwrap_or_default();
+    let mut lat = stats
+        .latencies_us
+        .lock()
+        .map(|v| v.clone())
+        .unwrap_or_default();
     lat.sort_unstable();
     let pct = |p: f64| -> f64 {
         if lat.is_empty() {
@@ -281,7 +302,14 @@ async fn one_game(
     let id = r.json()["id"].as_str().ok_or("no id")?.to_owned();
     let mut cookies = vec![r.cookie().ok_or("no cookie")?];
     if invite {
-        let j = request(addr, "POST", &format!("/api/games/{id}/join"), Some("{}"), &[]).await?;
+        let j = request(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some("{}"),
+            &[],
+        )
+        .await?;
         if j.status != 200 {
             return Err(format!("join: {} {}", j.status, j.body).into());
         }
@@ -300,7 +328,11 @@ async fn one_game(
     // Each socket plays its own side (both in local mode).
     let mut handles = Vec::new();
     for (i, s) in sockets.into_iter().enumerate() {
-        let side = if invite { Some(if i == 0 { "white" } else { "black" }) } else { None };
+        let side = if invite {
+            Some(if i == 0 { "white" } else { "black" })
+        } else {
+            None
+        };
         let rng = rand::rngs::StdRng::seed_from_u64(seed.wrapping_mul(31).wrapping_add(i as u64));
         handles.push(play_side(s, side, think_ms, rng, stats, stop));
     }
@@ -341,7 +373,8 @@ async fn play_side(
         if stop.load(Ordering::Relaxed) {
             return Ok(());
         }
-        let sleep_until = next_at.unwrap_or_else(|| tokio::time::Instant::now() + Duration::from_secs(3600));
+        let sleep_until =
+            next_at.unwrap_or_else(|| tokio::time::Instant::now() + Duration::from_secs(3600));
         tokio::select! {
             m = ws.recv(Duration::from_secs(60)) => {
                 let m = m?;

@@ -125,7 +125,10 @@ pub fn spawn(app: Arc<App>, core: GameCore) -> GameHandle {
         online: (false, false),
         engine_busy_ply: None,
     };
-    let handle = GameHandle { tx: tx.clone(), presence };
+    let handle = GameHandle {
+        tx: tx.clone(),
+        presence,
+    };
     tokio::spawn(task.run(rx, tx));
     handle
 }
@@ -140,7 +143,10 @@ impl Task {
         let mut idle_since = Instant::now();
         self.maybe_engine(&self_tx);
         loop {
-            let flag_at = self.core.flag_deadline().map(|ms| instant_at(&self.app, ms));
+            let flag_at = self
+                .core
+                .flag_deadline()
+                .map(|ms| instant_at(&self.app, ms));
             let unload = (self.core.status == Status::Finished && self.conns.is_empty())
                 .then_some(idle_since + IDLE_UNLOAD);
             tokio::select! {
@@ -232,7 +238,9 @@ impl Task {
                     Some(Ok(out)) => {
                         self.commit(out).await;
                     }
-                    Some(Err(r)) => tracing::error!("game {}: engine move refused: {}", self.core.id, r.message),
+                    Some(Err(r)) => {
+                        tracing::error!("game {}: engine move refused: {}", self.core.id, r.message)
+                    }
                     None => tracing::error!("game {}: the engine found no move", self.core.id),
                 }
                 self.maybe_engine(self_tx);
@@ -240,7 +248,13 @@ impl Task {
         }
     }
 
-    async fn on_frame(&mut self, conn_id: u64, frame: ClientFrame, now: u64, self_tx: &mpsc::Sender<Command>) {
+    async fn on_frame(
+        &mut self,
+        conn_id: u64,
+        frame: ClientFrame,
+        now: u64,
+        self_tx: &mpsc::Sender<Command>,
+    ) {
         let Some(idx) = self.conns.iter().position(|(c, _)| c.id == conn_id) else {
             return;
         };
@@ -274,9 +288,16 @@ impl Task {
         match result {
             Ok(Some(out)) => {
                 if !self.commit(out).await {
-                    self.error_to(conn_id, frame.id, "internal", "storage error: the action was not recorded");
+                    self.error_to(
+                        conn_id,
+                        frame.id,
+                        "internal",
+                        "storage error: the action was not recorded",
+                    );
                 }
-                if let (Some(_), ClientMsg::OfferDraw { .. }) = (self.core.settings.engine_level, &frame.msg) {
+                if let (Some(_), ClientMsg::OfferDraw { .. }) =
+                    (self.core.settings.engine_level, &frame.msg)
+                {
                     // The engine declines draw offers.
                     let side = self.core.settings.creator.opponent();
                     if let Some(out) = self.core.engine_decline(side, self.app.clock.now_ms()) {
@@ -312,17 +333,34 @@ impl Task {
                     for (i, live) in lives.iter().enumerate() {
                         let s = last_seq + 1 + i as u64;
                         let event = &self.core.log[(s - 1) as usize].event;
-                        out.push(text(ServerMsg::Event { seq: s, event, live }.to_json()));
+                        out.push(text(
+                            ServerMsg::Event {
+                                seq: s,
+                                event,
+                                live,
+                            }
+                            .to_json(),
+                        ));
                     }
                 }
                 Err(e) => {
                     tracing::error!("game {}: catch-up replay failed: {e}", self.core.id);
                     out.clear();
-                    out.push(text(ServerMsg::State { state: &self.core.state(seat, now) }.to_json()));
+                    out.push(text(
+                        ServerMsg::State {
+                            state: &self.core.state(seat, now),
+                        }
+                        .to_json(),
+                    ));
                 }
             }
         } else if last_seq != seq || last_seq == 0 {
-            out.push(text(ServerMsg::State { state: &self.core.state(seat, now) }.to_json()));
+            out.push(text(
+                ServerMsg::State {
+                    state: &self.core.state(seat, now),
+                }
+                .to_json(),
+            ));
         }
         out.push(text(
             ServerMsg::Ready {
@@ -352,7 +390,8 @@ impl Task {
 
     fn broadcast(&mut self, msgs: &[Message]) {
         let before = self.conns.len();
-        self.conns.retain(|(c, _)| msgs.iter().all(|m| c.tx.try_send(m.clone()).is_ok()));
+        self.conns
+            .retain(|(c, _)| msgs.iter().all(|m| c.tx.try_send(m.clone()).is_ok()));
         if self.conns.len() != before {
             self.update_presence();
         }
@@ -404,7 +443,10 @@ impl Task {
             .enumerate()
             .map(|(i, event)| {
                 let seq = out.first_seq + i as u64;
-                let live = Live { seq, ..live.clone() };
+                let live = Live {
+                    seq,
+                    ..live.clone()
+                };
                 text(
                     ServerMsg::Event {
                         seq,
@@ -440,7 +482,17 @@ impl Task {
             .conns
             .iter()
             .enumerate()
-            .map(|(i, (_, seat))| (i, text(ServerMsg::State { state: &self.core.state(*seat, now) }.to_json())))
+            .map(|(i, (_, seat))| {
+                (
+                    i,
+                    text(
+                        ServerMsg::State {
+                            state: &self.core.state(*seat, now),
+                        }
+                        .to_json(),
+                    ),
+                )
+            })
             .collect();
         for (i, m) in msgs.into_iter().rev() {
             self.send_to(i, m);
@@ -474,9 +526,7 @@ impl Task {
         let engine = self.app.engine.clone();
         tokio::spawn(async move {
             let uci = engine.best_move(request).await;
-            let _ = tx
-                .send(Command::EngineMove { ply, side, uci })
-                .await;
+            let _ = tx.send(Command::EngineMove { ply, side, uci }).await;
         });
     }
 }

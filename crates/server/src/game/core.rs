@@ -205,10 +205,10 @@ impl GameCore {
     pub fn load(stored: LoadedGame) -> Result<GameCore, StoreError> {
         let row = stored.row;
         let id = row.id.clone();
-        let settings: Settings =
-            serde_json::from_str(&row.settings).map_err(|e| corrupt(&id, format!("settings: {e}")))?;
-        let mut players: Players =
-            serde_json::from_str(&row.players).map_err(|e| corrupt(&id, format!("players: {e}")))?;
+        let settings: Settings = serde_json::from_str(&row.settings)
+            .map_err(|e| corrupt(&id, format!("settings: {e}")))?;
+        let mut players: Players = serde_json::from_str(&row.players)
+            .map_err(|e| corrupt(&id, format!("players: {e}")))?;
         let mut table = Table::new(&settings).map_err(|e| corrupt(&id, e))?;
         let mut status = if settings.mode == Mode::Invite {
             Status::Waiting
@@ -223,9 +223,12 @@ impl GameCore {
             let entry: LogEntry = serde_json::from_str(&e.body)
                 .map_err(|err| corrupt(&id, format!("event {}: {err}", e.seq)))?;
             if let Some(ev) = &entry.laws {
-                table
-                    .apply(ev.clone())
-                    .map_err(|r| corrupt(&id, format!("event {} does not replay: {}", e.seq, r.message)))?;
+                table.apply(ev.clone()).map_err(|r| {
+                    corrupt(
+                        &id,
+                        format!("event {} does not replay: {}", e.seq, r.message),
+                    )
+                })?;
             }
             if let Event::Join { players: p, .. } = &entry.event {
                 players = p.clone();
@@ -337,7 +340,13 @@ impl GameCore {
 
     /// Numbers `events` (the first carrying `laws`), appends them to the log
     /// and returns them with their writes.
-    fn record(&mut self, now: u64, laws: Option<arbiter_laws::Event>, events: Vec<Event>, mut writes: Vec<WriteOp>) -> Outcome {
+    fn record(
+        &mut self,
+        now: u64,
+        laws: Option<arbiter_laws::Event>,
+        events: Vec<Event>,
+        mut writes: Vec<WriteOp>,
+    ) -> Outcome {
         let first_seq = self.seq() + 1;
         let mut laws = laws;
         for event in &events {
@@ -376,7 +385,12 @@ impl GameCore {
     }
 
     /// Applies a Laws event and turns what it did into wire events.
-    fn apply_laws(&mut self, now: u64, ev: arbiter_laws::Event, wire: Wire) -> Result<Outcome, Refusal> {
+    fn apply_laws(
+        &mut self,
+        now: u64,
+        ev: arbiter_laws::Event,
+        wire: Wire,
+    ) -> Result<Outcome, Refusal> {
         let moves_before = self.table.records().len();
         let was_over = self.table.is_over();
         let article = self.table.laws().rules().articles.incorrect_claim;
@@ -450,7 +464,12 @@ impl GameCore {
     /// Before a player's message: has the running player's flag fallen
     /// (for his own move, judged at the lag-credited time)? Then the flag
     /// ends the game first.
-    pub fn flag_before(&mut self, seat: Option<SeatSet>, msg: &ClientMsg, now: u64) -> Option<Outcome> {
+    pub fn flag_before(
+        &mut self,
+        seat: Option<SeatSet>,
+        msg: &ClientMsg,
+        now: u64,
+    ) -> Option<Outcome> {
         if self.status != Status::Active || self.table.is_over() {
             return None;
         }
@@ -459,7 +478,11 @@ impl GameCore {
         let turn = self.table.turn();
         let own_move = matches!(msg, ClientMsg::Move { .. } | ClientMsg::Claim { .. })
             && seat.is_some_and(|s| s.holds(turn));
-        let t = if own_move { self.credited_time(turn, t_now, false) } else { t_now };
+        let t = if own_move {
+            self.credited_time(turn, t_now, false)
+        } else {
+            t_now
+        };
         if t < due {
             return None;
         }
@@ -469,7 +492,12 @@ impl GameCore {
 
     /// The invited player takes the free seat at `now` (§3.5): the game
     /// starts and White's clock runs from now.
-    pub fn join(&mut self, token_hash: String, name: Option<String>, now: u64) -> Result<Outcome, (&'static str, &'static str)> {
+    pub fn join(
+        &mut self,
+        token_hash: String,
+        name: Option<String>,
+        now: u64,
+    ) -> Result<Outcome, (&'static str, &'static str)> {
         if self.settings.mode != Mode::Invite {
             return Err(("not_invitation", "this game is not an invitation"));
         }
@@ -513,13 +541,21 @@ impl GameCore {
         }
         let m = self.table.resolve(uci)?;
         let t = self.game_time(now).unwrap_or(0);
-        let ev = Table::event(t, Some(side), Action::Move { mv: self.table.laws().position().san(m) });
+        let ev = Table::event(
+            t,
+            Some(side),
+            Action::Move {
+                mv: self.table.laws().position().san(m),
+            },
+        );
         self.apply_laws(now, ev, Wire::Move)
     }
 
     /// The engine declines a draw offer made to it.
     pub fn engine_decline(&mut self, side: Side, now: u64) -> Option<Outcome> {
-        if self.status != Status::Active || self.table.laws().draw_offer() != Some(side.opponent().color()) {
+        if self.status != Status::Active
+            || self.table.laws().draw_offer() != Some(side.opponent().color())
+        {
             return None;
         }
         let t = self.game_time(now).unwrap_or(0);
@@ -532,12 +568,23 @@ impl GameCore {
 #[derive(Clone, Debug)]
 enum Wire {
     Move,
-    Offer { by: Side },
+    Offer {
+        by: Side,
+    },
     Accept,
-    Decline { by: Side },
+    Decline {
+        by: Side,
+    },
     Resign,
-    Touch { by: Side, square: String },
-    Claim { by: Side, claim: crate::protocol::WireClaim, uci: Option<String> },
+    Touch {
+        by: Side,
+        square: String,
+    },
+    Claim {
+        by: Side,
+        claim: crate::protocol::WireClaim,
+        uci: Option<String>,
+    },
     Flag,
 }
 
@@ -545,7 +592,9 @@ enum Wire {
 /// large value when there is no clock.
 fn estimate_ms(settings: &Settings) -> u64 {
     match super::settings::parse_time_control(&settings.time_control) {
-        Ok(Some(p)) => p.first().map_or(0, |p| (p.seconds + 40 * p.increment) * 1000),
+        Ok(Some(p)) => p
+            .first()
+            .map_or(0, |p| (p.seconds + 40 * p.increment) * 1000),
         _ => 3_600_000,
     }
 }
@@ -564,13 +613,21 @@ pub fn actor(seat: SeatSet, named: Option<Side>, default: Side) -> Option<Side> 
 impl GameCore {
     /// Handles a player's message from a connection holding `seat` at server
     /// time `now`. `Ok(None)`: nothing to record.
-    pub fn act(&mut self, seat: Option<SeatSet>, msg: &ClientMsg, now: u64) -> Result<Option<Outcome>, Refusal> {
+    pub fn act(
+        &mut self,
+        seat: Option<SeatSet>,
+        msg: &ClientMsg,
+        now: u64,
+    ) -> Result<Option<Outcome>, Refusal> {
         if matches!(msg, ClientMsg::Hello { .. } | ClientMsg::Ping { .. }) {
             return Ok(None);
         }
         let seat = seat.ok_or_else(|| Refusal::new("not_a_player", "spectators cannot act"))?;
         if self.status != Status::Active || self.table.is_over() {
-            return Err(Refusal::new("game_not_active", "the game is not in progress"));
+            return Err(Refusal::new(
+                "game_not_active",
+                "the game is not in progress",
+            ));
         }
         let turn = self.table.turn();
         let t_now = self.game_time(now).unwrap_or(0);
@@ -596,11 +653,18 @@ impl GameCore {
                 }
                 let m = self.table.resolve(uci)?;
                 let san = self.table.laws().position().san(m);
-                (Action::Move { mv: san }, Wire::Move, self.credited_time(by, t_now, true))
+                (
+                    Action::Move { mv: san },
+                    Wire::Move,
+                    self.credited_time(by, t_now, true),
+                )
             }
             ClientMsg::OfferDraw { .. } => {
                 if offer == Some(by) {
-                    return Err(Refusal::new("bad_message", "your draw offer is already pending"));
+                    return Err(Refusal::new(
+                        "bad_message",
+                        "your draw offer is already pending",
+                    ));
                 }
                 (Action::OfferDraw, Wire::Offer { by }, t_now)
             }
@@ -609,7 +673,10 @@ impl GameCore {
             ClientMsg::Resign { .. } => (Action::Resign, Wire::Resign, t_now),
             ClientMsg::Touch { square, .. } => {
                 if !self.settings.touch_move {
-                    return Err(Refusal::new("touch_move_off", "touch-move is off in this game"));
+                    return Err(Refusal::new(
+                        "touch_move_off",
+                        "touch-move is off in this game",
+                    ));
                 }
                 if by != turn {
                     return Err(Refusal::new("not_your_turn", "not your turn"));
@@ -619,8 +686,13 @@ impl GameCore {
                     return Ok(None);
                 }
                 (
-                    Action::Touch { square: square.clone() },
-                    Wire::Touch { by, square: square.clone() },
+                    Action::Touch {
+                        square: square.clone(),
+                    },
+                    Wire::Touch {
+                        by,
+                        square: square.clone(),
+                    },
                     t_now,
                 )
             }
@@ -640,7 +712,11 @@ impl GameCore {
                 let san = intended.map(|m| pos.san(m));
                 (
                     Table::claim_action(*claim, san),
-                    Wire::Claim { by, claim: *claim, uci },
+                    Wire::Claim {
+                        by,
+                        claim: *claim,
+                        uci,
+                    },
                     t_now,
                 )
             }

@@ -128,11 +128,11 @@ pub fn parse_time_control(text: &str) -> Result<Option<Vec<TcPeriod>>, String> {
         let last = k + 1 == parts.len();
         match (moves, last) {
             (None, false) => {
-                return Err(format!("time_control: period {i} needs a move count (\"40/5400\")"))
+                return Err(format!(
+                    "time_control: period {i} needs a move count (\"40/5400\")"
+                ))
             }
-            (Some(_), true) => {
-                return Err("time_control: the last period has no move count".into())
-            }
+            (Some(_), true) => return Err("time_control: the last period has no move count".into()),
             (Some(0), _) => return Err(format!("time_control: period {i} has a move count of 0")),
             _ => {}
         }
@@ -206,7 +206,10 @@ impl CreateRequest {
                 }
             }
             (Mode::Engine, None) => {
-                return Err(ApiError::invalid("engine", "engine: required in engine mode"))
+                return Err(ApiError::invalid(
+                    "engine",
+                    "engine: required in engine mode",
+                ))
             }
             _ => None,
         };
@@ -223,13 +226,16 @@ impl CreateRequest {
             }
         };
         let time_control = string_field(self.time_control.as_ref(), "time_control", "-")?;
-        let periods = parse_time_control(time_control)
-            .map_err(|m| ApiError::invalid("time_control", m))?;
+        let periods =
+            parse_time_control(time_control).map_err(|m| ApiError::invalid("time_control", m))?;
         let delay = match &self.delay {
             None | Some(serde_json::Value::Null) => None,
             Some(v) => {
                 let d: WireDelay = serde_json::from_value(v.clone()).map_err(|_| {
-                    ApiError::invalid("delay", "delay: { \"kind\": \"bronstein\" | \"simple\", \"ms\": 1..600000 }")
+                    ApiError::invalid(
+                        "delay",
+                        "delay: { \"kind\": \"bronstein\" | \"simple\", \"ms\": 1..600000 }",
+                    )
                 })?;
                 if !(1..=600_000).contains(&d.ms) {
                     return Err(ApiError::invalid("delay", "delay: ms must be 1 to 600000"));
@@ -288,7 +294,9 @@ impl CreateRequest {
         let name = clean_name(self.name.as_ref())?;
         let fen = match &self.fen {
             None | Some(serde_json::Value::Null) => None,
-            Some(serde_json::Value::String(f)) if f.len() <= 120 && variant == Variant::Standard => {
+            Some(serde_json::Value::String(f))
+                if f.len() <= 120 && variant == Variant::Standard =>
+            {
                 Some(f.trim().to_owned())
             }
             Some(_) => {
@@ -322,14 +330,48 @@ mod tests {
 
     #[test]
     fn time_controls_of_the_protocol() {
-        for ok in ["60+0", "180+2", "300", "5400+30", "40/5400+30:1800+30", "40/7200:20/3600:900+30"] {
+        for ok in [
+            "60+0",
+            "180+2",
+            "300",
+            "5400+30",
+            "40/5400+30:1800+30",
+            "40/7200:20/3600:900+30",
+        ] {
             assert!(parse_time_control(ok).unwrap().is_some(), "{ok}");
         }
         assert_eq!(parse_time_control("-").unwrap(), None);
         let p = parse_time_control("40/5400+30:1800+30").unwrap().unwrap();
-        assert_eq!(p[0], TcPeriod { moves: Some(40), seconds: 5400, increment: 30 });
-        assert_eq!(p[1], TcPeriod { moves: None, seconds: 1800, increment: 30 });
-        for bad in ["?", "*60", "", "0+2", "300:60", "40/300", "a+b", "60+", "1.5+0", "40/0+1:60", "0/60:60", "99999999999"] {
+        assert_eq!(
+            p[0],
+            TcPeriod {
+                moves: Some(40),
+                seconds: 5400,
+                increment: 30
+            }
+        );
+        assert_eq!(
+            p[1],
+            TcPeriod {
+                moves: None,
+                seconds: 1800,
+                increment: 30
+            }
+        );
+        for bad in [
+            "?",
+            "*60",
+            "",
+            "0+2",
+            "300:60",
+            "40/300",
+            "a+b",
+            "60+",
+            "1.5+0",
+            "40/0+1:60",
+            "0/60:60",
+            "99999999999",
+        ] {
             assert!(parse_time_control(bad).is_err(), "{bad}");
         }
         assert!(parse_time_control("40/5400+30:1800+30:")
@@ -351,21 +393,34 @@ mod tests {
         assert_eq!(s.creator, Side::White);
         assert_eq!(s.edition, "2014");
         assert_eq!(name.as_deref(), Some("Anna"));
-        let (s, _) = req(r#"{"mode":"invite","color":"random","variant":"chess960","time_control":"-"}"#)
-            .validate(|| Side::Black, || 7)
-            .unwrap();
+        let (s, _) =
+            req(r#"{"mode":"invite","color":"random","variant":"chess960","time_control":"-"}"#)
+                .validate(|| Side::Black, || 7)
+                .unwrap();
         assert_eq!((s.creator, s.chess960_position), (Side::Black, Some(7)));
         let cases = [
             (r#"{"mode":"bot"}"#, "mode"),
             (r#"{"mode":"engine"}"#, "engine"),
             (r#"{"mode":"engine","engine":{"level":9}}"#, "engine"),
             (r#"{"mode":"local","time_control":"*60"}"#, "time_control"),
-            (r#"{"mode":"local","time_control":"60+1","delay":{"kind":"simple","ms":5000}}"#, "delay"),
-            (r#"{"mode":"local","time_control":"60","delay":{"kind":"hourglass","ms":5000}}"#, "delay"),
-            (r#"{"mode":"local","variant":"chess960","chess960_position":960}"#, "chess960_position"),
+            (
+                r#"{"mode":"local","time_control":"60+1","delay":{"kind":"simple","ms":5000}}"#,
+                "delay",
+            ),
+            (
+                r#"{"mode":"local","time_control":"60","delay":{"kind":"hourglass","ms":5000}}"#,
+                "delay",
+            ),
+            (
+                r#"{"mode":"local","variant":"chess960","chess960_position":960}"#,
+                "chess960_position",
+            ),
             (r#"{"mode":"local","edition":"2020"}"#, "edition"),
             (r#"{"mode":"local","touch_move":"yes"}"#, "touch_move"),
-            (r#"{"mode":"local","name":"0123456789012345678901234567890123456789x"}"#, "name"),
+            (
+                r#"{"mode":"local","name":"0123456789012345678901234567890123456789x"}"#,
+                "name",
+            ),
             (r#"{"mode":"invite","color":"green"}"#, "color"),
         ];
         for (json, field) in cases {

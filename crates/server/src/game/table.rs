@@ -222,10 +222,13 @@ impl Table {
             let m = played.mv;
             let side = Side::of(played.by);
             let lm = legal_move(&before, m);
-            let clock_ms = self
-                .laws
-                .clock_at(t)
-                .map(|r| if side == Side::White { r.white } else { r.black });
+            let clock_ms = self.laws.clock_at(t).map(|r| {
+                if side == Side::White {
+                    r.white
+                } else {
+                    r.black
+                }
+            });
             self.records.push(MoveRecord {
                 ply: self.records.len() as u32 + 1,
                 color: side,
@@ -315,9 +318,13 @@ impl Table {
         let since = self.laws.moves().last().map_or(0, |m| m.t);
         let delay_left_ms = match (running, clock.delay()) {
             // Simple delay: the main time waits until the delay has passed.
-            (Some(_), Some(Delay { kind: DelayKind::Simple, ms })) => {
-                ms.saturating_sub(t.saturating_sub(since))
-            }
+            (
+                Some(_),
+                Some(Delay {
+                    kind: DelayKind::Simple,
+                    ms,
+                }),
+            ) => ms.saturating_sub(t.saturating_sub(since)),
             // Bronstein: the main time runs at once; the time used, up to the
             // delay, is given back after the move (the Laws' clock does it).
             _ => 0,
@@ -424,10 +431,22 @@ mod tests {
     /// Protocol §5: standard castling is listed as `e1g1`, and `e1h1` is accepted too.
     #[test]
     fn standard_castling_both_encodings() {
-        let t = Table::new(&settings(Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), Variant::Standard, None)).unwrap();
+        let t = Table::new(&settings(
+            Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+            Variant::Standard,
+            None,
+        ))
+        .unwrap();
         let live = t.live(0, Status::Active, Some(0), 0);
-        let short = live.legal_moves.iter().find(|m| m.castle.as_deref() == Some("short")).unwrap();
-        assert_eq!((short.uci.as_str(), short.to.as_str(), short.rook.as_deref()), ("e1g1", "g1", Some("h1")));
+        let short = live
+            .legal_moves
+            .iter()
+            .find(|m| m.castle.as_deref() == Some("short"))
+            .unwrap();
+        assert_eq!(
+            (short.uci.as_str(), short.to.as_str(), short.rook.as_deref()),
+            ("e1g1", "g1", Some("h1"))
+        );
         assert_eq!(short.san, "O-O");
         assert_eq!(t.resolve("e1g1").unwrap(), t.resolve("e1h1").unwrap());
         assert_eq!(t.resolve("e1e3").unwrap_err().code, "illegal_move");
@@ -439,10 +458,19 @@ mod tests {
         let mut t = Table::new(&settings(None, Variant::Chess960, Some(518))).unwrap();
         for (i, san) in ["Nf3", "Nf6", "g3", "g6", "Bg2", "Bg7"].iter().enumerate() {
             let by = if i % 2 == 0 { Side::White } else { Side::Black };
-            t.apply(Table::event(i as u64 * 10, Some(by), Action::Move { mv: (*san).into() })).unwrap();
+            t.apply(Table::event(
+                i as u64 * 10,
+                Some(by),
+                Action::Move { mv: (*san).into() },
+            ))
+            .unwrap();
         }
         let live = t.live(6, Status::Active, Some(60), 0);
-        let short = live.legal_moves.iter().find(|m| m.castle.is_some()).unwrap();
+        let short = live
+            .legal_moves
+            .iter()
+            .find(|m| m.castle.is_some())
+            .unwrap();
         assert_eq!((short.uci.as_str(), short.to.as_str()), ("e1h1", "g1"));
         assert!(t.resolve("e1h1").is_ok());
         assert_eq!(t.resolve("e1g1").unwrap_err().code, "illegal_move");
@@ -454,10 +482,18 @@ mod tests {
     fn move_records_carry_the_clock() {
         let mut t = Table::new(&settings(None, Variant::Standard, None)).unwrap();
         assert_eq!(t.clocks(0, 0).unwrap().white_ms, 303_000);
-        t.apply(Table::event(2_000, Some(Side::White), Action::Move { mv: "e4".into() })).unwrap();
+        t.apply(Table::event(
+            2_000,
+            Some(Side::White),
+            Action::Move { mv: "e4".into() },
+        ))
+        .unwrap();
         let r = &t.records()[0];
         assert_eq!((r.clock_ms, r.spent_ms), (Some(304_000), Some(2_000)));
         let c = t.clocks(5_000, 99).unwrap();
-        assert_eq!((c.running, c.black_ms, c.server_time), (Some(Side::Black), 300_000, 99));
+        assert_eq!(
+            (c.running, c.black_ms, c.server_time),
+            (Some(Side::Black), 300_000, 99)
+        );
     }
 }

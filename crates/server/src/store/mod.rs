@@ -243,7 +243,9 @@ impl Store {
     /// Writes `ops` durably; returns once they are committed.
     pub async fn write(&self, ops: Vec<WriteOp>) -> Result<(), StoreError> {
         let (tx, rx) = oneshot::channel();
-        self.writer.send((ops, tx)).map_err(|_| StoreError::Closed)?;
+        self.writer
+            .send((ops, tx))
+            .map_err(|_| StoreError::Closed)?;
         rx.await.map_err(|_| StoreError::Closed)?
     }
 
@@ -273,7 +275,11 @@ impl Store {
     }
 
     /// Lists games.
-    pub async fn list_games(&self, filter: ListFilter, limit: u32) -> Result<Vec<GameRow>, StoreError> {
+    pub async fn list_games(
+        &self,
+        filter: ListFilter,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
         self.read(move |b| b.list_games(filter, limit)).await
     }
 

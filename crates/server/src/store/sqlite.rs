@@ -54,9 +54,12 @@ impl Sqlite {
     /// Opens (creating if needed) the database at `path` and runs pending migrations.
     pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
         let conn = Connection::open(path).map_err(db)?;
-        conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(db)?;
-        conn.pragma_update(None, "journal_mode", "WAL").map_err(db)?;
-        conn.pragma_update(None, "synchronous", "FULL").map_err(db)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(db)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(db)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(db)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
         let mut s = Sqlite { conn };
         s.migrate()?;
@@ -89,7 +92,8 @@ impl Sqlite {
         for (i, sql) in MIGRATIONS.iter().enumerate().skip(done) {
             let tx = self.conn.transaction().map_err(db)?;
             tx.execute_batch(sql).map_err(db)?;
-            tx.pragma_update(None, "user_version", (i + 1) as i64).map_err(db)?;
+            tx.pragma_update(None, "user_version", (i + 1) as i64)
+                .map_err(db)?;
             tx.commit().map_err(db)?;
         }
         Ok(())
@@ -130,7 +134,9 @@ impl Backend for Sqlite {
                 )
                 .map_err(db)?;
             let mut insert_seat = tx
-                .prepare_cached("INSERT INTO seats (token_hash, game_id, colors) VALUES (?1, ?2, ?3)")
+                .prepare_cached(
+                    "INSERT INTO seats (token_hash, game_id, colors) VALUES (?1, ?2, ?3)",
+                )
                 .map_err(db)?;
             let mut append = tx
                 .prepare_cached("INSERT INTO events (game_id, seq, body) VALUES (?1, ?2, ?3)")
@@ -260,7 +266,9 @@ impl Backend for Sqlite {
 
     fn last_heartbeat(&mut self) -> Result<Option<u64>, StoreError> {
         self.conn
-            .query_row("SELECT at FROM heartbeat WHERE id = 1", [], |r| r.get::<_, i64>(0))
+            .query_row("SELECT at FROM heartbeat WHERE id = 1", [], |r| {
+                r.get::<_, i64>(0)
+            })
             .optional()
             .map(|v| v.map(|x| x as u64))
             .map_err(db)

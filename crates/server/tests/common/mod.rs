@@ -77,7 +77,9 @@ impl TestServer {
         if let Some(c) = cookie {
             headers.push(("Cookie", c));
         }
-        request(self.addr, "GET", path, None, &headers).await.unwrap()
+        request(self.addr, "GET", path, None, &headers)
+            .await
+            .unwrap()
     }
 
     /// Creates a game; returns (id, cookie, response body).
@@ -92,7 +94,10 @@ impl TestServer {
     /// A connected player (or spectator without cookie), after hello/ready.
     pub async fn player(&self, id: &str, cookie: Option<&str>) -> Player {
         let mut socket = Socket::connect(self.addr, id, cookie).await.unwrap();
-        socket.send(&json!({"type": "hello", "last_seq": 0})).await.unwrap();
+        socket
+            .send(&json!({"type": "hello", "last_seq": 0}))
+            .await
+            .unwrap();
         let state = socket
             .recv_until(WAIT, |m| m["type"] == "state")
             .await
@@ -137,7 +142,9 @@ impl Player {
     pub async fn event_of(&mut self, kind: &str) -> Value {
         let kind = kind.to_owned();
         self.socket
-            .recv_until(WAIT, move |m| m["type"] == "event" && m["event"]["kind"] == kind)
+            .recv_until(WAIT, move |m| {
+                m["type"] == "event" && m["event"]["kind"] == kind
+            })
             .await
             .unwrap()
     }
