@@ -143,7 +143,7 @@ fn main() {
             };
             std::thread::spawn(move || {
                 for l in lines.map_while(Result::ok) {
-                    if l.contains("ERROR") {
+                    if l.contains("ERROR") || l.contains("WARN") {
                         eprintln!("server: {l}");
                     }
                 }

@@ -168,6 +168,9 @@ pub struct Store {
     pub stats: Arc<CommitStats>,
 }
 
+/// A commit slower than this is logged.
+const SLOW_COMMIT: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// Most write requests folded into one transaction.
 const MAX_GROUP: usize = 4096;
 
@@ -208,7 +211,17 @@ impl Store {
                     }
                     let ops: Vec<WriteOp> =
                         group.iter().flat_map(|(o, _)| o.iter().cloned()).collect();
+                    let started = std::time::Instant::now();
                     let result = writer.write_batch(&ops);
+                    let took = started.elapsed();
+                    if took > SLOW_COMMIT {
+                        tracing::warn!(
+                            "storage: a commit of {} requests ({} writes) took {} ms",
+                            group.len(),
+                            ops.len(),
+                            took.as_millis()
+                        );
+                    }
                     thread_stats.transactions.fetch_add(1, Relaxed);
                     thread_stats.requests.fetch_add(group.len() as u64, Relaxed);
                     if result.is_ok() || group.len() == 1 {
