@@ -304,6 +304,14 @@ impl GameCore {
 
     /// The game's storage row as it is now.
     pub fn row(&self) -> GameRow {
+        GameRow {
+            settings: serde_json::to_string(&self.settings).unwrap_or_default(),
+            ..self.row_without_settings()
+        }
+    }
+
+    /// The row without its settings (for updates, which never change them).
+    fn row_without_settings(&self) -> GameRow {
         let mut players = self.players.clone();
         for c in Side::BOTH {
             players.get_mut(c).online = false;
@@ -313,7 +321,7 @@ impl GameCore {
             created_at: self.created_at,
             updated_at: self.updated_at,
             status: self.status.as_str().to_owned(),
-            settings: serde_json::to_string(&self.settings).unwrap_or_default(),
+            settings: String::new(),
             players: serde_json::to_string(&players).unwrap_or_default(),
             result: self.table.result(),
             termination: self
@@ -366,7 +374,8 @@ impl GameCore {
             self.status = Status::Finished;
         }
         self.updated_at = now;
-        writes.push(WriteOp::UpdateGame(self.row()));
+        // The settings never change after creation: not re-serialised.
+        writes.push(WriteOp::UpdateGame(self.row_without_settings()));
         Outcome {
             events,
             first_seq,
