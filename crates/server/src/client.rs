@@ -149,7 +149,10 @@ impl Socket {
                 req.headers_mut().insert("cookie", v);
             }
         }
-        let (ws, _) = tokio_tungstenite::connect_async(req).await?;
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(4 * 1024)
+            .write_buffer_size(0);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(req, Some(config), true).await?;
         Ok(Socket { ws })
     }
 
@@ -163,6 +166,23 @@ impl Socket {
     pub async fn send_text(&mut self, s: &str) -> Result<(), ClientError> {
         self.ws.send(Message::text(s.to_owned())).await?;
         Ok(())
+    }
+
+    /// The next text message, waiting at most `wait`.
+    pub async fn recv_text(&mut self, wait: Duration) -> Result<String, ClientError> {
+        loop {
+            let next = tokio::time::timeout(wait, self.ws.next())
+                .await
+                .map_err(|_| ClientError::Timeout("a message".into()))?;
+            match next {
+                None | Some(Ok(Message::Close(_))) => {
+                    return Err(ClientError::Protocol("closed".into()))
+                }
+                Some(Err(e)) => return Err(e.into()),
+                Some(Ok(Message::Text(t))) => return Ok(t.as_str().to_owned()),
+                Some(Ok(_)) => continue,
+            }
+        }
     }
 
     /// The next JSON message, waiting at most `wait`.

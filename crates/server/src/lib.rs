@@ -203,8 +203,12 @@ impl Server {
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
         let router = http::router(app.clone());
         let mut wait = stop_rx.clone();
+        // Small messages must leave at once: no Nagle delay.
+        let listener = axum::serve::ListenerExt::tap_io(self.listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let serve = axum::serve(
-            self.listener,
+            listener,
             router.into_make_service_with_connect_info::<SocketAddr>(),
         )
         .with_graceful_shutdown(async move {

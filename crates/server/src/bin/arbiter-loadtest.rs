@@ -19,7 +19,7 @@ use arbiter_server::client::{request, Socket};
 use clap::Parser;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
@@ -219,12 +219,14 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
     let ramp = started.elapsed();
     let connected = ready.load(Ordering::Relaxed);
     let cpu0 = pid.and_then(cpu_seconds);
+    let own0 = cpu_seconds(std::process::id());
     stats.measuring.store(true, Ordering::Relaxed);
     let t0 = Instant::now();
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
     stats.measuring.store(false, Ordering::Relaxed);
     let elapsed = t0.elapsed().as_secs_f64();
     let cpu1 = pid.and_then(cpu_seconds);
+    let own1 = cpu_seconds(std::process::id());
     let rss = pid.and_then(|p| proc_status(p, "VmRSS:"));
     let hwm = pid.and_then(|p| proc_status(p, "VmHWM:"));
     stop.store(true, Ordering::Relaxed);
@@ -258,12 +260,14 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
         "server_rss_mib": rss.map(|k| k / 1024),
         "server_peak_rss_mib": hwm.map(|k| k / 1024),
         "server_cpu_percent": match (cpu0, cpu1) { (Some(a), Some(b)) => Some(((b - a) / elapsed * 100.0).round()), _ => None },
+        "client_cpu_percent": match (own0, own1) { (Some(a), Some(b)) => Some(((b - a) / elapsed * 100.0).round()), _ => None },
+        "load_average": std::fs::read_to_string("/proc/loadavg").ok().and_then(|l| l.split_whitespace().next().map(str::to_owned)),
         "games_finished": stats.games_finished.load(Ordering::Relaxed),
         "errors": stats.errors.load(Ordering::Relaxed),
     });
     println!("{report}");
     eprintln!(
-        "{} games ({}): {} moves/s, latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; server RSS {} MiB (peak {} MiB), CPU {}%; errors {}",
+        "{} games ({}): {} moves/s, latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; server RSS {} MiB (peak {} MiB), CPU {}%; load test CPU {}%; machine load {}; errors {}",
         args.games,
         args.mode,
         report["moves_per_s"],
@@ -273,6 +277,8 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
         report["server_rss_mib"],
         report["server_peak_rss_mib"],
         report["server_cpu_percent"],
+        report["client_cpu_percent"],
+        report["load_average"],
         report["errors"],
     );
     i32::from(connected < args.games as u64)
@@ -357,6 +363,41 @@ async fn futures_join<F: std::future::Future>(fs: Vec<F>) -> Vec<F::Output> {
     out
 }
 
+/// The parts of a server message the load test reads.
+#[derive(serde::Deserialize)]
+struct Msg {
+    #[serde(rename = "type")]
+    kind: String,
+    event: Option<EventView>,
+    live: Option<LiveView>,
+    state: Option<LiveView>,
+}
+
+#[derive(serde::Deserialize)]
+struct EventView {
+    kind: String,
+    #[serde(rename = "move")]
+    mv: Option<PlyView>,
+}
+
+#[derive(serde::Deserialize)]
+struct PlyView {
+    ply: u64,
+}
+
+#[derive(serde::Deserialize)]
+struct LiveView {
+    status: String,
+    turn: String,
+    ply: u64,
+    legal_moves: Vec<UciView>,
+}
+
+#[derive(serde::Deserialize)]
+struct UciView {
+    uci: String,
+}
+
 async fn play_side(
     mut ws: Socket,
     side: Option<&str>,
@@ -365,7 +406,7 @@ async fn play_side(
     stats: &Stats,
     stop: &AtomicBool,
 ) -> Result<(), BoxError> {
-    let mut live: Option<Value> = None;
+    let mut live: Option<LiveView> = None;
     let mut pending: Option<(u64, Instant)> = None; // (ply expected, sent at)
     let mut next_at: Option<tokio::time::Instant> = None;
     let mut ping = tokio::time::interval(Duration::from_secs(3));
@@ -376,15 +417,17 @@ async fn play_side(
         let sleep_until =
             next_at.unwrap_or_else(|| tokio::time::Instant::now() + Duration::from_secs(3600));
         tokio::select! {
-            m = ws.recv(Duration::from_secs(60)) => {
-                let m = m?;
-                match m["type"].as_str() {
-                    Some("state") => live = Some(m["state"].clone()),
-                    Some("event") => {
-                        if let (Some((ply, sent)), "move") = (pending, m["event"]["kind"].as_str().unwrap_or("")) {
-                            if m["event"]["move"]["ply"].as_u64() == Some(ply) {
+            text = ws.recv_text(Duration::from_secs(60)) => {
+                let text = text?;
+                let received = Instant::now();
+                let m: Msg = serde_json::from_str(&text)?;
+                match m.kind.as_str() {
+                    "state" => live = m.state,
+                    "event" => {
+                        if let (Some((ply, sent)), Some(ev)) = (pending, &m.event) {
+                            if ev.kind == "move" && ev.mv.as_ref().map(|p| p.ply) == Some(ply) {
                                 if stats.measuring.load(Ordering::Relaxed) {
-                                    let us = sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+                                    let us = received.duration_since(sent).as_micros().min(u128::from(u32::MAX)) as u32;
                                     if let Ok(mut v) = stats.latencies_us.lock() {
                                         v.push(us);
                                     }
@@ -393,20 +436,18 @@ async fn play_side(
                                 pending = None;
                             }
                         }
-                        live = Some(m["live"].clone());
+                        live = m.live;
                     }
-                    Some("error") => {
-                        // A refused move (e.g. raced with the end): try again on the next event.
-                        pending = None;
-                    }
+                    // A refused move (e.g. raced with the end): try again on the next event.
+                    "error" => pending = None,
                     _ => continue,
                 }
                 let Some(l) = &live else { continue };
-                if l["status"] == "finished" {
+                if l.status == "finished" {
                     return Ok(());
                 }
-                let my_turn = side.is_none_or(|s| l["turn"] == s);
-                if my_turn && pending.is_none() && next_at.is_none() && l["status"] == "active" {
+                let my_turn = side.is_none_or(|s| l.turn == s);
+                if my_turn && pending.is_none() && next_at.is_none() && l.status == "active" {
                     let wait = if think_ms == 0 { 0 } else { rng.gen_range(think_ms / 2..=think_ms * 3 / 2) };
                     next_at = Some(tokio::time::Instant::now() + Duration::from_millis(wait));
                 }
@@ -414,14 +455,12 @@ async fn play_side(
             _ = tokio::time::sleep_until(sleep_until) => {
                 next_at = None;
                 let Some(l) = &live else { continue };
-                let legal = l["legal_moves"].as_array().cloned().unwrap_or_default();
-                let Some(pick) = legal.choose(&mut rng) else { continue };
-                let ply = l["ply"].as_u64().unwrap_or(0) + 1;
-                pending = Some((ply, Instant::now()));
-                ws.send(&json!({"type": "move", "uci": pick["uci"]})).await?;
+                let Some(pick) = l.legal_moves.choose(&mut rng) else { continue };
+                pending = Some((l.ply + 1, Instant::now()));
+                ws.send_text(&format!(r#"{{"type":"move","uci":"{}"}}"#, pick.uci)).await?;
             }
             _ = ping.tick() => {
-                ws.send(&json!({"type": "ping", "lag_ms": 0})).await?;
+                ws.send_text(r#"{"type":"ping","lag_ms":0}"#).await?;
             }
         }
     }
