@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod judge;
 mod perft;
 
 /// Arbiter: chess exactly as the FIDE Laws of Chess define it.
@@ -20,6 +21,8 @@ enum Command {
     Perft(perft::Args),
     /// Benchmarks (move generation against cozy-chess, …).
     Bench(bench::Args),
+    /// Judge a game by the FIDE Laws: JSON lines in, one verdict per line out.
+    Judge(judge::Args),
 }
 
 fn main() -> ExitCode {
@@ -27,6 +30,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Judge(args) => judge::run(args),
     };
     match result {
         Ok(code) => code,

@@ -84,15 +84,22 @@ struct BeforePress {
 }
 
 impl Clock {
-    /// A clock for `control` with an optional delay, White's clock started at `t`.
-    pub fn new(control: &TimeControl, delay: Option<Delay>, t: u64) -> Result<Clock, ClockError> {
+    /// A clock for `control` with an optional delay, the clock of `first`
+    /// (the player having the move: White in a game from the initial
+    /// position, 6.6) started at `t`.
+    pub fn new(
+        control: &TimeControl,
+        delay: Option<Delay>,
+        first: Color,
+        t: u64,
+    ) -> Result<Clock, ClockError> {
         let periods = match control {
             TimeControl::Periods(p) if !p.is_empty() => p.clone(),
             TimeControl::Hourglass { time_ms } => return Err(ClockError::Hourglass(*time_ms)),
             _ => return Err(ClockError::NoPeriods),
         };
-        let first = periods[0];
-        let start = first.time_ms.saturating_add(first.increment_ms);
+        let p0 = periods[0];
+        let start = p0.time_ms.saturating_add(p0.increment_ms);
         Ok(Clock {
             periods,
             delay,
@@ -101,7 +108,7 @@ impl Clock {
             period: [0, 0],
             moves_in_period: [0, 0],
             extra_increment_ms: 0,
-            running: Some(Color::White),
+            running: Some(first),
             since: t,
             fallen: [None, None],
             before_press: [None, None],
@@ -289,7 +296,7 @@ mod tests {
     use Color::*;
 
     fn clock(tc: &str) -> Clock {
-        Clock::new(&TimeControl::parse(tc).unwrap(), None, 0).unwrap()
+        Clock::new(&TimeControl::parse(tc).unwrap(), None, White, 0).unwrap()
     }
 
     #[test]
@@ -330,7 +337,7 @@ mod tests {
     fn delays_never_add_time() {
         for kind in [DelayKind::Simple, DelayKind::Bronstein] {
             let d = Some(Delay { kind, ms: 5_000 });
-            let mut c = Clock::new(&TimeControl::parse("60").unwrap(), d, 0).unwrap();
+            let mut c = Clock::new(&TimeControl::parse("60").unwrap(), d, White, 0).unwrap();
             c.press(White, 2_000); // within the delay: nothing charged, nothing added
             assert_eq!(c.remaining_at(White, 2_000), 60_000);
             c.press(Black, 2_000 + 8_000); // 3 s over the delay
@@ -343,12 +350,14 @@ mod tests {
         let simple = Clock::new(
             &TimeControl::parse("1").unwrap(),
             Some(Delay { kind: DelayKind::Simple, ms: 5_000 }),
+            White,
             0,
         )
         .unwrap();
         let bronstein = Clock::new(
             &TimeControl::parse("1").unwrap(),
             Some(Delay { kind: DelayKind::Bronstein, ms: 5_000 }),
+            White,
             0,
         )
         .unwrap();

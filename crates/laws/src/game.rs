@@ -237,7 +237,7 @@ impl Game {
                 match tc {
                     TimeControl::Unknown | TimeControl::Untimed => (Some(tc), None),
                     _ => {
-                        let clock = Clock::new(&tc, start.delay, 0)?;
+                        let clock = Clock::new(&tc, start.delay, pos.turn(), 0)?;
                         (Some(tc), Some(clock))
                     }
                 }

@@ -42,6 +42,7 @@ pub mod dead;
 pub mod edition;
 pub mod event;
 mod game;
+pub mod judge;
 mod outcome;
 pub mod repetition;
 pub mod touch;
