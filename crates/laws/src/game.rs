@@ -609,13 +609,7 @@ impl Game {
             self.end(GameResult::DRAW, Termination::DeadPosition, a.dead_position, t);
             return;
         }
-        self.alive = match reason {
-            Reason::Certificate | Reason::Return => true,
-            Reason::Material => false,
-            Reason::Solver => Color::ALL
-                .iter()
-                .any(|&c| self.dead.can_checkmate(&pos, c) == Verdict::Winnable),
-        };
+        self.alive = !matches!(reason, Reason::Undecided);
         if pos.halfmoves() >= 150 {
             self.end(GameResult::DRAW, Termination::SeventyfiveMoves, a.seventyfive, t);
             return;
