@@ -18,7 +18,10 @@ fn start() -> Start {
 
 fn event(t: u64, by: Color, san: &str) -> Event {
     let by = if by == Color::White { "white" } else { "black" };
-    serde_json::from_str(&format!(r#"{{"t": {t}, "by": "{by}", "do": "move", "move": "{san}"}}"#)).unwrap()
+    serde_json::from_str(&format!(
+        r#"{{"t": {t}, "by": "{by}", "do": "move", "move": "{san}"}}"#
+    ))
+    .unwrap()
 }
 
 fn main() {
@@ -110,8 +113,16 @@ fn main() {
     let judge = t0.elapsed();
 
     let per = |d: std::time::Duration| d.as_nanos() as f64 / plies as f64;
-    println!("bare core (parse SAN + play):        {:>8.2?}  {:>7.1} ns/move", core, per(core));
+    println!(
+        "bare core (parse SAN + play):        {:>8.2?}  {:>7.1} ns/move",
+        core,
+        per(core)
+    );
     println!("Laws (Game::apply, all checks):      {:>8.2?}  {:>7.1} ns/move  ({:.2}x the core; the Laws alone {:.1} ns/move)", laws, per(laws), per(laws) / per(core), per(laws) - per(core));
-    println!("arbiter judge (JSON lines in/out):   {:>8.2?}  {:>7.1} ns/move  ({bytes} bytes out)", judge, per(judge));
+    println!(
+        "arbiter judge (JSON lines in/out):   {:>8.2?}  {:>7.1} ns/move  ({bytes} bytes out)",
+        judge,
+        per(judge)
+    );
     println!("games ended by the Laws: {ended}/{n} (checksum {check:x})");
 }

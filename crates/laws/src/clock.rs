@@ -178,10 +178,7 @@ impl Clock {
     /// When the running player's flag falls (or fell), if a clock is running.
     pub fn next_flag_time(&self) -> Option<u64> {
         let c = self.running?;
-        Some(
-            self.fallen[c.index()]
-                .unwrap_or_else(|| self.since.saturating_add(self.allowance(c))),
-        )
+        Some(self.fallen[c.index()].unwrap_or_else(|| self.since.saturating_add(self.allowance(c))))
     }
 
     /// When `color`'s flag fell, as of time `t`, if it has.
@@ -349,14 +346,20 @@ mod tests {
     fn flag_time_differs_between_delays() {
         let simple = Clock::new(
             &TimeControl::parse("1").unwrap(),
-            Some(Delay { kind: DelayKind::Simple, ms: 5_000 }),
+            Some(Delay {
+                kind: DelayKind::Simple,
+                ms: 5_000,
+            }),
             White,
             0,
         )
         .unwrap();
         let bronstein = Clock::new(
             &TimeControl::parse("1").unwrap(),
-            Some(Delay { kind: DelayKind::Bronstein, ms: 5_000 }),
+            Some(Delay {
+                kind: DelayKind::Bronstein,
+                ms: 5_000,
+            }),
             White,
             0,
         )

@@ -386,7 +386,8 @@ impl DeadPositionDetector {
         // a helpmate found ends the question.
         let value = |c: Color| -> u32 {
             let m = pos.board().material(c);
-            m[Role::Pawn.index()] + 3 * (m[Role::Knight.index()] + m[Role::Bishop.index()])
+            m[Role::Pawn.index()]
+                + 3 * (m[Role::Knight.index()] + m[Role::Bishop.index()])
                 + 5 * m[Role::Rook.index()]
                 + 9 * m[Role::Queen.index()]
         };
@@ -421,10 +422,18 @@ mod tests {
     #[test]
     fn material() {
         assert!(insufficient_material(&pos("8/8/4k3/8/8/3K4/8/8 w - - 0 1")));
-        assert!(insufficient_material(&pos("8/8/4k3/8/8/3K4/8/6N1 w - - 0 1")));
-        assert!(insufficient_material(&pos("8/2b5/4k3/8/8/3K4/8/2B1B3 w - - 0 1")));
-        assert!(!insufficient_material(&pos("8/1b6/4k3/8/8/3K4/8/2B5 w - - 0 1")));
-        assert!(!insufficient_material(&pos("8/8/4k3/8/8/3K4/8/5NN1 w - - 0 1")));
+        assert!(insufficient_material(&pos(
+            "8/8/4k3/8/8/3K4/8/6N1 w - - 0 1"
+        )));
+        assert!(insufficient_material(&pos(
+            "8/2b5/4k3/8/8/3K4/8/2B1B3 w - - 0 1"
+        )));
+        assert!(!insufficient_material(&pos(
+            "8/1b6/4k3/8/8/3K4/8/2B5 w - - 0 1"
+        )));
+        assert!(!insufficient_material(&pos(
+            "8/8/4k3/8/8/3K4/8/5NN1 w - - 0 1"
+        )));
     }
 
     #[test]

@@ -267,9 +267,15 @@ impl Rules {
     /// `true` where the Competition Rules apply in rapid and blitz (one
     /// arbiter per few games, every game recorded: 2014 A.3/B.3, 2018
     /// A.3/B.3, 2023 A.4/B.2).
-    pub const fn illegal_move_penalty(&self, class: TimeClass, supervised: bool) -> IllegalMovePenalty {
+    pub const fn illegal_move_penalty(
+        &self,
+        class: TimeClass,
+        supervised: bool,
+    ) -> IllegalMovePenalty {
         match (self.edition, class, supervised) {
-            (Edition::Fide2014, TimeClass::Rapid | TimeClass::Blitz, false) => IllegalMovePenalty::Loss,
+            (Edition::Fide2014, TimeClass::Rapid | TimeClass::Blitz, false) => {
+                IllegalMovePenalty::Loss
+            }
             _ => IllegalMovePenalty::ExtraTime {
                 ms: self.penalty_ms(class),
             },
@@ -335,7 +341,10 @@ mod tests {
         assert_eq!(r23.penalty_ms(Rapid), 60_000);
         assert_eq!(r23.penalty_ms(Blitz), 60_000);
         assert_eq!(r23.penalty_ms(Standard), 120_000);
-        assert_eq!(r14.illegal_move_penalty(Rapid, false), IllegalMovePenalty::Loss);
+        assert_eq!(
+            r14.illegal_move_penalty(Rapid, false),
+            IllegalMovePenalty::Loss
+        );
         assert_eq!(
             r14.illegal_move_penalty(Rapid, true),
             IllegalMovePenalty::ExtraTime { ms: 120_000 }

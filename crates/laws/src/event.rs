@@ -77,11 +77,7 @@ pub struct Event {
     /// Milliseconds since the start of the game (White's clock started at 0).
     pub t: u64,
     /// The player who acts; absent for the arbiter.
-    #[serde(
-        default,
-        with = "color_serde",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
     pub by: Option<Color>,
     /// What happened.
     #[serde(flatten)]
@@ -134,11 +130,7 @@ pub enum Action {
         /// The decision.
         decision: Decision,
         /// The player concerned, for `add_time`.
-        #[serde(
-            default,
-            with = "color_serde",
-            skip_serializing_if = "Option::is_none"
-        )]
+        #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
         /// Milliseconds, for `add_time`.
         #[serde(default, skip_serializing_if = "Option::is_none")]

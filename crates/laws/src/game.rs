@@ -331,7 +331,7 @@ impl Game {
         }
         match self.obligation() {
             Obligation::Free => self.pos.legal_moves(),
-            Obligation::OneOf(ms, _) => ms,
+            Obligation::OneOf(ms, _) => ms.into_iter().collect(),
         }
     }
 
@@ -411,7 +411,8 @@ impl Game {
             return Obligation::Free;
         }
         let a = &self.rules.articles;
-        self.touched.obligation(&self.pos, a.touch_move, a.touch_castling)
+        self.touched
+            .obligation(&self.pos, a.touch_move, a.touch_castling)
     }
 
     // ----- applying events -------------------------------------------------
@@ -533,10 +534,7 @@ impl Game {
         let m = match board.parse_san(text) {
             Ok(m) => m,
             Err(e) => board.parse_uci(text).map_err(|_| {
-                Rejected::BadMove(format!(
-                    "move {text} (move {}): {e}",
-                    board.fullmoves()
-                ))
+                Rejected::BadMove(format!("move {text} (move {}): {e}", board.fullmoves()))
             })?,
         };
         if self.pending_illegal.is_none() {
@@ -551,7 +549,8 @@ impl Game {
             note = Some(format!(
                 "{}'s illegal move stands: not claimed before the opponent's next move (Art. {})",
                 p.by,
-                self.rules.illegal_move_article(self.class, self.start.supervised)
+                self.rules
+                    .illegal_move_article(self.class, self.start.supervised)
             ));
         }
         let san = self.play(by, m, t);
@@ -586,7 +585,12 @@ impl Game {
             // 9.1 b / 9.1.2.1: the offer lapses when the opponent moves.
             self.offer = None;
         }
-        self.moves.push(PlayedMove { mv: m, san: san.clone(), by, t });
+        self.moves.push(PlayedMove {
+            mv: m,
+            san: san.clone(),
+            by,
+            t,
+        });
         self.check_automatic_end(Some((&before, m)), t);
         san
     }
@@ -597,7 +601,12 @@ impl Game {
         let n = count_moves_capped(&pos, 2);
         if n == 0 {
             if pos.is_check() {
-                self.end(GameResult::win(!pos.turn()), Termination::Checkmate, a.checkmate, t);
+                self.end(
+                    GameResult::win(!pos.turn()),
+                    Termination::Checkmate,
+                    a.checkmate,
+                    t,
+                );
             } else {
                 self.end(GameResult::DRAW, Termination::Stalemate, a.stalemate, t);
             }
@@ -606,16 +615,31 @@ impl Game {
         let from_live = if self.alive { from } else { None };
         let (dead, reason) = self.dead.is_dead(&pos, n, from_live);
         if dead {
-            self.end(GameResult::DRAW, Termination::DeadPosition, a.dead_position, t);
+            self.end(
+                GameResult::DRAW,
+                Termination::DeadPosition,
+                a.dead_position,
+                t,
+            );
             return;
         }
         self.alive = !matches!(reason, Reason::Undecided);
         if pos.halfmoves() >= 150 {
-            self.end(GameResult::DRAW, Termination::SeventyfiveMoves, a.seventyfive, t);
+            self.end(
+                GameResult::DRAW,
+                Termination::SeventyfiveMoves,
+                a.seventyfive,
+                t,
+            );
             return;
         }
         if self.history.is_fivefold(self.rules.fivefold) {
-            self.end(GameResult::DRAW, Termination::FivefoldRepetition, a.fivefold, t);
+            self.end(
+                GameResult::DRAW,
+                Termination::FivefoldRepetition,
+                a.fivefold,
+                t,
+            );
         }
     }
 
@@ -638,7 +662,9 @@ impl Game {
         if self.offer != Some(!by) {
             return Err(Rejected::NoOffer(!by));
         }
-        if self.rules.agreement_needs_a_move_each && (self.moves_by[0] == 0 || self.moves_by[1] == 0) {
+        if self.rules.agreement_needs_a_move_each
+            && (self.moves_by[0] == 0 || self.moves_by[1] == 0)
+        {
             return Err(Rejected::AgreementTooEarly(self.rules.articles.agreement));
         }
         let art = self.rules.articles.agreement;
@@ -826,7 +852,9 @@ impl Game {
             (ClaimKind::Threefold, Some(m)) => {
                 let mut after = self.pos;
                 after.play_unchecked(m);
-                self.history.count_if_reached(&after, self.pos.is_zeroing(m)) >= 3
+                self.history
+                    .count_if_reached(&after, self.pos.is_zeroing(m))
+                    >= 3
             }
             (_, None) => self.pos.halfmoves() >= 100,
             (_, Some(m)) => !self.pos.is_zeroing(m) && self.pos.halfmoves() + 1 >= 100,
@@ -907,7 +935,9 @@ impl Game {
             });
         }
         if self.pending_quickplay.is_some() {
-            return Err(Rejected::Invalid("a quickplay claim is already waiting for the arbiter"));
+            return Err(Rejected::Invalid(
+                "a quickplay claim is already waiting for the arbiter",
+            ));
         }
         self.quickplay_applies(by, art, t)?;
         self.pending_quickplay = Some(PendingQuickplay {
@@ -934,19 +964,30 @@ impl Game {
     fn on_illegal(&mut self, by: Color, text: &str, t: u64) -> Result<Applied, Rejected> {
         self.require_turn(by)?;
         if self.pending_illegal.is_some() {
-            return Err(Rejected::Invalid("an illegal move is already waiting for a claim"));
+            return Err(Rejected::Invalid(
+                "an illegal move is already waiting for a claim",
+            ));
         }
-        let (from, to, promo) = parse_coordinates(text)
-            .ok_or_else(|| Rejected::BadMove(format!("illegal move {text:?}: write it in coordinates, e.g. \"e1e3\"")))?;
+        let (from, to, promo) = parse_coordinates(text).ok_or_else(|| {
+            Rejected::BadMove(format!(
+                "illegal move {text:?}: write it in coordinates, e.g. \"e1e3\""
+            ))
+        })?;
         if self.pos.board().color_at(from) != Some(by) {
-            return Err(Rejected::BadMove(format!("illegal move {text}: {by} has no piece on {from}")));
+            return Err(Rejected::BadMove(format!(
+                "illegal move {text}: {by} has no piece on {from}"
+            )));
         }
         if self.pos.board().color_at(to) == Some(by) && !self.pos.is_legal(Move::new(from, to)) {
             return Err(Rejected::BadMove(format!(
                 "illegal move {text}: {to} holds {by}'s own piece"
             )));
         }
-        let plain = Move { from, to, promotion: promo };
+        let plain = Move {
+            from,
+            to,
+            promotion: promo,
+        };
         if self.pos.is_legal(plain) {
             return Err(Rejected::NotIllegal(self.pos.san(plain)));
         }
@@ -1022,7 +1063,9 @@ impl Game {
         let article = self
             .rules
             .illegal_move_article(self.class, self.start.supervised);
-        let penalty = self.rules.illegal_move_penalty(self.class, self.start.supervised);
+        let penalty = self
+            .rules
+            .illegal_move_penalty(self.class, self.start.supervised);
         match penalty {
             IllegalMovePenalty::Loss => {
                 let before = p.before;
@@ -1081,7 +1124,12 @@ impl Game {
                         if self.offer == Some(!offender) {
                             self.offer = None;
                         }
-                        self.moves.push(PlayedMove { mv: q, san: san.clone(), by: offender, t });
+                        self.moves.push(PlayedMove {
+                            mv: q,
+                            san: san.clone(),
+                            by: offender,
+                            t,
+                        });
                         applied.san = Some(san);
                         applied.note = Some(format!(
                             "first completed illegal move by {offender}: the pawn becomes a queen (Art. {article})"
@@ -1121,7 +1169,12 @@ impl Game {
                 Ok(self.act_on_illegal(t))
             }
             Decision::BothLose => {
-                self.end(GameResult::BOTH_LOSE, Termination::ArbiterDecision, a.both_lose, t);
+                self.end(
+                    GameResult::BOTH_LOSE,
+                    Termination::ArbiterDecision,
+                    a.both_lose,
+                    t,
+                );
                 Ok(Applied::default())
             }
             Decision::AddTime => {
@@ -1190,11 +1243,18 @@ impl Game {
                 applied.claim = Some("rejected");
             }
             (ClaimKind::ExtraTime, _) => {
-                return Err(Rejected::Invalid("a request for extra time is upheld or rejected"));
+                return Err(Rejected::Invalid(
+                    "a request for extra time is upheld or rejected",
+                ));
             }
             (ClaimKind::NormalMeans, Decision::Upheld) => {
                 self.pending_quickplay = None;
-                self.end(GameResult::DRAW, Termination::ArbiterDecision, a.quickplay_claim, t);
+                self.end(
+                    GameResult::DRAW,
+                    Termination::ArbiterDecision,
+                    a.quickplay_claim,
+                    t,
+                );
                 applied.claim = Some("upheld");
             }
             (ClaimKind::NormalMeans, Decision::Rejected) => {
@@ -1257,7 +1317,12 @@ fn parse_coordinates(text: &str) -> Option<(Square, Square, Option<Role>)> {
 /// The position after physically moving the piece on `from` to `to`
 /// (capturing what stands there), if that is a legal position with the
 /// opponent to move. Used when an illegal move stands (A.4 b).
-fn physical_move(pos: &Position, from: Square, to: Square, promo: Option<Role>) -> Option<Position> {
+fn physical_move(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    promo: Option<Role>,
+) -> Option<Position> {
     let mut setup: Setup = pos.to_setup();
     let piece = setup.board.clear(from)?;
     let captured = setup.board.clear(to);
@@ -1286,4 +1351,3 @@ fn physical_move(pos: &Position, from: Square, to: Square, promo: Option<Role>) 
     let mode: CastlingMode = pos.castling_mode();
     Position::from_setup(setup, mode).ok()
 }
-

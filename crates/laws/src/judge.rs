@@ -99,7 +99,11 @@ fn state(game: &Game, t: u64, opts: Options, out: &mut Map<String, Value>) {
 }
 
 /// Runs the judge over `input`, writing one line per input line to `output`.
-pub fn run<R: BufRead, W: Write>(input: R, mut output: W, opts: Options) -> Result<Summary, JudgeError> {
+pub fn run<R: BufRead, W: Write>(
+    input: R,
+    mut output: W,
+    opts: Options,
+) -> Result<Summary, JudgeError> {
     let mut lines = input.lines().enumerate();
     let mut game = loop {
         let Some((i, line)) = lines.next() else {

@@ -21,7 +21,7 @@
 //! [`Touched`] records the touches of one turn and computes the moves they
 //! allow.
 
-use arbiter_chess::{Color, Move, MoveList, Position, Role, Square};
+use arbiter_chess::{Color, Move, Position, Role, Square};
 
 /// What the touches of this turn oblige the player to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,7 +29,7 @@ pub enum Obligation {
     /// No touch, or none of the touched pieces can be moved or captured (4.5).
     Free,
     /// Only these moves are allowed; the Article that says so.
-    OneOf(MoveList, &'static str),
+    OneOf(Vec<Move>, &'static str),
 }
 
 /// The pieces touched by the player having the move, in order.
@@ -81,7 +81,12 @@ impl Touched {
 
     /// The moves the touches allow in `pos` (with `articles`: 4.3 and 4.4 as
     /// cited by the edition).
-    pub fn obligation(&self, pos: &Position, art_43: &'static str, art_44: &'static str) -> Obligation {
+    pub fn obligation(
+        &self,
+        pos: &Position,
+        art_43: &'static str,
+        art_44: &'static str,
+    ) -> Obligation {
         let us = pos.turn();
         let own: Vec<Square> = self
             .squares
@@ -99,7 +104,9 @@ impl Touched {
             return Obligation::Free;
         }
         let legal = pos.legal_moves();
-        let only = |f: &dyn Fn(&Move) -> bool| -> MoveList { legal.iter().copied().filter(|m| f(m)).collect() };
+        let only = |f: &dyn Fn(&Move) -> bool| -> Vec<Move> {
+            legal.iter().copied().filter(|m| f(m)).collect()
+        };
 
         // 4.4: king and rook of the player's own colour.
         if let (Some(&first), true) = (own.first(), own.len() >= 2) {

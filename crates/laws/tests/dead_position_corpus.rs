@@ -61,7 +61,8 @@ fn check_lines(lines: &[&str]) -> Tally {
             if certainly_can_mate(&pos, color) {
                 t.certified += 1;
                 if !expected[i] {
-                    t.errors.push(format!("certificate claims {color} can mate: {line}"));
+                    t.errors
+                        .push(format!("certificate claims {color} can mate: {line}"));
                 }
             }
             match d.can_checkmate(&pos, color) {
@@ -72,10 +73,12 @@ fn check_lines(lines: &[&str]) -> Tally {
         }
         let dead = !expected[0] && !expected[1];
         if !dead && insufficient_material(&pos) {
-            t.errors.push(format!("material shortcut says dead: {line}"));
+            t.errors
+                .push(format!("material shortcut says dead: {line}"));
         }
         if pos.has_legal_moves() && d.is_dead(&pos, n, None).0 != dead {
-            t.errors.push(format!("dead position should be {dead}: {line}"));
+            t.errors
+                .push(format!("dead position should be {dead}: {line}"));
         }
         t.checked += 1;
     }
@@ -110,7 +113,10 @@ fn check_corpus(name: &str) {
         errors.len(),
         errors[..errors.len().min(30)].join("\n")
     );
-    assert!(checked * 10 >= lines.len() * 9, "too many positions skipped");
+    assert!(
+        checked * 10 >= lines.len() * 9,
+        "too many positions skipped"
+    );
 }
 
 #[test]

@@ -36,7 +36,11 @@ fn random_game(edition: &str, rng: &mut impl Rng) -> Played {
         let m = match undo {
             Some(u) if rng.gen_bool(0.6) && moves.contains(&u) => u,
             _ => {
-                let quiet: Vec<_> = moves.iter().copied().filter(|m| !pos.is_zeroing(*m)).collect();
+                let quiet: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| !pos.is_zeroing(*m))
+                    .collect();
                 if !quiet.is_empty() && rng.gen_bool(0.9) {
                     quiet[rng.gen_range(0..quiet.len())]
                 } else {
@@ -44,7 +48,11 @@ fn random_game(edition: &str, rng: &mut impl Rng) -> Played {
                 }
             }
         };
-        let by = if pos.turn() == Color::White { "white" } else { "black" };
+        let by = if pos.turn() == Color::White {
+            "white"
+        } else {
+            "black"
+        };
         let uci = pos.uci(m);
         t += 1;
         let e: Event = serde_json::from_str(&format!(
@@ -92,7 +100,10 @@ fn repetition_and_move_counts_agree_with_python_chess() {
         std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
     }
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "the python-chess oracle failed (pip install chess)");
+    assert!(
+        out.status.success(),
+        "the python-chess oracle failed (pip install chess)"
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), games.len());
@@ -131,5 +142,8 @@ fn repetition_and_move_counts_agree_with_python_chess() {
         }
     }
     println!("{plies} plies; {threefolds} threefold positions; {fivefolds} fivefold and {seventyfives} 75-move endings");
-    assert!(fivefolds > 100 && seventyfives > 10 && threefolds > 1000, "the games test too little");
+    assert!(
+        fivefolds > 100 && seventyfives > 10 && threefolds > 1000,
+        "the games test too little"
+    );
 }

@@ -55,7 +55,11 @@ fn run_script(path: &Path) -> Result<usize, String> {
         }
     }
     if next != outputs.len() {
-        return Err(format!("{} input lines but {} output lines", next, outputs.len()));
+        return Err(format!(
+            "{} input lines but {} output lines",
+            next,
+            outputs.len()
+        ));
     }
     if checks == 0 {
         return Err("no expectations (#> lines)".into());

@@ -36,18 +36,33 @@ fn replaying_the_stored_log_gives_the_same_state() {
             let turn = game.turn();
             let roll = rng.gen_range(0..100);
             let e = if roll < 3 {
-                ev(format!(r#"{{"t": {t}, "by": "{}", "do": "offer_draw"}}"#, name(turn)))
+                ev(format!(
+                    r#"{{"t": {t}, "by": "{}", "do": "offer_draw"}}"#,
+                    name(turn)
+                ))
             } else if roll < 5 {
-                ev(format!(r#"{{"t": {t}, "by": "{}", "do": "claim", "kind": "threefold"}}"#, name(turn)))
+                ev(format!(
+                    r#"{{"t": {t}, "by": "{}", "do": "claim", "kind": "threefold"}}"#,
+                    name(turn)
+                ))
             } else if roll < 6 {
-                ev(format!(r#"{{"t": {t}, "by": "{}", "do": "flag"}}"#, name(!turn)))
+                ev(format!(
+                    r#"{{"t": {t}, "by": "{}", "do": "flag"}}"#,
+                    name(!turn)
+                ))
             } else if roll < 7 {
-                ev(format!(r#"{{"t": {t}, "by": "{}", "do": "accept_draw"}}"#, name(turn)))
+                ev(format!(
+                    r#"{{"t": {t}, "by": "{}", "do": "accept_draw"}}"#,
+                    name(turn)
+                ))
             } else {
                 let moves = game.legal_moves();
                 let m = moves[rng.gen_range(0..moves.len())];
                 let uci = game.position().uci(m);
-                ev(format!(r#"{{"t": {t}, "by": "{}", "do": "move", "move": "{uci}"}}"#, name(turn)))
+                ev(format!(
+                    r#"{{"t": {t}, "by": "{}", "do": "move", "move": "{uci}"}}"#,
+                    name(turn)
+                ))
             };
             let _ = game.apply(e); // rejected events are not logged
         }
@@ -81,11 +96,17 @@ fn art_6_3_period_change_after_the_40th_move() {
         if turn == Color::White && game.moves().len() == 78 {
             white_before_40th = game.clock_at(t).unwrap().white;
         }
-        game.apply(ev(format!(r#"{{"t": {t}, "by": "{}", "do": "move", "move": "{uci}"}}"#, name(turn))))
-            .unwrap();
+        game.apply(ev(format!(
+            r#"{{"t": {t}, "by": "{}", "do": "move", "move": "{uci}"}}"#,
+            name(turn)
+        )))
+        .unwrap();
         if game.is_over() {
             // Rare: start again with another seed stream.
-            game = Game::new(serde_json::from_str(r#"{"time_control": "40/5400+30:1800+30"}"#).unwrap()).unwrap();
+            game = Game::new(
+                serde_json::from_str(r#"{"time_control": "40/5400+30:1800+30"}"#).unwrap(),
+            )
+            .unwrap();
             t = 0;
         }
     }
@@ -105,9 +126,14 @@ fn next_flag_time_and_clock_at() {
     let start: Start = serde_json::from_str(r#"{"time_control": "60+1"}"#).unwrap();
     let mut game = Game::new(start).unwrap();
     assert_eq!(game.next_flag_time(), Some(61_000));
-    game.apply(ev(r#"{"t": 5000, "by": "white", "do": "move", "move": "e4"}"#.into()))
-        .unwrap();
+    game.apply(ev(
+        r#"{"t": 5000, "by": "white", "do": "move", "move": "e4"}"#.into(),
+    ))
+    .unwrap();
     assert_eq!(game.next_flag_time(), Some(5_000 + 61_000));
     let r = game.clock_at(10_000).unwrap();
-    assert_eq!((r.white, r.black, r.running), (57_000, 56_000, Some(Color::Black)));
+    assert_eq!(
+        (r.white, r.black, r.running),
+        (57_000, 56_000, Some(Color::Black))
+    );
 }
