@@ -39,8 +39,29 @@ pub enum Verdict {
 /// An exact decision procedure for "can `winner` checkmate the opponent's
 /// king by any possible series of legal moves?".
 pub trait Unwinnability: Send + Sync {
+    /// Whether `winner` can checkmate in `pos`, with a helpmate line (legal
+    /// moves from `pos` ending in a checkmate by `winner`) when the solver
+    /// provides one. A line is only ever used after being replayed and
+    /// checked.
+    fn solve(&self, pos: &Position, winner: Color) -> (Verdict, Option<Vec<Move>>);
+
     /// Whether `winner` can checkmate in `pos`.
-    fn can_checkmate(&self, pos: &Position, winner: Color) -> Verdict;
+    fn can_checkmate(&self, pos: &Position, winner: Color) -> Verdict {
+        self.solve(pos, winner).0
+    }
+}
+
+/// Plays `line` from `pos`; `true` if every move is legal and the last one
+/// checkmates `winner`'s opponent.
+pub fn is_helpmate(pos: &Position, winner: Color, line: &[Move]) -> bool {
+    let mut p = *pos;
+    for &m in line {
+        if !p.is_legal(m) {
+            return false;
+        }
+        p.play_unchecked(m);
+    }
+    p.turn() == !winner && p.is_checkmate()
 }
 
 /// The `chasolver` crate (MIT) behind [`Unwinnability`].
@@ -81,18 +102,32 @@ impl ChaSolver {
 }
 
 impl Unwinnability for ChaSolver {
-    fn can_checkmate(&self, pos: &Position, winner: Color) -> Verdict {
+    fn solve(&self, pos: &Position, winner: Color) -> (Verdict, Option<Vec<Move>>) {
         let Some(board) = ChaSolver::board(pos) else {
-            return Verdict::Unknown;
+            return (Verdict::Unknown, None);
         };
         let color = match winner {
             Color::White => chess::Color::White,
             Color::Black => chess::Color::Black,
         };
         match chasolver::winnability(&board, color) {
-            Some(chasolver::Winnability::Winnable { .. }) => Verdict::Winnable,
-            Some(chasolver::Winnability::Unwinnable) => Verdict::Unwinnable,
-            None => Verdict::Unknown,
+            Some(chasolver::Winnability::Winnable { helpmate }) => {
+                // Translate the line move by move (UCI text) into our moves.
+                let mut p = *pos;
+                let mut line = Vec::with_capacity(helpmate.len());
+                for cm in helpmate {
+                    match p.parse_uci(&cm.to_string()) {
+                        Ok(m) => {
+                            p.play_unchecked(m);
+                            line.push(m);
+                        }
+                        Err(_) => return (Verdict::Winnable, None),
+                    }
+                }
+                (Verdict::Winnable, Some(line))
+            }
+            Some(chasolver::Winnability::Unwinnable) => (Verdict::Unwinnable, None),
+            None => (Verdict::Unknown, None),
         }
     }
 }
@@ -289,6 +324,8 @@ pub enum Reason {
     Certificate,
     /// Can return to the previous, live position.
     Return,
+    /// A helpmate line, carried over from the previous position and checked.
+    Witness,
     /// The exact solver.
     Solver,
     /// The solver could not decide for a side: the game goes on, but the
@@ -299,17 +336,24 @@ pub enum Reason {
 /// Decides Art. 5.2 b / 5.2.2 after every move, cheaply where it can.
 ///
 /// In order: insufficient material for both sides (dead, exact); the cheap
-/// certificate [`certainly_can_mate`] for either side (alive); a reversible
-/// move from a live position that can be taken back ([`can_return`]: alive,
-/// exact); otherwise the exact solver for both sides (dead only if both are
-/// proven unable to mate; an undecided analysis leaves the game going).
-/// Verdicts of the solver are cached per position.
+/// certificate [`certainly_can_mate`] for either side (alive); a helpmate
+/// line known for the previous position, carried over the move and replayed
+/// (alive, exact); a reversible move from a live position that can be taken
+/// back ([`can_return`]: alive, exact); otherwise the exact solver, the
+/// stronger side first (dead only if both are proven unable to mate; an
+/// undecided analysis leaves the game going). Verdicts of the solver are
+/// cached per position.
 #[derive(Clone)]
 pub struct DeadPositionDetector {
     solver: Arc<dyn Unwinnability>,
     cache: HashMap<(u64, u8), Verdict>,
+    /// A helpmate line from a recent position: (position, winner, line).
+    witness: Option<(Position, Color, Vec<Move>)>,
     /// Solver calls made so far.
     pub solver_calls: u64,
+    /// How often each way of deciding settled a position after a move:
+    /// material, certificate, return, witness, solver, undecided.
+    pub settled_by: [u64; 6],
 }
 
 impl std::fmt::Debug for DeadPositionDetector {
@@ -327,7 +371,9 @@ impl DeadPositionDetector {
         DeadPositionDetector {
             solver,
             cache: HashMap::new(),
+            witness: None,
             solver_calls: 0,
+            settled_by: [0; 6],
         }
     }
 
@@ -353,7 +399,12 @@ impl DeadPositionDetector {
             return *v;
         }
         self.solver_calls += 1;
-        let v = self.solver.can_checkmate(pos, color);
+        let (v, line) = self.solver.solve(pos, color);
+        if let Some(line) = line {
+            if is_helpmate(pos, color, &line) {
+                self.witness = Some((*pos, color, line));
+            }
+        }
         self.cache.insert(key, v);
         v
     }
@@ -369,6 +420,25 @@ impl DeadPositionDetector {
         moves_to_play: usize,
         from_live: Option<(&Position, Move)>,
     ) -> (bool, Reason) {
+        let (dead, reason) = self.decide(pos, moves_to_play, from_live);
+        let i = match reason {
+            Reason::Material => 0,
+            Reason::Certificate => 1,
+            Reason::Return => 2,
+            Reason::Witness => 3,
+            Reason::Solver => 4,
+            Reason::Undecided => 5,
+        };
+        self.settled_by[i] += 1;
+        (dead, reason)
+    }
+
+    fn decide(
+        &mut self,
+        pos: &Position,
+        moves_to_play: usize,
+        from_live: Option<(&Position, Move)>,
+    ) -> (bool, Reason) {
         if insufficient_material(pos) {
             return (true, Reason::Material);
         }
@@ -378,6 +448,9 @@ impl DeadPositionDetector {
             return (false, Reason::Certificate);
         }
         if let Some((before, m)) = from_live {
+            if self.repair_witness(before, m, pos) {
+                return (false, Reason::Witness);
+            }
             if can_return(before, m, pos) {
                 return (false, Reason::Return);
             }
@@ -401,6 +474,54 @@ impl DeadPositionDetector {
             None => (true, Reason::Solver),
             Some(Verdict::Winnable) => (false, Reason::Solver),
             Some(_) => (false, Reason::Undecided),
+        }
+    }
+}
+
+impl DeadPositionDetector {
+    /// Carries the helpmate line known for `before` over the move `m` to
+    /// `pos`: the line without its first move if that move was `m`; else the
+    /// line without its first move (the move played standing in for it); else
+    /// a reply followed by the whole line. Whatever is tried is replayed and
+    /// kept only if it ends in checkmate by the same side (exact).
+    fn repair_witness(&mut self, before: &Position, m: Move, pos: &Position) -> bool {
+        let Some((start, winner, line)) = self.witness.take() else {
+            return false;
+        };
+        if start != *before || line.is_empty() {
+            return false;
+        }
+        let rest = &line[1..];
+        if (line[0] == m || rest.len() > 1) && is_helpmate(pos, winner, rest) {
+            self.witness = Some((*pos, winner, rest.to_vec()));
+            return true;
+        }
+        let mut found = None;
+        let mut tries = 0;
+        pos.for_each_piece_moves(|pm| {
+            for y in pm.iter() {
+                tries += 1;
+                let mut q = *pos;
+                q.play_unchecked(y);
+                if is_helpmate(&q, winner, &line) {
+                    found = Some(y);
+                    return true;
+                }
+                if tries >= 4 {
+                    return true;
+                }
+            }
+            false
+        });
+        match found {
+            Some(y) => {
+                let mut new_line = Vec::with_capacity(line.len() + 1);
+                new_line.push(y);
+                new_line.extend_from_slice(&line);
+                self.witness = Some((*pos, winner, new_line));
+                true
+            }
+            None => false,
         }
     }
 }

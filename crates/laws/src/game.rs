@@ -399,6 +399,13 @@ impl Game {
         self.dead.solver_calls
     }
 
+    /// How the dead-position check after each move was settled so far:
+    /// by material, the cheap certificate, a move that can be taken back, a
+    /// carried-over helpmate line, the solver, or undecided.
+    pub fn dead_position_checks(&self) -> [u64; 6] {
+        self.dead.settled_by
+    }
+
     /// Can `color` checkmate from the position on the board by any series of
     /// legal moves (exact; `Unknown` only if the solver cannot decide)?
     pub fn can_checkmate(&mut self, color: Color) -> Verdict {
