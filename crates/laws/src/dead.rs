@@ -219,6 +219,12 @@ fn moves_of(pos: &Position, color: Color, cap: usize) -> usize {
 /// `dead_position_corpus`), and on 18,000 positions from random games that
 /// reached the solver.
 pub fn certainly_can_mate(pos: &Position, color: Color) -> bool {
+    certificate(pos, color, &mut [None, None])
+}
+
+/// [`certainly_can_mate`] with the legal-move counts (capped at 8) of White
+/// and Black cached in `mobility` across calls on the same position.
+fn certificate(pos: &Position, color: Color, mobility: &mut [Option<usize>; 2]) -> bool {
     let b = pos.board();
     let ours = b.by_color(color);
     let heavy = ((b.rooks() | b.queens()) & ours).count();
@@ -243,8 +249,13 @@ pub fn certainly_can_mate(pos: &Position, color: Color) -> bool {
     };
     // The weakest rule that applies decides how many moves are needed; a
     // stronger rule may still hold with fewer moves: check in order.
-    let mx = moves_of(pos, color, 8);
-    let my = moves_of(pos, !color, 8);
+    let mut count = |c: Color| *mobility[c.index()].get_or_insert_with(|| moves_of(pos, c, 8));
+    let mx = count(color);
+    let my = if mx >= needed.min(3) {
+        count(!color)
+    } else {
+        0
+    };
     let ok = |n: usize| mx >= n && my >= n;
     if ok(needed) {
         return true;
@@ -442,9 +453,11 @@ impl DeadPositionDetector {
         if insufficient_material(pos) {
             return (true, Reason::Material);
         }
-        if moves_to_play >= 2
-            && (certainly_can_mate(pos, Color::White) || certainly_can_mate(pos, Color::Black))
-        {
+        if moves_to_play >= 2 && {
+            let mut mobility = [None, None];
+            certificate(pos, Color::White, &mut mobility)
+                || certificate(pos, Color::Black, &mut mobility)
+        } {
             return (false, Reason::Certificate);
         }
         if let Some((before, m)) = from_live {

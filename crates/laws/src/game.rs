@@ -579,7 +579,7 @@ impl Game {
     /// automatic ends (5.1 a, 5.2 a, 5.2 b, 9.6).
     fn play(&mut self, by: Color, m: Move, t: u64) -> String {
         let before = self.pos;
-        let san = before.san(m);
+        let mut san = arbiter_chess::San::from_move(&before, m).to_string();
         let irreversible = before.is_zeroing(m);
         if let Some(c) = self.clock.as_mut() {
             c.press(by, t);
@@ -592,13 +592,18 @@ impl Game {
             // 9.1 b / 9.1.2.1: the offer lapses when the opponent moves.
             self.offer = None;
         }
+        self.check_automatic_end(Some((&before, m)), t);
+        if self.pos.is_check() {
+            // The check or mate mark, from what the end check has found.
+            let mate = matches!(self.outcome, Some(o) if o.termination == Termination::Checkmate);
+            san.push(if mate { '#' } else { '+' });
+        }
         self.moves.push(PlayedMove {
             mv: m,
             san: san.clone(),
             by,
             t,
         });
-        self.check_automatic_end(Some((&before, m)), t);
         san
     }
 

@@ -60,6 +60,11 @@ fn random_game(edition: &str, rng: &mut impl Rng) -> Played {
         ))
         .unwrap();
         game.apply(e).unwrap();
+        // The SAN recorded for the move (with its check or mate mark) is the core's.
+        assert_eq!(
+            game.moves().last().map(|p| p.san.as_str()),
+            Some(pos.san(m).as_str())
+        );
         history.push(m);
         played.uci.push(uci);
         played.ours.push((
