@@ -310,7 +310,8 @@ impl Game {
         &self.initial
     }
 
-    /// The position on the board.
+    /// The position on the board (while an illegal move waits for a claim,
+    /// the position before it).
     pub fn position(&self) -> &Position {
         &self.pos
     }
@@ -328,6 +329,11 @@ impl Game {
     pub fn legal_moves(&self) -> MoveList {
         if self.outcome.is_some() {
             return MoveList::new();
+        }
+        if let Some(p) = &self.pending_illegal {
+            // The opponent of an unclaimed illegal move plays on the board as
+            // it stands (none if it cannot stand: he must claim).
+            return p.stands.map_or_else(MoveList::new, |s| s.legal_moves());
         }
         match self.obligation() {
             Obligation::Free => self.pos.legal_moves(),
