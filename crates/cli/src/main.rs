@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod bench;
 mod judge;
 mod perft;
+mod pgn;
 
 /// Arbiter: chess exactly as the FIDE Laws of Chess define it.
 #[derive(Parser)]
@@ -23,6 +24,8 @@ enum Command {
     Bench(bench::Args),
     /// Judge a game by the FIDE Laws: JSON lines in, one verdict per line out.
     Judge(judge::Args),
+    /// Game records: check and convert PGN (FIDE Art. 8, Appendix C).
+    Pgn(pgn::Args),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Judge(args) => judge::run(args),
+        Command::Pgn(args) => pgn::run(args),
     };
     match result {
         Ok(code) => code,
