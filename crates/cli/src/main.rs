@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod judge;
 mod perft;
 mod pgn;
 
@@ -21,6 +22,8 @@ enum Command {
     Perft(perft::Args),
     /// Benchmarks (move generation against cozy-chess, …).
     Bench(bench::Args),
+    /// Judge a game by the FIDE Laws: JSON lines in, one verdict per line out.
+    Judge(judge::Args),
     /// Game records: check and convert PGN (FIDE Art. 8, Appendix C).
     Pgn(pgn::Args),
 }
@@ -30,6 +33,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Judge(args) => judge::run(args),
         Command::Pgn(args) => pgn::run(args),
     };
     match result {
