@@ -52,6 +52,11 @@ struct Args {
     /// The server binary to start (default: arbiter-server next to this program).
     #[arg(long)]
     server: Option<std::path::PathBuf>,
+    /// Parent directory of the started server's temporary data directory
+    /// (default: the system's; a tmpfs such as /dev/shm measures the server
+    /// without the disk's fsync latency).
+    #[arg(long)]
+    data_parent: Option<std::path::PathBuf>,
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -113,7 +118,11 @@ fn main() {
                     .and_then(|p| p.parent().map(|d| d.join("arbiter-server")))
                     .unwrap_or_else(|| "arbiter-server".into())
             });
-            let dir = tempfile::tempdir().unwrap_or_else(|e| fail(format!("temp dir: {e}")));
+            let dir = match &args.data_parent {
+                Some(p) => tempfile::tempdir_in(p),
+                None => tempfile::tempdir(),
+            }
+            .unwrap_or_else(|e| fail(format!("temp dir: {e}")));
             let mut c = Command::new(&bin)
                 .args([
                     "--listen",

@@ -146,7 +146,7 @@ pub trait Backend: Send + 'static {
 }
 
 /// How often the checkpointer runs.
-const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
 
