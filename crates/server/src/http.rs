@@ -372,12 +372,17 @@ async fn ws(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(1024 * 1024)
-        .on_upgrade(move |socket| run_socket(socket, h, token_hash)))
+        .on_upgrade(move |socket| run_socket(socket, h, token_hash, app)))
 }
 
 /// One WebSocket: a writer task draining the game's queue, and this reader
 /// validating every frame (size, schema, rate) before the game sees it.
-async fn run_socket(socket: WebSocket, game: GameHandle, token_hash: Option<String>) {
+async fn run_socket(
+    socket: WebSocket,
+    game: GameHandle,
+    token_hash: Option<String>,
+    app: Arc<App>,
+) {
     let conn_id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (out_tx, mut out_rx) = mpsc::channel::<Message>(OUTBOUND_QUEUE);
     let (mut sink, mut stream) = socket.split();
@@ -405,6 +410,7 @@ async fn run_socket(socket: WebSocket, game: GameHandle, token_hash: Option<Stri
     });
     let mut bucket = Bucket::new(WS_RATE.0, WS_RATE.1);
     let mut refused = 0u32;
+    let mut last_lag = 0u64;
     let error = |code: &str, message: &str, reply_to: Option<i64>| {
         Message::Text(
             ServerMsg::Error {
@@ -444,6 +450,33 @@ async fn run_socket(socket: WebSocket, game: GameHandle, token_hash: Option<Stri
             continue;
         }
         match ClientFrame::parse(text.as_str()) {
+            // Pings are answered here; only a changed lag report goes to the game.
+            Ok(ClientFrame {
+                id,
+                msg: crate::protocol::ClientMsg::Ping { lag_ms },
+            }) => {
+                let pong = ServerMsg::Pong {
+                    id,
+                    server_time: app.clock.now_ms(),
+                };
+                let _ = out_tx.try_send(Message::Text(pong.to_json().into()));
+                let lag = lag_ms.unwrap_or(0);
+                if lag.abs_diff(last_lag) > 5 {
+                    last_lag = lag;
+                    let frame = ClientFrame {
+                        id: None,
+                        msg: crate::protocol::ClientMsg::Ping { lag_ms: Some(lag) },
+                    };
+                    if game
+                        .tx
+                        .send(Command::Frame { conn_id, frame })
+                        .await
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            }
             Ok(frame) => {
                 if game
                     .tx

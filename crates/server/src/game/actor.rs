@@ -272,11 +272,7 @@ impl Task {
                         }
                     }
                 }
-                let msg = ServerMsg::Pong {
-                    id: frame.id,
-                    server_time: now,
-                };
-                self.send_to(idx, text(msg.to_json()));
+                // The socket task answered it; this is the lag report.
                 return;
             }
             _ => {}
