@@ -8,9 +8,10 @@ command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq
 (cd web && npm ci --no-audit --no-fund)
 cargo build -p arbiter-server --bin arbiter-server
 serve_dir=$(mktemp -d)
-target/debug/arbiter-server --listen 127.0.0.1:0 --data-dir "$serve_dir" --create-per-minute 0 2> "$serve_dir/log" &
+"${CARGO_TARGET_DIR:-target}/debug/arbiter-server" --listen 127.0.0.1:0 --data-dir "$serve_dir" --create-per-minute 0 2> "$serve_dir/log" &
 serve_pid=$!
 trap 'kill $serve_pid 2>/dev/null || true; rm -rf "$serve_dir"' EXIT
-for _ in $(seq 150); do grep -q 'serving http://' "$serve_dir/log" && break; sleep 0.2; done
+for _ in $(seq 150); do grep -q 'serving http://' "$serve_dir/log" && break; kill -0 $serve_pid; sleep 0.2; done
 serve_url=$(grep -o 'http://[0-9.:]*' "$serve_dir/log" | head -1)
+[ -n "$serve_url" ] || { cat "$serve_dir/log"; exit 1; }
 (cd web && BASE_URL="$serve_url" npm test)
