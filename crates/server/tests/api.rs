@@ -363,3 +363,28 @@ async fn pages_and_assets() {
     assert_eq!(s.get("/nope.js", None).await.status, 404);
     s.stop().await;
 }
+
+/// Against the engine: it moves first as White, answers a move, and
+/// declines a draw offer.
+#[tokio::test]
+async fn the_engine_plays_and_declines_a_draw() {
+    let s = TestServer::start().await;
+    let (id, cookie, created) = s
+        .create(json!({"mode": "engine", "engine": {"level": 1}, "color": "black", "time_control": "60+1"}))
+        .await;
+    assert_eq!(created["state"]["players"]["white"]["kind"], "engine");
+    assert_eq!(created["state"]["players"]["white"]["engine_elo"], 1350);
+    let mut p = s.player(&id, Some(&cookie)).await;
+    let first = p.event_of("move").await;
+    assert_eq!(first["event"]["move"]["color"], "white");
+    let legal = first["live"]["legal_moves"].as_array().unwrap().clone();
+    let uci = legal[0]["uci"].as_str().unwrap();
+    p.play(uci).await;
+    let reply = p.event_of("move").await;
+    assert_eq!(reply["event"]["move"]["ply"], 3);
+    p.send(json!({"type": "offer_draw"})).await;
+    p.event_of("draw_offer").await;
+    let declined = p.event_of("draw_declined").await;
+    assert_eq!(declined["event"]["by"], "white");
+    s.stop().await;
+}
