@@ -422,12 +422,25 @@ async fn run_socket(
             .into(),
         )
     };
+    // Idleness is checked by one periodic timer, not a timeout per message.
+    let mut idle_check = tokio::time::interval(IDLE_TIMEOUT / 3);
+    idle_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_seen = tokio::time::Instant::now();
     loop {
-        let next = tokio::time::timeout(IDLE_TIMEOUT, stream.next()).await;
-        let msg = match next {
-            Err(_) | Ok(None) | Ok(Some(Err(_))) => break,
-            Ok(Some(Ok(m))) => m,
+        let next = tokio::select! {
+            m = stream.next() => m,
+            _ = idle_check.tick() => {
+                if last_seen.elapsed() > IDLE_TIMEOUT {
+                    break;
+                }
+                continue;
+            }
         };
+        let msg = match next {
+            None | Some(Err(_)) => break,
+            Some(Ok(m)) => m,
+        };
+        last_seen = tokio::time::Instant::now();
         let text = match msg {
             Message::Text(t) => t,
             Message::Close(_) => break,

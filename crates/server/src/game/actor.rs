@@ -142,11 +142,28 @@ impl Task {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>, self_tx: mpsc::Sender<Command>) {
         let mut idle_since = Instant::now();
         self.maybe_engine(&self_tx);
+        // One timer for the flag, re-armed only when the deadline changes
+        // (registering a timer per command is measurable at thousands of games).
+        let far = || Instant::now() + Duration::from_secs(86_400 * 365);
+        let flag_timer = tokio::time::sleep_until(far());
+        tokio::pin!(flag_timer);
+        let mut armed: Option<Instant> = None;
         loop {
             let flag_at = self
                 .core
                 .flag_deadline()
                 .map(|ms| instant_at(&self.app, ms));
+            if flag_at != armed {
+                // Only re-arm when the deadline moves by more than a millisecond.
+                let moved = match (flag_at, armed) {
+                    (Some(a), Some(b)) => a.max(b) - a.min(b) > Duration::from_millis(1),
+                    _ => true,
+                };
+                if moved {
+                    flag_timer.as_mut().reset(flag_at.unwrap_or_else(far));
+                    armed = flag_at;
+                }
+            }
             let unload = (self.core.status == Status::Finished && self.conns.is_empty())
                 .then_some(idle_since + IDLE_UNLOAD);
             tokio::select! {
@@ -155,7 +172,9 @@ impl Task {
                     self.handle(cmd, &self_tx).await;
                     idle_since = Instant::now();
                 }
-                _ = sleep_opt(flag_at) => {
+                _ = &mut flag_timer, if armed.is_some() => {
+                    armed = None;
+                    flag_timer.as_mut().reset(far());
                     let now = self.app.clock.now_ms();
                     if let Some(out) = self.core.flag(now) {
                         self.commit(out).await;
