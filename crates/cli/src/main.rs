@@ -4,7 +4,9 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod engine_bench;
 mod perft;
+mod uci;
 
 /// Arbiter: chess exactly as the FIDE Laws of Chess define it.
 #[derive(Parser)]
@@ -20,6 +22,10 @@ enum Command {
     Perft(perft::Args),
     /// Benchmarks (move generation against cozy-chess, …).
     Bench(bench::Args),
+    /// Arbiter's chess engine, speaking UCI on standard input and output.
+    Uci(uci::Args),
+    /// The engine's search speed: nodes and nodes per second on fixed positions.
+    EngineBench(engine_bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -27,6 +33,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Uci(args) => uci::run(args),
+        Command::EngineBench(args) => engine_bench::run(args),
     };
     match result {
         Ok(code) => code,
