@@ -350,7 +350,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             // Razoring.
-            if depth <= 3 && eval + 250 * depth < alpha {
+            if depth <= 3 && alpha.abs() < MATE_BOUND && eval + 250 * depth < alpha {
                 let q = self.qsearch(pos, alpha, alpha + 1, ply);
                 if q <= alpha {
                     return q;
@@ -419,28 +419,29 @@ impl<'a> Searcher<'a> {
             let quiet = !capture && m.promotion.is_none();
             let piece = piece_index(pos, m);
 
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+
             if !root && best > -MATE_BOUND && has_non_pawn_material(pos) {
-                if quiet {
+                if quiet && !gives_check {
                     // Late-move pruning.
                     let limit = (3 + depth * depth) / if improving { 1 } else { 2 };
                     if !pv_node && !in_check && depth <= 8 && quiets_tried.len() as i32 >= limit {
-                        picker.skip_quiets();
                         continue;
                     }
                     // Futility pruning.
                     if !in_check
                         && depth <= 8
+                        && alpha.abs() < MATE_BOUND
                         && static_eval + 100 + 90 * depth <= alpha
-                        && !self.gives_check_fast(pos, m)
                     {
-                        picker.skip_quiets();
                         continue;
                     }
                     if depth <= 8 && !see_ge(pos, m, -30 * depth * depth) {
                         continue;
                     }
-                } else if depth <= 6 && stage == Stage::BadCaptures && !see_ge(pos, m, -100 * depth)
-                {
+                } else if depth <= 6 && stage == Stage::BadCaptures && !see_ge(pos, m, -100 * depth) {
                     continue;
                 }
             }
@@ -480,9 +481,6 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let gives_check = child.is_check();
             if gives_check && extension == 0 {
                 // Check extension.
                 extension = 1;
@@ -599,12 +597,6 @@ impl<'a> Searcher<'a> {
 
     fn pv_root_move(&self) -> Option<Move> {
         self.root_moves.first().copied()
-    }
-
-    fn gives_check_fast(&self, pos: &Position, m: Move) -> bool {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        child.is_check()
     }
 
     fn quiet_history(

@@ -34,7 +34,6 @@ pub(crate) struct MovePicker {
     quiets: Scored,
     bad: Scored,
     quiets_scored: bool,
-    skip_quiets: bool,
 }
 
 fn pick_best(list: &mut Scored) -> Option<(Move, i32)> {
@@ -74,13 +73,7 @@ impl MovePicker {
             quiets: Scored::new(),
             bad: Scored::new(),
             quiets_scored: false,
-            skip_quiets: false,
         }
-    }
-
-    /// Stops handing out quiet moves (late-move and futility pruning).
-    pub(crate) fn skip_quiets(&mut self) {
-        self.skip_quiets = true;
     }
 
     fn generate(&mut self, pos: &Position, history: &History) {
@@ -180,9 +173,6 @@ impl MovePicker {
                     if self.killer_index < 2 {
                         let k = self.killers[self.killer_index];
                         self.killer_index += 1;
-                        if self.skip_quiets {
-                            continue;
-                        }
                         if let Some(m) = self.take_quiet(k) {
                             return Some((m, Stage::Killers));
                         }
@@ -192,20 +182,16 @@ impl MovePicker {
                 }
                 Stage::Counter => {
                     self.stage = Stage::Quiets;
-                    if !self.skip_quiets {
-                        if let Some(m) = self.take_quiet(self.counter) {
-                            return Some((m, Stage::Counter));
-                        }
+                    if let Some(m) = self.take_quiet(self.counter) {
+                        return Some((m, Stage::Counter));
                     }
                 }
                 Stage::Quiets => {
-                    if !self.skip_quiets {
-                        if !self.quiets_scored {
-                            self.score_quiets(pos, history);
-                        }
-                        if let Some((m, _)) = pick_best(&mut self.quiets) {
-                            return Some((m, Stage::Quiets));
-                        }
+                    if !self.quiets_scored {
+                        self.score_quiets(pos, history);
+                    }
+                    if let Some((m, _)) = pick_best(&mut self.quiets) {
+                        return Some((m, Stage::Quiets));
                     }
                     self.stage = Stage::BadCaptures;
                 }
