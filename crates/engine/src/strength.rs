@@ -81,9 +81,9 @@ pub(crate) fn search_weakened(
     let weights: Vec<f64> = lines
         .iter()
         .map(|l| {
-            if best_score >= MATE_BOUND && l.score < MATE_BOUND {
-                0.0
-            } else if l.score <= -MATE_BOUND && best_score > -MATE_BOUND {
+            let misses_mate = best_score >= MATE_BOUND && l.score < MATE_BOUND;
+            let gets_mated = l.score <= -MATE_BOUND && best_score > -MATE_BOUND;
+            if misses_mate || gets_mated {
                 0.0
             } else {
                 (-((best_score - l.score) as f64) / h.temperature).exp()

@@ -133,9 +133,11 @@ mod tests {
 
     #[test]
     fn increment_and_one_clock() {
-        let mut l = Limits::default();
-        l.time = [ms(10_000), None];
-        l.inc = [ms(100), None];
+        let l = Limits {
+            time: [ms(10_000), None],
+            inc: [ms(100), None],
+            ..Limits::default()
+        };
         let b = budget(&l, Color::White, Duration::from_millis(10)).unwrap();
         assert!(b.soft > Duration::from_millis(250) && b.soft < Duration::from_millis(600));
         assert!(b.hard >= b.soft && b.hard <= Duration::from_millis(5_000));
@@ -146,13 +148,17 @@ mod tests {
 
     #[test]
     fn moves_to_go_and_movetime() {
-        let mut l = Limits::default();
-        l.time = [ms(1_000), ms(1_000)];
-        l.movestogo = Some(1);
+        let l = Limits {
+            time: [ms(1_000), ms(1_000)],
+            movestogo: Some(1),
+            ..Limits::default()
+        };
         let b = budget(&l, Color::Black, Duration::from_millis(50)).unwrap();
         assert!(b.hard <= Duration::from_millis(800));
-        let mut l2 = Limits::default();
-        l2.movetime = ms(300);
+        let l2 = Limits {
+            movetime: ms(300),
+            ..Limits::default()
+        };
         let b2 = budget(&l2, Color::White, Duration::from_millis(20)).unwrap();
         assert_eq!(b2.hard, Duration::from_millis(280));
         assert!(budget(&Limits::default(), Color::White, Duration::ZERO).is_none());
@@ -160,8 +166,10 @@ mod tests {
 
     #[test]
     fn tiny_clock_still_moves() {
-        let mut l = Limits::default();
-        l.time = [ms(5), ms(5)];
+        let l = Limits {
+            time: [ms(5), ms(5)],
+            ..Limits::default()
+        };
         let b = budget(&l, Color::White, Duration::from_millis(50)).unwrap();
         assert_eq!(b.hard, Duration::from_millis(1));
     }

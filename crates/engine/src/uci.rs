@@ -407,9 +407,6 @@ impl UciEngine {
             }
             i += 2;
         }
-        if limits.mate.is_some() && limits.depth.is_none() {
-            limits.depth = limits.mate.map(|n| 2 * n + 2);
-        }
         let stop = Arc::new(AtomicBool::new(false));
         let ponder_flag = ponder.then(|| Arc::new(AtomicBool::new(true)));
         limits.ponder = ponder_flag.clone();

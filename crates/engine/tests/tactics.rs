@@ -2,8 +2,8 @@
 //! of material. Positions written by hand (each checked when written against
 //! an outside engine, which is not needed to run these tests).
 
-use arbiter_engine::{Engine, EngineOptions, Limits, Score};
 use arbiter_chess::Position;
+use arbiter_engine::{Engine, EngineOptions, Limits, Score};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -24,7 +24,10 @@ fn search(fen: &str, depth: u32) -> (String, Score) {
 fn mates_in_one() {
     for (fen, best) in [
         ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"),
-        ("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7"),
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "h5f7",
+        ),
         ("6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1", "g5f7"),
         ("6k1/pp3ppp/8/8/8/8/5PPP/1R1R2K1 w - - 0 1", "d1d8"),
         ("r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", "a8a1"),

@@ -173,7 +173,9 @@ impl<'a> Searcher<'a> {
             keys,
             root_index,
             frames: vec![Frame::default(); MAX_PLY + 8],
-            pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
             root_moves: Vec::new(),
             root_excluded: Vec::new(),
             stopped: false,
@@ -191,10 +193,9 @@ impl<'a> Searcher<'a> {
         if !self.interruptible {
             return false;
         }
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes & 1023 == 0
-            && (self.stop.load(Ordering::Relaxed) || self.clock.hard_expired())
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0
+                && (self.stop.load(Ordering::Relaxed) || self.clock.hard_expired()))
         {
             self.stopped = true;
         }
@@ -207,7 +208,7 @@ impl<'a> Searcher<'a> {
         if pos.halfmoves() >= 100 {
             // A mate given on the hundredth half-move still stands (Art. 9.3
             // counts 50 moves without mate).
-            return !(pos.is_check() && !pos.has_legal_moves());
+            return !pos.is_check() || pos.has_legal_moves();
         }
         if insufficient_material(pos) {
             return true;
@@ -441,7 +442,8 @@ impl<'a> Searcher<'a> {
                     if depth <= 8 && !see_ge(pos, m, -30 * depth * depth) {
                         continue;
                     }
-                } else if depth <= 6 && stage == Stage::BadCaptures && !see_ge(pos, m, -100 * depth) {
+                } else if depth <= 6 && stage == Stage::BadCaptures && !see_ge(pos, m, -100 * depth)
+                {
                     continue;
                 }
             }
@@ -587,7 +589,7 @@ impl<'a> Searcher<'a> {
             } else {
                 Bound::Upper
             };
-            if !(root && !self.root_excluded.is_empty()) {
+            if !root || self.root_excluded.is_empty() {
                 self.tt
                     .store(key, ply, best_move, best, static_eval, depth, bound);
             }
@@ -683,10 +685,10 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if pos.halfmoves() >= 100 || insufficient_material(pos) {
-            if !(pos.is_check() && !pos.has_legal_moves()) {
-                return 0;
-            }
+        if (pos.halfmoves() >= 100 || insufficient_material(pos))
+            && (!pos.is_check() || pos.has_legal_moves())
+        {
+            return 0;
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY {
@@ -951,7 +953,7 @@ impl Searcher<'_> {
                 }
                 break;
             }
-            lines.sort_by(|a, b| b.score.cmp(&a.score));
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
             completed = lines;
             self.completed_depth = depth as u32;
             if let Some(first) = completed.first().and_then(|l| l.pv.first()) {
