@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod bench;
 mod engine_bench;
 mod perft;
+mod tune;
 mod uci;
 
 /// Arbiter: chess exactly as the FIDE Laws of Chess define it.
@@ -26,6 +27,8 @@ enum Command {
     Uci(uci::Args),
     /// The engine's search speed: nodes and nodes per second on fixed positions.
     EngineBench(engine_bench::Args),
+    /// Tune the engine's evaluation: self-play data, Texel fit.
+    Tune(tune::Args),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Uci(args) => uci::run(args),
         Command::EngineBench(args) => engine_bench::run(args),
+        Command::Tune(args) => tune::run(args),
     };
     match result {
         Ok(code) => code,

@@ -25,6 +25,7 @@ pub mod see;
 pub mod strength;
 pub mod time;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 
 pub use engine::{Engine, EngineOptions, Limits, Score, SearchInfo, SearchResult};
