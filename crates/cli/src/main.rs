@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod engine_bench;
+mod matches;
 mod perft;
 mod tune;
 mod uci;
@@ -29,6 +30,8 @@ enum Command {
     EngineBench(engine_bench::Args),
     /// Tune the engine's evaluation: self-play data, Texel fit.
     Tune(tune::Args),
+    /// Play UCI engines against each other under a FIDE clock and the Laws.
+    Match(matches::Args),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
         Command::Uci(args) => uci::run(args),
         Command::EngineBench(args) => engine_bench::run(args),
         Command::Tune(args) => tune::run(args),
+        Command::Match(args) => matches::run(args),
     };
     match result {
         Ok(code) => code,

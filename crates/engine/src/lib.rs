@@ -18,8 +18,10 @@
 
 #![deny(missing_docs)]
 
+pub mod client;
 pub mod engine;
 pub mod eval;
+pub mod matches;
 pub mod search;
 pub mod see;
 pub mod strength;

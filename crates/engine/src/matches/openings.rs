@@ -1,0 +1,254 @@
+//! Opening sets: EPD/FEN lines, or PGN games whose moves (from the initial
+//! position or a `FEN` tag) lead to the start position. Each opening is
+//! played twice, colours swapped.
+
+use arbiter_chess::{CastlingMode, Move, Position};
+use std::fmt;
+
+/// A start for a game pair: a position and the moves that led to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The position the moves start from.
+    pub start: Position,
+    /// Moves already played (sent to the engines, written in the PGN).
+    pub moves: Vec<Move>,
+}
+
+impl Opening {
+    /// The standard initial position with no moves.
+    pub fn standard() -> Opening {
+        Opening {
+            start: Position::standard(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The position after the moves.
+    pub fn position(&self) -> Position {
+        let mut p = self.start;
+        for &m in &self.moves {
+            p.play_unchecked(m);
+        }
+        p
+    }
+
+    /// `true` if castling must be written king-takes-rook.
+    pub fn is_chess960(&self) -> bool {
+        self.start.castling_mode() == CastlingMode::Chess960
+    }
+}
+
+/// An opening file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct OpeningError {
+    /// 1-based line.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for OpeningError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "openings, line {}: {}", self.line, self.message)
+    }
+}
+
+/// Reads EPD or FEN lines: the first four fields (or six) are the position;
+/// anything after (EPD operations) is ignored. Blank lines and lines starting
+/// with `#` are skipped.
+pub fn read_epd(text: &str) -> Result<Vec<Opening>, OpeningError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() < 4 {
+            return Err(OpeningError {
+                line: i + 1,
+                message: format!("expected at least four FEN fields, found {}", fields.len()),
+            });
+        }
+        let counters_given = fields.len() >= 6
+            && fields[4].parse::<u32>().is_ok()
+            && fields[5].parse::<u32>().is_ok();
+        let fen = if counters_given {
+            fields[..6].join(" ")
+        } else {
+            format!("{} 0 1", fields[..4].join(" "))
+        };
+        let start = Position::from_fen_auto(&fen).map_err(|e| OpeningError {
+            line: i + 1,
+            message: format!("{e}"),
+        })?;
+        out.push(Opening {
+            start,
+            moves: Vec::new(),
+        });
+    }
+    Ok(out)
+}
+
+/// Reads the main line of each game in a PGN file: tags (a `FEN` tag sets the
+/// start), then SAN moves; comments, variations, NAGs, move numbers and the
+/// result are skipped. This small reader serves opening books only; the full
+/// PGN reader is `arbiter-pgn`'s.
+pub fn read_pgn(text: &str) -> Result<Vec<Opening>, OpeningError> {
+    let mut out = Vec::new();
+    let mut current: Option<Opening> = None;
+    let mut pending_fen: Option<(usize, String)> = None;
+    let mut in_comment = false;
+    let mut depth = 0usize;
+    let finish = |cur: &mut Option<Opening>, out: &mut Vec<Opening>| {
+        if let Some(o) = cur.take() {
+            out.push(o);
+        }
+    };
+    for (i, line) in text.lines().enumerate() {
+        let lineno = i + 1;
+        let t = line.trim();
+        if !in_comment && depth == 0 && t.starts_with('[') {
+            // A tag: a new game starts at its first tag after movetext.
+            if current.as_ref().is_some_and(|o| !o.moves.is_empty()) {
+                finish(&mut current, &mut out);
+            }
+            if let Some(rest) = t.strip_prefix("[FEN \"") {
+                let fen = rest.trim_end_matches(']').trim_end_matches('"');
+                pending_fen = Some((lineno, fen.to_string()));
+            }
+            continue;
+        }
+        if t.starts_with('%') {
+            continue;
+        }
+        let mut token = String::new();
+        let chars: Vec<char> = line.chars().collect();
+        let mut k = 0;
+        let flush = |token: &mut String,
+                     current: &mut Option<Opening>,
+                     pending: &mut Option<(usize, String)>|
+         -> Result<(), OpeningError> {
+            if token.is_empty() {
+                return Ok(());
+            }
+            let word = std::mem::take(token);
+            if current.is_none() {
+                let start = match pending.take() {
+                    Some((l, fen)) => Position::from_fen_auto(&fen).map_err(|e| OpeningError {
+                        line: l,
+                        message: format!("FEN tag: {e}"),
+                    })?,
+                    None => Position::standard(),
+                };
+                *current = Some(Opening {
+                    start,
+                    moves: Vec::new(),
+                });
+            }
+            let Some(o) = current.as_mut() else {
+                return Ok(());
+            };
+            let w = word
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .trim_start_matches('.');
+            if w.is_empty() || w.starts_with('$') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&w) {
+                return Ok(());
+            }
+            let pos = o.position();
+            let m = pos.parse_san(w).map_err(|e| OpeningError {
+                line: lineno,
+                message: format!("move {} {w:?}: {e}", o.moves.len() / 2 + 1),
+            })?;
+            o.moves.push(m);
+            Ok(())
+        };
+        while k < chars.len() {
+            let c = chars[k];
+            if in_comment {
+                if c == '}' {
+                    in_comment = false;
+                }
+            } else if c == '{' {
+                flush(&mut token, &mut current, &mut pending_fen)?;
+                in_comment = true;
+            } else if c == ';' {
+                break;
+            } else if c == '(' {
+                flush(&mut token, &mut current, &mut pending_fen)?;
+                depth += 1;
+            } else if c == ')' {
+                depth = depth.saturating_sub(1);
+            } else if depth > 0 {
+            } else if c.is_whitespace() {
+                flush(&mut token, &mut current, &mut pending_fen)?;
+            } else {
+                token.push(c);
+            }
+            k += 1;
+        }
+        if depth == 0 && !in_comment {
+            flush(&mut token, &mut current, &mut pending_fen)?;
+        }
+    }
+    finish(&mut current, &mut out);
+    Ok(out)
+}
+
+/// Reads an opening file, PGN if it looks like PGN (a tag or a move number),
+/// EPD otherwise.
+pub fn read(text: &str) -> Result<Vec<Opening>, OpeningError> {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    if first.starts_with('[') || first.starts_with("1.") {
+        read_pgn(text)
+    } else {
+        read_epd(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epd_lines() {
+        let text = "# test\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n\n\
+                    rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n";
+        let o = read(text).unwrap();
+        assert_eq!(o.len(), 2);
+        assert!(!o[0].is_chess960());
+        let err = read("rnbqkbnr/pppppppp w\n").unwrap_err();
+        assert_eq!(err.line, 1);
+        let err = read("# x\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n8/8/8/8/8/8/8/8 w - -\n").unwrap_err();
+        assert_eq!(err.line, 3);
+    }
+
+    #[test]
+    fn pgn_games() {
+        let text = r#"[Event "a"]
+[Result "*"]
+
+1. e4 {best by test} e5 2. Nf3 (2. f4 exf4) Nc6 $1 *
+
+[Event "b"]
+[FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]
+
+2. Nf3 Nc6 3. Bb5 a6 1/2-1/2
+"#;
+        let o = read(text).unwrap();
+        assert_eq!(o.len(), 2);
+        assert_eq!(o[0].moves.len(), 4);
+        assert_eq!(o[1].moves.len(), 4);
+        assert_eq!(
+            o[1].position().fen(),
+            "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"
+        );
+        let err = read("[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap_err();
+        assert_eq!(err.line, 3);
+        assert!(err.message.contains("move 2"), "{}", err.message);
+    }
+}
