@@ -149,10 +149,13 @@ pub fn read_pgn(text: &str) -> Result<Vec<Opening>, OpeningError> {
             let Some(o) = current.as_mut() else {
                 return Ok(());
             };
+            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word.as_str()) {
+                return Ok(());
+            }
             let w = word
                 .trim_start_matches(|c: char| c.is_ascii_digit())
                 .trim_start_matches('.');
-            if w.is_empty() || w.starts_with('$') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&w) {
+            if w.is_empty() || w.starts_with('$') {
                 return Ok(());
             }
             let pos = o.position();

@@ -116,6 +116,69 @@ pub fn random_opening(engine: &mut Engine, rng: &mut Rng, plies: u32) -> Vec<Pos
     }
 }
 
+/// A plausible balanced opening for match play: at each of `plies` moves, a
+/// random choice among the engine's best four moves (a MultiPV search of
+/// `nodes` nodes) that score within 40 centipawns of the best; kept if a
+/// final search of `4 × nodes` scores it within ±`max_cp`.
+pub fn natural_opening(rng: &mut Rng, plies: u32, nodes: u64, max_cp: i32) -> Position {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut engine = Engine::new(EngineOptions {
+        hash_mb: 8,
+        multipv: 4,
+        ..EngineOptions::default()
+    });
+    let mut judge = Engine::new(EngineOptions {
+        hash_mb: 8,
+        ..EngineOptions::default()
+    });
+    loop {
+        let mut pos = Position::standard();
+        let mut history = vec![pos];
+        for _ in 0..plies {
+            let mut lines: Vec<(arbiter_chess::Move, i32)> = Vec::new();
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            };
+            let mut last_depth = 0;
+            engine.new_game();
+            engine.search(&history, &limits, &stop, &mut |i| {
+                if i.depth != last_depth {
+                    last_depth = i.depth;
+                    lines.clear();
+                }
+                if let (Some(&m), Score::Cp(v)) = (i.pv.first(), i.score) {
+                    if i.bound == crate::engine::ScoreBound::Exact {
+                        lines.retain(|(x, _)| *x != m);
+                        lines.push((m, v));
+                    }
+                }
+            });
+            let best = lines.iter().map(|l| l.1).max().unwrap_or(0);
+            let good: Vec<_> = lines.iter().filter(|l| l.1 >= best - 40).collect();
+            if good.is_empty() {
+                break;
+            }
+            let m = good[rng.below(good.len())].0;
+            pos.play_unchecked(m);
+            history.push(pos);
+        }
+        if history.len() as u32 != plies + 1 {
+            continue;
+        }
+        let limits = Limits {
+            nodes: Some(nodes * 4),
+            ..Limits::default()
+        };
+        judge.new_game();
+        if let Some(r) = judge.search(&history, &limits, &stop, &mut |_| {}) {
+            if matches!(r.score, Score::Cp(v) if v.abs() <= max_cp) {
+                return pos;
+            }
+        }
+    }
+}
+
 /// Plays one game from `history`; returns the outcome and the quiet positions.
 pub fn play_game(
     engine: &mut Engine,
@@ -243,6 +306,14 @@ mod tests {
             assert!(Position::from_fen_auto(fen).is_ok());
             assert!(["1", "0.5", "0"].contains(&score), "{score}");
         }
+    }
+
+    #[test]
+    fn natural_openings_are_balanced_and_reproducible() {
+        let a = natural_opening(&mut Rng::new(5), 4, 500, 200);
+        let b = natural_opening(&mut Rng::new(5), 4, 500, 200);
+        assert_eq!(a, b);
+        assert_eq!(a.fullmoves(), 3);
     }
 
     #[test]
