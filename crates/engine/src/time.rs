@@ -45,11 +45,11 @@ pub fn budget(limits: &Limits, turn: Color, overhead: Duration) -> Option<Budget
         .unwrap_or_default();
     let left = time.saturating_sub(overhead);
     let min = Duration::from_millis(1);
-    let mtg = limits.movestogo.map(|m| m.clamp(1, 60)).unwrap_or(30);
+    let mtg = limits.movestogo.map(|m| m.clamp(1, 60)).unwrap_or(25);
     let base = left / mtg + inc * 3 / 4;
     let cap_share = if mtg == 1 { 0.8 } else { 0.5 };
     let cap = left.mul_f64(cap_share);
-    let soft = (base.mul_f64(0.8)).min(cap).max(min);
+    let soft = base.min(cap).max(min);
     let hard = (base * 4).min(cap).max(soft).max(min);
     Some(Budget { soft, hard })
 }
