@@ -158,6 +158,12 @@ pub fn read_pgn(text: &str) -> Result<Vec<Opening>, OpeningError> {
             if w.is_empty() || w.starts_with('$') {
                 return Ok(());
             }
+            if !w.is_ascii() {
+                return Err(OpeningError {
+                    line: lineno,
+                    message: format!("move {} {w:?}: SAN is written in ASCII", o.moves.len() / 2 + 1),
+                });
+            }
             let pos = o.position();
             let m = pos.parse_san(w).map_err(|e| OpeningError {
                 line: lineno,
@@ -253,5 +259,8 @@ mod tests {
         let err = read("[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap_err();
         assert_eq!(err.line, 3);
         assert!(err.message.contains("move 2"), "{}", err.message);
+        // Found by fuzzing: a non-ASCII move is an error, not a panic.
+        let err = read("1. e\u{36e}4 *\n").unwrap_err();
+        assert!(err.message.contains("ASCII"), "{}", err.message);
     }
 }

@@ -174,7 +174,10 @@ mod tests {
         assert!(text.contains("[Termination \"normal\"]"));
         assert!(text.contains("1. f3 {[%clk 0:00:09.9] 0.20s} e5"));
         assert!(text.contains("Qh4# {[%clk 0:00:09.6] #-1/5 0.20s}"));
-        assert!(text.replace('\n', " ").trim_end().ends_with("{checkmate (Art. 5.1 a)} 0-1"));
+        assert!(text
+            .replace('\n', " ")
+            .trim_end()
+            .ends_with("{checkmate (Art. 5.1 a)} 0-1"));
         assert!(text.lines().all(|l| l.len() <= 80));
     }
 }

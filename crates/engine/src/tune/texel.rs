@@ -155,13 +155,16 @@ pub fn fit_k(samples: &[Sample], p: &Params) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// Runs Adam for `epochs` full-batch steps; reports the loss every `every` epochs.
+/// Runs Adam for `epochs` full-batch steps, with an L2 penalty `l2 · Σ (w − w₀)²`
+/// (per centipawn², relative to the start) against overfitting; reports the
+/// loss after each epoch.
 pub fn fit(
     samples: &[Sample],
     start: &Params,
     k: f64,
     epochs: u32,
     lr: f64,
+    l2: f64,
     report: &mut dyn FnMut(u32, f64),
 ) -> Params {
     let n = NUM_FEATURES;
@@ -188,7 +191,7 @@ pub fn fit(
         let t = epoch as i32;
         for i in 0..n {
             for j in 0..2 {
-                let g = grad[i][j] * inv;
+                let g = grad[i][j] * inv + 2.0 * l2 * (p[i][j] - start[i][j]);
                 m[i][j] = b1 * m[i][j] + (1.0 - b1) * g;
                 v[i][j] = b2 * v[i][j] + (1.0 - b2) * g * g;
                 let mh = m[i][j] / (1.0 - b1.powi(t));
@@ -267,7 +270,7 @@ mod tests {
             *p = [10.0, 10.0];
         }
         let before = loss(&samples, &start, 1.0);
-        let after_p = fit(&samples, &start, 1.0, 200, 2.0, &mut |_, _| {});
+        let after_p = fit(&samples, &start, 1.0, 200, 2.0, 0.0, &mut |_, _| {});
         assert!(loss(&samples, &after_p, 1.0) < before);
     }
 
