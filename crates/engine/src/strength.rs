@@ -65,7 +65,12 @@ pub(crate) fn search_weakened(
     let h = handicap(options.elo);
     let mut limited = limits.clone();
     limited.nodes = Some(limits.nodes.map_or(h.nodes, |n| n.min(h.nodes)));
-    let b = budget(limits, pos.turn(), options.move_overhead);
+    // `go infinite` ignores any clock it is given.
+    let b = if limits.infinite {
+        None
+    } else {
+        budget(limits, pos.turn(), options.move_overhead)
+    };
     let clock = Clock::new(b, limits.ponder.clone());
     let mut s = Searcher::new(
         tt,

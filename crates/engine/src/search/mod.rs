@@ -815,7 +815,12 @@ pub(crate) fn run(
     info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
     let pos = game.last()?;
-    let b = budget(limits, pos.turn(), options.move_overhead);
+    // `go infinite` ignores any clock it is given.
+    let b = if limits.infinite {
+        None
+    } else {
+        budget(limits, pos.turn(), options.move_overhead)
+    };
     let clock = Clock::new(b, limits.ponder.clone());
     let node_limit = limits.nodes.unwrap_or(u64::MAX);
     let mut s = Searcher::new(tt, history, stop, clock, game, node_limit);
