@@ -134,8 +134,11 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 
 #[inline]
 fn slider(m: &Magic, occupied: Bitboard) -> Bitboard {
+    // SAFETY: this line is compiled only when the target has BMI2, which is
+    // all `_pext_u64` requires.
     #[cfg(all(feature = "pext", target_feature = "bmi2"))]
-    let idx = std::arch::x86_64::_pext_u64(occupied.0, m.mask) as usize;
+    #[allow(unsafe_code)]
+    let idx = unsafe { std::arch::x86_64::_pext_u64(occupied.0, m.mask) } as usize;
     #[cfg(not(all(feature = "pext", target_feature = "bmi2")))]
     let idx = ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
     Bitboard(SLIDER_ATTACKS[m.offset as usize + idx])

@@ -303,7 +303,7 @@ fn parse_castling(board: &Board, s: &str, col: usize) -> Result<Bitboard, ParseF
                 };
                 let side_rooks = rooks
                     .into_iter()
-                    .filter(|&r| (c.to_ascii_lowercase() == 'k') == (r.file() > king.file()));
+                    .filter(|&r| c.eq_ignore_ascii_case(&'k') == (r.file() > king.file()));
                 let outer = if c.eq_ignore_ascii_case(&'k') {
                     side_rooks.max()
                 } else {

@@ -99,14 +99,101 @@ impl Position {
         list
     }
 
-    /// The number of legal moves.
-    #[inline]
+    /// The number of legal moves. Pawns that are not pinned are counted set-wise,
+    /// without visiting them one by one.
     pub fn count_legal_moves(&self) -> usize {
-        let mut n = 0;
-        self.for_each_piece_moves(|pm| {
-            n += pm.len();
-            false
-        });
+        let us = self.turn;
+        let b = &self.board;
+        let ours = b.by_color(us);
+        let theirs = b.by_color(!us);
+        let occupied = ours | theirs;
+        let king = self.king_of(us);
+
+        let mut king_to = king_attacks(king) & !ours;
+        let occ_without_king = occupied ^ king;
+        for sq in king_to {
+            if self.is_attacked_with(sq, !us, occ_without_king) {
+                king_to.remove(sq);
+            }
+        }
+        if self.checkers.is_empty() {
+            king_to |= self.castling_targets(king, occupied);
+        }
+        let mut n = king_to.count() as usize;
+        if self.checkers.more_than_one() {
+            return n;
+        }
+        let target = match self.checkers.first() {
+            Some(checker) => between(king, checker) | checker,
+            None => Bitboard::FULL,
+        } & !ours;
+        let pinned = self.pinned;
+
+        for from in b.knights() & ours & !pinned {
+            n += (knight_attacks(from) & target).count() as usize;
+        }
+        for from in b.bishops_and_queens() & ours {
+            let mut to = bishop_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            n += to.count() as usize;
+        }
+        for from in b.rooks_and_queens() & ours {
+            let mut to = rook_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            n += to.count() as usize;
+        }
+
+        let pawns = b.pawns() & ours;
+        if pawns.is_empty() {
+            return n;
+        }
+        let empty = !occupied;
+        let last = Bitboard::rank(Rank::EIGHTH.relative_to(us));
+        let free = pawns & !pinned;
+        let (single, double, left, right) = match us {
+            Color::White => {
+                let s = free.shift_up() & empty;
+                let d = (s & Bitboard::rank(Rank::THIRD)).shift_up() & empty;
+                let l = Bitboard((free.0 & !Bitboard::file(crate::File::A).0) << 7) & theirs;
+                let r = Bitboard((free.0 & !Bitboard::file(crate::File::H).0) << 9) & theirs;
+                (s, d, l, r)
+            }
+            Color::Black => {
+                let s = free.shift_down() & empty;
+                let d = (s & Bitboard::rank(Rank::SIXTH)).shift_down() & empty;
+                let l = Bitboard((free.0 & !Bitboard::file(crate::File::A).0) >> 9) & theirs;
+                let r = Bitboard((free.0 & !Bitboard::file(crate::File::H).0) >> 7) & theirs;
+                (s, d, l, r)
+            }
+        };
+        for set in [single & target, left & target, right & target] {
+            n += (set - last).count() as usize + 4 * (set & last).count() as usize;
+        }
+        n += (double & target).count() as usize;
+        for from in pawns & pinned {
+            let fwd = Bitboard::from(from);
+            let one = match us {
+                Color::White => fwd.shift_up(),
+                Color::Black => fwd.shift_down(),
+            } & empty;
+            let two = match us {
+                Color::White => (one & Bitboard::rank(Rank::THIRD)).shift_up(),
+                Color::Black => (one & Bitboard::rank(Rank::SIXTH)).shift_down(),
+            } & empty;
+            let to = (one | two | (pawn_attacks(us, from) & theirs)) & target & line(king, from);
+            n += (to - last).count() as usize + 4 * (to & last).count() as usize;
+        }
+        if self.ep_legal {
+            if let Some(ep) = self.ep_square {
+                for from in pawn_attacks(!us, ep) & pawns {
+                    n += self.is_legal_ep(from, ep) as usize;
+                }
+            }
+        }
         n
     }
 

@@ -516,17 +516,33 @@ impl Position {
 
     /// Plays a move known to be legal (from move generation). Playing an
     /// illegal move leaves a meaningless position but is memory-safe.
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        if let Some(role) = self.board.role_at(m.from) {
+            self.do_move::<true>(m, role);
+        }
+    }
+
+    /// Plays a legal move of a piece of the given role without updating the
+    /// Zobrist key: for perft and other counting, where keys are not needed.
+    /// The key of the resulting position is meaningless.
+    #[inline]
+    pub(crate) fn play_unhashed(&mut self, m: Move, role: Role) {
+        self.do_move::<false>(m, role);
+    }
+
+    #[inline(always)]
+    fn do_move<const HASH: bool>(&mut self, m: Move, role: Role) {
         let us = self.turn;
         let them = !us;
         let (from, to) = (m.from, m.to);
-        let Some(role) = self.board.role_at(from) else {
-            return;
-        };
-        let mut hash = self.hash ^ zobrist::turn_key(Color::Black);
-        if self.ep_legal {
-            if let Some(ep) = self.ep_square {
-                hash ^= zobrist::en_passant_key(ep.file());
+        let mut hash = self.hash;
+        if HASH {
+            hash ^= zobrist::turn_key(Color::Black);
+            if self.ep_legal {
+                if let Some(ep) = self.ep_square {
+                    hash ^= zobrist::en_passant_key(ep.file());
+                }
             }
         }
         let old_rights = self.castling_rights;
@@ -544,21 +560,29 @@ impl Position {
             self.board.toggle(to, rook);
             self.board.toggle(king_to, king);
             self.board.toggle(rook_to, rook);
-            hash ^= zobrist::piece_key(king, from)
-                ^ zobrist::piece_key(king, king_to)
-                ^ zobrist::piece_key(rook, to)
-                ^ zobrist::piece_key(rook, rook_to);
+            if HASH {
+                hash ^= zobrist::piece_key(king, from)
+                    ^ zobrist::piece_key(king, king_to)
+                    ^ zobrist::piece_key(rook, to)
+                    ^ zobrist::piece_key(rook, rook_to);
+            }
             rights &= !Bitboard::rank(Rank::FIRST.relative_to(us));
         } else {
             let piece = role.of(us);
-            if let Some(captured) = self.board.role_at(to) {
-                let cp = captured.of(them);
-                self.board.toggle(to, cp);
-                hash ^= zobrist::piece_key(cp, to);
-                self.halfmoves = 0;
+            if self.board.by_color(them).contains(to) {
+                if let Some(captured) = self.board.role_at(to) {
+                    let cp = captured.of(them);
+                    self.board.toggle(to, cp);
+                    if HASH {
+                        hash ^= zobrist::piece_key(cp, to);
+                    }
+                    self.halfmoves = 0;
+                }
             }
             self.board.toggle(from, piece);
-            hash ^= zobrist::piece_key(piece, from);
+            if HASH {
+                hash ^= zobrist::piece_key(piece, from);
+            }
             let mut placed = piece;
             if role == Role::Pawn {
                 self.halfmoves = 0;
@@ -570,7 +594,9 @@ impl Position {
                     if let Some(victim) = to.offset(-forward) {
                         let vp = Role::Pawn.of(them);
                         self.board.toggle(victim, vp);
-                        hash ^= zobrist::piece_key(vp, victim);
+                        if HASH {
+                            hash ^= zobrist::piece_key(vp, victim);
+                        }
                     }
                 }
                 if let Some(promo) = m.promotion {
@@ -580,13 +606,17 @@ impl Position {
                 rights &= !Bitboard::rank(Rank::FIRST.relative_to(us));
             }
             self.board.toggle(to, placed);
-            hash ^= zobrist::piece_key(placed, to);
+            if HASH {
+                hash ^= zobrist::piece_key(placed, to);
+            }
             rights &= !(Bitboard::from(from) | to);
         }
 
-        let lost = old_rights & !rights;
-        for sq in lost {
-            hash ^= zobrist::castling_key(sq);
+        if HASH {
+            let lost = old_rights & !rights;
+            for sq in lost {
+                hash ^= zobrist::castling_key(sq);
+            }
         }
         self.castling_rights = rights;
         if us == Color::Black {
@@ -596,12 +626,14 @@ impl Position {
         self.ep_square = new_ep;
         self.update_checks_and_pins();
         self.ep_legal = new_ep.is_some() && self.compute_ep_legal();
-        if self.ep_legal {
-            if let Some(ep) = new_ep {
-                hash ^= zobrist::en_passant_key(ep.file());
+        if HASH {
+            if self.ep_legal {
+                if let Some(ep) = new_ep {
+                    hash ^= zobrist::en_passant_key(ep.file());
+                }
             }
+            self.hash = hash;
         }
-        self.hash = hash;
     }
 
     /// Passes the move to the opponent without moving (a "null move", used by

@@ -167,7 +167,7 @@ impl San {
             let from_mask = pos.board().by_piece(role.of(pos.turn())) & !Bitboard::from(m.from);
             let mut others = Bitboard::EMPTY;
             pos.for_each_piece_moves_masked(from_mask, Bitboard::from(m.to), |pm| {
-                if pm.to.contains(m.to) && !(role == Role::King) {
+                if pm.to.contains(m.to) && role != Role::King {
                     others.add(pm.from);
                 }
                 false
@@ -389,7 +389,11 @@ impl FromStr for SanPlus {
 fn parse(text: &str) -> Result<SanPlus, ParseSanError> {
     let err = |byte_idx: usize, message| ParseSanError {
         text: text.to_owned(),
-        column: text[..byte_idx.min(text.len())].chars().count() + 1,
+        column: text
+            .char_indices()
+            .take_while(|(i, _)| *i < byte_idx)
+            .count()
+            + 1,
         message,
     };
     let full = text.as_bytes();

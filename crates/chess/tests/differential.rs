@@ -35,6 +35,7 @@ fn compare(pos: &Position, theirs: &Chess, key_seen: &mut HashMap<String, u64>) 
         .map(|m| m.to_uci(shakmaty::CastlingMode::Chess960).to_string())
         .collect();
     assert_eq!(ours, oracle_moves, "legal moves differ in {fen}");
+    assert_eq!(pos.count_legal_moves(), ours.len(), "move count in {fen}");
     assert_eq!(pos.is_check(), theirs.is_check(), "check in {fen}");
     assert_eq!(pos.is_checkmate(), theirs.is_checkmate(), "mate in {fen}");
     assert_eq!(

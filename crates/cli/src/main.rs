@@ -7,6 +7,7 @@ mod bench;
 mod engine_bench;
 mod matches;
 mod perft;
+mod pgn;
 mod tune;
 mod uci;
 
@@ -32,6 +33,8 @@ enum Command {
     Tune(tune::Args),
     /// Play UCI engines against each other under a FIDE clock and the Laws.
     Match(matches::Args),
+    /// Game records: check and convert PGN (FIDE Art. 8, Appendix C).
+    Pgn(pgn::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         Command::EngineBench(args) => engine_bench::run(args),
         Command::Tune(args) => tune::run(args),
         Command::Match(args) => matches::run(args),
+        Command::Pgn(args) => pgn::run(args),
     };
     match result {
         Ok(code) => code,

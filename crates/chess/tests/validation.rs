@@ -1,0 +1,163 @@
+//! `Setup` → `Position` validation: every kind of impossible position gets its
+//! own precise error (FIDE Art. 2–3; Art. 3.10: a position that cannot arise).
+
+use arbiter_chess::{CastlingMode, Color, FenError, Position, PositionError, Square};
+
+fn err(fen: &str) -> PositionError {
+    match Position::from_fen(fen, CastlingMode::Standard) {
+        Err(FenError::Position(e)) => e,
+        other => panic!("{fen}: expected a position error, got {other:?}"),
+    }
+}
+
+fn err960(fen: &str) -> PositionError {
+    match Position::from_fen(fen, CastlingMode::Chess960) {
+        Err(FenError::Position(e)) => e,
+        other => panic!("{fen}: expected a position error, got {other:?}"),
+    }
+}
+
+#[test]
+fn kings() {
+    assert_eq!(
+        err("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+        PositionError::MissingKing(Color::Black)
+    );
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/8 w - - 0 1"),
+        PositionError::MissingKing(Color::White)
+    );
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/K3K3 w - - 0 1"),
+        PositionError::TooManyKings(Color::White, 2)
+    );
+}
+
+#[test]
+fn material() {
+    assert_eq!(
+        err("4k3/8/8/8/8/Q7/PPPPPPPP/RNBQKBNR w - - 0 1"),
+        PositionError::TooManyPieces(Color::White, 17)
+    );
+    assert_eq!(
+        err("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"),
+        PositionError::TooManyPawns(Color::White, 9)
+    );
+    // Eight pawns and a third knight: the knight must be a promoted pawn.
+    assert_eq!(
+        err("4k3/8/8/8/8/N7/PPPPPPPP/1N2K1N1 w - - 0 1"),
+        PositionError::ImpossibleMaterial(Color::White, 8, 1)
+    );
+    // Seven pawns and a second queen is fine.
+    assert!(Position::from_fen(
+        "4k3/8/8/8/8/Q7/PPPPPPP1/3QK3 w - - 0 1",
+        CastlingMode::Standard
+    )
+    .is_ok());
+}
+
+#[test]
+fn pawns_on_back_ranks() {
+    assert_eq!(
+        err("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"),
+        PositionError::PawnOnBackrank(Square::H8)
+    );
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/p3K3 w - - 0 1"),
+        PositionError::PawnOnBackrank(Square::A1)
+    );
+}
+
+#[test]
+fn side_not_to_move_in_check() {
+    // Black's king is attacked by the rook but it is White's move.
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4RK2 w - - 0 1"),
+        PositionError::OppositeCheck(Color::Black)
+    );
+}
+
+#[test]
+fn impossible_checks() {
+    // Three checkers.
+    assert!(matches!(
+        err("4k3/8/3N4/1B6/8/8/8/4R1K1 b - - 0 1"),
+        PositionError::ImpossibleCheck(_)
+    ));
+    // Two knights cannot both give check.
+    assert!(matches!(
+        err("4k3/2N5/5N2/8/8/8/8/6K1 b - - 0 1"),
+        PositionError::ImpossibleCheck(_)
+    ));
+    // Two rooks on the same line.
+    assert!(matches!(
+        err("R3k2R/8/8/8/8/8/8/6K1 b - - 0 1"),
+        PositionError::ImpossibleCheck(_)
+    ));
+    // A legal double check: rook and knight.
+    assert!(
+        Position::from_fen("4k3/8/3N4/8/8/8/8/4R1K1 b - - 0 1", CastlingMode::Standard).is_ok()
+    );
+    // After a double step (e.p. square set), a check by a piece the pawn could not uncover.
+    assert!(matches!(
+        err("4k3/8/8/8/3P4/8/8/4R1K1 b - d3 0 1"),
+        PositionError::ImpossibleCheck(_)
+    ));
+    // ... whereas a check by the pushed pawn itself is fine.
+    assert!(Position::from_fen("8/8/8/8/3P4/4k3/8/6K1 b - d3 0 1", CastlingMode::Standard).is_ok());
+}
+
+#[test]
+fn castling_rights_need_king_and_rook() {
+    // `K` with no rook on the king's h-side is already unreadable as FEN.
+    let e = arbiter_chess::Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").unwrap_err();
+    assert_eq!(
+        (e.field, e.column),
+        (arbiter_chess::fen::FenField::Castling, 23)
+    );
+    // The rook moved away: the right names an empty square.
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/4K2R w A - 0 1"),
+        PositionError::InvalidCastlingRight {
+            square: Square::A1,
+            ..
+        }
+    ));
+    // Standard chess needs king e1 and rook h1 for K.
+    assert!(matches!(
+        err("4k3/8/8/8/8/8/8/3K3R w H - 0 1"),
+        PositionError::InvalidCastlingRight {
+            square: Square::H1,
+            ..
+        }
+    ));
+    assert!(Position::from_fen("4k3/8/8/8/8/8/8/3K3R w H - 0 1", CastlingMode::Chess960).is_ok());
+    // Two rights on the same side of the king.
+    assert!(matches!(
+        err960("4k3/8/8/8/8/8/8/3K2RR w GH - 0 1"),
+        PositionError::InvalidCastlingRight { .. }
+    ));
+}
+
+#[test]
+fn en_passant_square() {
+    let e = |fen| match err(fen) {
+        PositionError::InvalidEnPassant { square, .. } => square,
+        other => panic!("{other:?}"),
+    };
+    // Wrong rank for the side to move.
+    assert_eq!(e("4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1"), Square::D3);
+    // No pawn just past the square.
+    assert_eq!(e("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1"), Square::D6);
+    // The square the pawn came from is occupied.
+    assert_eq!(e("4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 1"), Square::D6);
+    assert!(
+        Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", CastlingMode::Standard).is_ok()
+    );
+}
+
+#[test]
+fn errors_read_well() {
+    let text = err("4k3/8/8/8/8/8/8/4RK2 w - - 0 1").to_string();
+    assert_eq!(text, "black is in check but it is not black's move");
+}

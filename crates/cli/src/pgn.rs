@@ -1,0 +1,210 @@
+//! `arbiter pgn`: check and convert game records (FIDE Art. 8, Appendix C).
+
+use anyhow::{Context, Result};
+use arbiter_pgn::check::Checker;
+use arbiter_pgn::generate::{GenOptions, Generator};
+use arbiter_pgn::{Dialect, GameBuilder, GameError, Notation, Reader, WriteOptions};
+use serde_json::json;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::process::ExitCode;
+
+/// Options of `arbiter pgn`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Replay and check every move of every game; one JSON line per game,
+    /// then a summary line. Exit status 1 if any game has an error.
+    Check {
+        /// The PGN file (`-` for standard input).
+        file: String,
+        /// Read moves in this notation (default: the Notation tag, else any).
+        #[arg(long)]
+        from: Option<Notation>,
+    },
+    /// Write the games in another notation (standard PGN is `en`).
+    Convert {
+        /// The PGN file (`-` for standard input).
+        file: String,
+        /// The notation to write: en, fide, ru, figurine, lan, uci.
+        #[arg(long, default_value = "en")]
+        to: Notation,
+        /// Read moves in this notation (default: the Notation tag, else any).
+        #[arg(long)]
+        from: Option<Notation>,
+        /// Leave out comments.
+        #[arg(long)]
+        no_comments: bool,
+        /// Leave out variations.
+        #[arg(long)]
+        no_variations: bool,
+        /// Leave out `[%clk]` clock times.
+        #[arg(long)]
+        no_clocks: bool,
+    },
+    /// Write seeded random games (standard, Chess960, set-up positions; with
+    /// clock times, comments and variations) for tests and benchmarks.
+    Generate {
+        /// How many games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// The seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write (`-` for standard output).
+        #[arg(long, default_value = "-")]
+        out: String,
+    },
+}
+
+fn open(file: &str) -> Result<Box<dyn Read>> {
+    Ok(if file == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(File::open(file).with_context(|| format!("cannot open {file}"))?)
+    })
+}
+
+/// One line of `arbiter pgn check` output.
+#[derive(serde::Serialize)]
+struct GameLine<'a> {
+    game: u64,
+    white: Option<&'a str>,
+    black: Option<&'a str>,
+    result: Option<&'a str>,
+    plies: u32,
+    final_fen: String,
+    error: Option<ErrorLine<'a>>,
+}
+
+/// Where and why a game is wrong.
+#[derive(serde::Serialize)]
+struct ErrorLine<'a> {
+    line: u64,
+    column: u64,
+    ply: Option<u32>,
+    #[serde(rename = "move")]
+    text: Option<&'a str>,
+    message: String,
+}
+
+impl<'a> ErrorLine<'a> {
+    fn new(e: &'a GameError) -> ErrorLine<'a> {
+        ErrorLine {
+            line: e.location.line,
+            column: e.location.column,
+            ply: e.ply,
+            text: e.text.as_deref(),
+            message: e.kind.to_string(),
+        }
+    }
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    match args.command {
+        Command::Check { file, from } => check(&file, from.map(Notation::dialect)),
+        Command::Convert {
+            file,
+            to,
+            from,
+            no_comments,
+            no_variations,
+            no_clocks,
+        } => {
+            let options = WriteOptions {
+                notation: to,
+                comments: !no_comments,
+                variations: !no_variations,
+                clocks: !no_clocks,
+                ..WriteOptions::default()
+            };
+            convert(&file, from.map(Notation::dialect), &options)
+        }
+        Command::Generate { games, seed, out } => generate(games, seed, &out),
+    }
+}
+
+fn check(file: &str, dialect: Option<Dialect>) -> Result<ExitCode> {
+    let mut reader = Reader::new(open(file)?);
+    let mut checker = dialect.map_or_else(Checker::new, Checker::with_dialect);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let (mut games, mut errors, mut plies) = (0u64, 0u64, 0u64);
+    while let Some(g) = reader.read_game(&mut checker)? {
+        games += 1;
+        plies += u64::from(g.plies);
+        if g.error.is_some() {
+            errors += 1;
+        }
+        let line = GameLine {
+            game: g.number,
+            white: g.white.as_deref(),
+            black: g.black.as_deref(),
+            result: g.result.as_deref(),
+            plies: g.plies,
+            final_fen: g.final_position.fen(),
+            error: g.error.as_ref().map(ErrorLine::new),
+        };
+        serde_json::to_writer(&mut out, &line)?;
+        out.write_all(b"\n")?;
+    }
+    let summary = json!({
+        "summary": { "games": games, "errors": errors, "plies": plies, "bytes": reader.bytes_read() }
+    });
+    writeln!(out, "{summary}")?;
+    out.flush()?;
+    Ok(if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn convert(file: &str, dialect: Option<Dialect>, options: &WriteOptions) -> Result<ExitCode> {
+    let mut reader = Reader::new(open(file)?);
+    let mut builder = dialect.map_or_else(GameBuilder::new, GameBuilder::with_dialect);
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut failed = false;
+    while let Some(game) = reader.read_game(&mut builder)? {
+        match &game.error {
+            Some(e) => {
+                failed = true;
+                eprintln!("arbiter: skipped {e}");
+            }
+            None => out.write_all(game.to_pgn_with(options).as_bytes())?,
+        }
+    }
+    out.flush()?;
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn generate(games: u64, seed: u64, out: &str) -> Result<ExitCode> {
+    let sink: Box<dyn Write> = if out == "-" {
+        Box::new(io::stdout().lock())
+    } else {
+        if let Some(dir) = std::path::Path::new(out).parent() {
+            std::fs::create_dir_all(dir).ok();
+        }
+        Box::new(File::create(out).with_context(|| format!("cannot create {out}"))?)
+    };
+    let mut sink = BufWriter::new(sink);
+    let mut generator = Generator::new(GenOptions {
+        seed,
+        ..GenOptions::default()
+    });
+    for i in 1..=games {
+        sink.write_all(generator.game(i).to_pgn().as_bytes())?;
+    }
+    sink.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,77 @@
+//! `arbiter pgn check|convert` end to end: JSON lines, exit status, standard input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const ODDITIES: &str = "../pgn/tests/data/oddities.pgn";
+
+fn arbiter() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+}
+
+#[test]
+fn check_prints_one_json_line_per_game_and_fails_on_errors() {
+    let out = arbiter().args(["pgn", "check", ODDITIES]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 11);
+    assert!(text
+        .lines()
+        .next()
+        .unwrap()
+        .starts_with("{\"game\":1,\"white\":"));
+    assert_eq!(lines[0]["white"], "Алехин, Александр");
+    assert_eq!(lines[0]["plies"], 20);
+    assert!(lines[0]["error"].is_null());
+    let bad = &lines[8];
+    assert_eq!(bad["game"], 9);
+    assert_eq!(bad["error"]["move"], "Ke3");
+    assert_eq!(bad["error"]["ply"], 3);
+    assert_eq!(bad["error"]["column"], 13);
+    assert_eq!(
+        bad["final_fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    assert_eq!(lines[10]["summary"]["games"], 10);
+    assert_eq!(lines[10]["summary"]["errors"], 1);
+}
+
+#[test]
+fn convert_reads_standard_input_and_round_trips_through_russian() {
+    let pgn = "[White \"Таль\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 Be7 *\n";
+    let run = |args: &[&str], input: &str| -> (Option<i32>, String) {
+        let mut child = arbiter()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let (code, ru) = run(&["pgn", "convert", "--to", "ru", "-"], pgn);
+    assert_eq!(code, Some(0));
+    assert!(
+        ru.contains("1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. 0-0 Кf6 5. Лe1 Сe7 *"),
+        "{ru}"
+    );
+    let (code, en) = run(&["pgn", "convert", "--to", "en", "-"], &ru);
+    assert_eq!(code, Some(0));
+    assert!(
+        en.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 Be7 *"),
+        "{en}"
+    );
+    let (code, check) = run(&["pgn", "check", "-"], &ru);
+    assert_eq!(code, Some(0));
+    assert!(check.contains("\"plies\":10"));
+}

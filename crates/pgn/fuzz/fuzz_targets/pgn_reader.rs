@@ -1,0 +1,35 @@
+//! The PGN reader on any bytes: no panics, bounded memory; games read without
+//! error write back (in every notation) to PGN that reads the same; the
+//! checker agrees with the game builder.
+#![no_main]
+
+use arbiter_pgn::check::Checker;
+use arbiter_pgn::{Notation, Reader, WriteOptions};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let games: Vec<_> = match Reader::new(data).games().collect() {
+        Ok(g) => g,
+        Err(_) => return,
+    };
+    let mut reader = Reader::new(data);
+    let mut checker = Checker::new();
+    let mut i = 0;
+    while let Ok(Some(c)) = reader.read_game(&mut checker) {
+        let g = &games[i];
+        assert_eq!(c.plies as usize, g.line.nodes.len());
+        assert_eq!(c.error.is_some(), g.error.is_some());
+        i += 1;
+    }
+    assert_eq!(i, games.len());
+    for g in games.iter().filter(|g| g.error.is_none()) {
+        for n in Notation::ALL {
+            let text = g.to_pgn_with(&WriteOptions::notation(n));
+            let back = Reader::new(text.as_bytes())
+                .next_game()
+                .expect("memory")
+                .expect("a game");
+            assert!(back.error.is_none(), "{n}: {:?}\n{text}", back.error);
+            assert_eq!(back.line, g.line, "{n}\n{text}");
+        }
+    }
+});

@@ -1,0 +1,292 @@
+//! The hot path of PGN reading: strict SAN as PGN writes it (`Nf3`, `exd5`,
+//! `Rae1`, `e8=Q+`, `O-O`), parsed from bytes and resolved with reverse
+//! attacks, without generating moves or allocating.
+//!
+//! It answers only when it is sure: one legal move (FIDE Art. 3) matches.
+//! Anything else (other notations, lenient forms, illegal or ambiguous moves)
+//! returns `None` and goes to the general reader, which also words the error.
+
+use arbiter_chess::attacks::{
+    aligned, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
+use arbiter_chess::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
+
+#[inline]
+fn square(f: u8, r: u8) -> Option<Square> {
+    if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
+        Some(Square::from_coords(
+            File::new((f - b'a') as u32),
+            Rank::new((r - b'1') as u32),
+        ))
+    } else {
+        None
+    }
+}
+
+#[inline]
+fn piece_role(b: u8) -> Option<Role> {
+    Some(match b {
+        b'N' => Role::Knight,
+        b'B' => Role::Bishop,
+        b'R' => Role::Rook,
+        b'Q' => Role::Queen,
+        b'K' => Role::King,
+        _ => return None,
+    })
+}
+
+/// The legal move `s` names in `pos`, if `s` is strict SAN naming exactly one.
+#[inline]
+pub(crate) fn resolve(pos: &Position, s: &[u8]) -> Option<Move> {
+    let mut end = s.len();
+    while end > 0 && matches!(s[end - 1], b'+' | b'#') {
+        end -= 1;
+    }
+    let s = &s[..end];
+    let first = *s.first()?;
+    if first == b'O' {
+        let side = match s {
+            b"O-O" => CastlingSide::KingSide,
+            b"O-O-O" => CastlingSide::QueenSide,
+            _ => return None,
+        };
+        let us = pos.turn();
+        let m = Move::new(pos.king_of(us), pos.castling_rook(us, side)?);
+        return pos.is_legal(m).then_some(m);
+    }
+    let (role, start) = match piece_role(first) {
+        Some(r) => (r, 1),
+        None => (Role::Pawn, 0),
+    };
+    let mut j = s.len();
+    let mut promotion = None;
+    if j >= 2 && s[j - 2] == b'=' {
+        promotion = Some(piece_role(s[j - 1]).filter(|r| *r != Role::King)?);
+        j -= 2;
+    }
+    if j < start + 2 {
+        return None;
+    }
+    let to = square(s[j - 2], s[j - 1])?;
+    let mut mid = &s[start..j - 2];
+    let mut capture = false;
+    if let [rest @ .., b'x'] = mid {
+        capture = true;
+        mid = rest;
+    }
+    let (mut file, mut rank) = (None, None);
+    if let [f @ b'a'..=b'h', rest @ ..] = mid {
+        file = Some(File::new((f - b'a') as u32));
+        mid = rest;
+    }
+    if let [r @ b'1'..=b'8', rest @ ..] = mid {
+        rank = Some(Rank::new((r - b'1') as u32));
+        mid = rest;
+    }
+    if !mid.is_empty() {
+        return None;
+    }
+
+    let us = pos.turn();
+    let board = pos.board();
+    let ours_all = board.by_color(us);
+    if ours_all.contains(to) {
+        return None;
+    }
+    let theirs = board.by_color(!us);
+    let occupied = ours_all | theirs;
+    let ours = board.by_piece(role.of(us));
+    let last_rank = Rank::EIGHTH.relative_to(us);
+
+    let mut candidates = if role == Role::Pawn {
+        if rank.is_some() || (to.rank() == last_rank) != promotion.is_some() {
+            return None;
+        }
+        match file {
+            Some(f) if f != to.file() => {
+                let c = pawn_attacks(!us, to) & ours & Bitboard::file(f);
+                if theirs.contains(to) {
+                    c
+                } else if pos.ep_square() == Some(to) {
+                    // En passant: the general legality test (Art. 3.7 d).
+                    return unique_checked(pos, c, to, None);
+                } else {
+                    return None;
+                }
+            }
+            _ => {
+                if capture || occupied.contains(to) {
+                    return None;
+                }
+                let back = to.offset(us.fold(-8, 8))?;
+                if ours.contains(back) {
+                    Bitboard::from(back)
+                } else if !occupied.contains(back) && to.rank() == Rank::FOURTH.relative_to(us) {
+                    let back2 = back.offset(us.fold(-8, 8))?;
+                    ours & Bitboard::from(back2)
+                } else {
+                    return None;
+                }
+            }
+        }
+    } else {
+        if promotion.is_some() {
+            return None;
+        }
+        let c = match role {
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occupied),
+            Role::Rook => rook_attacks(to, occupied),
+            Role::Queen => queen_attacks(to, occupied),
+            _ => {
+                // The king: the arrival square must not be attacked once the
+                // king has left its square (Art. 3.8 a, 3.9).
+                let from = (king_attacks(to) & ours).single()?;
+                let attackers = pos.attackers_to(to, occupied.without(from)) & theirs;
+                return attackers.is_empty().then_some(Move::new(from, to));
+            }
+        } & ours;
+        let mut c = c;
+        if let Some(f) = file {
+            c &= Bitboard::file(f);
+        }
+        if let Some(r) = rank {
+            c &= Bitboard::rank(r);
+        }
+        c
+    };
+    let king = pos.king_of(us);
+    let checkers = pos.checkers();
+    if checkers.any() {
+        // In check, a piece other than the king must take the checker or
+        // step between it and the king (Art. 3.9).
+        let checker = checkers.single()?;
+        if !between(king, checker).with(checker).contains(to) {
+            return None;
+        }
+    }
+    // A candidate is legal unless pinned off its line.
+    let pinned = pos.pinned();
+    for from in candidates & pinned {
+        if !aligned(king, from, to) {
+            candidates.remove(from);
+        }
+    }
+    let from = candidates.single()?;
+    Some(Move {
+        from,
+        to,
+        promotion,
+    })
+}
+
+/// The one legal move among `candidates` to `to`, by the general test.
+fn unique_checked(
+    pos: &Position,
+    candidates: Bitboard,
+    to: Square,
+    promotion: Option<Role>,
+) -> Option<Move> {
+    let mut found = None;
+    for from in candidates {
+        let m = Move {
+            from,
+            to,
+            promotion,
+        };
+        if pos.is_legal(m) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(m);
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_core_on_every_legal_move_of_random_games() {
+        use crate::generate::{GenOptions, Generator};
+        let mut g = Generator::new(GenOptions {
+            seed: 99,
+            ..GenOptions::default()
+        });
+        let mut checked = 0;
+        for i in 0..200 {
+            let game = g.game(i);
+            let mut pos = game.start;
+            for node in &game.line.nodes {
+                for m in pos.legal_moves() {
+                    let san = pos.san(m);
+                    assert_eq!(
+                        resolve(&pos, san.as_bytes()),
+                        Some(m),
+                        "{san} in {}",
+                        pos.fen()
+                    );
+                    checked += 1;
+                }
+                pos.play_unchecked(node.mv);
+            }
+        }
+        assert!(checked > 100_000);
+    }
+
+    #[test]
+    fn never_accepts_what_the_core_rejects() {
+        use crate::generate::{GenOptions, Generator};
+        let mut g = Generator::new(GenOptions {
+            seed: 5,
+            ..GenOptions::default()
+        });
+        let files = "abcdefgh";
+        let mut texts = Vec::new();
+        for to in Square::all() {
+            for role in ["", "N", "B", "R", "Q", "K"] {
+                texts.push(format!("{role}{to}"));
+                texts.push(format!("{role}x{to}"));
+            }
+            for f in files.chars() {
+                texts.push(format!("{f}x{to}"));
+                texts.push(format!("N{f}{to}"));
+                for p in ["Q", "N", "K"] {
+                    texts.push(format!("{f}x{to}={p}"));
+                    texts.push(format!("{to}={p}"));
+                }
+            }
+        }
+        texts.push("O-O".into());
+        texts.push("O-O-O".into());
+        let mut accepted = 0;
+        for i in 0..40 {
+            let game = g.game(i);
+            let mut pos = game.start;
+            for node in &game.line.nodes {
+                for t in &texts {
+                    if let Some(m) = resolve(&pos, t.as_bytes()) {
+                        assert_eq!(pos.parse_san(t), Ok(m), "{t} in {}", pos.fen());
+                        accepted += 1;
+                    }
+                }
+                pos.play_unchecked(node.mv);
+            }
+        }
+        assert!(accepted > 10_000);
+    }
+
+    #[test]
+    fn unsure_answers_are_none() {
+        let p = Position::from_fen_auto("7k/8/8/8/8/2N1N3/8/K7 w - - 0 1").unwrap();
+        assert_eq!(resolve(&p, b"Nd5"), None); // ambiguous
+        assert_eq!(resolve(&p, b"Nd4"), None); // illegal
+        assert_eq!(resolve(&p, b"Kb3"), None); // illegal
+        assert!(resolve(&p, b"Kb2").is_some());
+        assert_eq!(resolve(&p, b"Kb2!"), None); // not strict SAN: the general reader
+        assert_eq!(resolve(&p, b"0-0"), None);
+    }
+}

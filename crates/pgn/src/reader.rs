@@ -1,0 +1,915 @@
+//! The streaming PGN reader: a byte-level tokenizer over any [`Read`] with a
+//! fixed-size buffer, calling a [`Visitor`] for every tag, move, comment,
+//! annotation, variation and result.
+//!
+//! The reader never holds more than its buffer (64 KiB, growing only for a
+//! single comment or tag line longer than that, up to [`MAX_CHUNK`]), so a file
+//! of any size streams in constant memory. It does not check moves: visitors
+//! do (see [`crate::GameBuilder`] and [`crate::check`]), so callers that need
+//! little pay little.
+//!
+//! What it tolerates, as real files contain it: a byte-order mark, CRLF line
+//! ends, tags in any order and several on a line, tag values with unescaped
+//! quotes, `{…}` and `;…` comments, `%` escape lines, NAGs (`$n`) and move
+//! suffixes (`!`, `?`, `!!`, `??`, `!?`, `?!`) and evaluation glyphs (`±`, `+-`,
+//! `=`, …), move numbers with `.`, `...` or `…` (glued or not), nested
+//! variations, missing results (the next `[` starts a new game), `e.p.` after
+//! a move, non-ASCII text (UTF-8, or Latin-1 as a fallback when decoding).
+//!
+//! A syntax error is given to the visitor with its line and column
+//! ([`SyntaxError`]); the reader then skips to the end of that game and goes
+//! on with the next one.
+
+use crate::game::GameResult;
+use std::borrow::Cow;
+use std::fmt;
+use std::io::{self, Read};
+
+/// The longest move token read (longer ones are errors).
+const LOOKAHEAD: usize = 256;
+/// The buffer's starting size.
+const INITIAL_CAPACITY: usize = 1 << 16;
+/// The longest comment or tag line the reader accepts (the buffer's limit).
+pub const MAX_CHUNK: usize = 1 << 24;
+/// The deepest nesting of variations accepted.
+pub const MAX_DEPTH: usize = 128;
+
+const WS: u8 = 1;
+const END: u8 = 2;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let ws = [b' ', b'\t', b'\n', b'\r', 0x0b, 0x0c];
+    let mut i = 0;
+    while i < ws.len() {
+        t[ws[i] as usize] = WS | END;
+        i += 1;
+    }
+    let ends = [b'{', b'}', b'(', b')', b';', b'[', b']', b'$', b'"'];
+    let mut i = 0;
+    while i < ends.len() {
+        t[ends[i] as usize] = END;
+        i += 1;
+    }
+    t
+};
+
+/// Where something is in the input.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Location {
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based column, in characters.
+    pub column: u64,
+    /// 0-based byte offset from the start of the input.
+    pub offset: u64,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// Whether the reader should go on with what it is reading.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Flow {
+    /// Go on.
+    #[default]
+    Continue,
+    /// Skip: the rest of the game (from a tag, move, comment, annotation or
+    /// result), the movetext (from [`Visitor::begin_movetext`]) or the
+    /// variation (from [`Visitor::begin_variation`]). Skipping is fast: the
+    /// skipped text is only scanned for its end.
+    Skip,
+}
+
+/// PGN text that breaks the syntax; the reader skips the rest of the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{location}: {message}{}", if .found.is_empty() { String::new() } else { format!(" (found {:?})", .found) })]
+pub struct SyntaxError {
+    /// Where.
+    pub location: Location,
+    /// The text found there (may be empty).
+    pub found: String,
+    /// What is wrong.
+    pub message: &'static str,
+}
+
+/// A tag value or comment as it stands in the file.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct RawText<'a>(pub &'a [u8]);
+
+impl<'a> RawText<'a> {
+    /// The bytes as read (tag values still escaped).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.0
+    }
+
+    /// The text: UTF-8, or Latin-1 if the bytes are not UTF-8 (old files).
+    pub fn decode(&self) -> Cow<'a, str> {
+        decode(self.0)
+    }
+
+    /// A tag value with the PGN escapes `\"` and `\\` resolved, decoded.
+    pub fn unescape(&self) -> Cow<'a, str> {
+        if !self.0.contains(&b'\\') {
+            return self.decode();
+        }
+        let mut out = Vec::with_capacity(self.0.len());
+        let mut i = 0;
+        while i < self.0.len() {
+            let b = self.0[i];
+            if b == b'\\' && matches!(self.0.get(i + 1), Some(b'\\' | b'"')) {
+                out.push(self.0[i + 1]);
+                i += 2;
+            } else {
+                out.push(b);
+                i += 1;
+            }
+        }
+        Cow::Owned(decode(&out).into_owned())
+    }
+}
+
+impl fmt::Debug for RawText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.decode())
+    }
+}
+
+/// UTF-8 text, or Latin-1 when the bytes are not UTF-8.
+pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
+    }
+}
+
+/// Receives what the [`Reader`] finds, game by game. Every method but
+/// [`Visitor::syntax_error`] and [`Visitor::end_game`] has a default that
+/// ignores its input.
+#[allow(unused_variables)]
+pub trait Visitor {
+    /// What a game produces.
+    type Output;
+
+    /// A game starts: its 1-based number in the input, and where.
+    fn begin_game(&mut self, number: u64, at: Location) {}
+
+    /// A tag pair `[Name "value"]`.
+    fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) -> Flow {
+        Flow::Continue
+    }
+
+    /// The tags are over and the movetext starts.
+    fn begin_movetext(&mut self) -> Flow {
+        Flow::Continue
+    }
+
+    /// A move, as written (move number, `!?` marks and the separate `e.p.`
+    /// removed; `+` and `#` kept).
+    fn san(&mut self, text: &[u8], at: Location) -> Flow {
+        Flow::Continue
+    }
+
+    /// A numeric annotation glyph: `$n`, a move suffix (`!` = 1, `?` = 2,
+    /// `!!` = 3, `??` = 4, `!?` = 5, `?!` = 6) or an evaluation sign (`=` = 10,
+    /// `∞` = 13, `+=` = 14, `=+` = 15, `±` = 16, `∓` = 17, `+-` = 18, `-+` = 19).
+    fn nag(&mut self, nag: u8, at: Location) -> Flow {
+        Flow::Continue
+    }
+
+    /// A comment, `{…}` or `;…` (without the delimiters).
+    fn comment(&mut self, text: RawText<'_>, at: Location) -> Flow {
+        Flow::Continue
+    }
+
+    /// A variation `(` starts: an alternative to the last move.
+    fn begin_variation(&mut self, at: Location) -> Flow {
+        Flow::Continue
+    }
+
+    /// The variation ends `)`.
+    fn end_variation(&mut self, at: Location) -> Flow {
+        Flow::Continue
+    }
+
+    /// The game termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    fn result(&mut self, result: GameResult, at: Location) -> Flow {
+        Flow::Continue
+    }
+
+    /// The game breaks the PGN syntax; the rest of it is skipped.
+    fn syntax_error(&mut self, error: SyntaxError);
+
+    /// The game is over (its result read, the next game's tags reached, or
+    /// the end of the input).
+    fn end_game(&mut self) -> Self::Output;
+}
+
+/// What a movetext token is.
+enum Token {
+    /// A move: `tok[start..start + len]`, then an optional suffix NAG.
+    Move {
+        start: usize,
+        len: usize,
+        nag: u8,
+    },
+    Number,
+    Result(GameResult),
+    Nag(u8),
+    Ignore,
+}
+
+fn suffix_nag(s: &[u8]) -> Option<u8> {
+    Some(match s {
+        b"!" => 1,
+        b"?" => 2,
+        b"!!" => 3,
+        b"??" => 4,
+        b"!?" => 5,
+        b"?!" => 6,
+        _ => return None,
+    })
+}
+
+#[inline]
+fn classify(tok: &[u8]) -> Token {
+    let first = tok[0];
+    // The common case first: a move starting with a letter, no `!?` marks.
+    if matches!(first, b'a'..=b'h' | b'N' | b'B' | b'R' | b'Q' | b'K' | b'O')
+        && !matches!(tok[tok.len() - 1], b'!' | b'?' | b'.')
+        && tok != b"ep"
+    {
+        return Token::Move {
+            start: 0,
+            len: tok.len(),
+            nag: 0,
+        };
+    }
+    if first.is_ascii_digit() {
+        // A move number: digits and dots.
+        let digits = tok.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits < tok.len() && tok[digits..].iter().all(|&b| b == b'.') {
+            return Token::Number;
+        }
+    }
+    classify_slow(tok)
+}
+
+#[inline(never)]
+fn classify_slow(tok: &[u8]) -> Token {
+    let first = tok[0];
+    if first.is_ascii_digit() {
+        match tok {
+            b"1-0" => return Token::Result(GameResult::WhiteWins),
+            b"0-1" => return Token::Result(GameResult::BlackWins),
+            b"1/2-1/2" | b"1/2" => return Token::Result(GameResult::Draw),
+            _ => {}
+        }
+        if tok.starts_with(b"0-0") {
+            return move_token(tok, 0);
+        }
+        let digits = tok.iter().take_while(|b| b.is_ascii_digit()).count();
+        let mut i = digits;
+        loop {
+            if tok.get(i) == Some(&b'.') {
+                i += 1;
+            } else if tok[i..].starts_with("…".as_bytes()) {
+                i += "…".len();
+            } else {
+                break;
+            }
+        }
+        if i == tok.len() {
+            return Token::Number;
+        }
+        // `12.e4`, `12...e5`: a move glued to its number.
+        return move_token(tok, if i == digits { 0 } else { i });
+    }
+    if let Some(n) = suffix_nag(tok) {
+        return Token::Nag(n);
+    }
+    let glyph = match tok {
+        b"*" => return Token::Result(GameResult::Unknown),
+        b"=" => 10,
+        b"+=" | b"+/=" => 14,
+        b"=+" | b"=/+" => 15,
+        b"+/-" => 16,
+        b"-/+" => 17,
+        b"+-" => 18,
+        b"-+" => 19,
+        b"e.p." | b"ep" => return Token::Ignore,
+        _ if !tok.is_ascii() => match std::str::from_utf8(tok).unwrap_or("") {
+            "½-½" | "½" => return Token::Result(GameResult::Draw),
+            "□" => 7,
+            "∞" => 13,
+            "⩲" => 14,
+            "⩱" => 15,
+            "±" => 16,
+            "∓" => 17,
+            "е.р." | "е.п." => return Token::Ignore,
+            _ => return move_token(tok, 0),
+        },
+        _ => return move_token(tok, 0),
+    };
+    Token::Nag(glyph)
+}
+
+fn move_token(tok: &[u8], start: usize) -> Token {
+    let mut end = tok.len();
+    while end > start && matches!(tok[end - 1], b'!' | b'?') {
+        end -= 1;
+    }
+    match suffix_nag(&tok[end..]) {
+        Some(nag) if end > start => Token::Move {
+            start,
+            len: end - start,
+            nag,
+        },
+        _ => Token::Move {
+            start,
+            len: tok.len() - start,
+            nag: 0,
+        },
+    }
+}
+
+/// The streaming PGN reader.
+///
+/// ```
+/// use arbiter_pgn::Reader;
+/// let pgn = "[White \"Ботвинник\"]\n\n1. e4 {лучший} e5 2. Nf3 (2. f4) 2... Nc6 1-0\n";
+/// let mut reader = Reader::new(pgn.as_bytes());
+/// let game = reader.next_game()?.expect("one game");
+/// assert_eq!(game.tags.get("White"), Some("Ботвинник"));
+/// assert_eq!(game.mainline().count(), 4);
+/// assert!(reader.next_game()?.is_none());
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub struct Reader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    eof: bool,
+    /// Absolute offset of `buf[0]`.
+    base: u64,
+    line: u64,
+    /// Absolute offset of the current line's first byte.
+    line_start: u64,
+    /// UTF-8 continuation bytes already passed on the current line.
+    line_extra: u64,
+    games: u64,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader over `inner` (buffered internally: do not wrap it in a
+    /// `BufReader`).
+    pub fn new(inner: R) -> Reader<R> {
+        Reader {
+            inner,
+            buf: vec![0; INITIAL_CAPACITY],
+            pos: 0,
+            end: 0,
+            eof: false,
+            base: 0,
+            line: 1,
+            line_start: 0,
+            line_extra: 0,
+            games: 0,
+        }
+    }
+
+    /// The number of games started so far.
+    pub fn games_read(&self) -> u64 {
+        self.games
+    }
+
+    /// Bytes consumed so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    // ----- buffer ------------------------------------------------------------
+
+    /// Moves the unread bytes to the front and reads more; grows the buffer
+    /// (up to [`MAX_CHUNK`]) when it is full and `grow` is set.
+    fn fill(&mut self, grow: bool) -> io::Result<()> {
+        if self.pos > 0 {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.base += self.pos as u64;
+            self.end -= self.pos;
+            self.pos = 0;
+        }
+        if self.end == self.buf.len() {
+            if !grow || self.buf.len() >= MAX_CHUNK {
+                return Ok(());
+            }
+            let len = (self.buf.len() * 2).min(MAX_CHUNK);
+            self.buf.resize(len, 0);
+        }
+        while !self.eof && self.end < self.buf.len() {
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => {
+                    self.end += n;
+                    if self.end - self.pos >= LOOKAHEAD {
+                        break;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn ensure_lookahead(&mut self) -> io::Result<()> {
+        if self.end - self.pos < LOOKAHEAD && !self.eof {
+            self.fill(false)?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        if self.pos == self.end {
+            self.fill(false)?;
+        }
+        Ok(self.buf[self.pos..self.end].first().copied())
+    }
+
+    /// Skips whitespace, counting lines.
+    #[inline]
+    fn skip_ws(&mut self) -> io::Result<()> {
+        loop {
+            let buf = &self.buf[..self.end];
+            let mut p = self.pos;
+            while p < buf.len() {
+                let b = buf[p];
+                if CLASS[b as usize] & WS == 0 {
+                    self.pos = p;
+                    return Ok(());
+                }
+                if b == b'\n' {
+                    self.line += 1;
+                    self.line_start = self.base + p as u64 + 1;
+                    self.line_extra = 0;
+                }
+                p += 1;
+            }
+            self.pos = p;
+            if self.eof {
+                return Ok(());
+            }
+            self.fill(false)?;
+        }
+    }
+
+    /// The offset (from `pos`) of the first `byte` at or after `pos + from`,
+    /// reading and growing as needed; `None` at the end of the input or when
+    /// it is further than [`MAX_CHUNK`].
+    fn find(&mut self, from: usize, byte: u8) -> io::Result<Option<usize>> {
+        let mut searched = from;
+        loop {
+            let hay = &self.buf[self.pos + searched.min(self.end - self.pos)..self.end];
+            if let Some(i) = memchr::memchr(byte, hay) {
+                return Ok(Some(searched + i));
+            }
+            searched = self.end - self.pos;
+            if self.eof || searched >= MAX_CHUNK {
+                return Ok(None);
+            }
+            self.fill(true)?;
+        }
+    }
+
+    /// Passes `len` bytes, counting lines and multi-byte characters.
+    fn advance(&mut self, len: usize) {
+        let s = &self.buf[self.pos..self.pos + len];
+        if let Some(last) = memchr::memrchr(b'\n', s) {
+            self.line += memchr::memchr_iter(b'\n', s).count() as u64;
+            self.line_start = self.base + (self.pos + last + 1) as u64;
+            self.line_extra = continuation_bytes(&s[last + 1..]);
+        } else {
+            self.line_extra += continuation_bytes(s);
+        }
+        self.pos += len;
+    }
+
+    #[inline]
+    fn location(&self) -> Location {
+        let offset = self.base + self.pos as u64;
+        Location {
+            line: self.line,
+            column: offset - self.line_start - self.line_extra + 1,
+            offset,
+        }
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.base + self.pos as u64 == self.line_start
+    }
+
+    /// Skips the rest of the line (a `%` escape line or a bad tag line).
+    fn skip_line(&mut self) -> io::Result<()> {
+        let len = match self.find(0, b'\n')? {
+            Some(i) => i,
+            None => self.end - self.pos,
+        };
+        self.advance(len);
+        Ok(())
+    }
+
+    /// The text of the token at `pos` (for error messages).
+    fn token_text(&self, len: usize) -> String {
+        let len = len.min(self.end - self.pos).min(LOOKAHEAD);
+        decode(&self.buf[self.pos..self.pos + len]).into_owned()
+    }
+
+    // ----- games -------------------------------------------------------------
+
+    /// Reads the next game into `visitor`; `None` at the end of the input.
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        // Between games: whitespace, escape lines, byte-order marks.
+        loop {
+            self.skip_ws()?;
+            self.ensure_lookahead()?;
+            let rest = &self.buf[self.pos..self.end];
+            if rest.is_empty() {
+                return Ok(None);
+            }
+            if rest.starts_with(&[0xef, 0xbb, 0xbf]) {
+                // A byte-order mark: zero width, the line starts after it.
+                self.pos += 3;
+                self.line_start = self.base + self.pos as u64;
+                self.line_extra = 0;
+            } else if rest[0] == b'%' && self.at_line_start() {
+                self.skip_line()?;
+            } else {
+                break;
+            }
+        }
+        self.games += 1;
+        visitor.begin_game(self.games, self.location());
+        let mut skip = false;
+        loop {
+            self.skip_ws()?;
+            match self.peek()? {
+                Some(b'[') => {
+                    if let Err(e) = self.read_tag(visitor, &mut skip)? {
+                        if !skip {
+                            visitor.syntax_error(e);
+                            skip = true;
+                        }
+                        self.skip_line()?;
+                    }
+                }
+                Some(b'%') if self.at_line_start() => self.skip_line()?,
+                _ => break,
+            }
+        }
+        if !skip && visitor.begin_movetext() == Flow::Skip {
+            skip = true;
+        }
+        self.read_movetext(visitor, skip)?;
+        Ok(Some(visitor.end_game()))
+    }
+
+    /// Reads one tag pair at `[`; an `Err` inside for a malformed one.
+    fn read_tag<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        skip: &mut bool,
+    ) -> io::Result<Result<(), SyntaxError>> {
+        let at = self.location();
+        let line_len = match self.find(0, b'\n')? {
+            Some(i) => i,
+            None => self.end - self.pos,
+        };
+        let line = &self.buf[self.pos..self.pos + line_len];
+        let bad = |message| SyntaxError {
+            location: at,
+            found: decode(&line[..line.len().min(80)]).trim_end().to_owned(),
+            message,
+        };
+        let is_space = |b: u8| CLASS[b as usize] & WS != 0;
+        let mut i = 1;
+        while i < line.len() && is_space(line[i]) {
+            i += 1;
+        }
+        let name_start = i;
+        while i < line.len() && !is_space(line[i]) && line[i] != b'"' && line[i] != b']' {
+            i += 1;
+        }
+        let name = name_start..i;
+        if name.is_empty() {
+            return Ok(Err(bad("tag without a name")));
+        }
+        while i < line.len() && is_space(line[i]) {
+            i += 1;
+        }
+        let (value, close) = if line.get(i) == Some(&b'"') {
+            let start = i + 1;
+            let mut j = start;
+            loop {
+                if j >= line.len() {
+                    return Ok(Err(bad("tag value without its closing quote")));
+                }
+                match line[j] {
+                    b'\\' if j + 1 < line.len() => j += 2,
+                    b'"' => {
+                        let mut k = j + 1;
+                        while k < line.len() && is_space(line[k]) {
+                            k += 1;
+                        }
+                        if k >= line.len() || line[k] == b']' {
+                            break (start..j, k);
+                        }
+                        // An unescaped quote inside the value.
+                        j += 1;
+                    }
+                    _ => j += 1,
+                }
+            }
+        } else {
+            // Unquoted value: up to the closing bracket.
+            let start = i;
+            let mut j = i;
+            while j < line.len() && line[j] != b']' {
+                j += 1;
+            }
+            let mut v_end = j;
+            while v_end > start && is_space(line[v_end - 1]) {
+                v_end -= 1;
+            }
+            (start..v_end, j)
+        };
+        if !*skip && visitor.tag(&line[name], RawText(&line[value]), at) == Flow::Skip {
+            *skip = true;
+        }
+        let consumed = (close + 1).min(line_len);
+        self.advance(consumed);
+        Ok(Ok(()))
+    }
+
+    #[allow(unused_assignments)]
+    fn read_movetext<V: Visitor>(&mut self, visitor: &mut V, mut skip: bool) -> io::Result<()> {
+        let mut depth = 0usize;
+        // Depth of a variation being skipped (and everything inside it).
+        let mut skip_from = usize::MAX;
+        macro_rules! fail {
+            ($len:expr, $message:expr) => {{
+                if !skip {
+                    let e = SyntaxError {
+                        location: self.location(),
+                        found: self.token_text($len),
+                        message: $message,
+                    };
+                    visitor.syntax_error(e);
+                    skip = true;
+                }
+            }};
+        }
+        loop {
+            self.skip_ws()?;
+            self.ensure_lookahead()?;
+            if self.pos == self.end {
+                if depth > 0 {
+                    fail!(0, "the input ends inside a variation: ) missing");
+                }
+                return Ok(());
+            }
+            let active = !skip && depth < skip_from;
+            let b = self.buf[self.pos];
+            match b {
+                b'[' => {
+                    if depth > 0 {
+                        fail!(1, "a new game starts inside a variation: ) missing");
+                    }
+                    return Ok(());
+                }
+                b'{' => {
+                    let at = self.location();
+                    // Find the closing brace, counting line breaks on the way.
+                    let mut i = 1;
+                    let mut lines = 0u64;
+                    let mut last_break = None;
+                    let close = loop {
+                        let hay = &self.buf[self.pos + i..self.end];
+                        match memchr::memchr2(b'}', b'\n', hay) {
+                            Some(k) if hay[k] == b'}' => break Some(i + k),
+                            Some(k) => {
+                                lines += 1;
+                                last_break = Some(i + k);
+                                i += k + 1;
+                            }
+                            None => {
+                                i = self.end - self.pos;
+                                if self.eof || i >= MAX_CHUNK {
+                                    break None;
+                                }
+                                self.fill(true)?;
+                            }
+                        }
+                    };
+                    match close {
+                        Some(close) => {
+                            if active {
+                                let text = RawText(&self.buf[self.pos + 1..self.pos + close]);
+                                if visitor.comment(text, at) == Flow::Skip {
+                                    skip = true;
+                                }
+                            }
+                            let tail_from = match last_break {
+                                Some(nl) => {
+                                    self.line += lines;
+                                    self.line_start = self.base + (self.pos + nl + 1) as u64;
+                                    self.line_extra = 0;
+                                    nl + 1
+                                }
+                                None => 0,
+                            };
+                            let tail = &self.buf[self.pos + tail_from..self.pos + close + 1];
+                            if !tail.is_ascii() {
+                                self.line_extra += continuation_bytes(tail);
+                            }
+                            self.pos += close + 1;
+                        }
+                        None => {
+                            fail!(1, "comment without its closing }");
+                            // Recover at the next line that starts a tag.
+                            loop {
+                                let hay = &self.buf[self.pos..self.end];
+                                let found = memchr::memmem::find_iter(hay, b"\n[")
+                                    .find(|&i| hay.get(i + 2).is_some_and(u8::is_ascii_alphabetic));
+                                match found {
+                                    Some(i) => {
+                                        self.advance(i + 1);
+                                        return Ok(());
+                                    }
+                                    None => {
+                                        let n = (self.end - self.pos).saturating_sub(2);
+                                        self.advance(n);
+                                        if self.eof {
+                                            let n = self.end - self.pos;
+                                            self.advance(n);
+                                            return Ok(());
+                                        }
+                                        self.fill(false)?;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                b';' => {
+                    let at = self.location();
+                    let len = match self.find(1, b'\n')? {
+                        Some(i) => i,
+                        None => self.end - self.pos,
+                    };
+                    if active {
+                        let mut text = &self.buf[self.pos + 1..self.pos + len];
+                        if let [rest @ .., b'\r'] = text {
+                            text = rest;
+                        }
+                        if visitor.comment(RawText(text), at) == Flow::Skip {
+                            skip = true;
+                        }
+                    }
+                    self.advance(len);
+                }
+                b'%' if self.at_line_start() => self.skip_line()?,
+                b'(' => {
+                    if depth >= MAX_DEPTH {
+                        fail!(1, "variations nested too deeply");
+                    }
+                    depth += 1;
+                    if active && visitor.begin_variation(self.location()) == Flow::Skip {
+                        skip_from = depth;
+                    }
+                    self.pos += 1;
+                }
+                b')' => {
+                    if depth == 0 {
+                        fail!(1, "unmatched )");
+                    } else {
+                        if active && visitor.end_variation(self.location()) == Flow::Skip {
+                            skip = true;
+                        }
+                        if depth == skip_from {
+                            skip_from = usize::MAX;
+                        }
+                        depth -= 1;
+                    }
+                    self.pos += 1;
+                }
+                b'}' | b']' | b'"' => {
+                    fail!(1, "unexpected character");
+                    self.pos += 1;
+                }
+                b'$' => {
+                    let at = self.location();
+                    let rest = &self.buf[self.pos + 1..self.end];
+                    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+                    let value = rest[..digits].iter().try_fold(0u32, |acc, &d| {
+                        acc.checked_mul(10)?.checked_add((d - b'0') as u32)
+                    });
+                    match value {
+                        Some(n) if digits > 0 && n <= 255 => {
+                            if active && visitor.nag(n as u8, at) == Flow::Skip {
+                                skip = true;
+                            }
+                        }
+                        _ => fail!(digits + 1, "a NAG is $ and a number 0-255"),
+                    }
+                    self.pos += 1 + digits;
+                }
+                _ => {
+                    let at = self.location();
+                    let avail = &self.buf[self.pos..self.end];
+                    let len = avail
+                        .iter()
+                        .position(|&c| CLASS[c as usize] & END != 0)
+                        .unwrap_or(avail.len());
+                    if len >= LOOKAHEAD {
+                        fail!(len, "a token too long for a move");
+                        // Skip the rest of it.
+                        let mut n = len;
+                        loop {
+                            self.advance(n);
+                            self.ensure_lookahead()?;
+                            let avail = &self.buf[self.pos..self.end];
+                            match avail.iter().position(|&c| CLASS[c as usize] & END != 0) {
+                                Some(i) => {
+                                    self.advance(i);
+                                    break;
+                                }
+                                None if avail.is_empty() => break,
+                                None => n = avail.len(),
+                            }
+                        }
+                        continue;
+                    }
+                    let tok = &self.buf[self.pos..self.pos + len];
+                    match classify(tok) {
+                        Token::Number | Token::Ignore => {}
+                        Token::Result(r) => {
+                            if depth == 0 {
+                                if active {
+                                    visitor.result(r, at);
+                                }
+                                self.advance(len);
+                                return Ok(());
+                            }
+                            fail!(len, "a result inside a variation");
+                        }
+                        Token::Nag(n) => {
+                            if active && visitor.nag(n, at) == Flow::Skip {
+                                skip = true;
+                            }
+                        }
+                        Token::Move { start, len: n, nag } => {
+                            if active {
+                                let at = if start == 0 {
+                                    at
+                                } else {
+                                    Location {
+                                        column: at.column + start as u64
+                                            - continuation_bytes(&tok[..start]),
+                                        offset: at.offset + start as u64,
+                                        ..at
+                                    }
+                                };
+                                if visitor.san(&tok[start..start + n], at) == Flow::Skip
+                                    || (nag != 0 && visitor.nag(nag, at) == Flow::Skip)
+                                {
+                                    skip = true;
+                                }
+                            }
+                        }
+                    }
+                    // A token holds no line break.
+                    let tok = &self.buf[self.pos..self.pos + len];
+                    if !tok.is_ascii() {
+                        self.line_extra += continuation_bytes(tok);
+                    }
+                    self.pos += len;
+                }
+            }
+        }
+    }
+}
+
+#[inline]
+fn continuation_bytes(s: &[u8]) -> u64 {
+    if s.is_ascii() {
+        0
+    } else {
+        s.iter().filter(|&&b| b & 0xc0 == 0x80).count() as u64
+    }
+}

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
+// HTTP calls of docs/protocol.md §3. Seat cookies are HttpOnly: the browser sends them, JS never sees them.
+
+import type { CreateRequest, GameSummary, SeatResponse, State } from './protocol';
+
+export class ApiError extends Error {
+  constructor(public code: string, message: string, public status: number) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError('network', String(e), 0);
+  }
+  let data: unknown = null;
+  try { data = await res.json(); } catch { /* empty or not JSON */ }
+  if (!res.ok) {
+    const err = (data as { error?: { code?: string; message?: string } } | null)?.error;
+    throw new ApiError(err?.code ?? 'internal', err?.message ?? res.statusText, res.status);
+  }
+  return data as T;
+}
+
+export const createGame = (req: CreateRequest) => call<SeatResponse>('POST', '/api/games', req);
+export const listGames = (status: 'live' | 'finished' | 'all' = 'all', limit = 50) =>
+  call<{ games: GameSummary[] }>('GET', `/api/games?status=${status}&limit=${limit}`);
+export const getGame = (id: string) => call<State>('GET', `/api/games/${encodeURIComponent(id)}`);
+export const joinGame = (id: string, name?: string) =>
+  call<SeatResponse>('POST', `/api/games/${encodeURIComponent(id)}/join`, name ? { name } : {});
+export const pgnUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/pgn`;

@@ -1,0 +1,925 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
+// The game page /game/{id}: board, clocks, move list, draw offers and claims, resignation,
+// result with its Article, keyboard entry, accessible mode, reconnection.
+
+import { Chessground } from '@lichess-org/chessground';
+import type { Api as CgApi } from '@lichess-org/chessground/api';
+import type { Key as CgKey } from '@lichess-org/chessground/types';
+import { h, clear, pieceIcon, setText } from './dom';
+import { t, type Key } from './i18n';
+import { ApiError, getGame, pgnUrl } from './api';
+import { GameSocket } from './socket';
+import {
+  opposite, type ClientAction, type Color, type GameEvent, type LegalMove, type PromotionRole,
+  type ServerMessage, type State,
+} from './protocol';
+import { formatSan, matchInput, material, readPlacement, type Notation } from './notation';
+import { prefs, setAutoFlip, setNotation } from './prefs';
+import { play, type SoundKind } from './sound';
+import { colorName, sayMove, sayTime } from './speech';
+import { runCommand, type A11yContext } from './a11y';
+import { parseTimeControl, tcLabel } from './timecontrol';
+import { playerName } from './home';
+import { errorText } from './errors';
+import type { Page } from './main';
+import { icon } from './icons';
+
+type ClaimKind = 'threefold' | 'fifty';
+
+const PROMOTION_ROLES: PromotionRole[] = ['q', 'r', 'b', 'n'];
+const PROMO_KEY: Record<PromotionRole, Key> = { q: 'piece.queen', r: 'piece.rook', b: 'piece.bishop', n: 'piece.knight' };
+
+export function formatClock(ms: number): string {
+  const clamped = Math.max(0, ms);
+  if (clamped < 10000) {
+    const tenths = Math.floor(clamped / 100);
+    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
+  const total = Math.floor(clamped / 1000);
+  const hh = Math.floor(total / 3600);
+  const mm = Math.floor((total % 3600) / 60);
+  const ss = String(total % 60).padStart(2, '0');
+  return hh ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+}
+
+interface PlayerView {
+  root: HTMLElement;
+  name: HTMLElement;
+  presence: HTMLElement;
+  material: HTMLElement;
+  clock: HTMLElement;
+  time: HTMLElement;
+  sub: HTMLElement;
+}
+
+export class GamePage implements Page, A11yContext {
+  private s: State | null = null;
+  private loadError: string | null = null;
+  private socket: GameSocket | null = null;
+  private main!: HTMLElement;
+  private cg: CgApi | null = null;
+  private flipped = false;
+  private claimPick: ClaimKind | null = null;
+  private claimMenuOpen = false;
+  private resignConfirm = false;
+  private clockAt = 0;
+  private raf = 0;
+  private lowWarned: Record<Color, boolean> = { white: false, black: false };
+  private catchingUp = true;
+  private online = true;
+  private wasOffline = false;
+  private promoResolve: ((r: PromotionRole | null) => void) | null = null;
+  private controlsKey = '';
+  private movesKey = '';
+
+  // view elements
+  private el: Record<string, HTMLElement> = {};
+  private players: Record<'top' | 'bottom', PlayerView> | null = null;
+
+  constructor(private id: string) {}
+
+  // ------------------------------------------------------------ lifecycle
+
+  render(main: HTMLElement): void {
+    this.main = main;
+    cancelAnimationFrame(this.raf);
+    this.cg?.destroy();
+    this.cg = null;
+    if (!this.s) {
+      document.title = t('app.name');
+      if (this.loadError) {
+        main.append(h('section', { class: 'card narrow' },
+          h('h1', { text: errorText(this.loadError, '') }),
+          h('a', { href: '/', class: 'btn primary', text: t('game.backHome') })));
+      } else {
+        main.append(h('p', { class: 'card narrow', text: t('game.loading') }));
+        void this.load();
+      }
+      return;
+    }
+    this.buildView();
+    this.refreshAll();
+    this.raf = requestAnimationFrame(this.tick);
+  }
+
+  destroy(): void {
+    this.socket?.close();
+    cancelAnimationFrame(this.raf);
+    this.cg?.destroy();
+  }
+
+  private async load(): Promise<void> {
+    try {
+      this.s = await getGame(this.id);
+      this.setClockRef();
+    } catch (e) {
+      this.loadError = e instanceof ApiError ? e.code : 'network';
+    }
+    clear(this.main);
+    this.render(this.main);
+    if (this.s && !this.socket) {
+      this.socket = new GameSocket(this.id, {
+        message: (m) => this.onMessage(m),
+        status: (on) => this.onStatus(on),
+        lastSeq: () => this.s?.seq ?? 0,
+      });
+    }
+  }
+
+  // ------------------------------------------------------------ derived state
+
+  private get seat() { return this.s?.seat ?? null; }
+  private get isLocal() { return this.seat === 'both'; }
+  private get isPlayer() { return this.seat !== null; }
+
+  /** The colour this browser acts for right now (side to move in local mode). */
+  private actor(): Color | null {
+    if (!this.s || !this.seat) return null;
+    return this.seat === 'both' ? this.s.turn : this.seat;
+  }
+
+  private myTurn(): boolean {
+    const s = this.s;
+    return !!s && s.status === 'active' && !!this.seat && (this.seat === 'both' || this.seat === s.turn);
+  }
+
+  private orientation(): Color {
+    let base: Color = this.seat === 'black' ? 'black' : 'white';
+    if (this.isLocal && prefs.autoFlip && this.s) base = this.s.turn;
+    return this.flipped ? opposite(base) : base;
+  }
+
+  private withColor<T extends ClientAction>(a: T, color?: Color): T {
+    return this.isLocal ? { ...a, color: color ?? this.actor() ?? undefined } : a;
+  }
+
+  private send(a: ClientAction): boolean {
+    const ok = this.socket?.send(a);
+    if (!ok) { this.notice(t('conn.reconnecting')); return false; }
+    return true;
+  }
+
+  // ------------------------------------------------------------ socket
+
+  private onStatus(on: boolean): void {
+    this.online = on;
+    if (!on) { this.wasOffline = true; this.catchingUp = true; }
+    this.refreshConn();
+  }
+
+  private onMessage(msg: ServerMessage): void {
+    switch (msg.type) {
+      case 'state': {
+        const prevStatus = this.s?.status;
+        this.s = msg.state;
+        this.setClockRef();
+        if (prevStatus === 'waiting' && msg.state.status === 'active') play('notify');
+        this.refreshAll();
+        break;
+      }
+      case 'event': {
+        const s = this.s;
+        if (!s || msg.seq <= s.seq) return;
+        if (msg.seq > s.seq + 1) { this.socket?.resync(); return; }
+        if (msg.event.kind === 'move') s.moves.push(msg.event.move);
+        if (msg.event.kind === 'join') s.players = msg.event.players;
+        Object.assign(s, msg.live);
+        this.setClockRef();
+        this.onEvent(msg.event);
+        this.refreshAll();
+        if (msg.event.kind === 'move' && this.myTurn() && this.cg && !this.isLocal) this.cg.playPremove();
+        break;
+      }
+      case 'ready':
+        this.catchingUp = false;
+        if (this.s && msg.clocks) { this.s.clocks = msg.clocks; this.setClockRef(); }
+        if (this.wasOffline) { this.wasOffline = false; this.announce(t('conn.restored')); }
+        this.refreshConn();
+        break;
+      case 'presence':
+        if (this.s) {
+          this.s.players.white.online = msg.white;
+          this.s.players.black.online = msg.black;
+          this.refreshPlayers();
+        }
+        break;
+      case 'error':
+        this.notice(errorText(msg.code, msg.message));
+        this.announce(errorText(msg.code, msg.message), true);
+        this.refreshBoard();
+        break;
+      case 'pong':
+        break;
+    }
+  }
+
+  private who(c: Color): string {
+    return this.seat === c ? t('a11y.you') : colorName(c);
+  }
+
+  private onEvent(ev: GameEvent): void {
+    const quiet = this.catchingUp;
+    switch (ev.kind) {
+      case 'move': {
+        const san = ev.move.san;
+        const kind: SoundKind = /[+#]$/.test(san) ? 'check' : san.includes('x') ? 'capture' : 'move';
+        if (!quiet) play(kind);
+        const mine = this.seat === ev.move.color;
+        if (!quiet && (prefs.a11y || !mine)) this.announce(t('a11y.played', { who: this.who(ev.move.color), move: sayMove(san) }));
+        this.claimPick = null;
+        break;
+      }
+      case 'join':
+        if (!quiet) play('notify');
+        this.announce(t('ev.joined', { name: playerName(ev.players[ev.color]), color: colorName(ev.color) }));
+        break;
+      case 'touch':
+        if (!quiet && this.seat !== ev.color) this.announce(t('ev.touched', { color: colorName(ev.color), square: ev.square }));
+        break;
+      case 'draw_offer':
+        if (!quiet && this.seat !== ev.by && this.seat !== 'both') play('notify');
+        this.announce(t('ev.drawOffer', { color: colorName(ev.by) }), true);
+        break;
+      case 'draw_declined':
+        this.announce(t('ev.drawDeclined', { color: colorName(ev.by) }));
+        break;
+      case 'claim_rejected': {
+        const text = t('ev.claimRejected', { time: sayTime(ev.penalty_ms), color: colorName(opposite(ev.by)), article: ev.article });
+        this.notice(text);
+        this.announce(text, true);
+        this.claimPick = null;
+        break;
+      }
+      case 'penalty': {
+        const text = t('ev.penalty', { time: sayTime(ev.ms), color: colorName(ev.to), article: ev.article });
+        this.notice(text);
+        this.announce(text, true);
+        break;
+      }
+      case 'end':
+        if (!quiet) play('end');
+        this.notice('');
+        this.claimPick = null;
+        this.announce(this.resultSentence(), true);
+        break;
+    }
+  }
+
+  // ------------------------------------------------------------ view construction
+
+  private buildView(): void {
+    const s = this.s!;
+    document.title = `${playerName(s.players.white)} – ${playerName(s.players.black)} · ${t('app.name')}`;
+    const root = h('div', { class: 'game', 'data-mode': s.mode });
+
+    // Accessible command field and announcement log.
+    const log = h('div', { class: prefs.a11y ? 'a11y-log' : 'sr-only', role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', 'aria-label': t('a11y.announcements') });
+    const urgent = h('div', { class: 'sr-only', role: 'alert' });
+    this.el.log = log;
+    this.el.urgent = urgent;
+    if (prefs.a11y) {
+      const input = h('input', { type: 'text', id: 'a11y-command', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false', 'aria-describedby': 'a11y-hint' });
+      const form = h('form', { class: 'a11y-form' },
+        h('label', { for: 'a11y-command', text: t('a11y.command') }),
+        h('div', { class: 'input-row' }, input, h('button', { type: 'submit', class: 'btn', text: t('game.send') })),
+        h('p', { id: 'a11y-hint', class: 'hint', text: t('a11y.commandHint') }));
+      form.addEventListener('submit', (e) => {
+        e.preventDefault();
+        const text = input.value;
+        input.value = '';
+        runCommand(text, this);
+      });
+      root.append(h('section', { class: 'a11y-panel card', 'aria-label': t('a11y.region') },
+        h('h2', { text: t('a11y.region') }), form, log));
+      this.el.a11yInput = input;
+    } else root.append(log);
+    root.append(urgent);
+
+    this.el.conn = h('div', { class: 'conn-notice', role: 'status', hidden: true });
+    root.append(this.el.conn);
+
+    // Board.
+    const boardEl = h('div', { class: 'cg-wrap' });
+    this.el.promo = h('div', { class: 'promotion', hidden: true });
+    const boardWrap = h('div', { class: 'board-wrap', role: 'region', 'aria-label': t('game.board') }, boardEl, this.el.promo);
+    if (prefs.a11y) boardWrap.setAttribute('aria-hidden', 'true');
+    root.append(h('div', { class: 'board-area' }, boardWrap));
+
+    // Players and clocks.
+    this.players = { top: this.playerView('top'), bottom: this.playerView('bottom') };
+    root.append(this.players.top.root, this.players.bottom.root);
+
+    // Side panel.
+    const panel = h('section', { class: 'panel', 'aria-label': t('game.controls') });
+    this.el.info = h('p', { class: 'game-info' });
+    this.el.status = h('p', { class: 'status-line', role: 'status' });
+    this.el.notice = h('p', { class: 'notice', role: 'alert' });
+    this.el.result = h('div', { class: 'result-banner', hidden: true });
+    this.el.waiting = h('div', { class: 'waiting', hidden: true });
+    this.el.offer = h('div', { class: 'offer-banner', hidden: true });
+    this.el.moves = h('ol', { class: 'move-list', 'aria-labelledby': 'moves-title' });
+    const movesBox = h('div', { class: 'moves' }, h('h2', { id: 'moves-title', class: 'sr-only', text: t('game.moves') }), this.el.moves);
+    this.el.movesBox = movesBox;
+    this.el.controls = h('div', { class: 'controls', role: 'group', 'aria-label': t('game.controls') });
+    panel.append(this.el.info, this.el.status, this.el.waiting, this.el.result, this.el.offer, this.el.notice, movesBox, this.el.controls);
+    root.append(panel);
+
+    // Keyboard move entry (the accessible mode has its own field).
+    if (!prefs.a11y) {
+      const input = h('input', { type: 'text', id: 'move-input', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false', 'aria-describedby': 'move-hint', placeholder: 'Nf3 · e2e4 · 0-0' });
+      const entry = h('form', { class: 'move-entry' },
+        h('label', { for: 'move-input', text: t('game.moveInput') }),
+        h('div', { class: 'input-row' }, input, h('button', { type: 'submit', class: 'btn', text: t('game.send') })),
+        h('p', { id: 'move-hint', class: 'hint', text: t('game.moveInputHint') }));
+      entry.addEventListener('submit', (e) => {
+        e.preventDefault();
+        const text = input.value;
+        if (this.typedMoveResult(text)) input.value = '';
+      });
+      this.el.entry = entry;
+      root.append(entry);
+    }
+
+    // Tools.
+    root.append(this.buildTools());
+
+    this.main.append(root);
+    this.controlsKey = '';
+    this.movesKey = '';
+
+    this.cg = Chessground(boardEl, {
+      fen: s.fen,
+      orientation: this.orientation(),
+      coordinates: true,
+      autoCastle: s.variant === 'standard',
+      viewOnly: !this.isPlayer,
+      disableContextMenu: true,
+      animation: { enabled: true, duration: 180 },
+      highlight: { lastMove: true, check: true },
+      movable: { free: false, showDests: true, rookCastle: true, events: { after: (o, d, meta) => void this.onBoardMove(o, d, meta.premove) } },
+      premovable: { enabled: !this.isLocal, showDests: true, castle: true },
+      draggable: { enabled: true, showGhost: true },
+      events: { select: (key) => this.onSelect(key) },
+    });
+  }
+
+  private playerView(pos: 'top' | 'bottom'): PlayerView {
+    const name = h('span', { class: 'player-name' });
+    const presence = h('span', { class: 'presence' });
+    const mat = h('span', { class: 'material' });
+    const time = h('span', { class: 'time' });
+    const sub = h('span', { class: 'clock-sub' });
+    const clock = h('div', { class: 'clock', role: 'timer' }, h('span', { class: 'run-mark', 'aria-hidden': 'true' }), time, sub);
+    const root = h('div', { class: `player player-${pos}` },
+      h('div', { class: 'player-id' }, h('span', { class: 'player-color' }), name, presence),
+      mat, clock);
+    return { root, name, presence, material: mat, clock, time, sub };
+  }
+
+  private buildTools(): HTMLElement {
+    const s = this.s!;
+    const flip = h('button', { type: 'button', class: 'btn ghost small', id: 'flip' }, icon('flip'), t('game.flip'));
+    flip.addEventListener('click', () => this.flip());
+    const notationId = 'notation-select';
+    const sel = h('select', { id: notationId },
+      ...(['en', 'ru', 'fig'] as Notation[]).map((n) => { const o = h('option', { value: n, text: t(`notation.${n}` as Key) }); o.selected = prefs.notation === n; return o; }));
+    sel.addEventListener('change', () => { setNotation(sel.value as Notation); this.movesKey = ''; this.refreshMoves(); });
+    const tools = h('div', { class: 'tools' }, flip,
+      h('label', { class: 'inline-field' }, h('span', { text: t('game.notation') }), sel),
+      h('a', { class: 'btn ghost small', id: 'pgn', href: pgnUrl(s.id), download: `arbiter-${s.id}.pgn` }, icon('download'), t('game.pgn')));
+    if (this.isLocal) {
+      const cb = h('input', { type: 'checkbox', id: 'autoflip' });
+      cb.checked = prefs.autoFlip;
+      cb.addEventListener('change', () => { setAutoFlip(cb.checked); this.refreshBoard(); this.refreshPlayers(); });
+      tools.append(h('span', { class: 'check' }, cb, h('label', { for: 'autoflip', text: t('game.autoFlip') })));
+    }
+    return tools;
+  }
+
+  // ------------------------------------------------------------ refresh
+
+  private refreshAll(): void {
+    if (!this.players) return;
+    this.refreshBoard();
+    this.refreshPlayers();
+    this.refreshPanel();
+    this.refreshMoves();
+    this.refreshConn();
+  }
+
+  private dests(): Map<CgKey, CgKey[]> {
+    const map = new Map<CgKey, CgKey[]>();
+    const s = this.s!;
+    const plain = new Set(s.legal_moves.filter((m) => !m.castle).map((m) => m.from + m.to));
+    const add = (from: string, to: string) => {
+      const list = map.get(from as CgKey) ?? [];
+      if (!list.includes(to as CgKey)) list.push(to as CgKey);
+      map.set(from as CgKey, list);
+    };
+    for (const m of s.legal_moves) {
+      if (m.castle) {
+        if (m.rook) add(m.from, m.rook);
+        if (m.to !== m.from && !plain.has(m.from + m.to)) add(m.from, m.to);
+      } else add(m.from, m.to);
+    }
+    return map;
+  }
+
+  private refreshBoard(): void {
+    const s = this.s;
+    if (!s || !this.cg) return;
+    const active = s.status === 'active';
+    let movable: Color | undefined;
+    if (active && this.seat) movable = this.seat === 'both' ? s.turn : this.seat;
+    this.cg.set({
+      fen: s.fen,
+      orientation: this.orientation(),
+      turnColor: s.turn,
+      check: s.check ? s.turn : false,
+      lastMove: s.last_move ? [s.last_move.from as CgKey, s.last_move.to as CgKey] : undefined,
+      movable: { color: movable, dests: this.myTurn() ? this.dests() : new Map() },
+      highlight: { custom: s.touched ? new Map([[s.touched as CgKey, 'touched']]) : new Map() },
+    });
+    if (!active) this.cg.cancelPremove();
+  }
+
+  private refreshPlayers(): void {
+    const s = this.s;
+    if (!s || !this.players) return;
+    const bottom = this.orientation();
+    const mat = material(s.fen);
+    for (const pos of ['top', 'bottom'] as const) {
+      const c = pos === 'bottom' ? bottom : opposite(bottom);
+      const v = this.players[pos];
+      const p = s.players[c];
+      v.root.dataset.color = c;
+      clear(v.name);
+      const shown = this.isLocal && p.kind === 'human' && !p.name ? colorName(c) : playerName(p);
+      v.name.append(pieceIcon(c === 'white' ? 'w' : 'b', 'K', colorName(c)), h('span', { class: 'name-text', text: shown }));
+      if (this.seat === c || this.seat === 'both') v.name.append(h('span', { class: 'you', text: ' ' + (this.seat === 'both' ? '' : t('player.you')) }));
+      setText(v.presence, p.kind === 'human' && p.joined && !this.isLocal ? (p.online ? '● ' + t('player.online') : '○ ' + t('player.offline')) : '');
+      v.presence.className = `presence ${p.online ? 'on' : 'off'}`;
+      clear(v.material);
+      const pieces = mat.surplus[c];
+      const adv = c === 'white' ? mat.diff : -mat.diff;
+      if (pieces.length || adv > 0) {
+        v.material.setAttribute('aria-label', t('game.material', { diff: adv > 0 ? `+${adv}` : '0' }));
+        for (const r of pieces) v.material.append(pieceIcon(c === 'white' ? 'w' : 'b', r));
+        if (adv > 0) v.material.append(h('span', { class: 'adv', 'aria-hidden': 'true', text: `+${adv}` }));
+      } else v.material.removeAttribute('aria-label');
+      v.clock.setAttribute('aria-label', t(c === 'white' ? 'game.clockWhite' : 'game.clockBlack'));
+      v.clock.hidden = !s.clocks;
+    }
+    this.renderClocks();
+  }
+
+  private refreshConn(): void {
+    const el = this.el.conn;
+    if (!el) return;
+    const show = !this.online;
+    el.hidden = !show;
+    setText(el, show ? t('conn.reconnecting') : '');
+  }
+
+  private resultSentence(): string {
+    const s = this.s!;
+    const term = s.termination;
+    if (!term) return '';
+    const head = s.result === '1-0' ? t('result.whiteWins') : s.result === '0-1' ? t('result.blackWins') : t('result.draw');
+    const body = t(`term.${term.kind}` as Key, { color: term.by ? colorName(term.by) : '' });
+    return `${head}. ${body}. ${t('result.article', { edition: s.edition, article: term.article })}.`;
+  }
+
+  private refreshPanel(): void {
+    const s = this.s!;
+    const variant = t(`variant.${s.variant}` as Key) + (s.variant === 'chess960' && s.chess960_position !== null ? ` #${s.chess960_position}` : '');
+    setText(this.el.info, t('game.info', { tc: tcLabel(s.time_control, s.delay) ?? t('tc.untimed'), variant, edition: s.edition }) + (s.touch_move ? ` · ${t('game.touchMoveOn')}` : ''));
+
+    // Status line.
+    let status = '';
+    if (s.status === 'active') {
+      if (!this.isPlayer) status = t('game.spectator') + ' ' + t(s.turn === 'white' ? 'turn.white' : 'turn.black');
+      else if (this.isLocal) status = t(s.turn === 'white' ? 'turn.white' : 'turn.black');
+      else status = this.myTurn() ? t('game.yourTurn') : t('game.theirTurn');
+      if (s.touched && this.myTurn()) status += ' · ' + t('game.touched', { square: s.touched });
+      if (this.claimPick) status = t('game.claimPick', { claim: t(this.claimPick === 'threefold' ? 'term.threefold_repetition' : 'term.fifty_moves', { color: '' }).replace(/[,:]?\s*$/, '') });
+    } else if (s.status === 'waiting') {
+      status = this.isPlayer ? t('game.waiting') : t('player.open');
+    } else if (!this.isPlayer) status = t('game.spectator');
+    setText(this.el.status, status);
+    this.el.status.classList.toggle('your-turn', this.myTurn() && !this.isLocal);
+
+    // Waiting for the invited player.
+    const waiting = this.el.waiting;
+    const showWaiting = s.status === 'waiting' && this.isPlayer && !!s.invite_url;
+    waiting.hidden = !showWaiting;
+    if (showWaiting && !waiting.firstChild) {
+      const link = location.origin + s.invite_url;
+      const input = h('input', { type: 'text', id: 'invite-link', readonly: true, value: link });
+      const copy = h('button', { type: 'button', class: 'btn primary', id: 'copy-invite', text: t('game.copy') });
+      copy.addEventListener('click', async () => {
+        let ok = false;
+        try { await navigator.clipboard.writeText(link); ok = true; } catch {
+          input.select();
+          try { ok = document.execCommand('copy'); } catch { ok = false; }
+        }
+        if (ok) { copy.textContent = t('game.copied'); setTimeout(() => { copy.textContent = t('game.copy'); }, 2000); }
+      });
+      input.addEventListener('focus', () => input.select());
+      waiting.append(h('h2', { text: t('game.waiting') }), h('p', { text: t('game.inviteText') }),
+        h('label', { for: 'invite-link', text: t('game.inviteLink') }), h('div', { class: 'input-row' }, input, copy));
+    }
+    if (!showWaiting) clear(waiting);
+
+    // Result.
+    const res = this.el.result;
+    res.hidden = s.status !== 'finished' || !s.termination;
+    clear(res);
+    if (s.termination) {
+      const term = s.termination;
+      const head = s.result === '1-0' ? t('result.whiteWins') : s.result === '0-1' ? t('result.blackWins') : t('result.draw');
+      const score = s.result === '1/2-1/2' ? '½–½' : s.result.replace('-', '–');
+      res.append(
+        h('p', { class: 'score', text: score }),
+        h('p', { class: 'result-head', text: head }),
+        h('p', { class: 'result-term', text: t(`term.${term.kind}` as Key, { color: term.by ? colorName(term.by) : '' }) }),
+        h('p', { class: 'result-article', text: t('result.article', { edition: s.edition, article: term.article }) }),
+      );
+    }
+
+    // Pending draw offer.
+    const offer = this.el.offer;
+    const off = s.status === 'active' ? s.draw_offer : null;
+    const answerer = off ? (this.isLocal ? opposite(off) : this.seat) : null;
+    const canAnswer = !!off && !!answerer && answerer !== off && this.isPlayer;
+    const offerKey = `${off}|${canAnswer}`;
+    if (offer.dataset.key !== offerKey) {
+      offer.dataset.key = offerKey;
+      clear(offer);
+      offer.hidden = !off;
+      if (off) {
+        if (canAnswer) {
+          const acc = h('button', { type: 'button', class: 'btn primary', id: 'accept-draw', text: t('game.accept') });
+          acc.addEventListener('click', () => this.acceptDraw());
+          const dec = h('button', { type: 'button', class: 'btn', id: 'decline-draw', text: t('game.decline') });
+          dec.addEventListener('click', () => this.declineDraw());
+          offer.append(h('p', { text: t('game.drawOfferFrom', { color: colorName(off) }) }), h('div', { class: 'btn-row' }, acc, dec));
+        } else offer.append(h('p', { text: this.seat === off ? t('game.drawOfferSent') : t('game.drawOfferFrom', { color: colorName(off) }) }));
+      }
+    }
+    this.refreshControls();
+  }
+
+  private refreshControls(): void {
+    const s = this.s!;
+    const key = [s.status, this.seat, s.turn, s.draw_offer, this.claimMenuOpen, this.claimPick, this.resignConfirm, this.myTurn()].join('|');
+    if (key === this.controlsKey) return;
+    this.controlsKey = key;
+    const focused = (document.activeElement as HTMLElement | null)?.id;
+    const c = this.el.controls;
+    clear(c);
+    const btn = (id: string, label: string, onClick: () => void, cls = 'btn', disabled = false) => {
+      const b = h('button', { type: 'button', class: cls, id, text: label, disabled });
+      b.addEventListener('click', onClick);
+      return b;
+    };
+    if (s.status === 'finished') {
+      c.append(h('a', { class: 'btn primary', href: '/', id: 'new-game', text: t('game.newGame') }));
+    } else if (s.status === 'active' && this.isPlayer) {
+      const row = h('div', { class: 'btn-row' });
+      const myOffer = s.draw_offer !== null && s.draw_offer === this.actor() && !this.isLocal;
+      row.append(btn('offer-draw', '½ ' + t('game.offerDraw'), () => this.offerDraw(), 'btn', myOffer || s.draw_offer !== null));
+      const claim = btn('claim', t('game.claim'), () => { this.claimMenuOpen = !this.claimMenuOpen; this.refreshControls(); document.getElementById('claim')?.focus(); }, 'btn', !this.myTurn());
+      claim.setAttribute('aria-expanded', String(this.claimMenuOpen));
+      claim.setAttribute('aria-controls', 'claim-menu');
+      row.append(claim);
+      row.append(btn('resign', t('game.resign'), () => { this.resignConfirm = true; this.refreshControls(); document.getElementById('resign-yes')?.focus(); }, 'btn danger-ghost'));
+      c.append(row);
+      if (this.claimMenuOpen && this.myTurn()) {
+        const menu = h('div', { class: 'claim-menu', id: 'claim-menu' });
+        menu.append(
+          btn('claim-threefold', t('game.claimThreefold', { a: '9.2' }), () => this.claim('threefold')),
+          btn('claim-fifty', t('game.claimFifty', { a: '9.3' }), () => this.claim('fifty')),
+          btn('claim-threefold-move', t('game.claimThreefoldMove'), () => this.startClaimPick('threefold')),
+          btn('claim-fifty-move', t('game.claimFiftyMove'), () => this.startClaimPick('fifty')),
+          h('p', { class: 'hint', text: t('game.claimWarning') }));
+        c.append(menu);
+      }
+      if (this.claimPick) {
+        c.append(h('div', { class: 'claim-pick' }, btn('claim-cancel', t('game.cancel'), () => { this.claimPick = null; this.refreshPanel(); this.refreshBoard(); })));
+      }
+      if (this.resignConfirm) {
+        c.append(h('div', { class: 'confirm', role: 'group', 'aria-labelledby': 'resign-q' },
+          h('p', { id: 'resign-q', text: t('game.resignConfirm') + (this.isLocal ? ` (${colorName(s.turn)})` : '') }),
+          h('div', { class: 'btn-row' },
+            btn('resign-yes', t('game.resignYes'), () => { this.resignConfirm = false; this.resign(); }, 'btn danger'),
+            btn('resign-no', t('game.resignNo'), () => { this.resignConfirm = false; this.refreshControls(); document.getElementById('resign')?.focus(); }))));
+      }
+    }
+    if (focused) {
+      const again = document.getElementById(focused);
+      if (again && c.contains(again) && document.activeElement !== again) again.focus();
+    }
+  }
+
+  private refreshMoves(): void {
+    const s = this.s;
+    if (!s) return;
+    const key = `${s.moves.length}|${prefs.notation}`;
+    if (key === this.movesKey) return;
+    this.movesKey = key;
+    const ol = this.el.moves;
+    clear(ol);
+    if (!s.moves.length) {
+      ol.append(h('li', { class: 'empty muted', text: t('game.noMoves') }));
+      return;
+    }
+    for (let i = 0; i < s.moves.length; i += 2) {
+      const li = h('li', { class: 'move-row' }, h('span', { class: 'move-no', text: `${i / 2 + 1}.` }));
+      for (const m of [s.moves[i], s.moves[i + 1]]) {
+        if (!m) continue;
+        const last = m.ply === s.moves.length;
+        const span = h('span', { class: `mv${last ? ' current' : ''}`, 'data-ply': m.ply, 'data-uci': m.uci, text: formatSan(m.san, prefs.notation, m.color) });
+        if (last) span.setAttribute('aria-current', 'step');
+        if (m.clock_ms !== null) span.title = formatClock(m.clock_ms);
+        li.append(span);
+      }
+      ol.append(li);
+    }
+    const box = this.el.movesBox;
+    box.scrollTop = box.scrollHeight;
+  }
+
+  // ------------------------------------------------------------ clocks
+
+  private setClockRef(): void {
+    this.clockAt = performance.now() - (this.socket?.lag() ?? 0);
+  }
+
+  /** The time each side has now, as the server's clock would show it. */
+  clockTimes(): { white: number; black: number } | null {
+    const c = this.s?.clocks;
+    if (!c) return null;
+    const out = { white: c.white_ms, black: c.black_ms };
+    if (c.running && this.s?.status === 'active') {
+      const elapsed = performance.now() - this.clockAt;
+      const key = c.running;
+      out[key] = Math.max(0, out[key] - Math.max(0, elapsed - c.delay_left_ms));
+    }
+    return out;
+  }
+
+  private tick = (): void => {
+    this.renderClocks();
+    this.raf = requestAnimationFrame(this.tick);
+  };
+
+  private lowThreshold(): number {
+    const periods = this.s ? parseTimeControl(this.s.time_control) : null;
+    const initial = periods ? periods[0].seconds * 1000 : 0;
+    return Math.min(60000, Math.max(10000, initial * 0.125));
+  }
+
+  private renderClocks(): void {
+    const s = this.s;
+    if (!s || !this.players || !s.clocks) return;
+    const times = this.clockTimes()!;
+    const c = s.clocks;
+    const threshold = this.lowThreshold();
+    for (const pos of ['top', 'bottom'] as const) {
+      const v = this.players[pos];
+      const color = v.root.dataset.color as Color;
+      const ms = times[color];
+      setText(v.time, formatClock(ms));
+      const running = c.running === color && s.status === 'active';
+      v.clock.classList.toggle('running', running);
+      v.clock.classList.toggle('low', ms < threshold && s.status === 'active');
+      const subParts: string[] = [];
+      if (running && c.delay_left_ms > 0) {
+        const left = Math.max(0, c.delay_left_ms - (performance.now() - this.clockAt));
+        if (left > 0) subParts.push(t('game.delayLeft', { s: (left / 1000).toFixed(1) }));
+      }
+      const mtc = c.moves_to_control[color];
+      if (mtc !== null && mtc !== undefined) subParts.push(t('game.movesToControl', { n: mtc }));
+      if (ms < threshold && s.status === 'active') subParts.unshift(t('game.lowTime'));
+      setText(v.sub, subParts.join(' · '));
+      setText(v.clock.querySelector('.run-mark')!, running ? '▶' : '');
+      // Low-time warning for the seats this browser holds.
+      const mine = this.seat === color || this.seat === 'both';
+      if (mine && s.status === 'active') {
+        if (ms < threshold && !this.lowWarned[color] && ms > 0) {
+          this.lowWarned[color] = true;
+          play('lowtime');
+          this.announce(t('a11y.lowTime', { time: sayTime(ms) }), true);
+        } else if (ms > threshold * 1.5) this.lowWarned[color] = false;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------ actions
+
+  private onSelect(key: CgKey): void {
+    const s = this.s;
+    if (!s || !s.touch_move || !this.myTurn() || s.touched) return;
+    const piece = readPlacement(s.fen).get(key);
+    if (!piece || piece.color !== s.turn) return;
+    if (!s.legal_moves.some((m) => m.from === key)) return;
+    this.send(this.withColor({ type: 'touch', square: key }));
+  }
+
+  private candidates(orig: string, dest: string): LegalMove[] {
+    return this.s!.legal_moves.filter((m) => m.from === orig && (m.castle ? m.rook === dest || m.to === dest : m.to === dest));
+  }
+
+  private async onBoardMove(orig: string, dest: string, premove: boolean): Promise<void> {
+    let cands = this.candidates(orig, dest);
+    if (cands.length > 1 && cands.some((m) => m.castle)) cands = cands.filter((m) => !m.castle || m.rook === dest);
+    if (!cands.length) { this.refreshBoard(); return; }
+    let move = cands[0];
+    if (cands.length > 1 && cands.every((m) => m.promotion)) {
+      const role = premove ? 'q' : await this.askPromotion(this.s!.turn);
+      if (!role) { this.refreshBoard(); return; }
+      move = cands.find((m) => m.promotion === role) ?? cands[0];
+      if (this.cg) this.cg.setPieces(new Map([[dest as CgKey, { role: ({ q: 'queen', r: 'rook', b: 'bishop', n: 'knight' } as const)[role], color: this.s!.turn, promoted: true }]]));
+    }
+    this.playMove(move);
+  }
+
+  private playMove(move: LegalMove): void {
+    if (this.claimPick) {
+      const kind = this.claimPick;
+      this.claimPick = null;
+      this.claimMenuOpen = false;
+      this.send(this.withColor({ type: 'claim', claim: kind, move: move.uci }));
+      this.refreshPanel();
+      return;
+    }
+    this.send({ type: 'move', uci: move.uci });
+  }
+
+  /** A move typed into a field. Returns true when it was sent. */
+  private typedMoveResult(text: string): boolean {
+    const s = this.s;
+    if (!s || !text.trim()) return false;
+    if (!this.myTurn()) { this.notice(t('input.notYourTurn')); this.announce(t('input.notYourTurn'), true); return false; }
+    const r = matchInput(text, s.legal_moves);
+    if (r.kind === 'none') {
+      const msg = t('input.noMatch', { text: text.trim() });
+      this.notice(msg); this.announce(msg, true);
+      return false;
+    }
+    if (r.kind === 'ambiguous') {
+      const msg = t('input.ambiguous', { text: text.trim(), moves: r.moves.map((m) => formatSan(m.san, prefs.notation, s.turn)).join(', ') });
+      this.notice(msg); this.announce(msg, true);
+      return false;
+    }
+    this.notice('');
+    if (r.kind === 'promotion') {
+      void this.askPromotion(s.turn).then((role) => {
+        const m = role && r.moves.find((x) => x.promotion === role);
+        if (m) this.sendTyped(m);
+        else this.focusEntry();
+      });
+      return true;
+    }
+    this.sendTyped(r.move);
+    return true;
+  }
+
+  private sendTyped(m: LegalMove): void {
+    if (!this.claimPick && this.cg) this.cg.move(m.from as CgKey, (m.castle && m.rook ? m.rook : m.to) as CgKey);
+    this.playMove(m);
+    this.focusEntry();
+  }
+
+  private focusEntry(): void {
+    (this.el.a11yInput as HTMLInputElement | undefined ?? document.getElementById('move-input'))?.focus();
+  }
+
+  private askPromotion(color: Color): Promise<PromotionRole | null> {
+    const box = this.el.promo;
+    this.promoResolve?.(null);
+    clear(box);
+    return new Promise((resolve) => {
+      const previous = document.activeElement as HTMLElement | null;
+      const done = (r: PromotionRole | null) => {
+        this.promoResolve = null;
+        box.hidden = true;
+        clear(box);
+        box.removeAttribute('role');
+        resolve(r);
+        if (previous && document.contains(previous)) previous.focus();
+      };
+      this.promoResolve = done;
+      box.hidden = false;
+      box.setAttribute('role', 'dialog');
+      box.setAttribute('aria-modal', 'true');
+      box.setAttribute('aria-labelledby', 'promo-title');
+      const buttons = PROMOTION_ROLES.map((r) => {
+        const b = h('button', { type: 'button', class: 'promo-choice', 'data-role': r },
+          pieceIcon(color === 'white' ? 'w' : 'b', r.toUpperCase()), h('span', { class: 'promo-label', text: t(PROMO_KEY[r]) }));
+        b.addEventListener('click', (e) => { e.stopPropagation(); done(r); });
+        return b;
+      });
+      const panel = h('div', { class: 'promo-panel' }, h('h2', { id: 'promo-title', text: t('promo.title') }), h('div', { class: 'promo-choices' }, ...buttons),
+        h('button', { type: 'button', class: 'btn small ghost promo-cancel', text: t('game.cancel') }));
+      panel.querySelector('.promo-cancel')!.addEventListener('click', (e) => { e.stopPropagation(); done(null); });
+      box.append(panel);
+      box.onclick = (e) => { if (e.target === box) done(null); };
+      box.onkeydown = (e) => {
+        const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+        if (e.key === 'Escape') { e.preventDefault(); done(null); }
+        else if (e.key === 'ArrowRight' || e.key === 'ArrowDown') { e.preventDefault(); buttons[(i + 1) % 4].focus(); }
+        else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') { e.preventDefault(); buttons[(i + 3) % 4].focus(); }
+        else if ('qrbnфлск'.includes(e.key.toLowerCase()) && e.key.length === 1) {
+          const map: Record<string, PromotionRole> = { q: 'q', r: 'r', b: 'b', n: 'n', 'ф': 'q', 'л': 'r', 'с': 'b', 'к': 'n' };
+          e.preventDefault();
+          done(map[e.key.toLowerCase()]);
+        } else if (e.key === 'Tab') {
+          // keep focus inside the dialog
+          const all = [...buttons, panel.querySelector<HTMLButtonElement>('.promo-cancel')!];
+          const j = all.indexOf(document.activeElement as HTMLButtonElement);
+          e.preventDefault();
+          all[(j + (e.shiftKey ? all.length - 1 : 1)) % all.length].focus();
+        }
+      };
+      buttons[0].focus();
+    });
+  }
+
+  // A11yContext and buttons.
+
+  state(): State | null { return this.s; }
+
+  typedMove(text: string): void { this.typedMoveResult(text); }
+
+  offerDraw(): void {
+    if (!this.s || this.s.status !== 'active' || !this.isPlayer) return;
+    this.send(this.withColor({ type: 'offer_draw' }));
+  }
+
+  acceptDraw(): void {
+    const off = this.s?.draw_offer;
+    if (!off) { this.announce(t('err.no_draw_offer')); return; }
+    this.send(this.withColor({ type: 'accept_draw' }, opposite(off)));
+  }
+
+  declineDraw(): void {
+    const off = this.s?.draw_offer;
+    if (!off) { this.announce(t('err.no_draw_offer')); return; }
+    this.send(this.withColor({ type: 'decline_draw' }, opposite(off)));
+  }
+
+  resign(): void {
+    if (!this.s || this.s.status !== 'active' || !this.isPlayer) return;
+    this.send(this.withColor({ type: 'resign' }));
+    this.refreshControls();
+  }
+
+  claim(kind: ClaimKind, moveText?: string): void {
+    const s = this.s;
+    if (!s) return;
+    this.claimMenuOpen = false;
+    if (moveText) {
+      const r = matchInput(moveText, s.legal_moves);
+      if (r.kind !== 'move') { this.announce(t('input.noMatch', { text: moveText }), true); return; }
+      this.send(this.withColor({ type: 'claim', claim: kind, move: r.move.uci }));
+    } else this.send(this.withColor({ type: 'claim', claim: kind }));
+    this.refreshPanel();
+  }
+
+  private startClaimPick(kind: ClaimKind): void {
+    this.claimPick = kind;
+    this.claimMenuOpen = false;
+    this.refreshPanel();
+    this.announce(this.el.status.textContent ?? '');
+    document.getElementById('claim-cancel')?.focus();
+  }
+
+  flip(): void {
+    this.flipped = !this.flipped;
+    this.refreshBoard();
+    this.refreshPlayers();
+    this.announce(t('a11y.flipped'));
+  }
+
+  announce(text: string, urgent = false): void {
+    if (!text) return;
+    const log = this.el.log;
+    if (!log) return;
+    log.append(h('p', { text }));
+    while (log.childElementCount > 60) log.firstElementChild?.remove();
+    if (prefs.a11y) log.scrollTop = log.scrollHeight;
+    if (urgent && !prefs.a11y && this.el.urgent) setText(this.el.urgent, text);
+  }
+
+  private noticeTimer = 0;
+
+  /** A transient message (errors, rejected claims); clears itself after a while. */
+  private notice(text: string): void {
+    if (!this.el.notice) return;
+    setText(this.el.notice, text);
+    clearTimeout(this.noticeTimer);
+    if (text) this.noticeTimer = window.setTimeout(() => setText(this.el.notice, ''), 10000);
+  }
+}
