@@ -177,10 +177,13 @@ pub fn run(
     drop(tx);
     let mut tally = Tally::default();
     for f in rx {
-        match first_engine_points(&f) {
-            p if p == 1.0 => tally.wins += 1,
-            p if p == 0.0 => tally.losses += 1,
-            _ => tally.draws += 1,
+        let points = first_engine_points(&f);
+        if points > 0.75 {
+            tally.wins += 1;
+        } else if points < 0.25 {
+            tally.losses += 1;
+        } else {
+            tally.draws += 1;
         }
         let state = config.sprt.map(|s| s.state(&tally));
         if matches!(state, Some(SprtState::AcceptH0 | SprtState::AcceptH1)) {
