@@ -21,7 +21,7 @@ cargo build --release -p arbiter >/dev/null
 mkdir -p strength
 # A frozen copy, so that rebuilding during a long run changes nothing.
 BIN=$PWD/strength/arbiter-$(git rev-parse --short HEAD)
-cp target/release/arbiter "$BIN"
+[ -e "$BIN" ] || cp target/release/arbiter "$BIN"
 ours="cmd=$BIN arg=uci name=Arbiter option.Hash=16"
 sf() { echo "cmd=/usr/games/stockfish name=Stockfish-15.1-Elo$1 option.Threads=1 option.Hash=16 option.UCI_LimitStrength=true option.UCI_Elo=$1"; }
 weak() { echo "cmd=$BIN arg=uci name=Arbiter-Elo$1 option.Hash=16 option.UCI_LimitStrength=true option.UCI_Elo=$1"; }

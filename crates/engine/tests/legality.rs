@@ -149,3 +149,26 @@ fn the_fifty_move_rule_is_seen() {
         matches!(r.score, Score::Cp(v) if v < -300) || matches!(r.score, Score::Mate(n) if n < 0)
     );
 }
+
+#[test]
+fn search_on_another_thread_stops_on_the_flag() {
+    // The web server's use: search in a thread, stop it from outside.
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let handle = std::thread::spawn(move || {
+        let mut engine = Engine::new(EngineOptions::default());
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let mut infos = 0;
+        let r = engine.search(&[Position::standard()], &limits, &flag, &mut |_| infos += 1);
+        (r, infos)
+    });
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let (r, infos) = handle.join().unwrap();
+    let r = r.unwrap();
+    assert!(Position::standard().is_legal(r.best));
+    assert!(infos > 0 && r.depth >= 1);
+}
