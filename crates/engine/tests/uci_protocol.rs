@@ -146,7 +146,8 @@ fn infinite_waits_for_stop_and_isready_is_answered_meanwhile() {
     // Mate is found at once, yet no bestmove before stop.
     assert_eq!(out.count("bestmove"), 0);
     e.handle("isready");
-    assert_eq!(out.lines().last().map(String::as_str), Some("readyok"));
+    // Answered at once (info lines from the search may follow it).
+    assert_eq!(out.count("readyok"), 1);
     assert_eq!(out.count("bestmove"), 0);
     e.handle("stop");
     out.wait_for("bestmove", 1, 5);
