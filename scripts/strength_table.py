@@ -15,6 +15,8 @@ ORDER = ["sf1500", "sf2000", "sf2400", "gnuchess", "glaurung", "toga", "ethereal
 LADDER = {  # approximate CCRL ratings from /work/shared/anchors.md
     "sf1500": 1500, "sf2000": 2440, "sf2400": 2900, "gnuchess": 2660,
     "glaurung": 2790, "toga": 2900, "ethereal": 3390,
+    # our weakened engine, rated against its Stockfish opponent
+    "arbiter1400": 1500, "arbiter1800": 1500, "arbiter2200": 2440,
 }
 LINE = re.compile(r"Score of (.+) vs (.+): (\d+) - (\d+) - (\d+) \[([\d.]+)\] (\d+); Elo ([-+\w.]+) ± ([\w.]+)")
 
@@ -42,8 +44,14 @@ def main(folder):
         se = math.sqrt(var / n)
         lo, hi = elo(s - 1.96 * se), elo(s + 1.96 * se)
         ladder = LADDER.get(key)
-        est = f"{ladder + elo(s):.0f} [{ladder + lo:.0f}, {ladder + hi:.0f}]" if ladder and math.isfinite(lo) and math.isfinite(hi) else "–"
-        rows.append(f"| {a} | {b} | {n} | +{w} ={d} -{l} | {s:.3f} | {elo(s):+.0f} [{lo:+.0f}, {hi:+.0f}] | {est} |")
+        if ladder and math.isfinite(lo) and math.isfinite(hi):
+            est = f"{ladder + elo(s):.0f} [{ladder + lo:.0f}, {ladder + hi:.0f}]"
+        elif ladder and s >= 1:
+            est = f"> {ladder + elo(s - 1.96 * math.sqrt(0.25 / n)):.0f}"
+        else:
+            est = "–"
+        diff = f"{elo(s):+.0f} [{lo:+.0f}, {hi:+.0f}]" if 0 < s < 1 else ("all won" if s >= 1 else "all lost")
+        rows.append(f"| {a} | {b} | {n} | +{w} ={d} -{l} | {s:.3f} | {diff} | {est} |")
     print("| engine | opponent | games | +W =D -L | score | Elo difference [95%] | implied rating [95%] |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     print("\n".join(rows))
