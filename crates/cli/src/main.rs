@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod engine_bench;
+mod judge;
 mod matches;
 mod perft;
 mod pgn;
@@ -33,6 +34,8 @@ enum Command {
     Tune(tune::Args),
     /// Play UCI engines against each other under a FIDE clock and the Laws.
     Match(matches::Args),
+    /// Judge a game by the FIDE Laws: JSON lines in, one verdict per line out.
+    Judge(judge::Args),
     /// Game records: check and convert PGN (FIDE Art. 8, Appendix C).
     Pgn(pgn::Args),
 }
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         Command::EngineBench(args) => engine_bench::run(args),
         Command::Tune(args) => tune::run(args),
         Command::Match(args) => matches::run(args),
+        Command::Judge(args) => judge::run(args),
         Command::Pgn(args) => pgn::run(args),
     };
     match result {

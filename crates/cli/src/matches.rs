@@ -3,12 +3,14 @@
 
 use anyhow::{bail, Context, Result};
 use arbiter_engine::client::EngineSpec;
-use arbiter_engine::matches::adjudication::BuiltinAdjudicator;
+use arbiter_engine::matches::adjudication::{Adjudicator, BuiltinAdjudicator};
 use arbiter_engine::matches::game::{GameSettings, ScoreAdjudication};
+use arbiter_engine::matches::laws::LawsAdjudicator;
 use arbiter_engine::matches::openings::{self, Opening};
 use arbiter_engine::matches::pgn::{write_game, MatchTags};
 use arbiter_engine::matches::stats::{Sprt, SprtState};
 use arbiter_engine::matches::{self, first_engine_points, MatchConfig};
+use arbiter_laws::{DelayKind, Edition};
 use arbiter_pgn::TimeControl;
 use std::io::Write;
 use std::path::PathBuf;
@@ -29,6 +31,16 @@ pub struct Args {
     /// Delay per move in milliseconds (delay mode, Art. 6.3 b).
     #[arg(long, default_value_t = 0)]
     delay: u64,
+    /// `simple` (the main time starts after the delay) or `bronstein`.
+    #[arg(long, default_value = "simple")]
+    delay_kind: String,
+    /// The edition of the Laws: 2014, 2018 or 2023.
+    #[arg(long, default_value = "2014")]
+    edition: String,
+    /// Use the runner's own material-only adjudication and clock instead of
+    /// `arbiter-laws` (for comparison).
+    #[arg(long)]
+    builtin_laws: bool,
     /// Games to play (in pairs, colours swapped).
     #[arg(long, default_value_t = 2)]
     games: u32,
@@ -190,10 +202,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
             ))
         }
     };
+    let edition = match args.edition.as_str() {
+        "2014" => Edition::Fide2014,
+        "2018" => Edition::Fide2018,
+        "2023" => Edition::Fide2023,
+        other => bail!("--edition: expected 2014, 2018 or 2023, found {other:?}"),
+    };
+    let delay_kind = match args.delay_kind.as_str() {
+        "simple" => DelayKind::Simple,
+        "bronstein" => DelayKind::Bronstein,
+        other => bail!("--delay-kind: expected simple or bronstein, found {other:?}"),
+    };
+    let adjudicator: Arc<dyn Adjudicator> = if args.builtin_laws {
+        Arc::new(BuiltinAdjudicator)
+    } else {
+        Arc::new(LawsAdjudicator::new(edition))
+    };
     let config = MatchConfig {
         engines,
         time_control: time_control.clone(),
         delay: Duration::from_millis(args.delay),
+        delay_kind,
+        laws_clock: !args.builtin_laws,
         openings: opening_set,
         games: args.games,
         concurrency: args.concurrency,
@@ -222,28 +252,25 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => None,
     };
     let mut names = (String::new(), String::new());
-    let tally = matches::run(
-        &config,
-        Arc::new(BuiltinAdjudicator),
-        &mut |f, t, sprt_state| {
-            let r = &f.record;
-            let (first, second) = if f.first_is_white {
-                (&r.white, &r.black)
-            } else {
-                (&r.black, &r.white)
-            };
-            names = (first.clone(), second.clone());
-            println!(
-                "Game {} {} - {}: {} ({})",
-                f.round,
-                r.white,
-                r.black,
-                r.result.pgn(),
-                r.termination.describe()
-            );
-            let _ = first_engine_points(f);
-            let e = t.elo();
-            println!(
+    let tally = matches::run(&config, adjudicator, &mut |f, t, sprt_state| {
+        let r = &f.record;
+        let (first, second) = if f.first_is_white {
+            (&r.white, &r.black)
+        } else {
+            (&r.black, &r.white)
+        };
+        names = (first.clone(), second.clone());
+        println!(
+            "Game {} {} - {}: {} ({})",
+            f.round,
+            r.white,
+            r.black,
+            r.result.pgn(),
+            r.termination.describe()
+        );
+        let _ = first_engine_points(f);
+        let e = t.elo();
+        println!(
             "Score of {first} vs {second}: {} - {} - {} [{:.3}] {}; Elo {:+.1} ± {:.1} (95%), LOS {:.1}%",
             t.wins,
             t.losses,
@@ -254,30 +281,29 @@ pub fn run(args: Args) -> Result<ExitCode> {
             e.margin(),
             100.0 * t.los()
         );
-            if let (Some(s), Some(state)) = (config.sprt, sprt_state) {
-                let (lo, hi) = s.bounds();
-                println!(
-                    "SPRT elo0={} elo1={}: LLR {:.2} ({:.2}, {:.2}){}",
-                    s.elo0,
-                    s.elo1,
-                    s.llr(t),
-                    lo,
-                    hi,
-                    match state {
-                        SprtState::Continue => "",
-                        SprtState::AcceptH0 => " - H0 accepted",
-                        SprtState::AcceptH1 => " - H1 accepted",
-                    }
-                );
-            }
-            if let Some(file) = pgn.as_mut() {
-                if let Err(e) = file.write_all(write_game(r, f.round, &tags).as_bytes()) {
-                    eprintln!("arbiter: writing PGN: {e}");
+        if let (Some(s), Some(state)) = (config.sprt, sprt_state) {
+            let (lo, hi) = s.bounds();
+            println!(
+                "SPRT elo0={} elo1={}: LLR {:.2} ({:.2}, {:.2}){}",
+                s.elo0,
+                s.elo1,
+                s.llr(t),
+                lo,
+                hi,
+                match state {
+                    SprtState::Continue => "",
+                    SprtState::AcceptH0 => " - H0 accepted",
+                    SprtState::AcceptH1 => " - H1 accepted",
                 }
+            );
+        }
+        if let Some(file) = pgn.as_mut() {
+            if let Err(e) = file.write_all(write_game(r, f.round, &tags).as_bytes()) {
+                eprintln!("arbiter: writing PGN: {e}");
             }
-            let _ = std::io::stdout().flush();
-        },
-    )?;
+        }
+        let _ = std::io::stdout().flush();
+    })?;
     let e = tally.elo();
     println!(
         "Finished: {} vs {}: +{} ={} -{} ({} games), score {:.3}, Elo {:+.1} [{:+.1}, {:+.1}]",

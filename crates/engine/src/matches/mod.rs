@@ -6,6 +6,7 @@
 pub mod adjudication;
 pub mod clock;
 pub mod game;
+pub mod laws;
 pub mod openings;
 pub mod pgn;
 pub mod stats;
@@ -14,7 +15,7 @@ use crate::client::{ClientError, EngineSpec, UciClient};
 use adjudication::{Adjudicator, GameResult};
 use arbiter_chess::Color;
 use arbiter_pgn::TimeControl;
-use clock::FideClock;
+use clock::{FideClock, MatchClock};
 use game::{GameRecord, GameSettings};
 use openings::Opening;
 use stats::{Sprt, SprtState, Tally};
@@ -31,6 +32,10 @@ pub struct MatchConfig {
     pub time_control: TimeControl,
     /// A delay per move (delay mode), zero for none.
     pub delay: Duration,
+    /// Bronstein or simple delay.
+    pub delay_kind: arbiter_laws::DelayKind,
+    /// Keep time with `arbiter-laws`' clock (otherwise the runner's own [`FideClock`]).
+    pub laws_clock: bool,
     /// Openings, used in order, each for a pair of games.
     pub openings: Vec<Opening>,
     /// Games to play (a pair per opening).
@@ -52,6 +57,9 @@ pub enum MatchError {
     /// The time control cannot be played.
     #[error(transparent)]
     TimeControl(#[from] clock::UnplayableControl),
+    /// The Laws' clock cannot run the time control.
+    #[error("time control: {0}")]
+    LawsClock(#[from] arbiter_laws::clock::ClockError),
     /// No openings.
     #[error("the opening set is empty")]
     NoOpenings,
@@ -77,6 +85,26 @@ pub fn first_engine_points(f: &Finished) -> f64 {
     }
 }
 
+/// A fresh clock for one game, White (or the side to move) first.
+pub fn new_clock(config: &MatchConfig, first: Color) -> Result<Box<dyn MatchClock>, MatchError> {
+    if config.laws_clock {
+        let delay = (!config.delay.is_zero()).then_some(arbiter_laws::Delay {
+            kind: config.delay_kind,
+            ms: config.delay.as_millis() as u64,
+        });
+        Ok(Box::new(laws::LawsClock::new(
+            &config.time_control,
+            delay,
+            first,
+        )?))
+    } else {
+        Ok(Box::new(FideClock::new(
+            &config.time_control,
+            config.delay,
+        )?))
+    }
+}
+
 fn start_engine(spec: &EngineSpec, chess960: bool) -> Result<UciClient, ClientError> {
     let mut c = UciClient::start(spec)?;
     if chess960 && c.has_option("UCI_Chess960") {
@@ -97,7 +125,7 @@ pub fn run(
         return Err(MatchError::NoOpenings);
     }
     // Fail early on a bad time control.
-    FideClock::new(&config.time_control, config.delay)?;
+    new_clock(config, Color::White)?;
     let chess960 = config.openings.iter().any(Opening::is_chess960);
     // Start every engine before the first game so that a broken command fails now.
     let workers = config
@@ -132,7 +160,8 @@ pub fn run(
                 }
                 let opening = &config.openings[(i as usize / 2) % config.openings.len()];
                 let first_is_white = i % 2 == 0;
-                let Ok(mut clock) = FideClock::new(&config.time_control, config.delay) else {
+                let first_to_move = opening.position().turn();
+                let Ok(mut clock) = new_clock(&config, first_to_move) else {
                     break;
                 };
                 let [a, b] = &mut pair;
@@ -144,7 +173,7 @@ pub fn run(
                 let (record, failure) = game::play(
                     engines,
                     opening,
-                    &mut clock,
+                    clock.as_mut(),
                     adjudicator.as_ref(),
                     &config.settings,
                 );

@@ -1,0 +1,35 @@
+//! `arbiter judge FILE`: a game as JSON lines (`-` for stdin), judged by the
+//! FIDE Laws; one JSON line out per line in. See the README section "For
+//! arbiters" and `arbiter_laws::judge`.
+
+use anyhow::{Context, Result};
+use std::io::{BufReader, BufWriter};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Options of `arbiter judge`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game: a `{"start": …}` line, then one event per line; `-` reads stdin.
+    file: PathBuf,
+    /// Add the FEN of the position to every output line.
+    #[arg(long)]
+    fen: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let opts = arbiter_laws::judge::Options { fen: args.fen };
+    let stdout = std::io::stdout();
+    let out = BufWriter::new(stdout.lock());
+    let summary = if args.file.as_os_str() == "-" {
+        let stdin = std::io::stdin();
+        arbiter_laws::judge::run(stdin.lock(), out, opts)?
+    } else {
+        let f = std::fs::File::open(&args.file)
+            .with_context(|| format!("cannot open {}", args.file.display()))?;
+        arbiter_laws::judge::run(BufReader::new(f), out, opts)
+            .with_context(|| args.file.display().to_string())?
+    };
+    let _ = summary;
+    Ok(ExitCode::SUCCESS)
+}

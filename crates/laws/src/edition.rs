@@ -1,0 +1,367 @@
+//! The editions of the FIDE Laws of Chess and everything that differs between
+//! them, in one place, each with its Article.
+//!
+//! | rule | 2014 (1 July 2014) | 2018 (1 January 2018) | 2023 (1 January 2023) |
+//! | --- | --- | --- | --- |
+//! | fivefold repetition | 9.6 a: the same position "for at least five consecutive alternate moves by each player" | 9.6.1: "at least five times" | 9.6.1: same as 2018 |
+//! | draw by agreement | 5.2 c: at any time during the game | 5.2.3: only once both players have made at least one move | 5.2.3 |
+//! | resignation where the opponent cannot mate | 5.1 b: the opponent wins | 5.1.2: the opponent wins | 5.1.2: a draw |
+//! | incorrect 9.2/9.3 claim | 9.5 b: +2 min to the opponent; blitz +1 min (B.2) | 9.5.3: +2 min; blitz +1 min (B.2) | 9.5.3: +2 min; rapid and blitz +1 min (A.3) |
+//! | first completed illegal move | 7.5 b: +2 min (blitz +1, B.2); rapid/blitz without adequate supervision: loss (A.4 b) | 7.5.5: +2 min (blitz +1, B.2), in every mode (A.4.2) | 7.5.5: +2 min; rapid and blitz +1 min (A.3, A.5.2) |
+//! | second completed illegal move | 7.5 b: loss | 7.5.5: loss | 7.5.5: loss |
+//! | quickplay finish | Appendix G (G.4, G.5) | Guidelines III (III.4, III.5) | Guidelines III |
+//!
+//! Where the 2014 text is reconstructed rather than read (see the project's
+//! digest of the Laws), the Russian 2014 translation was checked for 5.1, 5.2,
+//! 7.5, 9.3–9.6 and A.4 b.
+
+use crate::TimeClass;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// An edition of the FIDE Laws of Chess.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Edition {
+    /// In force from 1 July 2014 (84th Congress, Tallinn): the edition of the
+    /// user's documents, and the default.
+    #[default]
+    #[serde(rename = "2014")]
+    Fide2014,
+    /// In force from 1 January 2018 (88th Congress, Antalya).
+    #[serde(rename = "2018")]
+    Fide2018,
+    /// In force from 1 January 2023 (93rd Congress, Chennai).
+    #[serde(rename = "2023")]
+    Fide2023,
+}
+
+/// How the automatic fivefold-repetition draw is counted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Fivefold {
+    /// FIDE 2014, Art. 9.6 a: "the same position has appeared … for at least
+    /// five consecutive alternate moves by each player". Read as: the position
+    /// after a move recurs after each of the mover's next four alternate moves,
+    /// i.e. at plies p, p+4, p+8, p+12 and p+16 (one two-move shuffle played
+    /// five times; "5 times in 9 moves").
+    ConsecutiveAlternate,
+    /// FIDE 2018/2023, Art. 9.6.1: "at least five times", not necessarily
+    /// consecutively.
+    FiveTimes,
+}
+
+/// What a completed illegal move costs, per edition, time class and
+/// supervision.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMovePenalty {
+    /// The position is restored and the opponent gets this much extra time;
+    /// the second completed illegal move by the same player loses.
+    ExtraTime {
+        /// Milliseconds added to the opponent's clock.
+        ms: u64,
+    },
+    /// The illegal move loses at once (FIDE 2014, A.4 b), if the arbiter
+    /// observes it or the opponent claims before making his next move.
+    Loss,
+}
+
+/// The Articles that decide each kind of game end, as cited for an edition.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Articles {
+    /// Checkmate.
+    pub checkmate: &'static str,
+    /// Resignation.
+    pub resignation: &'static str,
+    /// Stalemate.
+    pub stalemate: &'static str,
+    /// Dead position.
+    pub dead_position: &'static str,
+    /// Draw by agreement.
+    pub agreement: &'static str,
+    /// Threefold repetition, claimed on an intended move.
+    pub threefold_intended: &'static str,
+    /// Threefold repetition, claimed on the position on the board.
+    pub threefold_current: &'static str,
+    /// 50-move rule, claimed on an intended move.
+    pub fifty_intended: &'static str,
+    /// 50-move rule, claimed on the position on the board.
+    pub fifty_current: &'static str,
+    /// Incorrect claim under 9.2 or 9.3.
+    pub incorrect_claim: &'static str,
+    /// A claim counts as a draw offer.
+    pub claim_is_offer: &'static str,
+    /// Draw offers.
+    pub draw_offer: &'static str,
+    /// Automatic fivefold repetition.
+    pub fivefold: &'static str,
+    /// Automatic 75-move rule.
+    pub seventyfive: &'static str,
+    /// Flag fall.
+    pub flag_fall: &'static str,
+    /// Illegal moves in standard play (and wherever the arbiter supervises).
+    pub illegal_move: &'static str,
+    /// Illegal moves in rapid and blitz without adequate supervision.
+    pub illegal_move_unsupervised: &'static str,
+    /// Touch-move (own pieces, opponent's pieces, both).
+    pub touch_move: &'static str,
+    /// Touching king and rook.
+    pub touch_castling: &'static str,
+    /// Quickplay finish: request for an extra five seconds per move.
+    pub quickplay_request: &'static str,
+    /// Quickplay finish: claim that the opponent cannot win by normal means.
+    pub quickplay_claim: &'static str,
+    /// Both players lose (persistent refusal to comply with the Laws).
+    pub both_lose: &'static str,
+    /// Rapid and blitz penalties reduced to one minute.
+    pub reduced_penalty: &'static str,
+}
+
+/// Everything that differs between editions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The edition.
+    pub edition: Edition,
+    /// 9.6 a / 9.6.1.
+    pub fivefold: Fivefold,
+    /// 5.2 c (2014: `false`) / 5.2.3 (2018+: `true`): draw by agreement only
+    /// once both players have made at least one move.
+    pub agreement_needs_a_move_each: bool,
+    /// 5.1.2 (2023): resignation is a draw if the opponent cannot checkmate
+    /// by any series of legal moves.
+    pub resignation_draw_if_opponent_cannot_mate: bool,
+    /// The Articles cited.
+    pub articles: Articles,
+}
+
+const ARTICLES_2014: Articles = Articles {
+    checkmate: "5.1 a",
+    resignation: "5.1 b",
+    stalemate: "5.2 a",
+    dead_position: "5.2 b",
+    agreement: "5.2 c",
+    threefold_intended: "9.2 a",
+    threefold_current: "9.2 a",
+    fifty_intended: "9.3 a",
+    fifty_current: "9.3 b",
+    incorrect_claim: "9.5 b",
+    claim_is_offer: "9.1 b",
+    draw_offer: "9.1 b",
+    fivefold: "9.6 a",
+    seventyfive: "9.6 b",
+    flag_fall: "6.9",
+    illegal_move: "7.5 b",
+    illegal_move_unsupervised: "A.4 b",
+    touch_move: "4.3",
+    touch_castling: "4.4",
+    quickplay_request: "G.4",
+    quickplay_claim: "G.5",
+    both_lose: "11.8",
+    reduced_penalty: "B.2",
+};
+
+const ARTICLES_2018: Articles = Articles {
+    checkmate: "5.1.1",
+    resignation: "5.1.2",
+    stalemate: "5.2.1",
+    dead_position: "5.2.2",
+    agreement: "5.2.3",
+    threefold_intended: "9.2.1",
+    threefold_current: "9.2.1",
+    fifty_intended: "9.3.1",
+    fifty_current: "9.3.2",
+    incorrect_claim: "9.5.3",
+    claim_is_offer: "9.1.2.3",
+    draw_offer: "9.1.2.1",
+    fivefold: "9.6.1",
+    seventyfive: "9.6.2",
+    flag_fall: "6.9",
+    illegal_move: "7.5.5",
+    illegal_move_unsupervised: "A.4.2",
+    touch_move: "4.3",
+    touch_castling: "4.4",
+    quickplay_request: "III.4",
+    quickplay_claim: "III.5",
+    both_lose: "11.8",
+    reduced_penalty: "B.2",
+};
+
+const ARTICLES_2023: Articles = Articles {
+    threefold_intended: "9.2.1",
+    threefold_current: "9.2.2",
+    illegal_move_unsupervised: "A.5.2",
+    reduced_penalty: "A.3",
+    ..ARTICLES_2018
+};
+
+impl Edition {
+    /// All editions, oldest first.
+    pub const ALL: [Edition; 3] = [Edition::Fide2014, Edition::Fide2018, Edition::Fide2023];
+
+    /// The year of the edition: `"2014"`, `"2018"` or `"2023"`.
+    pub const fn year(self) -> &'static str {
+        match self {
+            Edition::Fide2014 => "2014",
+            Edition::Fide2018 => "2018",
+            Edition::Fide2023 => "2023",
+        }
+    }
+
+    /// The rules of this edition.
+    pub const fn rules(self) -> Rules {
+        match self {
+            Edition::Fide2014 => Rules {
+                edition: self,
+                fivefold: Fivefold::ConsecutiveAlternate,
+                agreement_needs_a_move_each: false,
+                resignation_draw_if_opponent_cannot_mate: false,
+                articles: ARTICLES_2014,
+            },
+            Edition::Fide2018 => Rules {
+                edition: self,
+                fivefold: Fivefold::FiveTimes,
+                agreement_needs_a_move_each: true,
+                resignation_draw_if_opponent_cannot_mate: false,
+                articles: ARTICLES_2018,
+            },
+            Edition::Fide2023 => Rules {
+                edition: self,
+                fivefold: Fivefold::FiveTimes,
+                agreement_needs_a_move_each: true,
+                resignation_draw_if_opponent_cannot_mate: true,
+                articles: ARTICLES_2023,
+            },
+        }
+    }
+}
+
+/// Two minutes: the standard penalty of Articles 7 and 9.
+pub const TWO_MINUTES_MS: u64 = 120_000;
+/// One minute: the reduced penalty (2014/2018 B.2 blitz; 2023 A.3 rapid and blitz).
+pub const ONE_MINUTE_MS: u64 = 60_000;
+
+impl Rules {
+    /// The time added to the opponent's clock for a penalty under Articles 7
+    /// and 9 (an incorrect claim, 9.5 b / 9.5.3; a first illegal move,
+    /// 7.5 b / 7.5.5): two minutes, one minute in blitz (2014 and 2018 B.2)
+    /// and in rapid and blitz (2023 A.3).
+    pub const fn penalty_ms(&self, class: TimeClass) -> u64 {
+        match (self.edition, class) {
+            (_, TimeClass::Standard) => TWO_MINUTES_MS,
+            (_, TimeClass::Blitz) => ONE_MINUTE_MS,
+            (Edition::Fide2023, TimeClass::Rapid) => ONE_MINUTE_MS,
+            (_, TimeClass::Rapid) => TWO_MINUTES_MS,
+        }
+    }
+
+    /// The Article of the penalty amount: the main Article, or the appendix
+    /// that reduces it.
+    pub const fn penalty_article(&self, class: TimeClass, main: &'static str) -> &'static str {
+        if self.penalty_ms(class) == ONE_MINUTE_MS {
+            self.articles.reduced_penalty
+        } else {
+            main
+        }
+    }
+
+    /// What a completed illegal move costs (7.5 / A.4). `supervised` is
+    /// `true` where the Competition Rules apply in rapid and blitz (one
+    /// arbiter per few games, every game recorded: 2014 A.3/B.3, 2018
+    /// A.3/B.3, 2023 A.4/B.2).
+    pub const fn illegal_move_penalty(
+        &self,
+        class: TimeClass,
+        supervised: bool,
+    ) -> IllegalMovePenalty {
+        match (self.edition, class, supervised) {
+            (Edition::Fide2014, TimeClass::Rapid | TimeClass::Blitz, false) => {
+                IllegalMovePenalty::Loss
+            }
+            _ => IllegalMovePenalty::ExtraTime {
+                ms: self.penalty_ms(class),
+            },
+        }
+    }
+
+    /// `true` where the arbiter acts on an illegal move only when he observes
+    /// it or the opponent claims it before making his next move (rapid and
+    /// blitz without adequate supervision: 2014 A.4 b, 2018 A.4.2, 2023
+    /// A.5.2); otherwise the arbiter acts as soon as it is discovered (7.5).
+    pub const fn illegal_move_needs_claim(&self, class: TimeClass, supervised: bool) -> bool {
+        matches!(class, TimeClass::Rapid | TimeClass::Blitz) && !supervised
+    }
+
+    /// The Article under which an illegal move is penalised.
+    pub const fn illegal_move_article(&self, class: TimeClass, supervised: bool) -> &'static str {
+        if self.illegal_move_needs_claim(class, supervised) {
+            self.articles.illegal_move_unsupervised
+        } else {
+            self.articles.illegal_move
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FIDE {}", self.year())
+    }
+}
+
+/// An edition name that is not 2014, 2018 or 2023.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown edition {0:?}: expected 2014, 2018 or 2023")]
+pub struct ParseEditionError(pub String);
+
+impl FromStr for Edition {
+    type Err = ParseEditionError;
+    fn from_str(s: &str) -> Result<Edition, ParseEditionError> {
+        match s.trim().trim_start_matches("FIDE").trim() {
+            "2014" => Ok(Edition::Fide2014),
+            "2017" | "2018" => Ok(Edition::Fide2018),
+            "2023" => Ok(Edition::Fide2023),
+            _ => Err(ParseEditionError(s.to_owned())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn penalties_per_edition_and_class() {
+        use TimeClass::*;
+        let r14 = Edition::Fide2014.rules();
+        let r18 = Edition::Fide2018.rules();
+        let r23 = Edition::Fide2023.rules();
+        assert_eq!(r14.penalty_ms(Standard), 120_000);
+        assert_eq!(r14.penalty_ms(Rapid), 120_000);
+        assert_eq!(r14.penalty_ms(Blitz), 60_000);
+        assert_eq!(r18.penalty_ms(Rapid), 120_000);
+        assert_eq!(r18.penalty_ms(Blitz), 60_000);
+        assert_eq!(r23.penalty_ms(Rapid), 60_000);
+        assert_eq!(r23.penalty_ms(Blitz), 60_000);
+        assert_eq!(r23.penalty_ms(Standard), 120_000);
+        assert_eq!(
+            r14.illegal_move_penalty(Rapid, false),
+            IllegalMovePenalty::Loss
+        );
+        assert_eq!(
+            r14.illegal_move_penalty(Rapid, true),
+            IllegalMovePenalty::ExtraTime { ms: 120_000 }
+        );
+        assert_eq!(
+            r18.illegal_move_penalty(Blitz, false),
+            IllegalMovePenalty::ExtraTime { ms: 60_000 }
+        );
+        assert_eq!(r23.articles.threefold_current, "9.2.2");
+        assert_eq!(r14.articles.fivefold, "9.6 a");
+    }
+
+    #[test]
+    fn names() {
+        assert_eq!("2014".parse::<Edition>(), Ok(Edition::Fide2014));
+        assert_eq!("FIDE 2023".parse::<Edition>(), Ok(Edition::Fide2023));
+        assert!("2020".parse::<Edition>().is_err());
+        assert_eq!(Edition::default(), Edition::Fide2014);
+    }
+}

@@ -1,0 +1,58 @@
+//! # arbiter-laws
+//!
+//! The FIDE Laws of Chess beyond the moves of the pieces: a game an arbiter
+//! would sign. Editions 2014 (the default), 2018 and 2023 ([`Edition`]).
+//!
+//! - [`Game`]: an append-only log of [`Event`]s (moves with timestamps, draw
+//!   offers, claims, resignation, flag, touch, illegal moves, arbiter
+//!   decisions) and the state folded from it; [`Game::replay`] rebuilds it.
+//! - Game end (Art. 5): checkmate, stalemate, dead position decided exactly
+//!   ([`dead`]), resignation; automatic draws of Art. 9.6 (fivefold
+//!   repetition — 2014: five consecutive alternate moves — and the 75-move
+//!   rule, checkmate taking precedence); claims of Art. 9.2 and 9.3 on the
+//!   position or on an intended move; draw offers (9.1); results and scores
+//!   (Art. 10, [`GameResult`]).
+//! - The chessclock (Art. 6, [`Clock`]): periods, increment before every move
+//!   including the first, Bronstein and simple delay, flag fall (6.9) with the
+//!   draw when the opponent cannot checkmate; time classes (Appendices A, B).
+//! - Illegal moves (7.5, A.4), touch-move (4.3–4.5, [`touch`]), quickplay
+//!   finishes (2014 Appendix G, 2018/2023 Guidelines III).
+//!
+//! ```
+//! use arbiter_laws::{Event, Game, Start, Termination};
+//! let mut game = Game::new(Start::default())?;
+//! for (i, san) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
+//!     let by = if i % 2 == 0 { "white" } else { "black" };
+//!     let e: Event = serde_json::from_str(&format!(
+//!         r#"{{"t": {}, "by": "{by}", "do": "move", "move": "{san}"}}"#, i * 1000))?;
+//!     game.apply(e)?;
+//! }
+//! let outcome = game.outcome().unwrap();
+//! assert_eq!(outcome.result.to_string(), "0-1");
+//! assert_eq!(outcome.termination, Termination::Checkmate);
+//! assert_eq!(outcome.article, "5.1 a");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod class;
+pub mod clock;
+pub mod dead;
+pub mod edition;
+pub mod event;
+mod game;
+pub mod judge;
+mod outcome;
+pub mod repetition;
+pub mod touch;
+
+pub use class::TimeClass;
+pub use clock::{Clock, Delay, DelayKind};
+pub use dead::{ChaSolver, Unwinnability, Verdict};
+pub use edition::{Edition, Rules};
+pub use event::{Action, ClaimKind, Decision, Event, Start};
+pub use game::{
+    Applied, ClockReading, Game, Penalty, PlayedMove, Rejected, ReplayError, StartError,
+};
+pub use outcome::{GameResult, Outcome, Score, Termination};

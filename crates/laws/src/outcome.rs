@@ -1,0 +1,204 @@
+//! Results, scores and how a game ended (FIDE Articles 5, 6.9, 7.5, 9 and 10).
+
+use arbiter_chess::Color;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One player's score for a game (Art. 10.1: 1, ½ or 0).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Score {
+    /// Lost: no points.
+    Zero,
+    /// Drawn: half a point.
+    Half,
+    /// Won: one point.
+    One,
+}
+
+impl Score {
+    /// `"0"`, `"1/2"` or `"1"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Score::Zero => "0",
+            Score::Half => "1/2",
+            Score::One => "1",
+        }
+    }
+
+    /// Points in halves: 0, 1 or 2.
+    pub const fn halves(self) -> u32 {
+        match self {
+            Score::Zero => 0,
+            Score::Half => 1,
+            Score::One => 2,
+        }
+    }
+}
+
+/// The result of a game as per-player scores. Usually 1–0, 0–1 or ½–½; the
+/// Laws also allow both players to lose (0–0, Art. 11.8) or one player to
+/// score ½ and the other 0 (Glossary, "score") — never more than the normal
+/// total (Art. 10.2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameResult {
+    /// White's score.
+    pub white: Score,
+    /// Black's score.
+    pub black: Score,
+}
+
+impl GameResult {
+    /// 1–0 or 0–1.
+    pub const fn win(winner: Color) -> GameResult {
+        match winner {
+            Color::White => GameResult {
+                white: Score::One,
+                black: Score::Zero,
+            },
+            Color::Black => GameResult {
+                white: Score::Zero,
+                black: Score::One,
+            },
+        }
+    }
+
+    /// ½–½.
+    pub const DRAW: GameResult = GameResult {
+        white: Score::Half,
+        black: Score::Half,
+    };
+
+    /// 0–0: both players lose (Art. 11.8).
+    pub const BOTH_LOSE: GameResult = GameResult {
+        white: Score::Zero,
+        black: Score::Zero,
+    };
+
+    /// The winner, if exactly one player scored 1.
+    pub fn winner(&self) -> Option<Color> {
+        match (self.white, self.black) {
+            (Score::One, _) => Some(Color::White),
+            (_, Score::One) => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The score of `color`.
+    pub fn score(&self, color: Color) -> Score {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// Parses `1-0`, `0-1`, `1/2-1/2` (also `½-½`), `0-0`, `1/2-0`, `0-1/2`.
+    pub fn parse(text: &str) -> Option<GameResult> {
+        let t = text.trim().replace('½', "1/2");
+        let (w, b) = t.split_once('-')?;
+        let score = |s: &str| match s {
+            "0" => Some(Score::Zero),
+            "1/2" => Some(Score::Half),
+            "1" => Some(Score::One),
+            _ => None,
+        };
+        let r = GameResult {
+            white: score(w)?,
+            black: score(b)?,
+        };
+        (r.white.halves() + r.black.halves() <= 2).then_some(r)
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.white.as_str(), self.black.as_str())
+    }
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Termination {
+    /// The player checkmated (5.1 a / 5.1.1).
+    Checkmate,
+    /// Stalemate (5.2 a / 5.2.1).
+    Stalemate,
+    /// Neither player can checkmate by any series of legal moves (5.2 b / 5.2.2).
+    DeadPosition,
+    /// A player resigned (5.1 b / 5.1.2).
+    Resignation,
+    /// Draw by agreement (5.2 c / 5.2.3, 9.1).
+    Agreement,
+    /// Correct claim of threefold repetition (9.2).
+    ThreefoldRepetition,
+    /// Correct claim under the 50-move rule (9.3).
+    FiftyMoves,
+    /// Fivefold repetition, automatic (9.6 a / 9.6.1).
+    FivefoldRepetition,
+    /// 75 moves by each player without a pawn move or capture, automatic (9.6 b / 9.6.2).
+    SeventyfiveMoves,
+    /// Flag fall: lost on time (6.9).
+    Timeout,
+    /// Flag fall, but the opponent cannot checkmate by any series of legal moves: drawn (6.9).
+    TimeoutDraw,
+    /// Illegal moves: lost, or drawn if the opponent cannot checkmate (7.5, A.4 b).
+    IllegalMove,
+    /// An arbiter's decision (quickplay finish G.5 / III.5; both players
+    /// losing, 11.8).
+    ArbiterDecision,
+}
+
+impl Termination {
+    /// The snake_case name used by `arbiter judge`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::DeadPosition => "dead_position",
+            Termination::Resignation => "resignation",
+            Termination::Agreement => "agreement",
+            Termination::ThreefoldRepetition => "threefold_repetition",
+            Termination::FiftyMoves => "fifty_moves",
+            Termination::FivefoldRepetition => "fivefold_repetition",
+            Termination::SeventyfiveMoves => "seventyfive_moves",
+            Termination::Timeout => "timeout",
+            Termination::TimeoutDraw => "timeout_draw",
+            Termination::IllegalMove => "illegal_move",
+            Termination::ArbiterDecision => "arbiter_decision",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A finished game: the result, why, and the Article that decides it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The scores.
+    pub result: GameResult,
+    /// How the game ended.
+    pub termination: Termination,
+    /// The Article of the edition in force, e.g. `"9.6 a"`.
+    pub article: &'static str,
+    /// The time of the event that ended the game (ms since the start).
+    pub at: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_round_trip() {
+        for s in ["1-0", "0-1", "1/2-1/2", "0-0", "1/2-0", "0-1/2"] {
+            assert_eq!(GameResult::parse(s).unwrap().to_string(), s);
+        }
+        assert_eq!(GameResult::parse("½-½"), Some(GameResult::DRAW));
+        assert_eq!(GameResult::parse("1-1"), None);
+        assert_eq!(GameResult::parse("3/4-1/4"), None);
+    }
+}
