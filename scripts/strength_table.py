@@ -25,6 +25,35 @@ def elo(s):
     return -400 * math.log10(1 / s - 1) if 0 < s < 1 else (math.inf if s >= 1 else -math.inf)
 
 
+GAME = re.compile(r"Game \d+ (\S+) - (\S+): (\S+) \((.*)\)$")
+
+
+def without_time_forfeits(path):
+    """(W, D, L) of the first engine, leaving out games lost on time."""
+    w = d = l = 0
+    for line in open(path, encoding="utf-8"):
+        m = GAME.match(line.strip())
+        if not m or "on time" in m.group(4):
+            continue
+        white, black, res = m.group(1), m.group(2), m.group(3)
+        ours_white = white.startswith("Arbiter")
+        if res == "1/2-1/2":
+            d += 1
+        elif (res == "1-0") == ours_white:
+            w += 1
+        else:
+            l += 1
+    return w, d, l
+
+
+def interval(w, d, l):
+    n = w + d + l
+    s = (w + 0.5 * d) / n
+    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
+    se = math.sqrt(var / n)
+    return s, elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se)
+
+
 def main(folder):
     rows = []
     for key in ORDER:
@@ -51,9 +80,16 @@ def main(folder):
         else:
             est = "–"
         diff = f"{elo(s):+.0f} [{lo:+.0f}, {hi:+.0f}]" if 0 < s < 1 else ("all won" if s >= 1 else "all lost")
-        rows.append(f"| {a} | {b} | {n} | +{w} ={d} -{l} | {s:.3f} | {diff} | {est} |")
-    print("| engine | opponent | games | +W =D -L | score | Elo difference [95%] | implied rating [95%] |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+        tw, td, tl = without_time_forfeits(path)
+        forfeits = n - (tw + td + tl)
+        if forfeits and tw + td + tl:
+            _, e2, lo2, hi2 = interval(tw, td, tl)
+            nt = f"{forfeits} | {e2:+.0f} [{lo2:+.0f}, {hi2:+.0f}]" if 0 < (tw + 0.5 * td) / (tw + td + tl) < 1 else f"{forfeits} | –"
+        else:
+            nt = "0 | same"
+        rows.append(f"| {a} | {b} | {n} | +{w} ={d} -{l} | {s:.3f} | {diff} | {est} | {nt} |")
+    print("| engine | opponent | games | +W =D -L | score | Elo difference [95%] | implied rating [95%] | time forfeits | Elo without them [95%] |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     print("\n".join(rows))
 
 
