@@ -5,7 +5,7 @@
 use super::adjudication::{Adjudicator, GameResult, Termination};
 use super::clock::{FlagFall, MatchClock};
 use arbiter_chess::{Color, Position};
-use arbiter_laws::dead::{count_moves_capped, DeadPositionDetector};
+use arbiter_laws::dead::DeadPositionDetector;
 use arbiter_laws::repetition::History;
 use arbiter_laws::{ChaSolver, Clock, Delay, Edition, Verdict};
 use arbiter_pgn::TimeControl;
@@ -143,7 +143,7 @@ impl Adjudicator for LawsAdjudicator {
             });
         }
         let dead = match self.detector.lock() {
-            Ok(mut d) => d.is_dead(pos, count_moves_capped(pos, 2), None).0,
+            Ok(mut d) => d.is_dead(pos, None).0,
             Err(_) => false,
         };
         if dead {
