@@ -4,9 +4,13 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod engine_bench;
 mod judge;
+mod matches;
 mod perft;
 mod pgn;
+mod tune;
+mod uci;
 
 /// Arbiter: chess exactly as the FIDE Laws of Chess define it.
 #[derive(Parser)]
@@ -22,6 +26,14 @@ enum Command {
     Perft(perft::Args),
     /// Benchmarks (move generation against cozy-chess, …).
     Bench(bench::Args),
+    /// Arbiter's chess engine, speaking UCI on standard input and output.
+    Uci(uci::Args),
+    /// The engine's search speed: nodes and nodes per second on fixed positions.
+    EngineBench(engine_bench::Args),
+    /// Tune the engine's evaluation: self-play data, Texel fit.
+    Tune(tune::Args),
+    /// Play UCI engines against each other under a FIDE clock and the Laws.
+    Match(matches::Args),
     /// Judge a game by the FIDE Laws: JSON lines in, one verdict per line out.
     Judge(judge::Args),
     /// Game records: check and convert PGN (FIDE Art. 8, Appendix C).
@@ -33,6 +45,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Uci(args) => uci::run(args),
+        Command::EngineBench(args) => engine_bench::run(args),
+        Command::Tune(args) => tune::run(args),
+        Command::Match(args) => matches::run(args),
         Command::Judge(args) => judge::run(args),
         Command::Pgn(args) => pgn::run(args),
     };

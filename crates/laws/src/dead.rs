@@ -172,98 +172,6 @@ pub fn cannot_mate_by_material(pos: &Position, color: Color) -> bool {
             && (bishops.is_subset(Bitboard::LIGHT) || bishops.is_subset(Bitboard::DARK)))
 }
 
-/// Pawn rams (a white pawn with a black pawn directly in front) and blocked
-/// pawns (any piece directly in front).
-fn pawn_blocks(pos: &Position) -> (u32, u32) {
-    let b = pos.board();
-    let white = b.by_piece(Role::Pawn.of(Color::White));
-    let black = b.by_piece(Role::Pawn.of(Color::Black));
-    let occupied = b.occupied();
-    let rams = (white & black.shift_down()).count();
-    let blocked = (white & occupied.shift_down()).count() + (black & occupied.shift_up()).count();
-    (rams, blocked)
-}
-
-/// Legal moves of `color` in `pos`, counted up to `cap` (for the side not
-/// to move: as if it were its turn; 0 if the side to move is in check).
-fn moves_of(pos: &Position, color: Color, cap: usize) -> usize {
-    if pos.turn() == color {
-        count_moves_capped(pos, cap)
-    } else if pos.is_check() {
-        0
-    } else {
-        let mut q = *pos;
-        q.play_null();
-        count_moves_capped(&q, cap)
-    }
-}
-
-/// The cheap certificate: `true` only where `color` can certainly
-/// checkmate, without a search.
-///
-/// Each of its four rules asks for mating material, a fluid pawn structure
-/// (no pawn wall can shut the pieces away from the enemy king) and enough
-/// legal moves for both sides (no forced sequence decides the game):
-///
-/// - two rooks or queens, or one with a minor piece or a pawn beside it (no
-///   single capture leaves too little); at most three pawn rams and eight
-///   blocked pawns; eight legal moves each;
-/// - a rook or queen; no ram and at most two blocked pawns; four moves each;
-/// - no pawns on the board; a rook or queen, or two minor pieces including a
-///   knight; three moves each;
-/// - a pawn; no pawn blocked at all; three moves each.
-///
-/// Positions that fail it go to the exact solver. It is a filter, not a
-/// proof: it agrees with the solver on all of chasolver's curated (3,414)
-/// and Lichess (65,536) positions, both colours (tests
-/// `dead_position_corpus`), and on 18,000 positions from random games that
-/// reached the solver.
-pub fn certainly_can_mate(pos: &Position, color: Color) -> bool {
-    certificate(pos, color, &mut [None, None])
-}
-
-/// [`certainly_can_mate`] with the legal-move counts (capped at 8) of White
-/// and Black cached in `mobility` across calls on the same position.
-fn certificate(pos: &Position, color: Color, mobility: &mut [Option<usize>; 2]) -> bool {
-    let b = pos.board();
-    let ours = b.by_color(color);
-    let heavy = ((b.rooks() | b.queens()) & ours).count();
-    let minors = (b.knights() | b.bishops()) & ours;
-    let pawns = (b.pawns() & ours).count();
-    let knights = (b.knights() & ours).any();
-    let pawnless = b.pawns().is_empty();
-    let robust = heavy >= 2 || (heavy == 1 && (minors.any() || pawns > 0));
-    let endgame_pieces = pawnless && (heavy >= 1 || (minors.count() >= 2 && knights));
-    if !(robust || heavy >= 1 || endgame_pieces || pawns > 0) {
-        return false;
-    }
-    let (rams, blocked) = pawn_blocks(pos);
-    let needed = if robust && rams <= 3 && blocked <= 8 {
-        8
-    } else if heavy >= 1 && rams == 0 && blocked <= 2 {
-        4
-    } else if endgame_pieces || (pawns > 0 && blocked == 0) {
-        3
-    } else {
-        return false;
-    };
-    // The weakest rule that applies decides how many moves are needed; a
-    // stronger rule may still hold with fewer moves: check in order.
-    let mut count = |c: Color| *mobility[c.index()].get_or_insert_with(|| moves_of(pos, c, 8));
-    let mx = count(color);
-    let my = if mx >= needed.min(3) {
-        count(!color)
-    } else {
-        0
-    };
-    let ok = |n: usize| mx >= n && my >= n;
-    if ok(needed) {
-        return true;
-    }
-    (heavy >= 1 && rams == 0 && blocked <= 2 && ok(4))
-        || ((endgame_pieces || (pawns > 0 && blocked == 0)) && ok(3))
-}
-
 /// Legal moves of the side to move, counted up to `cap`.
 pub fn count_moves_capped(pos: &Position, cap: usize) -> usize {
     let mut n = 0;
@@ -279,6 +187,12 @@ pub fn count_moves_capped(pos: &Position, cap: usize) -> usize {
 /// taken back. Then every position reachable from `before` is reachable from
 /// `after`, so if `before` was not dead, `after` is not either. Exact.
 pub fn can_return(before: &Position, m: Move, after: &Position) -> bool {
+    return_path(before, m, after).is_some()
+}
+
+/// The three moves that lead from `after` back to `before` (see
+/// [`can_return`]), if there are such moves among the first few replies.
+pub fn return_path(before: &Position, m: Move, after: &Position) -> Option<[Move; 3]> {
     if before.legal_ep_square().is_some()
         || before.role_at(m.from) == Some(Role::Pawn)
         || before.is_capture(m)
@@ -286,10 +200,10 @@ pub fn can_return(before: &Position, m: Move, after: &Position) -> bool {
         || before.castling_rights() != after.castling_rights()
         || m.promotion.is_some()
     {
-        return false;
+        return None;
     }
     let back = Move::new(m.to, m.from);
-    let mut found = false;
+    let mut found = None;
     let mut tries = 0;
     let pieces = after.board().by_color(after.turn()) & !after.board().pawns();
     after.for_each_piece_moves_masked(pieces, !after.board().occupied(), |pm| {
@@ -314,7 +228,7 @@ pub fn can_return(before: &Position, m: Move, after: &Position) -> bool {
             if q3.zobrist() == before.zobrist()
                 && crate::repetition::Identity::of(&q3) == crate::repetition::Identity::of(before)
             {
-                found = true;
+                found = Some([o, back, undo]);
                 return true;
             }
             if tries >= 6 {
@@ -331,8 +245,6 @@ pub fn can_return(before: &Position, m: Move, after: &Position) -> bool {
 pub enum Reason {
     /// Insufficient material for both sides.
     Material,
-    /// The cheap certificate.
-    Certificate,
     /// Can return to the previous, live position.
     Return,
     /// A helpmate line, carried over from the previous position and checked.
@@ -346,14 +258,16 @@ pub enum Reason {
 
 /// Decides Art. 5.2 b / 5.2.2 after every move, cheaply where it can.
 ///
-/// In order: insufficient material for both sides (dead, exact); the cheap
-/// certificate [`certainly_can_mate`] for either side (alive); a helpmate
-/// line known for the previous position, carried over the move and replayed
-/// (alive, exact); a reversible move from a live position that can be taken
-/// back ([`can_return`]: alive, exact); otherwise the exact solver, the
-/// stronger side first (dead only if both are proven unable to mate; an
-/// undecided analysis leaves the game going). Verdicts of the solver are
-/// cached per position.
+/// Every step is exact (a proof, never a guess): in order, insufficient
+/// material for both sides (dead); a helpmate line known for the previous
+/// position, carried over the move and replayed (alive: the line is the
+/// proof); a reversible move from a live position that can be taken back
+/// ([`can_return`]: alive, since the live position is reachable again);
+/// otherwise the exact solver, the stronger side first (dead only if both are
+/// proven unable to mate; an undecided analysis leaves the game going). The
+/// solver's helpmate line becomes the witness carried over later moves, so in
+/// a normal game it runs only when an irreversible move breaks the line.
+/// Verdicts of the solver are cached per position.
 #[derive(Clone)]
 pub struct DeadPositionDetector {
     solver: Arc<dyn Unwinnability>,
@@ -363,8 +277,8 @@ pub struct DeadPositionDetector {
     /// Solver calls made so far.
     pub solver_calls: u64,
     /// How often each way of deciding settled a position after a move:
-    /// material, certificate, return, witness, solver, undecided.
-    pub settled_by: [u64; 6],
+    /// material, return, witness, solver, undecided.
+    pub settled_by: [u64; 5],
 }
 
 impl std::fmt::Debug for DeadPositionDetector {
@@ -384,7 +298,7 @@ impl DeadPositionDetector {
             cache: HashMap::new(),
             witness: None,
             solver_calls: 0,
-            settled_by: [0; 6],
+            settled_by: [0; 5],
         }
     }
 
@@ -401,9 +315,6 @@ impl DeadPositionDetector {
             } else {
                 Verdict::Winnable
             };
-        }
-        if certainly_can_mate(pos, color) {
-            return Verdict::Winnable;
         }
         let key = (pos.zobrist(), color.index() as u8);
         if let Some(v) = self.cache.get(&key) {
@@ -422,49 +333,50 @@ impl DeadPositionDetector {
 
     /// Whether `pos` is dead, given the previous position and move when the
     /// position arose by a move from a position known to be alive.
-    /// `moves_to_play` is the number of legal moves in `pos` capped at 2.
     /// When not dead, the reason says whether the position is known to be
     /// alive (all but [`Reason::Undecided`]).
     pub fn is_dead(
         &mut self,
         pos: &Position,
-        moves_to_play: usize,
         from_live: Option<(&Position, Move)>,
     ) -> (bool, Reason) {
-        let (dead, reason) = self.decide(pos, moves_to_play, from_live);
+        let (dead, reason) = self.decide(pos, from_live);
         let i = match reason {
             Reason::Material => 0,
-            Reason::Certificate => 1,
-            Reason::Return => 2,
-            Reason::Witness => 3,
-            Reason::Solver => 4,
-            Reason::Undecided => 5,
+            Reason::Return => 1,
+            Reason::Witness => 2,
+            Reason::Solver => 3,
+            Reason::Undecided => 4,
         };
         self.settled_by[i] += 1;
         (dead, reason)
     }
 
-    fn decide(
-        &mut self,
-        pos: &Position,
-        moves_to_play: usize,
-        from_live: Option<(&Position, Move)>,
-    ) -> (bool, Reason) {
+    fn decide(&mut self, pos: &Position, from_live: Option<(&Position, Move)>) -> (bool, Reason) {
         if insufficient_material(pos) {
             return (true, Reason::Material);
         }
-        if moves_to_play >= 2 && {
-            let mut mobility = [None, None];
-            certificate(pos, Color::White, &mut mobility)
-                || certificate(pos, Color::Black, &mut mobility)
-        } {
-            return (false, Reason::Certificate);
-        }
         if let Some((before, m)) = from_live {
-            if self.repair_witness(before, m, pos) {
-                return (false, Reason::Witness);
-            }
-            if can_return(before, m, pos) {
+            let witness = self
+                .witness
+                .take()
+                .filter(|(start, _, line)| start == before && !line.is_empty());
+            if let Some((_, winner, line)) = witness {
+                if let Some(repaired) = repair_witness(pos, m, winner, &line) {
+                    self.witness = Some((*pos, winner, repaired));
+                    return (false, Reason::Witness);
+                }
+                if let Some(path) = return_path(before, m, pos) {
+                    // Keep a proof for later moves: back to `before`, then the line.
+                    if line.len() + 3 <= MAX_WITNESS {
+                        let mut longer = Vec::with_capacity(line.len() + 3);
+                        longer.extend_from_slice(&path);
+                        longer.extend_from_slice(&line);
+                        self.witness = Some((*pos, winner, longer));
+                    }
+                    return (false, Reason::Return);
+                }
+            } else if can_return(before, m, pos) {
                 return (false, Reason::Return);
             }
         }
@@ -491,52 +403,45 @@ impl DeadPositionDetector {
     }
 }
 
-impl DeadPositionDetector {
-    /// Carries the helpmate line known for `before` over the move `m` to
-    /// `pos`: the line without its first move if that move was `m`; else the
-    /// line without its first move (the move played standing in for it); else
-    /// a reply followed by the whole line. Whatever is tried is replayed and
-    /// kept only if it ends in checkmate by the same side (exact).
-    fn repair_witness(&mut self, before: &Position, m: Move, pos: &Position) -> bool {
-        let Some((start, winner, line)) = self.witness.take() else {
-            return false;
-        };
-        if start != *before || line.is_empty() {
-            return false;
-        }
-        let rest = &line[1..];
-        if (line[0] == m || rest.len() > 1) && is_helpmate(pos, winner, rest) {
-            self.witness = Some((*pos, winner, rest.to_vec()));
-            return true;
-        }
-        let mut found = None;
-        let mut tries = 0;
-        pos.for_each_piece_moves(|pm| {
-            for y in pm.iter() {
-                tries += 1;
-                let mut q = *pos;
-                q.play_unchecked(y);
-                if is_helpmate(&q, winner, &line) {
-                    found = Some(y);
-                    return true;
-                }
-                if tries >= 4 {
-                    return true;
-                }
-            }
-            false
-        });
-        match found {
-            Some(y) => {
-                let mut new_line = Vec::with_capacity(line.len() + 1);
-                new_line.push(y);
-                new_line.extend_from_slice(&line);
-                self.witness = Some((*pos, winner, new_line));
-                true
-            }
-            None => false,
-        }
+/// The longest helpmate line kept as a witness (longer lines cost more to
+/// replay than the solver).
+const MAX_WITNESS: usize = 400;
+
+/// Carries a helpmate line known for the position before the move `m` over
+/// to `pos` (the position after it): the line without its first move if that
+/// move was `m` or the move played can stand in for it; else a reply followed
+/// by the whole line. Whatever is tried is replayed and kept only if it ends
+/// in checkmate by the same side (exact).
+fn repair_witness(pos: &Position, m: Move, winner: Color, line: &[Move]) -> Option<Vec<Move>> {
+    let rest = &line[1..];
+    if (line[0] == m || rest.len() > 1) && is_helpmate(pos, winner, rest) {
+        return Some(rest.to_vec());
     }
+    let mut found = None;
+    let mut tries = 0;
+    pos.for_each_piece_moves(|pm| {
+        for y in pm.iter() {
+            tries += 1;
+            let mut q = *pos;
+            q.play_unchecked(y);
+            if is_helpmate(&q, winner, line) {
+                found = Some(y);
+                return true;
+            }
+            if tries >= 4 {
+                return true;
+            }
+        }
+        false
+    });
+    let y = found?;
+    if line.len() + 1 > MAX_WITNESS {
+        return None;
+    }
+    let mut new_line = Vec::with_capacity(line.len() + 1);
+    new_line.push(y);
+    new_line.extend_from_slice(line);
+    Some(new_line)
 }
 
 impl Default for DeadPositionDetector {
@@ -582,8 +487,7 @@ mod tests {
     fn locked_wall_is_dead() {
         let p = pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
         let mut d = DeadPositionDetector::default();
-        let n = count_moves_capped(&p, 2);
-        assert!(d.is_dead(&p, n, None).0);
+        assert!(d.is_dead(&p, None).0);
     }
 
     #[test]
@@ -591,8 +495,7 @@ mod tests {
         // Black's only move takes the rook: K v K.
         let p = pos("8/8/8/8/8/7K/1R6/k7 b - - 0 1");
         let mut d = DeadPositionDetector::default();
-        let n = count_moves_capped(&p, 2);
-        assert_eq!(n, 1);
-        assert!(d.is_dead(&p, n, None).0);
+        assert_eq!(count_moves_capped(&p, 2), 1);
+        assert!(d.is_dead(&p, None).0);
     }
 }

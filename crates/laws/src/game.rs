@@ -406,9 +406,9 @@ impl Game {
     }
 
     /// How the dead-position check after each move was settled so far:
-    /// by material, the cheap certificate, a move that can be taken back, a
-    /// carried-over helpmate line, the solver, or undecided.
-    pub fn dead_position_checks(&self) -> [u64; 6] {
+    /// by material, a move that can be taken back, a carried-over helpmate
+    /// line, the solver, or undecided.
+    pub fn dead_position_checks(&self) -> [u64; 5] {
         self.dead.settled_by
     }
 
@@ -631,7 +631,7 @@ impl Game {
             return;
         }
         let from_live = if self.alive { from } else { None };
-        let (dead, reason) = self.dead.is_dead(&pos, n, from_live);
+        let (dead, reason) = self.dead.is_dead(&pos, from_live);
         if dead {
             self.end(
                 GameResult::DRAW,

@@ -1,0 +1,438 @@
+//! A UCI client: starts an outside engine (Stockfish, Ethereal, GNU Chess
+//! with `-u`, …, or our own), talks to it over pipes with timeouts, and never
+//! hangs on a silent or dead engine.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How to start an engine and what to tell it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// A display name (the PGN player name); the engine's `id name` if empty.
+    pub name: String,
+    /// The program.
+    pub command: String,
+    /// Its arguments (for example `uci` for `arbiter`, `-u` for GNU Chess).
+    pub args: Vec<String>,
+    /// UCI options to set, in order.
+    pub options: Vec<(String, String)>,
+}
+
+/// Something went wrong talking to an engine.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The program could not be started.
+    #[error("cannot start engine {command:?}: {source}")]
+    Spawn {
+        /// The program.
+        command: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Writing to the engine failed (it has probably exited).
+    #[error("engine {name}: cannot write: {source}")]
+    Write {
+        /// The engine.
+        name: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The engine did not answer in time.
+    #[error("engine {name}: no {expected:?} within {waited:?}")]
+    Timeout {
+        /// The engine.
+        name: String,
+        /// What we waited for.
+        expected: &'static str,
+        /// How long.
+        waited: Duration,
+    },
+    /// The engine closed its output.
+    #[error("engine {name} exited while we waited for {expected:?}")]
+    Exited {
+        /// The engine.
+        name: String,
+        /// What we waited for.
+        expected: &'static str,
+    },
+    /// The engine has no option of that name.
+    #[error("engine {name} has no option {option:?}")]
+    UnknownOption {
+        /// The engine.
+        name: String,
+        /// The option.
+        option: String,
+    },
+}
+
+/// A score from an `info` line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum InfoScore {
+    /// Centipawns, side to move's view.
+    Cp(i32),
+    /// Mate in n (negative: being mated).
+    Mate(i32),
+}
+
+impl InfoScore {
+    /// Centipawns, with mates as ±(100000 − moves).
+    pub fn centipawns(self) -> i32 {
+        match self {
+            InfoScore::Cp(v) => v,
+            InfoScore::Mate(n) if n > 0 => 100_000 - n,
+            InfoScore::Mate(n) => -100_000 - n,
+        }
+    }
+}
+
+/// What came back from one `go`.
+#[derive(Clone, Debug)]
+pub struct GoResult {
+    /// The `bestmove` text, if the engine answered before the deadline.
+    pub bestmove: Option<String>,
+    /// The `ponder` move, if given.
+    pub ponder: Option<String>,
+    /// The last score reported (multipv 1, exact or bound).
+    pub score: Option<InfoScore>,
+    /// The last depth reported.
+    pub depth: Option<u32>,
+    /// Wall time from sending `go` to receiving `bestmove` (or to the deadline).
+    pub elapsed: Duration,
+}
+
+/// A running UCI engine.
+pub struct UciClient {
+    name: String,
+    id_name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    options: HashMap<String, String>,
+}
+
+/// How long an engine may take to start, answer `uci` or `isready`.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(20);
+
+impl UciClient {
+    /// Starts the engine, runs the `uci` handshake and sets the options.
+    pub fn start(spec: &EngineSpec) -> Result<UciClient, ClientError> {
+        let mut child = Command::new(&spec.command)
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|source| ClientError::Spawn {
+                command: spec.command.clone(),
+                source,
+            })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(ClientError::Spawn {
+                command: spec.command.clone(),
+                source: std::io::Error::other("no pipes"),
+            });
+        };
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let reader = BufReader::new(stdout);
+            for line in reader.lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut client = UciClient {
+            name: if spec.name.is_empty() {
+                spec.command.clone()
+            } else {
+                spec.name.clone()
+            },
+            id_name: String::new(),
+            child,
+            stdin,
+            lines: rx,
+            options: HashMap::new(),
+        };
+        client.send("uci")?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        loop {
+            let line = client.recv_until(deadline, "uciok")?;
+            let line = line.trim();
+            if line == "uciok" {
+                break;
+            }
+            if let Some(rest) = line.strip_prefix("id name ") {
+                client.id_name = rest.trim().to_string();
+            } else if let Some(rest) = line.strip_prefix("option name ") {
+                let name = rest.split(" type ").next().unwrap_or(rest).trim();
+                client
+                    .options
+                    .insert(name.to_ascii_lowercase(), name.to_string());
+            }
+        }
+        if spec.name.is_empty() && !client.id_name.is_empty() {
+            client.name = client.id_name.clone();
+        }
+        for (k, v) in &spec.options {
+            client.set_option(k, v)?;
+        }
+        client.is_ready()?;
+        Ok(client)
+    }
+
+    /// The display name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The engine's own `id name`.
+    pub fn id_name(&self) -> &str {
+        &self.id_name
+    }
+
+    /// `true` if the engine declared an option of this name (any case).
+    pub fn has_option(&self, name: &str) -> bool {
+        self.options.contains_key(&name.to_ascii_lowercase())
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|source| ClientError::Write {
+                name: self.name.clone(),
+                source,
+            })
+    }
+
+    fn recv_until(
+        &mut self,
+        deadline: Instant,
+        expected: &'static str,
+    ) -> Result<String, ClientError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(l) => Ok(l),
+            Err(RecvTimeoutError::Timeout) => Err(ClientError::Timeout {
+                name: self.name.clone(),
+                expected,
+                waited: HANDSHAKE_TIMEOUT,
+            }),
+            Err(RecvTimeoutError::Disconnected) => Err(ClientError::Exited {
+                name: self.name.clone(),
+                expected,
+            }),
+        }
+    }
+
+    /// `setoption name … value …`, using the engine's spelling of the name.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), ClientError> {
+        let Some(real) = self.options.get(&name.to_ascii_lowercase()).cloned() else {
+            return Err(ClientError::UnknownOption {
+                name: self.name.clone(),
+                option: name.to_string(),
+            });
+        };
+        if value.is_empty() {
+            self.send(&format!("setoption name {real}"))
+        } else {
+            self.send(&format!("setoption name {real} value {value}"))
+        }
+    }
+
+    /// `isready`, waiting for `readyok`.
+    pub fn is_ready(&mut self) -> Result<(), ClientError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        loop {
+            if self.recv_until(deadline, "readyok")?.trim() == "readyok" {
+                return Ok(());
+            }
+        }
+    }
+
+    /// `ucinewgame` then `isready`.
+    pub fn new_game(&mut self) -> Result<(), ClientError> {
+        self.send("ucinewgame")?;
+        self.is_ready()
+    }
+
+    /// Sends `position` and `go <params>`, then waits for `bestmove` until
+    /// `deadline` after the `go` (a flag fall: then `stop` is sent and any late
+    /// `bestmove` is read and discarded, within a grace period).
+    pub fn go(
+        &mut self,
+        position: &str,
+        params: &str,
+        deadline: Duration,
+    ) -> Result<GoResult, ClientError> {
+        self.send(position)?;
+        let start = Instant::now();
+        self.send(&format!("go {params}"))?;
+        let mut score = None;
+        let mut depth = None;
+        let end = start + deadline;
+        loop {
+            let wait = end.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait) {
+                Ok(line) => {
+                    let line = line.trim();
+                    if let Some(rest) = line.strip_prefix("bestmove") {
+                        let elapsed = start.elapsed();
+                        let mut words = rest.split_whitespace();
+                        let best = words.next().map(str::to_string);
+                        let ponder = match (words.next(), words.next()) {
+                            (Some("ponder"), Some(p)) => Some(p.to_string()),
+                            _ => None,
+                        };
+                        return Ok(GoResult {
+                            bestmove: best,
+                            ponder,
+                            score,
+                            depth,
+                            elapsed,
+                        });
+                    }
+                    if line.starts_with("info") {
+                        let (s, d) = parse_info(line);
+                        if s.is_some() {
+                            score = s;
+                        }
+                        if d.is_some() {
+                            depth = d;
+                        }
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let elapsed = start.elapsed();
+                    // Out of time: stop it and wait briefly for the late answer
+                    // so the next `go` is not confused by it.
+                    self.send("stop")?;
+                    let grace = Instant::now() + Duration::from_secs(5);
+                    while let Ok(l) = self
+                        .lines
+                        .recv_timeout(grace.saturating_duration_since(Instant::now()))
+                    {
+                        if l.trim_start().starts_with("bestmove") {
+                            break;
+                        }
+                    }
+                    return Ok(GoResult {
+                        bestmove: None,
+                        ponder: None,
+                        score,
+                        depth,
+                        elapsed,
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(ClientError::Exited {
+                        name: self.name.clone(),
+                        expected: "bestmove",
+                    })
+                }
+            }
+        }
+    }
+
+    /// `quit`, then kills the process if it has not exited within a second.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for UciClient {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// The score (multipv 1 only) and depth of an `info` line.
+pub fn parse_info(line: &str) -> (Option<InfoScore>, Option<u32>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut score = None;
+    let mut depth = None;
+    let mut multipv = 1;
+    let mut i = 1;
+    while i < words.len() {
+        match words[i] {
+            "depth" => {
+                depth = words.get(i + 1).and_then(|w| w.parse().ok());
+                i += 2;
+            }
+            "multipv" => {
+                multipv = words.get(i + 1).and_then(|w| w.parse().ok()).unwrap_or(1);
+                i += 2;
+            }
+            "score" => {
+                let kind = words.get(i + 1).copied();
+                let v: Option<i32> = words.get(i + 2).and_then(|w| w.parse().ok());
+                score = match (kind, v) {
+                    (Some("cp"), Some(v)) => Some(InfoScore::Cp(v)),
+                    (Some("mate"), Some(v)) => Some(InfoScore::Mate(v)),
+                    _ => None,
+                };
+                i += 3;
+            }
+            "pv" | "string" => break,
+            _ => i += 1,
+        }
+    }
+    if multipv != 1 {
+        return (None, None);
+    }
+    (score, depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines() {
+        assert_eq!(
+            parse_info("info depth 12 seldepth 18 multipv 1 score cp -35 nodes 1 pv e2e4"),
+            (Some(InfoScore::Cp(-35)), Some(12))
+        );
+        assert_eq!(
+            parse_info("info depth 3 score mate -2 lowerbound pv a1a2"),
+            (Some(InfoScore::Mate(-2)), Some(3))
+        );
+        assert_eq!(
+            parse_info("info depth 5 multipv 2 score cp 10"),
+            (None, None)
+        );
+        assert_eq!(parse_info("info string score cp 5"), (None, None));
+        assert!(InfoScore::Mate(3).centipawns() > InfoScore::Cp(5000).centipawns());
+        assert!(InfoScore::Mate(-1).centipawns() < InfoScore::Mate(-5).centipawns());
+    }
+
+    #[test]
+    fn missing_program_is_an_error() {
+        let spec = EngineSpec {
+            command: "/nonexistent/engine".into(),
+            ..EngineSpec::default()
+        };
+        assert!(matches!(
+            UciClient::start(&spec),
+            Err(ClientError::Spawn { .. })
+        ));
+    }
+}

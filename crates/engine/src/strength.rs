@@ -1,0 +1,169 @@
+//! Playing weaker on purpose (`UCI_LimitStrength`, `UCI_Elo`), in a way that
+//! resembles a human of that rating rather than a strong engine that blunders
+//! at random: the engine looks at fewer positions (a shallower, narrower
+//! view), considers a few candidate moves, and picks among those that look
+//! nearly as good, more loosely the lower the rating.
+//!
+//! The mapping from `UCI_Elo` to node budget and choice temperature is
+//! calibrated by matches against the ladder (`docs/strength.md`).
+
+use crate::engine::{EngineOptions, Limits, SearchInfo, SearchResult, MAX_ELO, MIN_ELO};
+use crate::search::{History, Searcher, MATE_BOUND};
+use crate::time::{budget, Clock};
+use crate::tt::Tt;
+use crate::Score;
+use arbiter_chess::Position;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// The settings one `UCI_Elo` value stands for.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Handicap {
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Candidate moves compared (MultiPV).
+    pub candidates: usize,
+    /// Softmax temperature in centipawns when choosing among candidates.
+    pub temperature: f64,
+}
+
+/// Calibration points: (`UCI_Elo`, nodes per move, temperature). Measured
+/// against Stockfish 15.1 with `UCI_LimitStrength` at 5 s + 0.05 s
+/// (`docs/strength.md`): with the first, smooth mapping the 1400 setting
+/// played at about 1390 but 1800 only at about 1490, so the points at and
+/// above 1800 were made stronger.
+const CALIBRATION: [(u32, f64, f64); 5] = [
+    (MIN_ELO, 60.0, 124.0),
+    (1400, 480.0, 82.0),
+    (1800, 6_000.0, 30.0),
+    (2200, 30_720.0, 19.0),
+    (MAX_ELO, 245_760.0, 4.0),
+];
+
+/// The handicap for a rating (clamped to the offered range): nodes
+/// interpolated geometrically, temperature linearly, between calibration points.
+pub fn handicap(elo: u32) -> Handicap {
+    let e = elo.clamp(MIN_ELO, MAX_ELO);
+    let mut i = 0;
+    while i + 2 < CALIBRATION.len() && e > CALIBRATION[i + 1].0 {
+        i += 1;
+    }
+    let (e0, n0, t0) = CALIBRATION[i];
+    let (e1, n1, t1) = CALIBRATION[i + 1];
+    let x = (e - e0) as f64 / (e1 - e0) as f64;
+    Handicap {
+        nodes: (n0 * (n1 / n0).powf(x)) as u64,
+        candidates: 4,
+        temperature: t0 + (t1 - t0) * x,
+    }
+}
+
+fn next_random(state: &mut u64) -> f64 {
+    // xorshift64*
+    let mut x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    (x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// A weakened search: a node-limited MultiPV search, then a random choice
+/// among the candidates weighted by `exp(-(best - score) / temperature)`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search_weakened(
+    tt: &Tt,
+    history: &mut History,
+    game: &[Position],
+    limits: &Limits,
+    stop: &Arc<AtomicBool>,
+    options: &EngineOptions,
+    rng: &mut u64,
+    info: &mut dyn FnMut(&SearchInfo),
+) -> Option<SearchResult> {
+    let pos = game.last()?;
+    let h = handicap(options.elo);
+    let mut limited = limits.clone();
+    limited.nodes = Some(limits.nodes.map_or(h.nodes, |n| n.min(h.nodes)));
+    // `go infinite` ignores any clock it is given.
+    let b = if limits.infinite {
+        None
+    } else {
+        budget(limits, pos.turn(), options.move_overhead)
+    };
+    let clock = Clock::new(b, limits.ponder.clone());
+    let mut s = Searcher::new(
+        tt,
+        history,
+        stop,
+        clock,
+        game,
+        limited.nodes.unwrap_or(u64::MAX),
+    );
+    let lines = s.iterate(pos, &limited, h.candidates, info)?;
+    let best_score = lines.first()?.score;
+    // Never throw away a forced mate, and never choose a move that gets mated.
+    let weights: Vec<f64> = lines
+        .iter()
+        .map(|l| {
+            let misses_mate = best_score >= MATE_BOUND && l.score < MATE_BOUND;
+            let gets_mated = l.score <= -MATE_BOUND && best_score > -MATE_BOUND;
+            if misses_mate || gets_mated {
+                0.0
+            } else {
+                (-((best_score - l.score) as f64) / h.temperature).exp()
+            }
+        })
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut r = next_random(rng) * total;
+    let mut chosen = 0;
+    for (i, w) in weights.iter().enumerate() {
+        if r < *w {
+            chosen = i;
+            break;
+        }
+        r -= w;
+    }
+    let line = &lines[chosen];
+    let best = *line.pv.first()?;
+    Some(SearchResult {
+        best,
+        ponder: line.pv.get(1).copied(),
+        score: Score::from_internal(line.score),
+        depth: s.completed_depth,
+        nodes: s.nodes,
+        pv: line.pv.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handicap_grows_with_rating() {
+        let mut prev = handicap(0);
+        assert_eq!(prev, handicap(MIN_ELO));
+        for elo in (MIN_ELO..=MAX_ELO).step_by(50) {
+            let h = handicap(elo);
+            assert!(
+                h.nodes >= prev.nodes && h.temperature <= prev.temperature,
+                "{elo}"
+            );
+            prev = h;
+        }
+        assert_eq!(handicap(1400).nodes, 480);
+        assert_eq!(handicap(1800).nodes, 6_000);
+        assert_eq!(handicap(MAX_ELO + 100), handicap(MAX_ELO));
+    }
+
+    #[test]
+    fn random_numbers_are_in_range() {
+        let mut s = 12345u64;
+        for _ in 0..1000 {
+            let x = next_random(&mut s);
+            assert!((0.0..1.0).contains(&x));
+        }
+    }
+}

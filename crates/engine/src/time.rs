@@ -1,0 +1,176 @@
+//! Time management: how long to think, for every clock the Laws allow.
+//!
+//! UCI gives the remaining time, the increment (FIDE 2014, Art. 6.3 b: the
+//! Fischer mode), the moves to the next time control (Art. 6.3 a) or a fixed
+//! time per move. A delay (Bronstein or simple) has no UCI field; the match
+//! runner passes it as increment, which is what it is worth to the player.
+//! The engine aims at a *soft* budget, checked between iterations, and never
+//! exceeds a *hard* one, checked during the search.
+
+use crate::engine::Limits;
+use arbiter_chess::Color;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Soft and hard budgets for one move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Stop after an iteration once this much time has gone.
+    pub soft: Duration,
+    /// Stop at once when this much time has gone.
+    pub hard: Duration,
+}
+
+/// The budget for the side `turn`, or `None` when nothing limits time.
+///
+/// With only one side's clock given (`go wtime 60000` when Black is to
+/// move), the other side's clock stands in for ours.
+pub fn budget(limits: &Limits, turn: Color, overhead: Duration) -> Option<Budget> {
+    if let Some(mt) = limits.movetime {
+        let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+        return Some(Budget { soft: t, hard: t });
+    }
+    let (ours, theirs) = match turn {
+        Color::White => (0, 1),
+        Color::Black => (1, 0),
+    };
+    let time = limits.time[ours].or(limits.time[theirs])?;
+    let inc = limits.inc[ours]
+        .or(if limits.time[ours].is_none() {
+            limits.inc[theirs]
+        } else {
+            None
+        })
+        .unwrap_or_default();
+    let left = time.saturating_sub(overhead);
+    let min = Duration::from_millis(1);
+    let mtg = limits.movestogo.map(|m| m.clamp(1, 60)).unwrap_or(25);
+    let base = left / mtg + inc * 3 / 4;
+    let cap_share = if mtg == 1 { 0.8 } else { 0.5 };
+    let cap = left.mul_f64(cap_share);
+    let soft = base.min(cap).max(min);
+    let hard = (base * 4).min(cap).max(soft).max(min);
+    Some(Budget { soft, hard })
+}
+
+/// The running clock of one search: start time, budget and pondering.
+pub struct Clock {
+    start: Instant,
+    budget: Option<Budget>,
+    ponder: Option<Arc<AtomicBool>>,
+    pondering: bool,
+    budget_start: Option<Instant>,
+}
+
+impl Clock {
+    /// Starts a clock now.
+    pub fn new(budget: Option<Budget>, ponder: Option<Arc<AtomicBool>>) -> Clock {
+        let pondering = ponder.as_ref().is_some_and(|p| p.load(Ordering::Relaxed));
+        Clock {
+            start: Instant::now(),
+            budget,
+            ponder,
+            pondering,
+            budget_start: None,
+        }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// `true` while pondering: time does not count. On the first call after a
+    /// `ponderhit` the budget starts from now.
+    pub fn is_pondering(&mut self) -> bool {
+        if self.pondering {
+            let still = self
+                .ponder
+                .as_ref()
+                .is_some_and(|p| p.load(Ordering::Relaxed));
+            if !still {
+                self.pondering = false;
+                self.budget_start = Some(Instant::now());
+            }
+        }
+        self.pondering
+    }
+
+    fn budget_elapsed(&self) -> Duration {
+        self.budget_start.unwrap_or(self.start).elapsed()
+    }
+
+    /// `true` once the hard budget is spent.
+    pub fn hard_expired(&mut self) -> bool {
+        if self.is_pondering() {
+            return false;
+        }
+        matches!(self.budget, Some(b) if self.budget_elapsed() >= b.hard)
+    }
+
+    /// `true` once `factor` × the soft budget is spent.
+    pub fn soft_expired(&mut self, factor: f64) -> bool {
+        if self.is_pondering() {
+            return false;
+        }
+        matches!(self.budget, Some(b) if self.budget_elapsed() >= b.soft.mul_f64(factor))
+    }
+
+    /// `true` if a budget applies.
+    pub fn is_timed(&self) -> bool {
+        self.budget.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Option<Duration> {
+        Some(Duration::from_millis(n))
+    }
+
+    #[test]
+    fn increment_and_one_clock() {
+        let l = Limits {
+            time: [ms(10_000), None],
+            inc: [ms(100), None],
+            ..Limits::default()
+        };
+        let b = budget(&l, Color::White, Duration::from_millis(10)).unwrap();
+        assert!(b.soft > Duration::from_millis(250) && b.soft < Duration::from_millis(600));
+        assert!(b.hard >= b.soft && b.hard <= Duration::from_millis(5_000));
+        // Black to move with only White's clock: still a finite budget.
+        let b2 = budget(&l, Color::Black, Duration::ZERO).unwrap();
+        assert!(b2.hard <= Duration::from_millis(5_000));
+    }
+
+    #[test]
+    fn moves_to_go_and_movetime() {
+        let l = Limits {
+            time: [ms(1_000), ms(1_000)],
+            movestogo: Some(1),
+            ..Limits::default()
+        };
+        let b = budget(&l, Color::Black, Duration::from_millis(50)).unwrap();
+        assert!(b.hard <= Duration::from_millis(800));
+        let l2 = Limits {
+            movetime: ms(300),
+            ..Limits::default()
+        };
+        let b2 = budget(&l2, Color::White, Duration::from_millis(20)).unwrap();
+        assert_eq!(b2.hard, Duration::from_millis(280));
+        assert!(budget(&Limits::default(), Color::White, Duration::ZERO).is_none());
+    }
+
+    #[test]
+    fn tiny_clock_still_moves() {
+        let l = Limits {
+            time: [ms(5), ms(5)],
+            ..Limits::default()
+        };
+        let b = budget(&l, Color::White, Duration::from_millis(50)).unwrap();
+        assert_eq!(b.hard, Duration::from_millis(1));
+    }
+}

@@ -1,0 +1,596 @@
+//! The UCI protocol, engine side: a thin layer over [`Engine`].
+//!
+//! Commands are read on the caller's thread; a search runs on its own thread,
+//! so `isready`, `stop`, `ponderhit` and `quit` are answered while it thinks.
+//! `bestmove` is written exactly once per `go`, and never before `stop` (or
+//! `ponderhit`) after `go infinite` or `go ponder`.
+
+use crate::engine::{Engine, EngineOptions, Limits, ScoreBound, SearchInfo, MAX_ELO, MIN_ELO};
+use arbiter_chess::{CastlingMode, Move, Position};
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The name the engine gives in `id name`.
+pub const NAME: &str = concat!("Arbiter ", env!("CARGO_PKG_VERSION"));
+
+/// Largest `Hash` in MiB.
+pub const MAX_HASH: usize = 4096;
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn send(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        // A closed output (the GUI went away) is not an error worth dying for.
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// An error in a command, reported as `info string` and otherwise ignored.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum CommandError {
+    /// `position` with neither `startpos` nor `fen`.
+    #[error("position: expected 'startpos' or 'fen', found {0:?}")]
+    PositionKind(String),
+    /// A FEN that is not a legal position.
+    #[error("position: bad FEN {fen:?}: {message}")]
+    Fen {
+        /// The FEN given.
+        fen: String,
+        /// Why.
+        message: String,
+    },
+    /// A move in `position … moves` that is unreadable or illegal.
+    #[error("position: move {number} {text:?} is not legal ({message}); kept the {number_kept} moves before it")]
+    Move {
+        /// 1-based index in the move list.
+        number: usize,
+        /// The text of the move.
+        text: String,
+        /// Why.
+        message: String,
+        /// Moves accepted.
+        number_kept: usize,
+    },
+    /// A `go` parameter with a bad value.
+    #[error("go: {param} needs a non-negative integer, found {found:?}")]
+    GoValue {
+        /// The parameter.
+        param: String,
+        /// What followed it.
+        found: String,
+    },
+    /// `setoption` with an unknown name or bad value.
+    #[error("setoption: {0}")]
+    Option(String),
+}
+
+struct Running {
+    handle: JoinHandle<Engine>,
+    stop: Arc<AtomicBool>,
+    ponder: Option<Arc<AtomicBool>>,
+}
+
+/// The UCI engine: state between commands.
+pub struct UciEngine {
+    out: Out,
+    engine: Option<Engine>,
+    running: Option<Running>,
+    options: EngineOptions,
+    chess960: bool,
+    /// The game from the `position` command: start position and moves played.
+    start: Position,
+    moves: Vec<Move>,
+}
+
+impl UciEngine {
+    /// A UCI engine writing to `out`.
+    pub fn new(out: Box<dyn Write + Send>) -> UciEngine {
+        let options = EngineOptions::default();
+        UciEngine {
+            out: Arc::new(Mutex::new(out)),
+            engine: Some(Engine::new(options.clone())),
+            running: None,
+            options,
+            chess960: false,
+            start: Position::standard(),
+            moves: Vec::new(),
+        }
+    }
+
+    fn say(&self, line: &str) {
+        send(&self.out, line);
+    }
+
+    /// Handles one line; returns `false` on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return true;
+        };
+        let rest: Vec<&str> = words.collect();
+        let result = match cmd {
+            "uci" => {
+                self.identify();
+                Ok(())
+            }
+            "isready" => {
+                self.say("readyok");
+                Ok(())
+            }
+            "ucinewgame" => {
+                self.finish_search();
+                if let Some(e) = self.engine.as_mut() {
+                    e.new_game();
+                }
+                Ok(())
+            }
+            "setoption" => self.set_option(&rest),
+            "position" => self.position(&rest),
+            "go" => self.go(&rest),
+            "stop" => {
+                self.finish_search();
+                Ok(())
+            }
+            "ponderhit" => {
+                if let Some(r) = &self.running {
+                    if let Some(p) = &r.ponder {
+                        p.store(false, Ordering::SeqCst);
+                    }
+                }
+                Ok(())
+            }
+            "quit" => {
+                self.finish_search();
+                return false;
+            }
+            "d" => {
+                let pos = self.current();
+                self.say(&format!("info string fen {}", pos.fen()));
+                Ok(())
+            }
+            "bench" => {
+                self.finish_search();
+                let depth = rest
+                    .first()
+                    .and_then(|d| d.parse().ok())
+                    .unwrap_or(BENCH_DEPTH);
+                let r = bench(depth);
+                self.say(&format!(
+                    "info string bench {} nodes {} nps in {} ms",
+                    r.nodes,
+                    r.nps(),
+                    r.time.as_millis()
+                ));
+                Ok(())
+            }
+            "debug" | "register" => Ok(()),
+            other => {
+                self.say(&format!("info string unknown command {other:?}"));
+                Ok(())
+            }
+        };
+        if let Err(e) = result {
+            self.say(&format!("info string error: {e}"));
+        }
+        true
+    }
+
+    fn identify(&self) {
+        self.say(&format!("id name {NAME}"));
+        self.say("id author The Arbiter developers");
+        let o = &self.options;
+        self.say(&format!(
+            "option name Hash type spin default {} min 1 max {MAX_HASH}",
+            EngineOptions::default().hash_mb
+        ));
+        self.say("option name Threads type spin default 1 min 1 max 1");
+        self.say("option name MultiPV type spin default 1 min 1 max 64");
+        self.say("option name Ponder type check default false");
+        self.say("option name UCI_Chess960 type check default false");
+        self.say(&format!(
+            "option name Move Overhead type spin default {} min 0 max 5000",
+            EngineOptions::default().move_overhead.as_millis()
+        ));
+        self.say("option name UCI_LimitStrength type check default false");
+        self.say(&format!(
+            "option name UCI_Elo type spin default {} min {MIN_ELO} max {MAX_ELO}",
+            EngineOptions::default().elo
+        ));
+        self.say("option name Clear Hash type button");
+        let _ = o;
+        self.say("uciok");
+    }
+
+    fn set_option(&mut self, args: &[&str]) -> Result<(), CommandError> {
+        // setoption name <id words> [value <value words>]
+        let name_at = args.iter().position(|w| w.eq_ignore_ascii_case("name"));
+        let value_at = args.iter().position(|w| w.eq_ignore_ascii_case("value"));
+        let Some(n) = name_at else {
+            return Err(CommandError::Option("expected 'name'".into()));
+        };
+        let name_end = value_at.unwrap_or(args.len());
+        let name = args[n + 1..name_end.max(n + 1)].join(" ");
+        let value = value_at
+            .map(|v| args[v + 1..].join(" "))
+            .unwrap_or_default();
+        let lname = name.to_ascii_lowercase();
+        let spin = |min: u64, max: u64| -> Result<u64, CommandError> {
+            let v: u64 = value.trim().parse().map_err(|_| {
+                CommandError::Option(format!("{name} needs an integer, found {value:?}"))
+            })?;
+            if v < min || v > max {
+                return Err(CommandError::Option(format!(
+                    "{name} must be between {min} and {max}, found {v}"
+                )));
+            }
+            Ok(v)
+        };
+        let check = || -> Result<bool, CommandError> {
+            match value.trim().to_ascii_lowercase().as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(CommandError::Option(format!(
+                    "{name} needs true or false, found {value:?}"
+                ))),
+            }
+        };
+        match lname.as_str() {
+            "hash" => self.options.hash_mb = spin(1, MAX_HASH as u64)? as usize,
+            "threads" => self.options.threads = spin(1, 1)? as usize,
+            "multipv" => self.options.multipv = spin(1, 64)? as usize,
+            "ponder" => {
+                check()?;
+            }
+            "uci_chess960" => self.chess960 = check()?,
+            "move overhead" => self.options.move_overhead = Duration::from_millis(spin(0, 5000)?),
+            "uci_limitstrength" => self.options.limit_strength = check()?,
+            "uci_elo" => self.options.elo = spin(MIN_ELO as u64, MAX_ELO as u64)? as u32,
+            "clear hash" => {
+                self.finish_search();
+                if let Some(e) = self.engine.as_mut() {
+                    e.clear_hash();
+                }
+            }
+            _ => return Err(CommandError::Option(format!("no option named {name:?}"))),
+        }
+        Ok(())
+    }
+
+    fn mode(&self) -> CastlingMode {
+        CastlingMode::from_chess960(self.chess960)
+    }
+
+    fn position(&mut self, args: &[&str]) -> Result<(), CommandError> {
+        let moves_at = args.iter().position(|&w| w == "moves");
+        let (setup, move_words) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let start = match setup.first() {
+            Some(&"startpos") => Position::standard(),
+            Some(&"fen") => {
+                let fen = setup[1..].join(" ");
+                let parsed = Position::from_fen(&fen, self.mode())
+                    .or_else(|_| Position::from_fen_auto(&fen));
+                parsed.map_err(|e| CommandError::Fen {
+                    fen: fen.clone(),
+                    message: e.to_string(),
+                })?
+            }
+            other => {
+                return Err(CommandError::PositionKind(
+                    other.map_or(String::new(), |s| s.to_string()),
+                ))
+            }
+        };
+        let mut start = start;
+        if self.chess960 {
+            let _ = start.set_castling_mode(CastlingMode::Chess960);
+        }
+        self.start = start;
+        self.moves.clear();
+        let mut pos = start;
+        for (i, w) in move_words.iter().enumerate() {
+            match pos.parse_uci(w) {
+                Ok(m) => {
+                    pos.play_unchecked(m);
+                    self.moves.push(m);
+                }
+                Err(e) => {
+                    return Err(CommandError::Move {
+                        number: i + 1,
+                        text: w.to_string(),
+                        message: e.to_string(),
+                        number_kept: i,
+                    })
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The game so far as positions, first to current.
+    fn history(&self) -> Vec<Position> {
+        let mut start = self.start;
+        let _ = start.set_castling_mode(self.mode());
+        let mut out = Vec::with_capacity(self.moves.len() + 1);
+        out.push(start);
+        let mut pos = start;
+        for &m in &self.moves {
+            pos.play_unchecked(m);
+            out.push(pos);
+        }
+        out
+    }
+
+    fn current(&self) -> Position {
+        self.history().last().copied().unwrap_or_default()
+    }
+
+    fn go(&mut self, args: &[&str]) -> Result<(), CommandError> {
+        self.finish_search();
+        let history = self.history();
+        let pos = *history.last().unwrap_or(&self.start);
+        let mut limits = Limits::default();
+        let mut i = 0;
+        let keywords = [
+            "searchmoves",
+            "ponder",
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "depth",
+            "nodes",
+            "mate",
+            "movetime",
+            "infinite",
+        ];
+        let mut ponder = false;
+        while i < args.len() {
+            let key = args[i];
+            let num = |i: usize| -> Result<u64, CommandError> {
+                let found = args.get(i + 1).copied().unwrap_or("");
+                // Some GUIs send negative times when a clock has run out.
+                if let Ok(v) = found.parse::<i64>() {
+                    return Ok(v.max(0) as u64);
+                }
+                Err(CommandError::GoValue {
+                    param: key.to_string(),
+                    found: found.to_string(),
+                })
+            };
+            let ms = |v: u64| Some(Duration::from_millis(v));
+            match key {
+                "wtime" => limits.time[0] = ms(num(i)?),
+                "btime" => limits.time[1] = ms(num(i)?),
+                "winc" => limits.inc[0] = ms(num(i)?),
+                "binc" => limits.inc[1] = ms(num(i)?),
+                "movestogo" => limits.movestogo = Some(num(i)? as u32),
+                "depth" => limits.depth = Some(num(i)? as u32),
+                "nodes" => limits.nodes = Some(num(i)?),
+                "mate" => limits.mate = Some(num(i)? as u32),
+                "movetime" => limits.movetime = ms(num(i)?),
+                "infinite" => {
+                    limits.infinite = true;
+                    i += 1;
+                    continue;
+                }
+                "ponder" => {
+                    ponder = true;
+                    i += 1;
+                    continue;
+                }
+                "searchmoves" => {
+                    i += 1;
+                    while i < args.len() && !keywords.contains(&args[i]) {
+                        if let Ok(m) = pos.parse_uci(args[i]) {
+                            limits.searchmoves.push(m);
+                        } else {
+                            self.say(&format!("info string ignoring searchmove {:?}", args[i]));
+                        }
+                        i += 1;
+                    }
+                    continue;
+                }
+                other => {
+                    self.say(&format!("info string ignoring go parameter {other:?}"));
+                    i += 1;
+                    continue;
+                }
+            }
+            i += 2;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let ponder_flag = ponder.then(|| Arc::new(AtomicBool::new(true)));
+        limits.ponder = ponder_flag.clone();
+        let wait_for_stop = limits.infinite || ponder;
+        let mut engine = match self.engine.take() {
+            Some(e) => e,
+            None => Engine::new(self.options.clone()),
+        };
+        engine.set_options(self.options.clone());
+        let out = self.out.clone();
+        let stop2 = stop.clone();
+        let ponder2 = ponder_flag.clone();
+        let handle = std::thread::spawn(move || {
+            let start = Instant::now();
+            let mut on_info = |i: &SearchInfo| send(&out, &info_line(i, &pos));
+            let result = engine.search(&history, &limits, &stop2, &mut on_info);
+            // Never leave `go infinite` or `go ponder` early (UCI).
+            if wait_for_stop {
+                loop {
+                    let pondering = ponder2.as_ref().is_some_and(|p| p.load(Ordering::SeqCst));
+                    let stopped = stop2.load(Ordering::SeqCst);
+                    if stopped || (!limits.infinite && !pondering) {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            let _ = start;
+            let line = match result {
+                Some(r) => match r.ponder {
+                    Some(p) => {
+                        let mut after = pos;
+                        after.play_unchecked(r.best);
+                        format!("bestmove {} ponder {}", pos.uci(r.best), after.uci(p))
+                    }
+                    None => format!("bestmove {}", pos.uci(r.best)),
+                },
+                None => "bestmove 0000".to_string(),
+            };
+            send(&out, &line);
+            engine
+        });
+        self.running = Some(Running {
+            handle,
+            stop,
+            ponder: ponder_flag,
+        });
+        Ok(())
+    }
+
+    /// Stops a running search (if any) and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::SeqCst);
+            if let Some(p) = &r.ponder {
+                p.store(false, Ordering::SeqCst);
+            }
+            match r.handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    self.say("info string search thread failed; starting afresh");
+                    self.engine = Some(Engine::new(self.options.clone()));
+                }
+            }
+        }
+    }
+
+    /// Waits for a running search to finish by itself (end of input).
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            if let Ok(engine) = r.handle.join() {
+                self.engine = Some(engine);
+            }
+        }
+    }
+}
+
+/// Formats an `info` line.
+pub fn info_line(i: &SearchInfo, root: &Position) -> String {
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        i.depth, i.seldepth, i.multipv, i.score
+    );
+    match i.bound {
+        ScoreBound::Lower => s.push_str(" lowerbound"),
+        ScoreBound::Upper => s.push_str(" upperbound"),
+        ScoreBound::Exact => {}
+    }
+    s.push_str(&format!(
+        " nodes {} nps {} hashfull {} time {}",
+        i.nodes,
+        i.nps,
+        i.hashfull,
+        i.time.as_millis()
+    ));
+    if !i.pv.is_empty() {
+        s.push_str(" pv");
+        let mut pos = *root;
+        for &m in &i.pv {
+            if !pos.is_legal(m) {
+                break;
+            }
+            s.push(' ');
+            s.push_str(&pos.uci(m));
+            pos.play_unchecked(m);
+        }
+    }
+    s
+}
+
+/// Runs the UCI protocol on `input` and `output` until `quit` or end of input.
+pub fn run<R: BufRead>(input: R, output: Box<dyn Write + Send>) -> io::Result<()> {
+    let mut uci = UciEngine::new(output);
+    for line in input.lines() {
+        let line = line?;
+        if !uci.handle(&line) {
+            return Ok(());
+        }
+    }
+    // End of input without quit: let a finite search finish, as a pipe user expects.
+    uci.wait();
+    Ok(())
+}
+
+/// The default depth of `bench`.
+pub const BENCH_DEPTH: u32 = 11;
+
+/// Positions of `bench`: written by hand to cover openings, middlegames with
+/// both kings castled, and endgames.
+pub const BENCH_FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+    "2rq1rk1/pb1nbppp/1p2pn2/2pp4/2PP4/1PN1PN2/PB2BPPP/2RQ1RK1 w - - 0 11",
+    "r2q1rk1/1b1nbppp/p2ppn2/1p6/3NPP2/1BN1B3/PPPQ2PP/2KR3R w - - 2 12",
+    "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+    "r3r1k1/2p2ppp/p1p1bn2/8/1q2P3/2NPQN2/PPP3PP/R4RK1 b - - 2 15",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1",
+    "3b4/5kp1/1p1p1p1p/pP1PpP1P/P1P1P3/3KN3/8/8 w - - 0 1",
+    "8/8/1p1r1k2/p1pPN1p1/P3KnP1/1P6/8/3R4 b - - 0 1",
+    "2K5/p7/7P/5pR1/8/5k2/r7/8 w - - 0 1",
+    "8/6pk/1p6/8/PP3p1p/5P2/4KP1q/3Q4 w - - 0 1",
+];
+
+/// The result of [`bench`].
+#[derive(Copy, Clone, Debug)]
+pub struct BenchResult {
+    /// Nodes searched over all positions.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+}
+
+impl BenchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.time.as_secs_f64().max(1e-6)) as u64
+    }
+}
+
+/// Searches every bench position to `depth` with a fresh 16 MiB table; the node
+/// count is a fingerprint of the search (it changes when the search does).
+pub fn bench(depth: u32) -> BenchResult {
+    let mut nodes = 0;
+    let start = Instant::now();
+    let mut engine = Engine::new(EngineOptions::default());
+    let stop = Arc::new(AtomicBool::new(false));
+    for fen in BENCH_FENS {
+        let Ok(pos) = Position::from_fen_auto(fen) else {
+            continue;
+        };
+        engine.new_game();
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        if let Some(r) = engine.search(&[pos], &limits, &stop, &mut |_| {}) {
+            nodes += r.nodes;
+        }
+    }
+    BenchResult {
+        nodes,
+        time: start.elapsed(),
+    }
+}
