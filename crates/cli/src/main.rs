@@ -9,6 +9,7 @@ mod judge;
 mod matches;
 mod perft;
 mod pgn;
+mod serve;
 mod tune;
 mod uci;
 
@@ -24,6 +25,8 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (perft).
     Perft(perft::Args),
+    /// Play in the browser: the web app, games against the engine or a person.
+    Serve(serve::Args),
     /// Benchmarks (move generation against cozy-chess, …).
     Bench(bench::Args),
     /// Arbiter's chess engine, speaking UCI on standard input and output.
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Uci(args) => uci::run(args),
         Command::EngineBench(args) => engine_bench::run(args),
