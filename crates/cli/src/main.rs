@@ -4,7 +4,6 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
-mod engine_bench;
 mod judge;
 mod matches;
 mod perft;
@@ -24,12 +23,10 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (perft).
     Perft(perft::Args),
-    /// Benchmarks (move generation against cozy-chess, …).
+    /// Benchmarks: perft (move generation) and the engine's search speed.
     Bench(bench::Args),
     /// Arbiter's chess engine, speaking UCI on standard input and output.
     Uci(uci::Args),
-    /// The engine's search speed: nodes and nodes per second on fixed positions.
-    EngineBench(engine_bench::Args),
     /// Tune the engine's evaluation: self-play data, Texel fit.
     Tune(tune::Args),
     /// Play UCI engines against each other under a FIDE clock and the Laws.
@@ -46,7 +43,6 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Uci(args) => uci::run(args),
-        Command::EngineBench(args) => engine_bench::run(args),
         Command::Tune(args) => tune::run(args),
         Command::Match(args) => matches::run(args),
         Command::Judge(args) => judge::run(args),
