@@ -71,12 +71,19 @@ impl Unwinnability for ChaSolver {
                 }
                 (Verdict::Winnable, Some(line))
             }
-            // Without some castling right the position has fewer moves: "no
-            // mate" there proves nothing about the real one.
-            Some(chasolver::Winnability::Unwinnable) if dropped => (Verdict::Unknown, None),
-            Some(chasolver::Winnability::Unwinnable) => (Verdict::Unwinnable, None),
+            Some(chasolver::Winnability::Unwinnable) => (unwinnable(dropped), None),
             None => (Verdict::Unknown, None),
         }
+    }
+}
+
+/// What "no mate" from the solver proves: nothing, if castling rights had
+/// to be dropped (the real position has more moves than the one analysed).
+fn unwinnable(dropped: bool) -> Verdict {
+    if dropped {
+        Verdict::Unknown
+    } else {
+        Verdict::Unwinnable
     }
 }
 
@@ -99,4 +106,35 @@ fn translate(pos: &Position, cm: chess::ChessMove) -> Option<Move> {
         found.is_some()
     });
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess960_rights_standard_chess_cannot_express_are_dropped() {
+        // Chess960: king on c1, castling rook on b1 (and on h1).
+        let p =
+            Position::from_fen_auto("1rk4r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w BHbh - 0 1").unwrap();
+        assert_eq!(p.castling_mode(), CastlingMode::Chess960);
+        let (_, dropped) = ChaSolver::board(&p).unwrap();
+        assert!(dropped);
+        assert_eq!(unwinnable(dropped), Verdict::Unknown);
+        // Standard rights survive: nothing dropped, "no mate" is believed.
+        let (_, dropped) = ChaSolver::board(&Position::standard()).unwrap();
+        assert!(!dropped);
+        assert_eq!(unwinnable(dropped), Verdict::Unwinnable);
+    }
+
+    #[test]
+    fn castling_is_translated() {
+        // A helpmate line with castling comes back as king-takes-rook.
+        let p = Position::from_fen_auto("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        let board = ChaSolver::board(&p).unwrap().0;
+        let castle = chess::ChessMove::new(chess::Square::E1, chess::Square::G1, None);
+        assert!(board.legal(castle));
+        let m = translate(&p, castle).unwrap();
+        assert!(p.is_castling(m));
+    }
 }

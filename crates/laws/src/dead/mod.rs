@@ -206,6 +206,11 @@ impl DeadPositionDetector {
         }
     }
 
+    /// The helpmate line kept (valid from its start position), if any.
+    pub fn witness(&self) -> Option<&Witness> {
+        self.witness.as_ref()
+    }
+
     /// Whether `color` can checkmate in `pos` by any series of legal moves
     /// (exact; `Unknown` only if the solver cannot decide).
     pub fn can_checkmate(&mut self, pos: &Position, color: Color) -> Verdict {
