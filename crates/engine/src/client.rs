@@ -101,6 +101,9 @@ pub struct GoResult {
     pub depth: Option<u32>,
     /// Wall time from sending `go` to receiving `bestmove` (or to the deadline).
     pub elapsed: Duration,
+    /// `true` if no `bestmove` came before the deadline (otherwise a
+    /// `bestmove` line without a move gives `bestmove: None` too).
+    pub timed_out: bool,
 }
 
 /// A running UCI engine.
@@ -296,6 +299,7 @@ impl UciClient {
                             score,
                             depth,
                             elapsed,
+                            timed_out: false,
                         });
                     }
                     if line.starts_with("info") {
@@ -328,6 +332,7 @@ impl UciClient {
                         score,
                         depth,
                         elapsed,
+                        timed_out: true,
                     });
                 }
                 Err(RecvTimeoutError::Disconnected) => {
