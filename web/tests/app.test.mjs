@@ -175,7 +175,7 @@ test('two browsers play each other through an invitation; a spectator watches re
     assert.match(pgn, /\[White "Anna"\]/);
     assert.match(pgn, /\[Black "Boris"\]/);
     assert.match(pgn, /\[Result "1-0"\]/);
-    assert.match(pgn, /4\. Qxf7# \{\[%clk \d:\d\d:\d\d\]\}/);
+    assert.match(pgn, /4\. Qxf7#\s\{\[%clk \d:\d\d:\d\d\]\}/); // PGN export wraps lines at 80
 
     // A third browser is a spectator: no action buttons, board not movable.
     const eve = await open();

@@ -1,6 +1,8 @@
 //! `arbiter bench`: measured speed. `arbiter bench perft` runs perft on the
 //! standard suite (the comparison with cozy-chess, which is not linked into this
-//! binary, is `cargo bench -p arbiter-chess --bench perft_vs_cozy`).
+//! binary, is `cargo bench -p arbiter-chess --bench perft_vs_cozy`);
+//! `arbiter bench engine` searches fixed positions to a fixed depth and prints
+//! nodes and nodes per second (as `bench` does in other engines).
 
 use anyhow::Result;
 use arbiter_chess::perft::{perft, perft_full, STANDARD_SUITE};
@@ -22,6 +24,12 @@ enum What {
         /// Play every leaf move instead of counting the last ply in bulk (make-move throughput).
         #[arg(long)]
         full: bool,
+    },
+    /// The engine's search speed: nodes and nodes per second on fixed positions.
+    Engine {
+        /// Search depth for every position.
+        #[arg(long, default_value_t = arbiter_engine::uci::BENCH_DEPTH)]
+        depth: u32,
     },
 }
 
@@ -54,6 +62,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
             println!(
                 "total: {total_nodes} nodes, {:.1} M nodes/s",
                 total_nodes as f64 / total_secs / 1e6
+            );
+        }
+        What::Engine { depth } => {
+            let r = arbiter_engine::uci::bench(depth);
+            println!(
+                "{} positions, depth {depth}: {} nodes, {} nps, {} ms",
+                arbiter_engine::uci::BENCH_FENS.len(),
+                r.nodes,
+                r.nps(),
+                r.time.as_millis()
             );
         }
     }

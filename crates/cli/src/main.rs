@@ -4,11 +4,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
-mod engine_bench;
 mod judge;
 mod matches;
 mod perft;
 mod pgn;
+mod serve;
 mod tune;
 mod uci;
 
@@ -24,12 +24,12 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (perft).
     Perft(perft::Args),
-    /// Benchmarks (move generation against cozy-chess, …).
+    /// Play in the browser: the web app, games against the engine or a person.
+    Serve(serve::Args),
+    /// Benchmarks: perft (move generation) and the engine's search speed.
     Bench(bench::Args),
     /// Arbiter's chess engine, speaking UCI on standard input and output.
     Uci(uci::Args),
-    /// The engine's search speed: nodes and nodes per second on fixed positions.
-    EngineBench(engine_bench::Args),
     /// Tune the engine's evaluation: self-play data, Texel fit.
     Tune(tune::Args),
     /// Play UCI engines against each other under a FIDE clock and the Laws.
@@ -44,9 +44,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Uci(args) => uci::run(args),
-        Command::EngineBench(args) => engine_bench::run(args),
         Command::Tune(args) => tune::run(args),
         Command::Match(args) => matches::run(args),
         Command::Judge(args) => judge::run(args),

@@ -1,0 +1,19 @@
+//! Client WebSocket frames: any text is either a valid frame or a
+//! `bad_message` error, never a panic; valid frames are small.
+#![no_main]
+use arbiter_server::protocol::{ClientFrame, ClientMsg, MAX_CLIENT_FRAME};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(frame) = ClientFrame::parse(text) {
+        assert!(text.len() <= MAX_CLIENT_FRAME);
+        match frame.msg {
+            ClientMsg::Move { uci } => assert!(uci.len() <= 5),
+            ClientMsg::Touch { square, .. } => assert_eq!(square.len(), 2),
+            _ => {}
+        }
+    }
+});

@@ -1,0 +1,476 @@
+//! `arbiter-loadtest`: many simultaneous games against a real server on
+//! loopback, playing random legal moves; reports moves per second, the
+//! latency from sending a move to its acknowledgement (p50, p99, max), and
+//! the server's memory. Bounded in games (≤ 10,000) and time (≤ 600 s); it
+//! stops by itself and only ever talks to 127.0.0.1.
+//!
+//! ```sh
+//! cargo build --release -p arbiter-server
+//! target/release/arbiter-loadtest --games 1000 --seconds 30
+//! ```
+//!
+//! By default it starts `arbiter-server` (next to its own executable) on a
+//! free port with a temporary data directory and no creation rate limit.
+//! 5,000 games need about 5,000 sockets on each side: both processes raise
+//! their soft open-file limit to the hard limit (`ulimit -Hn`); if that is
+//! too low, raise it first (e.g. `ulimit -n 65536` as root).
+
+use arbiter_server::client::{request, Socket};
+use clap::Parser;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use serde_json::json;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Load test of `arbiter serve`.
+#[derive(Parser, Debug)]
+#[command(name = "arbiter-loadtest", version, about)]
+struct Args {
+    /// Concurrent games (at most 10,000).
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Measured duration in seconds after all games are connected (at most 600).
+    #[arg(long, default_value_t = 30)]
+    seconds: u64,
+    /// Mean thinking time per move, ms (each move waits 50–150 % of it).
+    #[arg(long, default_value_t = 1000)]
+    think_ms: u64,
+    /// `local`: one connection holds both seats; `invite`: two players, two connections per game.
+    #[arg(long, default_value = "local")]
+    mode: String,
+    /// Use a running server at this loopback address instead of starting one.
+    #[arg(long)]
+    addr: Option<SocketAddr>,
+    /// The running server's process id (for its memory), with `--addr`.
+    #[arg(long)]
+    pid: Option<u32>,
+    /// The server binary to start (default: arbiter-server next to this program).
+    #[arg(long)]
+    server: Option<std::path::PathBuf>,
+    /// Parent directory of the started server's temporary data directory
+    /// (default: the system's; a tmpfs such as /dev/shm measures the server
+    /// without the disk's fsync latency).
+    #[arg(long)]
+    data_parent: Option<std::path::PathBuf>,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Default)]
+struct Stats {
+    latencies_us: Mutex<Vec<u32>>,
+    acked: AtomicU64,
+    errors: AtomicU64,
+    games_finished: AtomicU64,
+    measuring: AtomicBool,
+}
+
+fn fail(msg: String) -> ! {
+    eprintln!("arbiter-loadtest: {msg}");
+    std::process::exit(2)
+}
+
+fn proc_status(pid: u32, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after = text.rsplit_once(')')?.1;
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+fn main() {
+    let args = Args::parse();
+    if args.games == 0 || args.games > 10_000 {
+        fail("--games must be 1 to 10000".into());
+    }
+    if args.seconds == 0 || args.seconds > 600 {
+        fail("--seconds must be 1 to 600".into());
+    }
+    if !matches!(args.mode.as_str(), "local" | "invite") {
+        fail("--mode is local or invite".into());
+    }
+    let _ = rlimit::increase_nofile_limit(u64::MAX);
+    let mut child = None;
+    let mut _dir = None;
+    let (addr, pid) = match args.addr {
+        Some(a) => {
+            if !a.ip().is_loopback() {
+                fail("--addr must be a loopback address".into());
+            }
+            (a, args.pid)
+        }
+        None => {
+            let bin = args.server.clone().unwrap_or_else(|| {
+                std::env::current_exe()
+                    .ok()
+                    .and_then(|p| p.parent().map(|d| d.join("arbiter-server")))
+                    .unwrap_or_else(|| "arbiter-server".into())
+            });
+            let dir = match &args.data_parent {
+                Some(p) => tempfile::tempdir_in(p),
+                None => tempfile::tempdir(),
+            }
+            .unwrap_or_else(|e| fail(format!("temp dir: {e}")));
+            let mut c = Command::new(&bin)
+                .args([
+                    "--listen",
+                    "127.0.0.1:0",
+                    "--create-per-minute",
+                    "0",
+                    "--data-dir",
+                ])
+                .arg(dir.path())
+                .stderr(Stdio::piped())
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap_or_else(|e| fail(format!("cannot start {}: {e}", bin.display())));
+            let stderr = c.stderr.take().unwrap_or_else(|| fail("no stderr".into()));
+            let mut lines = BufReader::new(stderr).lines();
+            let addr: SocketAddr = loop {
+                let Some(Ok(line)) = lines.next() else {
+                    fail("the server did not start".into())
+                };
+                if let Some(rest) = line.split("serving http://").nth(1) {
+                    break rest
+                        .split('/')
+                        .next()
+                        .and_then(|a| a.parse().ok())
+                        .unwrap_or_else(|| fail(format!("cannot read the address in {line:?}")));
+                }
+            };
+            std::thread::spawn(move || {
+                for l in lines.map_while(Result::ok) {
+                    if l.contains("ERROR") || l.contains("WARN") {
+                        eprintln!("server: {l}");
+                    }
+                }
+            });
+            let pid = c.id();
+            child = Some(c);
+            _dir = Some(dir);
+            (addr, Some(pid))
+        }
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap_or_else(|e| fail(format!("runtime: {e}")));
+    let code = runtime.block_on(run(&args, addr, pid));
+    if let Some(mut c) = child {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+    std::process::exit(code);
+}
+
+async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
+    let stats = Arc::new(Stats::default());
+    let stop = Arc::new(AtomicBool::new(false));
+    let started = Instant::now();
+    let ready = Arc::new(AtomicU64::new(0));
+    let mut tasks = Vec::new();
+    let connect_limit = Arc::new(tokio::sync::Semaphore::new(64));
+    for g in 0..args.games {
+        let stats = stats.clone();
+        let stop = stop.clone();
+        let ready = ready.clone();
+        let limit = connect_limit.clone();
+        let think = args.think_ms;
+        let invite = args.mode == "invite";
+        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+        tasks.push(tokio::spawn(async move {
+            let mut first = true;
+            while !stop.load(Ordering::Relaxed) {
+                match one_game(
+                    addr,
+                    invite,
+                    think,
+                    seed,
+                    &stats,
+                    &stop,
+                    &limit,
+                    first.then_some(&ready),
+                )
+                .await
+                {
+                    Ok(()) => {
+                        stats.games_finished.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Err(e) => {
+                        stats.errors.fetch_add(1, Ordering::Relaxed);
+                        if stats.errors.load(Ordering::Relaxed) < 10 {
+                            eprintln!("game error: {e}");
+                        }
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                    }
+                }
+                first = false;
+            }
+        }));
+    }
+    // Wait for every game to be connected (or 120 s), then measure.
+    let ramp_deadline = Instant::now() + Duration::from_secs(120);
+    while (ready.load(Ordering::Relaxed) as usize) < args.games && Instant::now() < ramp_deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let ramp = started.elapsed();
+    let connected = ready.load(Ordering::Relaxed);
+    let cpu0 = pid.and_then(cpu_seconds);
+    let own0 = cpu_seconds(std::process::id());
+    stats.measuring.store(true, Ordering::Relaxed);
+    let t0 = Instant::now();
+    tokio::time::sleep(Duration::from_secs(args.seconds)).await;
+    stats.measuring.store(false, Ordering::Relaxed);
+    let elapsed = t0.elapsed().as_secs_f64();
+    let cpu1 = pid.and_then(cpu_seconds);
+    let own1 = cpu_seconds(std::process::id());
+    let rss = pid.and_then(|p| proc_status(p, "VmRSS:"));
+    let hwm = pid.and_then(|p| proc_status(p, "VmHWM:"));
+    stop.store(true, Ordering::Relaxed);
+    for t in tasks {
+        t.abort();
+    }
+    let mut lat = stats
+        .latencies_us
+        .lock()
+        .map(|v| v.clone())
+        .unwrap_or_default();
+    lat.sort_unstable();
+    let pct = |p: f64| -> f64 {
+        if lat.is_empty() {
+            return f64::NAN;
+        }
+        let i = ((lat.len() as f64 - 1.0) * p).round() as usize;
+        f64::from(lat[i]) / 1000.0
+    };
+    let moves = lat.len();
+    let report = json!({
+        "games": args.games,
+        "connected": connected,
+        "mode": args.mode,
+        "think_ms": args.think_ms,
+        "ramp_up_s": (ramp.as_secs_f64() * 10.0).round() / 10.0,
+        "seconds": elapsed,
+        "moves": moves,
+        "moves_per_s": (moves as f64 / elapsed).round(),
+        "latency_ms": { "p50": pct(0.5), "p99": pct(0.99), "max": pct(1.0) },
+        "server_rss_mib": rss.map(|k| k / 1024),
+        "server_peak_rss_mib": hwm.map(|k| k / 1024),
+        "server_cpu_percent": match (cpu0, cpu1) { (Some(a), Some(b)) => Some(((b - a) / elapsed * 100.0).round()), _ => None },
+        "client_cpu_percent": match (own0, own1) { (Some(a), Some(b)) => Some(((b - a) / elapsed * 100.0).round()), _ => None },
+        "load_average": std::fs::read_to_string("/proc/loadavg").ok().and_then(|l| l.split_whitespace().next().map(str::to_owned)),
+        "games_finished": stats.games_finished.load(Ordering::Relaxed),
+        "errors": stats.errors.load(Ordering::Relaxed),
+    });
+    println!("{report}");
+    eprintln!(
+        "{} games ({}): {} moves/s, latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; server RSS {} MiB (peak {} MiB), CPU {}%; load test CPU {}%; machine load {}; errors {}",
+        args.games,
+        args.mode,
+        report["moves_per_s"],
+        pct(0.5),
+        pct(0.99),
+        pct(1.0),
+        report["server_rss_mib"],
+        report["server_peak_rss_mib"],
+        report["server_cpu_percent"],
+        report["client_cpu_percent"],
+        report["load_average"],
+        report["errors"],
+    );
+    i32::from(connected < args.games as u64)
+}
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Plays one game to its end (or until stopped).
+#[allow(clippy::too_many_arguments)]
+async fn one_game(
+    addr: SocketAddr,
+    invite: bool,
+    think_ms: u64,
+    seed: u64,
+    stats: &Stats,
+    stop: &AtomicBool,
+    limit: &tokio::sync::Semaphore,
+    ready: Option<&AtomicU64>,
+) -> Result<(), BoxError> {
+    let permit = limit.acquire().await?;
+    let mode = if invite { "invite" } else { "local" };
+    let body = json!({"mode": mode, "color": "white", "time_control": "3600+0"}).to_string();
+    let r = request(addr, "POST", "/api/games", Some(&body), &[]).await?;
+    if r.status != 201 {
+        return Err(format!("create: {} {}", r.status, r.body).into());
+    }
+    let id = r.json()["id"].as_str().ok_or("no id")?.to_owned();
+    let mut cookies = vec![r.cookie().ok_or("no cookie")?];
+    if invite {
+        let j = request(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some("{}"),
+            &[],
+        )
+        .await?;
+        if j.status != 200 {
+            return Err(format!("join: {} {}", j.status, j.body).into());
+        }
+        cookies.push(j.cookie().ok_or("no cookie")?);
+    }
+    let mut sockets = Vec::new();
+    for c in &cookies {
+        let mut s = Socket::connect(addr, &id, Some(c)).await?;
+        s.send(&json!({"type": "hello", "last_seq": 0})).await?;
+        sockets.push(s);
+    }
+    drop(permit);
+    if let Some(r) = ready {
+        r.fetch_add(1, Ordering::Relaxed);
+    }
+    // Each socket plays its own side (both in local mode).
+    let mut handles = Vec::new();
+    for (i, s) in sockets.into_iter().enumerate() {
+        let side = if invite {
+            Some(if i == 0 { "white" } else { "black" })
+        } else {
+            None
+        };
+        let rng = rand::rngs::StdRng::seed_from_u64(seed.wrapping_mul(31).wrapping_add(i as u64));
+        handles.push(play_side(s, side, think_ms, rng, stats, stop));
+    }
+    let results = futures_join(handles).await;
+    results.into_iter().collect::<Result<Vec<()>, BoxError>>()?;
+    Ok(())
+}
+
+async fn futures_join<F: std::future::Future>(fs: Vec<F>) -> Vec<F::Output> {
+    let mut out = Vec::with_capacity(fs.len());
+    // Two at most: run them concurrently.
+    let mut it = fs.into_iter();
+    match (it.next(), it.next()) {
+        (Some(a), Some(b)) => {
+            let (x, y) = tokio::join!(a, b);
+            out.push(x);
+            out.push(y);
+        }
+        (Some(a), None) => out.push(a.await),
+        _ => {}
+    }
+    out
+}
+
+/// The parts of a server message the load test reads.
+#[derive(serde::Deserialize)]
+struct Msg {
+    #[serde(rename = "type")]
+    kind: String,
+    event: Option<EventView>,
+    live: Option<LiveView>,
+    state: Option<LiveView>,
+}
+
+#[derive(serde::Deserialize)]
+struct EventView {
+    kind: String,
+    #[serde(rename = "move")]
+    mv: Option<PlyView>,
+}
+
+#[derive(serde::Deserialize)]
+struct PlyView {
+    ply: u64,
+}
+
+#[derive(serde::Deserialize)]
+struct LiveView {
+    status: String,
+    turn: String,
+    ply: u64,
+    legal_moves: Vec<UciView>,
+}
+
+#[derive(serde::Deserialize)]
+struct UciView {
+    uci: String,
+}
+
+async fn play_side(
+    mut ws: Socket,
+    side: Option<&str>,
+    think_ms: u64,
+    mut rng: rand::rngs::StdRng,
+    stats: &Stats,
+    stop: &AtomicBool,
+) -> Result<(), BoxError> {
+    let mut live: Option<LiveView> = None;
+    let mut pending: Option<(u64, Instant)> = None; // (ply expected, sent at)
+    let mut next_at: Option<tokio::time::Instant> = None;
+    let mut ping = tokio::time::interval(Duration::from_secs(3));
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let sleep_until =
+            next_at.unwrap_or_else(|| tokio::time::Instant::now() + Duration::from_secs(3600));
+        tokio::select! {
+            text = ws.recv_text(Duration::from_secs(60)) => {
+                let text = text?;
+                let received = Instant::now();
+                let m: Msg = serde_json::from_str(&text)?;
+                match m.kind.as_str() {
+                    "state" => live = m.state,
+                    "event" => {
+                        if let (Some((ply, sent)), Some(ev)) = (pending, &m.event) {
+                            if ev.kind == "move" && ev.mv.as_ref().map(|p| p.ply) == Some(ply) {
+                                if stats.measuring.load(Ordering::Relaxed) {
+                                    let us = received.duration_since(sent).as_micros().min(u128::from(u32::MAX)) as u32;
+                                    if let Ok(mut v) = stats.latencies_us.lock() {
+                                        v.push(us);
+                                    }
+                                    stats.acked.fetch_add(1, Ordering::Relaxed);
+                                }
+                                pending = None;
+                            }
+                        }
+                        live = m.live;
+                    }
+                    // A refused move (e.g. raced with the end): try again on the next event.
+                    "error" => pending = None,
+                    _ => continue,
+                }
+                let Some(l) = &live else { continue };
+                if l.status == "finished" {
+                    return Ok(());
+                }
+                let my_turn = side.is_none_or(|s| l.turn == s);
+                if my_turn && pending.is_none() && next_at.is_none() && l.status == "active" {
+                    let wait = if think_ms == 0 { 0 } else { rng.gen_range(think_ms / 2..=think_ms * 3 / 2) };
+                    next_at = Some(tokio::time::Instant::now() + Duration::from_millis(wait));
+                }
+            }
+            _ = tokio::time::sleep_until(sleep_until) => {
+                next_at = None;
+                let Some(l) = &live else { continue };
+                let Some(pick) = l.legal_moves.choose(&mut rng) else { continue };
+                pending = Some((l.ply + 1, Instant::now()));
+                ws.send_text(&format!(r#"{{"type":"move","uci":"{}"}}"#, pick.uci)).await?;
+            }
+            _ = ping.tick() => {
+                ws.send_text(r#"{"type":"ping","lag_ms":0}"#).await?;
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! The engine as an opponent: searches run on tokio's blocking pool, at
+//! most `threads` at a time (the rest wait their turn), each bounded in time
+//! and nodes whatever the clock says, so a game against the engine cannot
+//! make the server use unbounded resources.
+
+use crate::protocol::{Clocks, Side};
+use arbiter_chess::Position;
+use arbiter_engine::{Engine, EngineOptions, Limits};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// The longest the engine thinks about one move.
+pub const MAX_MOVE_TIME: Duration = Duration::from_secs(10);
+/// The most nodes of one search.
+pub const MAX_NODES: u64 = 20_000_000;
+/// Thinking time per move in untimed games.
+pub const UNTIMED_MOVE_TIME: Duration = Duration::from_millis(1500);
+/// Transposition table per engine, MiB.
+const HASH_MB: usize = 16;
+
+/// A move request.
+pub struct Request {
+    /// The game so far (the engine sees its history for repetitions).
+    pub game: arbiter_laws::Game,
+    /// 1..7 (protocol §3.1).
+    pub level: u8,
+    /// The engine's side.
+    pub side: Side,
+    /// The ply the request is for.
+    pub ply: u32,
+    /// The clocks now.
+    pub clock: Option<Clocks>,
+}
+
+/// Bounded concurrent searches with reusable engines.
+#[derive(Clone)]
+pub struct EnginePool {
+    permits: Arc<Semaphore>,
+    engines: Arc<Mutex<Vec<Engine>>>,
+}
+
+impl EnginePool {
+    /// A pool running at most `threads` searches at once (at least one).
+    pub fn new(threads: usize) -> EnginePool {
+        EnginePool {
+            permits: Arc::new(Semaphore::new(threads.max(1))),
+            engines: Arc::new(Mutex::new(Vec::new())),
+        }
+    }
+
+    /// The engine's move (UCI, as the game's `legal_moves` write it), or
+    /// `None` if it has none or the search failed.
+    pub async fn best_move(&self, req: Request) -> Option<String> {
+        let permit = self.permits.clone().acquire_owned().await.ok()?;
+        let engines = self.engines.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let mut engine = engines
+                .lock()
+                .ok()
+                .and_then(|mut v| v.pop())
+                .unwrap_or_else(|| Engine::new(EngineOptions::default()));
+            let best = search(&mut engine, &req);
+            if let Ok(mut v) = engines.lock() {
+                v.push(engine);
+            }
+            best
+        })
+        .await
+        .ok()
+        .flatten()
+    }
+}
+
+/// The options for `level`: `UCI_Elo` from the protocol's table (clamped to
+/// what the engine offers), level 7 at full strength.
+pub fn options_for(level: u8) -> EngineOptions {
+    let elo = crate::protocol::engine_elo(level);
+    EngineOptions {
+        hash_mb: HASH_MB,
+        threads: 1,
+        limit_strength: elo.is_some(),
+        elo: elo.unwrap_or(arbiter_engine::engine::MAX_ELO).clamp(
+            arbiter_engine::engine::MIN_ELO,
+            arbiter_engine::engine::MAX_ELO,
+        ),
+        ..EngineOptions::default()
+    }
+}
+
+/// The search limits: the clock as UCI `wtime/btime/winc/binc/movestogo`,
+/// always capped by [`MAX_MOVE_TIME`] and [`MAX_NODES`].
+pub fn limits_for(req: &Request) -> Limits {
+    let mut limits = Limits {
+        nodes: Some(MAX_NODES),
+        ..Limits::default()
+    };
+    match (&req.clock, req.game.clock()) {
+        (Some(c), Some(clock)) => {
+            // Keep a margin for the lag between the search and the server.
+            let ms = |v: u64| Some(Duration::from_millis(v.saturating_sub(100).max(50)));
+            limits.time = [ms(c.white_ms), ms(c.black_ms)];
+            let inc = |color| {
+                let p = clock.periods().get(clock.period(color)).copied();
+                Some(Duration::from_millis(p.map_or(0, |p| p.increment_ms)))
+            };
+            limits.inc = [
+                inc(arbiter_chess::Color::White),
+                inc(arbiter_chess::Color::Black),
+            ];
+            limits.movestogo = match req.side {
+                Side::White => c.moves_to_control.white,
+                Side::Black => c.moves_to_control.black,
+            };
+        }
+        _ => limits.movetime = Some(UNTIMED_MOVE_TIME),
+    }
+    limits
+}
+
+fn search(engine: &mut Engine, req: &Request) -> Option<String> {
+    engine.set_options(options_for(req.level));
+    engine.new_game();
+    let mut history: Vec<Position> = Vec::with_capacity(req.game.moves().len() + 1);
+    let mut pos = *req.game.initial_position();
+    history.push(pos);
+    for m in req.game.moves() {
+        pos.play_unchecked(m.mv);
+        history.push(pos);
+    }
+    let now = *req.game.position();
+    if history.last() != Some(&now) {
+        history = vec![now];
+    }
+    let limits = limits_for(req);
+    let stop = Arc::new(AtomicBool::new(false));
+    // The hard cap, whatever the limits say: a watchdog sets `stop`.
+    let watchdog_stop = stop.clone();
+    let done = Arc::new(AtomicBool::new(false));
+    let watchdog_done = done.clone();
+    let watchdog = std::thread::spawn(move || {
+        let start = std::time::Instant::now();
+        while start.elapsed() < MAX_MOVE_TIME {
+            if watchdog_done.load(std::sync::atomic::Ordering::Relaxed) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        watchdog_stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let result = engine.search(&history, &limits, &stop, &mut |_| {});
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let _ = watchdog.join();
+    let best = result?.best;
+    // Only a move the Laws allow (touch-move cannot bind the engine, but be exact).
+    req.game
+        .legal_moves()
+        .contains(&best)
+        .then(|| now.uci(best))
+}

@@ -1,0 +1,554 @@
+//! One tokio task per live game: it owns the [`GameCore`] (board, clock,
+//! log, seats), the game's connections and its flag timer. Every change is
+//! committed to storage before any client hears of it.
+
+use super::core::{GameCore, Outcome, SeatSet};
+use crate::error::ApiError;
+use crate::protocol::{ClientFrame, ClientMsg, Event, Live, ServerMsg, Side, State, Status};
+use crate::App;
+use axum::extract::ws::{Message, Utf8Bytes};
+use axum::http::StatusCode;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+/// Outbound queue length per connection; a client that falls this far
+/// behind is disconnected (it catches up with `hello` on reconnect).
+pub const OUTBOUND_QUEUE: usize = 256;
+
+/// How long a finished game with no connection stays loaded.
+const IDLE_UNLOAD: Duration = Duration::from_secs(60);
+
+/// Most events replayed to a `hello`; beyond, a `state` is sent.
+const MAX_CATCH_UP: u64 = 500;
+
+/// A connection as the game task sees it.
+#[derive(Debug)]
+pub struct Conn {
+    /// Unique per server run.
+    pub id: u64,
+    /// The seat token's hash, if the upgrade carried a cookie.
+    pub token_hash: Option<String>,
+    /// Where to send.
+    pub tx: mpsc::Sender<Message>,
+}
+
+/// A request to a game task.
+#[derive(Debug)]
+pub enum Command {
+    /// A WebSocket connected; the task answers with the seat it holds.
+    Attach {
+        /// The connection.
+        conn: Conn,
+        /// Its seat (for the socket task's own checks).
+        reply: oneshot::Sender<Option<SeatSet>>,
+    },
+    /// A WebSocket closed.
+    Detach {
+        /// Its id.
+        conn_id: u64,
+    },
+    /// A validated client message.
+    Frame {
+        /// From which connection.
+        conn_id: u64,
+        /// The message.
+        frame: ClientFrame,
+    },
+    /// An HTTP snapshot for the holder of a token.
+    Snapshot {
+        /// The token's hash.
+        token_hash: Option<String>,
+        /// The state.
+        reply: oneshot::Sender<State>,
+    },
+    /// `POST /join`.
+    Join {
+        /// The new seat's token hash.
+        token_hash: String,
+        /// The requester's existing token hash for this game, if any.
+        existing: Option<String>,
+        /// Display name.
+        name: Option<String>,
+        /// The seat and state, or the error.
+        reply: oneshot::Sender<Result<State, ApiError>>,
+    },
+    /// Read the game (for PGN).
+    Read {
+        /// Gets a copy of the core.
+        reply: oneshot::Sender<Box<GameCore>>,
+    },
+    /// The engine chose a move for the game at `ply`.
+    EngineMove {
+        /// The ply the search was for (stale results are dropped).
+        ply: u32,
+        /// The engine's side.
+        side: Side,
+        /// The move (UCI), or `None` if the search failed.
+        uci: Option<String>,
+    },
+}
+
+/// A handle on a running game task.
+#[derive(Clone, Debug)]
+pub struct GameHandle {
+    /// Commands.
+    pub tx: mpsc::Sender<Command>,
+    /// Bit 0: White online, bit 1: Black online.
+    pub presence: Arc<AtomicU8>,
+}
+
+struct Task {
+    app: Arc<App>,
+    core: GameCore,
+    conns: Vec<(Conn, Option<SeatSet>)>,
+    presence: Arc<AtomicU8>,
+    online: (bool, bool),
+    engine_busy_ply: Option<u32>,
+}
+
+fn text(s: String) -> Message {
+    Message::Text(Utf8Bytes::from(s))
+}
+
+/// Starts the task of `core`.
+pub fn spawn(app: Arc<App>, core: GameCore) -> GameHandle {
+    let (tx, rx) = mpsc::channel(1024);
+    let presence = Arc::new(AtomicU8::new(0));
+    let task = Task {
+        app,
+        core,
+        conns: Vec::new(),
+        presence: presence.clone(),
+        online: (false, false),
+        engine_busy_ply: None,
+    };
+    let handle = GameHandle {
+        tx: tx.clone(),
+        presence,
+    };
+    tokio::spawn(task.run(rx, tx));
+    handle
+}
+
+fn instant_at(app: &App, server_ms: u64) -> Instant {
+    let now = app.clock.now_ms();
+    Instant::now() + Duration::from_millis(server_ms.saturating_sub(now))
+}
+
+impl Task {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>, self_tx: mpsc::Sender<Command>) {
+        let mut idle_since = Instant::now();
+        self.maybe_engine(&self_tx);
+        // One timer for the flag, re-armed only when the deadline changes
+        // (registering a timer per command is measurable at thousands of games).
+        let far = || Instant::now() + Duration::from_secs(86_400 * 365);
+        let flag_timer = tokio::time::sleep_until(far());
+        tokio::pin!(flag_timer);
+        let mut armed: Option<Instant> = None;
+        loop {
+            let flag_at = self
+                .core
+                .flag_deadline()
+                .map(|ms| instant_at(&self.app, ms));
+            if flag_at != armed {
+                // Only re-arm when the deadline moves by more than a millisecond.
+                let moved = match (flag_at, armed) {
+                    (Some(a), Some(b)) => a.max(b) - a.min(b) > Duration::from_millis(1),
+                    _ => true,
+                };
+                if moved {
+                    flag_timer.as_mut().reset(flag_at.unwrap_or_else(far));
+                    armed = flag_at;
+                }
+            }
+            let unload = (self.core.status == Status::Finished && self.conns.is_empty())
+                .then_some(idle_since + IDLE_UNLOAD);
+            tokio::select! {
+                cmd = rx.recv() => {
+                    let Some(cmd) = cmd else { break };
+                    self.handle(cmd, &self_tx).await;
+                    idle_since = Instant::now();
+                }
+                _ = &mut flag_timer, if armed.is_some() => {
+                    armed = None;
+                    flag_timer.as_mut().reset(far());
+                    let now = self.app.clock.now_ms();
+                    if let Some(out) = self.core.flag(now) {
+                        self.commit(out).await;
+                    }
+                }
+                _ = sleep_opt(unload) => {
+                    if self.app.registry.unload_if_idle(&self.core.id, &self_tx).await {
+                        break;
+                    }
+                    idle_since = Instant::now();
+                }
+            }
+        }
+    }
+
+    async fn handle(&mut self, cmd: Command, self_tx: &mpsc::Sender<Command>) {
+        let now = self.app.clock.now_ms();
+        match cmd {
+            Command::Attach { conn, reply } => {
+                let seat = conn
+                    .token_hash
+                    .as_ref()
+                    .and_then(|h| self.core.seats.get(h).copied());
+                let _ = reply.send(seat);
+                self.conns.push((conn, seat));
+            }
+            Command::Detach { conn_id } => {
+                self.conns.retain(|(c, _)| c.id != conn_id);
+                self.update_presence();
+            }
+            Command::Frame { conn_id, frame } => self.on_frame(conn_id, frame, now, self_tx).await,
+            Command::Snapshot { token_hash, reply } => {
+                let seat = token_hash.and_then(|h| self.core.seats.get(&h).copied());
+                let _ = reply.send(self.core.state(seat, now));
+            }
+            Command::Join {
+                token_hash,
+                existing,
+                name,
+                reply,
+            } => {
+                if existing.is_some_and(|h| self.core.seats.contains_key(&h)) {
+                    let _ = reply.send(Err(ApiError::new(
+                        StatusCode::CONFLICT,
+                        "already_seated",
+                        "you already hold a seat in this game",
+                    )));
+                    return;
+                }
+                match self.core.join(token_hash.clone(), name, now) {
+                    Err((code, message)) => {
+                        let _ = reply.send(Err(ApiError::new(StatusCode::CONFLICT, code, message)));
+                    }
+                    Ok(out) => {
+                        if self.commit(out).await {
+                            let seat = self.core.seats.get(&token_hash).copied();
+                            let _ = reply.send(Ok(self.core.state(seat, self.app.clock.now_ms())));
+                        } else {
+                            let _ = reply.send(Err(ApiError::internal("storage error")));
+                        }
+                        self.maybe_engine(self_tx);
+                    }
+                }
+            }
+            Command::Read { reply } => {
+                let _ = reply.send(Box::new(self.core.clone()));
+            }
+            Command::EngineMove { ply, side, uci } => {
+                if self.engine_busy_ply == Some(ply) {
+                    self.engine_busy_ply = None;
+                }
+                if self.core.table.records().len() as u32 != ply {
+                    return;
+                }
+                if let Some(out) = self.core.flag(now) {
+                    self.commit(out).await;
+                    return;
+                }
+                match uci.map(|u| self.core.engine_move(side, &u, now)) {
+                    Some(Ok(out)) => {
+                        self.commit(out).await;
+                    }
+                    Some(Err(r)) => {
+                        tracing::error!("game {}: engine move refused: {}", self.core.id, r.message)
+                    }
+                    None => tracing::error!("game {}: the engine found no move", self.core.id),
+                }
+                self.maybe_engine(self_tx);
+            }
+        }
+    }
+
+    async fn on_frame(
+        &mut self,
+        conn_id: u64,
+        frame: ClientFrame,
+        now: u64,
+        self_tx: &mpsc::Sender<Command>,
+    ) {
+        let Some(idx) = self.conns.iter().position(|(c, _)| c.id == conn_id) else {
+            return;
+        };
+        let seat = self.conns[idx].1;
+        match &frame.msg {
+            ClientMsg::Hello { last_seq } => {
+                self.hello(idx, *last_seq, now);
+                return;
+            }
+            ClientMsg::Ping { lag_ms } => {
+                if let (Some(lag), Some(seat)) = (lag_ms, seat) {
+                    for side in Side::BOTH {
+                        if seat.holds(side) {
+                            self.core.quota[side.index()].report(*lag);
+                        }
+                    }
+                }
+                // The socket task answered it; this is the lag report.
+                return;
+            }
+            _ => {}
+        }
+        if let Some(out) = self.core.flag_before(seat, &frame.msg, now) {
+            self.commit(out).await;
+        }
+        let result = self.core.act(seat, &frame.msg, now);
+        match result {
+            Ok(Some(out)) => {
+                if !self.commit(out).await {
+                    self.error_to(
+                        conn_id,
+                        frame.id,
+                        "internal",
+                        "storage error: the action was not recorded",
+                    );
+                }
+                if let (Some(_), ClientMsg::OfferDraw { .. }) =
+                    (self.core.settings.engine_level, &frame.msg)
+                {
+                    // The engine declines draw offers.
+                    let side = self.core.settings.creator.opponent();
+                    if let Some(out) = self.core.engine_decline(side, self.app.clock.now_ms()) {
+                        self.commit(out).await;
+                    }
+                }
+                self.maybe_engine(self_tx);
+            }
+            Ok(None) => {}
+            Err(r) => self.error_to(conn_id, frame.id, r.code, &r.message),
+        }
+    }
+
+    fn error_to(&mut self, conn_id: u64, reply_to: Option<i64>, code: &str, message: &str) {
+        if let Some(idx) = self.conns.iter().position(|(c, _)| c.id == conn_id) {
+            let msg = ServerMsg::Error {
+                code,
+                message,
+                reply_to,
+            };
+            self.send_to(idx, text(msg.to_json()));
+        }
+    }
+
+    /// §4.1: events after `last_seq` (or a state), then `ready`, then `presence`.
+    fn hello(&mut self, idx: usize, last_seq: u64, now: u64) {
+        let seq = self.core.seq();
+        let seat = self.conns[idx].1;
+        let mut out = Vec::new();
+        if last_seq > 0 && last_seq <= seq && seq - last_seq <= MAX_CATCH_UP {
+            match self.core.replay_lives(last_seq) {
+                Ok(lives) => {
+                    for (i, live) in lives.iter().enumerate() {
+                        let s = last_seq + 1 + i as u64;
+                        let event = &self.core.log[(s - 1) as usize].event;
+                        out.push(text(
+                            ServerMsg::Event {
+                                seq: s,
+                                event,
+                                live,
+                            }
+                            .to_json(),
+                        ));
+                    }
+                }
+                Err(e) => {
+                    tracing::error!("game {}: catch-up replay failed: {e}", self.core.id);
+                    out.clear();
+                    out.push(text(
+                        ServerMsg::State {
+                            state: &self.core.state(seat, now),
+                        }
+                        .to_json(),
+                    ));
+                }
+            }
+        } else if last_seq != seq || last_seq == 0 {
+            out.push(text(
+                ServerMsg::State {
+                    state: &self.core.state(seat, now),
+                }
+                .to_json(),
+            ));
+        }
+        out.push(text(
+            ServerMsg::Ready {
+                seq,
+                clocks: self.core.live(now).clocks,
+            }
+            .to_json(),
+        ));
+        for m in out {
+            self.send_to(idx, m);
+        }
+        self.update_presence();
+        let (white, black) = self.online;
+        self.send_to(idx, text(ServerMsg::Presence { white, black }.to_json()));
+    }
+
+    fn send_to(&mut self, idx: usize, msg: Message) {
+        if let Some((c, _)) = self.conns.get(idx) {
+            if c.tx.try_send(msg).is_err() {
+                // Too slow or gone: drop it; the client reconnects and catches up.
+                let _ = c.tx.try_send(Message::Close(None));
+                self.conns.remove(idx);
+                self.update_presence();
+            }
+        }
+    }
+
+    fn broadcast(&mut self, msgs: &[Message]) {
+        let before = self.conns.len();
+        self.conns
+            .retain(|(c, _)| msgs.iter().all(|m| c.tx.try_send(m.clone()).is_ok()));
+        if self.conns.len() != before {
+            self.update_presence();
+        }
+    }
+
+    fn update_presence(&mut self) {
+        let mut on = [false, false];
+        for side in Side::BOTH {
+            let p = self.core.players.get(side);
+            on[side.index()] = p.kind == crate::protocol::PlayerKind::Engine
+                || self
+                    .conns
+                    .iter()
+                    .any(|(_, s)| s.is_some_and(|s| s.holds(side)));
+        }
+        for side in Side::BOTH {
+            self.core.players.get_mut(side).online = on[side.index()];
+        }
+        self.presence
+            .store(u8::from(on[0]) | u8::from(on[1]) << 1, Ordering::Relaxed);
+        if (on[0], on[1]) != self.online {
+            self.online = (on[0], on[1]);
+            let msg = text(
+                ServerMsg::Presence {
+                    white: on[0],
+                    black: on[1],
+                }
+                .to_json(),
+            );
+            self.broadcast(std::slice::from_ref(&msg));
+        }
+    }
+
+    /// Commits `out` durably, then sends its events to every connection.
+    /// On a storage failure the game is reloaded from storage (so memory and
+    /// disk agree again) and every connection gets a fresh state.
+    async fn commit(&mut self, out: Outcome) -> bool {
+        let writes = out.writes;
+        if let Err(e) = self.app.store.write(writes).await {
+            tracing::error!("game {}: storage failed, reloading: {e}", self.core.id);
+            self.reload().await;
+            return false;
+        }
+        let now = self.app.clock.now_ms();
+        let live = self.core.live(now);
+        let msgs: Vec<Message> = out
+            .events
+            .iter()
+            .enumerate()
+            .map(|(i, event)| {
+                let seq = out.first_seq + i as u64;
+                let live = Live {
+                    seq,
+                    ..live.clone()
+                };
+                text(
+                    ServerMsg::Event {
+                        seq,
+                        event,
+                        live: &live,
+                    }
+                    .to_json(),
+                )
+            })
+            .collect();
+        self.broadcast(&msgs);
+        if out.events.iter().any(|e| matches!(e, Event::Join { .. })) {
+            self.update_presence();
+        }
+        true
+    }
+
+    async fn reload(&mut self) {
+        match self.app.store.load_game(self.core.id.clone()).await {
+            Ok(Some(stored)) => match GameCore::load(stored) {
+                Ok(core) => {
+                    let quota = self.core.quota;
+                    self.core = core;
+                    self.core.quota = quota;
+                }
+                Err(e) => tracing::error!("game {}: reload failed: {e}", self.core.id),
+            },
+            Ok(None) => tracing::error!("game {}: vanished from storage", self.core.id),
+            Err(e) => tracing::error!("game {}: reload failed: {e}", self.core.id),
+        }
+        let now = self.app.clock.now_ms();
+        let msgs: Vec<(usize, Message)> = self
+            .conns
+            .iter()
+            .enumerate()
+            .map(|(i, (_, seat))| {
+                (
+                    i,
+                    text(
+                        ServerMsg::State {
+                            state: &self.core.state(*seat, now),
+                        }
+                        .to_json(),
+                    ),
+                )
+            })
+            .collect();
+        for (i, m) in msgs.into_iter().rev() {
+            self.send_to(i, m);
+        }
+    }
+
+    /// If the engine has the move, ask it for one (once per ply); if a
+    /// draw offer is pending to it, it declines.
+    fn maybe_engine(&mut self, self_tx: &mpsc::Sender<Command>) {
+        let core = &self.core;
+        if core.status != Status::Active || core.table.is_over() {
+            return;
+        }
+        let Some(level) = core.settings.engine_level else {
+            return;
+        };
+        let side = core.settings.creator.opponent();
+        let ply = core.table.records().len() as u32;
+        if core.table.turn() != side || self.engine_busy_ply == Some(ply) {
+            return;
+        }
+        self.engine_busy_ply = Some(ply);
+        let request = crate::engine::Request {
+            game: core.table.laws().clone(),
+            level,
+            side,
+            ply,
+            clock: core.live(self.app.clock.now_ms()).clocks,
+        };
+        let tx = self_tx.clone();
+        let engine = self.app.engine.clone();
+        tokio::spawn(async move {
+            let uci = engine.best_move(request).await;
+            let _ = tx.send(Command::EngineMove { ply, side, uci }).await;
+        });
+    }
+}
+
+async fn sleep_opt(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}

@@ -1,0 +1,431 @@
+//! Creating a game (protocol §3.1): the request, its validation, and the
+//! settings stored with the game.
+
+use crate::error::ApiError;
+use crate::protocol::{Mode, Side, Variant, WireDelay};
+use serde::{Deserialize, Serialize};
+
+/// The body of `POST /api/games`. Unknown fields are ignored.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct CreateRequest {
+    /// `engine`, `invite`, `local`.
+    pub mode: Option<serde_json::Value>,
+    /// `{ "level": 1..7 }`.
+    pub engine: Option<serde_json::Value>,
+    /// `white`, `black`, `random`.
+    pub color: Option<serde_json::Value>,
+    /// PGN TimeControl subset.
+    pub time_control: Option<serde_json::Value>,
+    /// Delay.
+    pub delay: Option<serde_json::Value>,
+    /// `standard` / `chess960`.
+    pub variant: Option<serde_json::Value>,
+    /// 0..959 or null.
+    pub chess960_position: Option<serde_json::Value>,
+    /// `2014` / `2018` / `2023`.
+    pub edition: Option<serde_json::Value>,
+    /// Touch-move.
+    pub touch_move: Option<serde_json::Value>,
+    /// Display name.
+    pub name: Option<serde_json::Value>,
+    /// A set-up starting position (FEN), standard variant only (an extension
+    /// of protocol §3.1).
+    pub fen: Option<serde_json::Value>,
+}
+
+/// The settings of a game, fixed at creation and stored with it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Mode.
+    pub mode: Mode,
+    /// Engine level 1..7 (engine mode).
+    pub engine_level: Option<u8>,
+    /// The creator's colour (White in local mode).
+    pub creator: Side,
+    /// Variant.
+    pub variant: Variant,
+    /// The Chess960 number (drawn at creation when random).
+    pub chess960_position: Option<u32>,
+    /// `"2014"`, `"2018"`, `"2023"`.
+    pub edition: String,
+    /// As given, `"-"` for none.
+    pub time_control: String,
+    /// Delay per move.
+    pub delay: Option<WireDelay>,
+    /// Touch-move enforced.
+    pub touch_move: bool,
+    /// A set-up starting position, if not the initial one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+}
+
+/// A period of the accepted time-control grammar.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TcPeriod {
+    /// Moves in the period (all but the last).
+    pub moves: Option<u32>,
+    /// Seconds.
+    pub seconds: u64,
+    /// Increment seconds.
+    pub increment: u64,
+}
+
+/// Longest time-control text accepted.
+const MAX_TC_LEN: usize = 64;
+/// Most periods accepted.
+const MAX_PERIODS: usize = 5;
+/// The largest time of a period: 24 hours.
+const MAX_SECONDS: u64 = 86_400;
+
+/// Parses the §3.1 grammar: periods joined by `:`, each
+/// `[moves "/"] seconds ["+" increment]`, non-negative integers, seconds ≥ 1,
+/// every period but the last with a move count, the last without; `-` is no
+/// clock (`None`). `?` and the sandglass `*S` are refused.
+pub fn parse_time_control(text: &str) -> Result<Option<Vec<TcPeriod>>, String> {
+    if text == "-" {
+        return Ok(None);
+    }
+    if text.is_empty() {
+        return Err("time_control: empty (use \"-\" for no clock)".into());
+    }
+    if text.len() > MAX_TC_LEN {
+        return Err(format!("time_control: longer than {MAX_TC_LEN} characters"));
+    }
+    if text == "?" {
+        return Err("time_control: \"?\" (unknown) cannot be played".into());
+    }
+    if text.starts_with('*') {
+        return Err("time_control: the sandglass (*S) is not part of the FIDE Laws".into());
+    }
+    let parts: Vec<&str> = text.split(':').collect();
+    if parts.len() > MAX_PERIODS {
+        return Err(format!("time_control: more than {MAX_PERIODS} periods"));
+    }
+    let number = |s: &str, what: &str, i: usize| -> Result<u64, String> {
+        if s.is_empty() || s.len() > 9 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("time_control: period {i} has no valid {what}"));
+        }
+        s.parse::<u64>()
+            .map_err(|_| format!("time_control: period {i} has no valid {what}"))
+    };
+    let mut out = Vec::new();
+    for (k, part) in parts.iter().enumerate() {
+        let i = k + 1;
+        let (moves, rest) = match part.split_once('/') {
+            Some((m, r)) => (Some(number(m, "move count", i)?), r),
+            None => (None, *part),
+        };
+        let (secs, inc) = match rest.split_once('+') {
+            Some((s, inc)) => (number(s, "seconds", i)?, number(inc, "increment", i)?),
+            None => (number(rest, "seconds", i)?, 0),
+        };
+        if secs < 1 {
+            return Err(format!("time_control: period {i} has no seconds"));
+        }
+        if secs > MAX_SECONDS || inc > 3_600 {
+            return Err(format!("time_control: period {i} is longer than 24 hours"));
+        }
+        let last = k + 1 == parts.len();
+        match (moves, last) {
+            (None, false) => {
+                return Err(format!(
+                    "time_control: period {i} needs a move count (\"40/5400\")"
+                ))
+            }
+            (Some(_), true) => return Err("time_control: the last period has no move count".into()),
+            (Some(0), _) => return Err(format!("time_control: period {i} has a move count of 0")),
+            _ => {}
+        }
+        out.push(TcPeriod {
+            moves: moves.map(|m| m as u32),
+            seconds: secs,
+            increment: inc,
+        });
+    }
+    Ok(Some(out))
+}
+
+/// A display name: control characters stripped, trimmed, 1–40 characters;
+/// `None` if empty.
+pub fn clean_name(value: Option<&serde_json::Value>) -> Result<Option<String>, ApiError> {
+    match value {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::String(s)) => {
+            let cleaned: String = s.chars().filter(|c| !c.is_control()).collect();
+            let trimmed = cleaned.trim();
+            if trimmed.is_empty() {
+                return Ok(None);
+            }
+            if trimmed.chars().count() > 40 {
+                return Err(ApiError::invalid("name", "name: at most 40 characters"));
+            }
+            Ok(Some(trimmed.to_owned()))
+        }
+        Some(_) => Err(ApiError::invalid("name", "name: a string")),
+    }
+}
+
+fn string_field<'a>(
+    v: Option<&'a serde_json::Value>,
+    field: &str,
+    default: &'a str,
+) -> Result<&'a str, ApiError> {
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(default),
+        Some(serde_json::Value::String(s)) => Ok(s.as_str()),
+        Some(_) => Err(ApiError::invalid(field, format!("{field}: a string"))),
+    }
+}
+
+impl CreateRequest {
+    /// Validates the request; `random` picks for the colour and the Chess960
+    /// number are drawn by `pick_color` / `pick_960`. Returns the settings
+    /// and the creator's name.
+    pub fn validate(
+        &self,
+        pick_color: impl FnOnce() -> Side,
+        pick_960: impl FnOnce() -> u32,
+    ) -> Result<(Settings, Option<String>), ApiError> {
+        let mode = match string_field(self.mode.as_ref(), "mode", "")? {
+            "engine" => Mode::Engine,
+            "invite" => Mode::Invite,
+            "local" => Mode::Local,
+            other => {
+                return Err(ApiError::invalid(
+                    "mode",
+                    format!("mode: {other:?} is not engine, invite or local"),
+                ))
+            }
+        };
+        let engine_level = match (mode, &self.engine) {
+            (Mode::Engine, Some(e)) => {
+                let level = e.get("level").and_then(serde_json::Value::as_u64);
+                match level {
+                    Some(l @ 1..=7) => Some(l as u8),
+                    _ => return Err(ApiError::invalid("engine", "engine.level: 1 to 7")),
+                }
+            }
+            (Mode::Engine, None) => {
+                return Err(ApiError::invalid(
+                    "engine",
+                    "engine: required in engine mode",
+                ))
+            }
+            _ => None,
+        };
+        let creator = match string_field(self.color.as_ref(), "color", "random")? {
+            _ if mode == Mode::Local => Side::White,
+            "white" => Side::White,
+            "black" => Side::Black,
+            "random" => pick_color(),
+            other => {
+                return Err(ApiError::invalid(
+                    "color",
+                    format!("color: {other:?} is not white, black or random"),
+                ))
+            }
+        };
+        let time_control = string_field(self.time_control.as_ref(), "time_control", "-")?;
+        let periods =
+            parse_time_control(time_control).map_err(|m| ApiError::invalid("time_control", m))?;
+        let delay = match &self.delay {
+            None | Some(serde_json::Value::Null) => None,
+            Some(v) => {
+                let d: WireDelay = serde_json::from_value(v.clone()).map_err(|_| {
+                    ApiError::invalid(
+                        "delay",
+                        "delay: { \"kind\": \"bronstein\" | \"simple\", \"ms\": 1..600000 }",
+                    )
+                })?;
+                if !(1..=600_000).contains(&d.ms) {
+                    return Err(ApiError::invalid("delay", "delay: ms must be 1 to 600000"));
+                }
+                if periods.is_none() {
+                    return Err(ApiError::invalid("delay", "delay: needs a time control"));
+                }
+                if periods.iter().flatten().any(|p| p.increment > 0) {
+                    return Err(ApiError::invalid(
+                        "delay",
+                        "delay: every period's increment must be 0 with a delay",
+                    ));
+                }
+                Some(d)
+            }
+        };
+        let variant = match string_field(self.variant.as_ref(), "variant", "standard")? {
+            "standard" => Variant::Standard,
+            "chess960" => Variant::Chess960,
+            other => {
+                return Err(ApiError::invalid(
+                    "variant",
+                    format!("variant: {other:?} is not standard or chess960"),
+                ))
+            }
+        };
+        let chess960_position = match variant {
+            Variant::Standard => None,
+            Variant::Chess960 => match &self.chess960_position {
+                None | Some(serde_json::Value::Null) => Some(pick_960()),
+                Some(v) => match v.as_u64() {
+                    Some(n @ 0..=959) => Some(n as u32),
+                    _ => {
+                        return Err(ApiError::invalid(
+                            "chess960_position",
+                            "chess960_position: an integer 0 to 959 or null",
+                        ))
+                    }
+                },
+            },
+        };
+        let edition = match string_field(self.edition.as_ref(), "edition", "2014")? {
+            e @ ("2014" | "2018" | "2023") => e.to_owned(),
+            other => {
+                return Err(ApiError::invalid(
+                    "edition",
+                    format!("edition: {other:?} is not 2014, 2018 or 2023"),
+                ))
+            }
+        };
+        let touch_move = match &self.touch_move {
+            None | Some(serde_json::Value::Null) => false,
+            Some(serde_json::Value::Bool(b)) => *b,
+            Some(_) => return Err(ApiError::invalid("touch_move", "touch_move: true or false")),
+        };
+        let name = clean_name(self.name.as_ref())?;
+        let fen = match &self.fen {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::String(f))
+                if f.len() <= 120 && variant == Variant::Standard =>
+            {
+                Some(f.trim().to_owned())
+            }
+            Some(_) => {
+                return Err(ApiError::invalid(
+                    "fen",
+                    "fen: a FEN of at most 120 characters, standard variant only",
+                ))
+            }
+        };
+        Ok((
+            Settings {
+                mode,
+                engine_level,
+                creator,
+                variant,
+                chess960_position,
+                edition,
+                time_control: time_control.to_owned(),
+                delay,
+                touch_move,
+                fen,
+            },
+            name,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_of_the_protocol() {
+        for ok in [
+            "60+0",
+            "180+2",
+            "300",
+            "5400+30",
+            "40/5400+30:1800+30",
+            "40/7200:20/3600:900+30",
+        ] {
+            assert!(parse_time_control(ok).unwrap().is_some(), "{ok}");
+        }
+        assert_eq!(parse_time_control("-").unwrap(), None);
+        let p = parse_time_control("40/5400+30:1800+30").unwrap().unwrap();
+        assert_eq!(
+            p[0],
+            TcPeriod {
+                moves: Some(40),
+                seconds: 5400,
+                increment: 30
+            }
+        );
+        assert_eq!(
+            p[1],
+            TcPeriod {
+                moves: None,
+                seconds: 1800,
+                increment: 30
+            }
+        );
+        for bad in [
+            "?",
+            "*60",
+            "",
+            "0+2",
+            "300:60",
+            "40/300",
+            "a+b",
+            "60+",
+            "1.5+0",
+            "40/0+1:60",
+            "0/60:60",
+            "99999999999",
+        ] {
+            assert!(parse_time_control(bad).is_err(), "{bad}");
+        }
+        assert!(parse_time_control("40/5400+30:1800+30:")
+            .unwrap_err()
+            .contains("period 2"));
+    }
+
+    fn req(json: &str) -> CreateRequest {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn requests_are_validated_field_by_field() {
+        let (s, name) = req(r#"{"mode":"engine","engine":{"level":3},"color":"white","time_control":"300+3","name":"  Anna\u0007 "}"#)
+            .validate(|| Side::Black, || 0)
+            .unwrap();
+        assert_eq!(s.mode, Mode::Engine);
+        assert_eq!(s.engine_level, Some(3));
+        assert_eq!(s.creator, Side::White);
+        assert_eq!(s.edition, "2014");
+        assert_eq!(name.as_deref(), Some("Anna"));
+        let (s, _) =
+            req(r#"{"mode":"invite","color":"random","variant":"chess960","time_control":"-"}"#)
+                .validate(|| Side::Black, || 7)
+                .unwrap();
+        assert_eq!((s.creator, s.chess960_position), (Side::Black, Some(7)));
+        let cases = [
+            (r#"{"mode":"bot"}"#, "mode"),
+            (r#"{"mode":"engine"}"#, "engine"),
+            (r#"{"mode":"engine","engine":{"level":9}}"#, "engine"),
+            (r#"{"mode":"local","time_control":"*60"}"#, "time_control"),
+            (
+                r#"{"mode":"local","time_control":"60+1","delay":{"kind":"simple","ms":5000}}"#,
+                "delay",
+            ),
+            (
+                r#"{"mode":"local","time_control":"60","delay":{"kind":"hourglass","ms":5000}}"#,
+                "delay",
+            ),
+            (
+                r#"{"mode":"local","variant":"chess960","chess960_position":960}"#,
+                "chess960_position",
+            ),
+            (r#"{"mode":"local","edition":"2020"}"#, "edition"),
+            (r#"{"mode":"local","touch_move":"yes"}"#, "touch_move"),
+            (
+                r#"{"mode":"local","name":"0123456789012345678901234567890123456789x"}"#,
+                "name",
+            ),
+            (r#"{"mode":"invite","color":"green"}"#, "color"),
+        ];
+        for (json, field) in cases {
+            let e = req(json).validate(|| Side::White, || 0).unwrap_err();
+            assert_eq!(e.field.as_deref(), Some(field), "{json}: {}", e.message);
+        }
+    }
+}

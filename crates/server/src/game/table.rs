@@ -1,0 +1,499 @@
+//! The board an arbiter watches: a Laws [`Game`] plus what the wire needs
+//! beside it (move records with clock readings, the touched square). Every
+//! rule — legality, SAN, check, clocks, flag fall, claims, results and the
+//! Article — comes from `arbiter-laws`; this module only translates.
+
+use super::settings::Settings;
+use crate::protocol::{
+    Clocks, LastMove, LegalMove, Live, MoveRecord, MovesToControl, Side, Status, Termination,
+    Variant, WireClaim,
+};
+use arbiter_chess::{CastlingSide, Color, Move, Position, Square};
+use arbiter_laws::{
+    Action, Applied, ClaimKind, Decision, Delay, DelayKind, Edition, Event, Game, Rejected, Start,
+};
+
+/// A game's board and clock as the Laws keep them, plus wire records.
+#[derive(Clone, Debug)]
+pub struct Table {
+    laws: Game,
+    variant: Variant,
+    records: Vec<MoveRecord>,
+    touched: Option<Square>,
+    /// Who acted to end the game (resigned, claimed, flagged), for `Termination.by`.
+    ended_by: Option<Side>,
+}
+
+/// An action refused: the protocol's error code (§4.7) and an English message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// Error code.
+    pub code: &'static str,
+    /// Message.
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal.
+    pub fn new(code: &'static str, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// The protocol code for a Laws rejection of `action`.
+fn refusal(r: Rejected, claim: bool) -> Refusal {
+    let code = match &r {
+        Rejected::GameOver(_) => "game_not_active",
+        Rejected::NotYourMove { .. } if claim => "claim_not_your_move",
+        Rejected::NotYourMove { .. } => "not_your_turn",
+        Rejected::BadMove(_) => "illegal_move",
+        Rejected::TouchMove { .. } => "touch_move_violation",
+        Rejected::TouchMoveOff => "touch_move_off",
+        Rejected::NoOffer(_) => "no_draw_offer",
+        Rejected::AgreementTooEarly(_) => "draw_not_allowed",
+        Rejected::ClaimNotOnMove { .. } => "claim_not_your_move",
+        _ => "bad_message",
+    };
+    Refusal::new(code, r.to_string())
+}
+
+/// The Laws `Start` for `settings`.
+pub fn start_of(settings: &Settings) -> Start {
+    let edition = match settings.edition.as_str() {
+        "2018" => Edition::Fide2018,
+        "2023" => Edition::Fide2023,
+        _ => Edition::Fide2014,
+    };
+    Start {
+        fen: settings.fen.clone(),
+        chess960: match settings.variant {
+            Variant::Chess960 => settings.chess960_position,
+            Variant::Standard => None,
+        },
+        edition,
+        time_control: (settings.time_control != "-").then(|| settings.time_control.clone()),
+        delay: settings.delay.map(|d| Delay {
+            kind: match d.kind {
+                crate::protocol::DelayKindWire::Bronstein => DelayKind::Bronstein,
+                crate::protocol::DelayKindWire::Simple => DelayKind::Simple,
+            },
+            ms: d.ms,
+        }),
+        supervised: false,
+        touch_move: settings.touch_move,
+    }
+}
+
+fn promotion_char(m: Move) -> Option<String> {
+    m.promotion.map(|r| r.char().to_string())
+}
+
+/// The wire form of legal move `m` in `pos` (§5).
+pub fn legal_move(pos: &Position, m: Move) -> LegalMove {
+    let side = pos.castling_side(m);
+    LegalMove {
+        uci: pos.uci(m),
+        san: pos.san(m),
+        from: m.from.to_string(),
+        to: if side.is_some() {
+            pos.king_destination(m).to_string()
+        } else {
+            m.to.to_string()
+        },
+        promotion: promotion_char(m),
+        castle: side.map(|s| match s {
+            CastlingSide::KingSide => "short".to_owned(),
+            CastlingSide::QueenSide => "long".to_owned(),
+        }),
+        rook: side.map(|_| m.to.to_string()),
+    }
+}
+
+impl Table {
+    /// A new game for `settings`.
+    pub fn new(settings: &Settings) -> Result<Table, String> {
+        let laws = Game::new(start_of(settings)).map_err(|e| e.to_string())?;
+        Ok(Table {
+            laws,
+            variant: settings.variant,
+            records: Vec::new(),
+            touched: None,
+            ended_by: None,
+        })
+    }
+
+    /// The Laws game.
+    pub fn laws(&self) -> &Game {
+        &self.laws
+    }
+
+    /// The moves made, as sent.
+    pub fn records(&self) -> &[MoveRecord] {
+        &self.records
+    }
+
+    /// Time of the last event (ms since the start).
+    pub fn last_t(&self) -> u64 {
+        self.laws.events().last().map_or(0, |e| e.t)
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Side {
+        Side::of(self.laws.turn())
+    }
+
+    /// `true` once the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.laws.is_over()
+    }
+
+    /// The square touched under Art. 4 this turn.
+    pub fn touched(&self) -> Option<Square> {
+        self.touched
+    }
+
+    /// The initial position's FEN.
+    pub fn initial_fen(&self) -> String {
+        self.laws.initial_position().fen()
+    }
+
+    /// Resolves a move as sent by a client: one of the listed `uci`
+    /// encodings; in standard chess castling also as king-takes-rook
+    /// (`e1h1`). Distinguishes an illegal move from one touch-move forbids.
+    pub fn resolve(&self, uci: &str) -> Result<Move, Refusal> {
+        let pos = self.laws.position();
+        let all = pos.legal_moves();
+        let found = all.iter().copied().find(|&m| {
+            pos.uci(m) == uci
+                || (self.variant == Variant::Standard
+                    && pos.is_castling(m)
+                    && format!("{}{}", m.from, m.to) == uci)
+        });
+        let Some(m) = found else {
+            return Err(Refusal::new("illegal_move", format!("illegal move {uci}")));
+        };
+        if !self.laws.legal_moves().contains(&m) {
+            return Err(Refusal::new(
+                "touch_move_violation",
+                format!("{uci}: the touched piece must be moved or taken (Art. 4.3)"),
+            ));
+        }
+        Ok(m)
+    }
+
+    /// Applies a Laws event; on refusal nothing changed. Keeps the move
+    /// records and the touched square in step.
+    pub fn apply(&mut self, event: Event) -> Result<Applied, Refusal> {
+        let claim = matches!(event.action, Action::Claim { .. });
+        let by = event.by.map(Side::of);
+        let t = event.t;
+        let before = *self.laws.position();
+        let moves_before = self.laws.moves().len();
+        let since = self.laws.moves().last().map_or(0, |m| m.t);
+        let touch = match &event.action {
+            Action::Touch { square } => square.parse::<Square>().ok(),
+            _ => None,
+        };
+        let ending = matches!(
+            event.action,
+            Action::Resign | Action::Claim { .. } | Action::Flag | Action::Arbiter { .. }
+        );
+        let running = self.laws.clock().and_then(|c| c.running()).map(Side::of);
+        let is_flag = matches!(
+            event.action,
+            Action::Flag
+                | Action::Arbiter {
+                    decision: Decision::Flag,
+                    ..
+                }
+        );
+        let applied = self.laws.apply(event).map_err(|r| refusal(r, claim))?;
+        if let Some(sq) = touch {
+            if self.touched.is_none() {
+                self.touched = Some(sq);
+            }
+        }
+        if self.laws.moves().len() > moves_before {
+            self.touched = None;
+            let played = &self.laws.moves()[moves_before];
+            let m = played.mv;
+            let side = Side::of(played.by);
+            let lm = legal_move(&before, m);
+            let clock_ms = self.laws.clock_at(t).map(|r| {
+                if side == Side::White {
+                    r.white
+                } else {
+                    r.black
+                }
+            });
+            self.records.push(MoveRecord {
+                ply: self.records.len() as u32 + 1,
+                color: side,
+                uci: lm.uci,
+                san: played.san.clone(),
+                from: lm.from,
+                to: lm.to,
+                promotion: lm.promotion,
+                clock_ms,
+                spent_ms: self.laws.clock().map(|_| t.saturating_sub(since)),
+            });
+        }
+        if self.laws.is_over() && self.ended_by.is_none() && ending {
+            self.ended_by = if is_flag { running } else { by };
+        }
+        Ok(applied)
+    }
+
+    /// A Laws event of `by` at `t`.
+    pub fn event(t: u64, by: Option<Side>, action: Action) -> Event {
+        Event {
+            t,
+            by: by.map(Side::color),
+            action,
+        }
+    }
+
+    /// The Laws action of a claim.
+    pub fn claim_action(claim: WireClaim, san: Option<String>) -> Action {
+        Action::Claim {
+            kind: match claim {
+                WireClaim::Threefold => ClaimKind::Threefold,
+                WireClaim::Fifty => ClaimKind::Fifty,
+            },
+            mv: san,
+        }
+    }
+
+    /// The arbiter observes the flag (6.8, 6.9).
+    pub fn flag_action() -> Action {
+        Action::Arbiter {
+            decision: Decision::Flag,
+            player: None,
+            ms: None,
+        }
+    }
+
+    /// When the running player's flag falls, if a clock runs.
+    pub fn next_flag_time(&self) -> Option<u64> {
+        self.laws.next_flag_time()
+    }
+
+    /// Has `side`'s flag fallen by `t`?
+    pub fn flag_fallen(&self, side: Side, t: u64) -> bool {
+        self.laws
+            .clock()
+            .is_some_and(|c| c.flag_fell_at(side.color(), t).is_some())
+    }
+
+    /// The termination, once over.
+    pub fn termination(&self) -> Option<Termination> {
+        let o = self.laws.outcome()?;
+        Some(Termination {
+            kind: o.termination.name().to_owned(),
+            article: o.article.to_owned(),
+            winner: o.result.winner().map(Side::of),
+            by: self.ended_by,
+        })
+    }
+
+    /// PGN result.
+    pub fn result(&self) -> String {
+        self.laws
+            .outcome()
+            .map_or_else(|| "*".to_owned(), |o| o.result.to_string())
+    }
+
+    /// The clocks at game time `t`, stamped `server_time`.
+    pub fn clocks(&self, t: u64, server_time: u64) -> Option<Clocks> {
+        let clock = self.laws.clock()?;
+        let reading = self.laws.clock_at(t)?;
+        let running = if self.laws.is_over() {
+            None
+        } else {
+            reading.running.map(Side::of)
+        };
+        let since = self.laws.moves().last().map_or(0, |m| m.t);
+        let delay_left_ms = match (running, clock.delay()) {
+            // Simple delay: the main time waits until the delay has passed.
+            (
+                Some(_),
+                Some(Delay {
+                    kind: DelayKind::Simple,
+                    ms,
+                }),
+            ) => ms.saturating_sub(t.saturating_sub(since)),
+            // Bronstein: the main time runs at once; the time used, up to the
+            // delay, is given back after the move (the Laws' clock does it).
+            _ => 0,
+        };
+        let periods = clock.periods();
+        let to_control = |c: Color| -> Option<u32> {
+            let p = clock.period(c);
+            let mut done = clock.moves(c);
+            for q in &periods[..p.min(periods.len())] {
+                done = done.saturating_sub(q.moves.unwrap_or(0));
+            }
+            periods
+                .get(p)
+                .and_then(|q| q.moves)
+                .map(|n| n.saturating_sub(done))
+        };
+        Some(Clocks {
+            white_ms: reading.white,
+            black_ms: reading.black,
+            running,
+            server_time,
+            delay_left_ms,
+            moves_to_control: MovesToControl {
+                white: to_control(Color::White),
+                black: to_control(Color::Black),
+            },
+        })
+    }
+
+    /// The live part of the state (§4.4) at game time `t` (`None`: the
+    /// clocks are not running yet, as in a waiting game).
+    pub fn live(&self, seq: u64, status: Status, t: Option<u64>, server_time: u64) -> Live {
+        let pos = self.laws.position();
+        let active = status == Status::Active && !self.laws.is_over();
+        let legal_moves = if active {
+            self.laws
+                .legal_moves()
+                .iter()
+                .map(|&m| legal_move(pos, m))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let clocks = match t {
+            Some(t) => self.clocks(t, server_time),
+            None => self.clocks(0, server_time).map(|mut c| {
+                c.running = None;
+                c
+            }),
+        };
+        Live {
+            seq,
+            status: if self.laws.is_over() {
+                Status::Finished
+            } else {
+                status
+            },
+            fen: pos.fen(),
+            turn: self.turn(),
+            ply: self.records.len() as u32,
+            check: pos.is_check(),
+            last_move: self.records.last().map(|r| LastMove {
+                from: r.from.clone(),
+                to: r.to.clone(),
+            }),
+            legal_moves,
+            touched: if active {
+                self.touched.map(|s| s.to_string())
+            } else {
+                None
+            },
+            draw_offer: if active {
+                self.laws.draw_offer().map(Side::of)
+            } else {
+                None
+            },
+            clocks,
+            result: self.result(),
+            termination: self.termination(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Mode;
+
+    fn settings(fen: Option<&str>, variant: Variant, n960: Option<u32>) -> Settings {
+        Settings {
+            mode: Mode::Local,
+            engine_level: None,
+            creator: Side::White,
+            variant,
+            chess960_position: n960,
+            edition: "2014".into(),
+            time_control: "300+3".into(),
+            delay: None,
+            touch_move: false,
+            fen: fen.map(str::to_owned),
+        }
+    }
+
+    /// Protocol §5: standard castling is listed as `e1g1`, and `e1h1` is accepted too.
+    #[test]
+    fn standard_castling_both_encodings() {
+        let t = Table::new(&settings(
+            Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+            Variant::Standard,
+            None,
+        ))
+        .unwrap();
+        let live = t.live(0, Status::Active, Some(0), 0);
+        let short = live
+            .legal_moves
+            .iter()
+            .find(|m| m.castle.as_deref() == Some("short"))
+            .unwrap();
+        assert_eq!(
+            (short.uci.as_str(), short.to.as_str(), short.rook.as_deref()),
+            ("e1g1", "g1", Some("h1"))
+        );
+        assert_eq!(short.san, "O-O");
+        assert_eq!(t.resolve("e1g1").unwrap(), t.resolve("e1h1").unwrap());
+        assert_eq!(t.resolve("e1e3").unwrap_err().code, "illegal_move");
+    }
+
+    /// Protocol §5: Chess960 lists king-takes-rook and accepts only that.
+    #[test]
+    fn chess960_lists_king_takes_rook() {
+        let mut t = Table::new(&settings(None, Variant::Chess960, Some(518))).unwrap();
+        for (i, san) in ["Nf3", "Nf6", "g3", "g6", "Bg2", "Bg7"].iter().enumerate() {
+            let by = if i % 2 == 0 { Side::White } else { Side::Black };
+            t.apply(Table::event(
+                i as u64 * 10,
+                Some(by),
+                Action::Move { mv: (*san).into() },
+            ))
+            .unwrap();
+        }
+        let live = t.live(6, Status::Active, Some(60), 0);
+        let short = live
+            .legal_moves
+            .iter()
+            .find(|m| m.castle.is_some())
+            .unwrap();
+        assert_eq!((short.uci.as_str(), short.to.as_str()), ("e1h1", "g1"));
+        assert!(t.resolve("e1h1").is_ok());
+        assert_eq!(t.resolve("e1g1").unwrap_err().code, "illegal_move");
+    }
+
+    /// The clock fields: increment before the first move (FIDE 2014 Art. 6
+    /// as the Laws crate applies it), the mover's clock after a move.
+    #[test]
+    fn move_records_carry_the_clock() {
+        let mut t = Table::new(&settings(None, Variant::Standard, None)).unwrap();
+        assert_eq!(t.clocks(0, 0).unwrap().white_ms, 303_000);
+        t.apply(Table::event(
+            2_000,
+            Some(Side::White),
+            Action::Move { mv: "e4".into() },
+        ))
+        .unwrap();
+        let r = &t.records()[0];
+        assert_eq!((r.clock_ms, r.spent_ms), (Some(304_000), Some(2_000)));
+        let c = t.clocks(5_000, 99).unwrap();
+        assert_eq!(
+            (c.running, c.black_ms, c.server_time),
+            (Some(Side::Black), 300_000, 99)
+        );
+    }
+}

@@ -1,0 +1,541 @@
+//! The HTTP API (protocol §3), the WebSocket endpoint (§4) and the pages (§1).
+
+use crate::error::ApiError;
+use crate::game::actor::{Command, Conn, GameHandle, OUTBOUND_QUEUE};
+use crate::game::core::GameCore;
+use crate::game::settings::{clean_name, CreateRequest};
+use crate::limits::Bucket;
+use crate::protocol::{ClientFrame, Players, ServerMsg, Side, MAX_CLIENT_FRAME};
+use crate::store::ListFilter;
+use crate::{assets, seat, App};
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// Largest HTTP request body accepted.
+const MAX_BODY: usize = 16 * 1024;
+/// A connection that sends nothing for this long is closed (§4.1).
+const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+/// WebSocket messages per second per connection, and the burst allowed.
+const WS_RATE: (f64, f64) = (20.0, 40.0);
+/// Refused messages before a connection is closed.
+const WS_MAX_REFUSED: u32 = 50;
+
+/// The router of the whole app.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/api/games", post(create).get(list))
+        .route("/api/games/{id}", get(snapshot))
+        .route("/api/games/{id}/pgn", get(pgn))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/ws", get(ws))
+        .fallback(fallback)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(app)
+}
+
+/// `true` if the request has no `Origin` or one naming this host (§2).
+fn origin_ok(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
+        return false;
+    };
+    let origin = origin.to_str().unwrap_or("");
+    origin == format!("http://{host}") || origin == format!("https://{host}")
+}
+
+fn forbidden_origin() -> ApiError {
+    ApiError::new(StatusCode::FORBIDDEN, "forbidden_origin", "foreign origin")
+}
+
+fn is_https(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("https"))
+}
+
+fn token_of(headers: &HeaderMap, id: &str) -> Option<String> {
+    seat::token_from_cookies(
+        headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok()),
+        id,
+    )
+}
+
+fn json_with_cookie<T: Serialize>(status: StatusCode, body: &T, cookie: &str) -> Response {
+    let mut resp = (status, Json(body)).into_response();
+    if let Ok(v) = HeaderValue::from_str(cookie) {
+        resp.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp
+}
+
+fn no_store<T: Serialize>(body: &T) -> Response {
+    let mut resp = Json(body).into_response();
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp
+}
+
+/// A fresh game id: 8 characters `[A-Za-z0-9]` (47 bits).
+fn new_id() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut rng = rand::rngs::OsRng;
+    (0..8)
+        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+#[derive(Serialize)]
+struct SeatResponse<'a> {
+    id: &'a str,
+    seat: Option<crate::protocol::SeatName>,
+    url: String,
+    invite_url: Option<String>,
+    state: &'a crate::protocol::State,
+}
+
+async fn create(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    if !origin_ok(&headers) {
+        return Err(forbidden_origin());
+    }
+    if !app.create_limit.allow(addr.ip()) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many games created; try again in a minute",
+        ));
+    }
+    let req: CreateRequest = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::invalid("body", format!("the body is not a JSON object: {e}")))?;
+    let (settings, name) = req.validate(
+        || {
+            if rand::random::<bool>() {
+                Side::White
+            } else {
+                Side::Black
+            }
+        },
+        || rand::rngs::OsRng.gen_range(0..960),
+    )?;
+    let token = seat::new_token();
+    let id = new_id();
+    let now = app.clock.now_ms();
+    let field = if settings.fen.is_some() {
+        "fen"
+    } else {
+        "time_control"
+    };
+    let core = GameCore::create(id.clone(), settings, name, seat::hash_token(&token), now)
+        .map_err(|e| ApiError::invalid(field, e))?;
+    app.store.write(core.creation_writes()).await?;
+    let seat_set = core.seats.values().next().copied();
+    let state = core.state(seat_set, now);
+    app.registry.start(&app, core).await;
+    let body = SeatResponse {
+        id: &id,
+        seat: state.seat,
+        url: format!("/game/{id}"),
+        invite_url: state.invite_url.clone(),
+        state: &state,
+    };
+    Ok(json_with_cookie(
+        StatusCode::CREATED,
+        &body,
+        &seat::set_cookie(&id, &token, is_https(&headers)),
+    ))
+}
+
+#[derive(Deserialize)]
+struct ListQuery {
+    status: Option<String>,
+    limit: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    id: String,
+    mode: crate::protocol::Mode,
+    status: String,
+    variant: crate::protocol::Variant,
+    chess960_position: Option<u32>,
+    edition: String,
+    time_control: String,
+    delay: Option<crate::protocol::WireDelay>,
+    players: Players,
+    result: String,
+    termination: Option<crate::protocol::Termination>,
+    ply: u32,
+    created_at: u64,
+    updated_at: u64,
+}
+
+async fn list(
+    State(app): State<Arc<App>>,
+    Query(q): Query<ListQuery>,
+) -> Result<Response, ApiError> {
+    let filter = match q.status.as_deref() {
+        None | Some("all") => ListFilter::All,
+        Some("live") => ListFilter::Live,
+        Some("finished") => ListFilter::Finished,
+        Some(other) => {
+            return Err(ApiError::invalid(
+                "status",
+                format!("status: {other:?} is not live, finished or all"),
+            ))
+        }
+    };
+    let limit = match q.limit.as_deref() {
+        None => 50,
+        Some(s) => s
+            .parse::<u32>()
+            .map_err(|_| ApiError::invalid("limit", "limit: an integer 1 to 200"))?
+            .clamp(1, 200),
+    };
+    let rows = app.store.list_games(filter, limit).await?;
+    let mut games = Vec::with_capacity(rows.len());
+    for row in rows {
+        let Ok(settings) = serde_json::from_str::<crate::game::settings::Settings>(&row.settings)
+        else {
+            continue;
+        };
+        let Ok(mut players) = serde_json::from_str::<Players>(&row.players) else {
+            continue;
+        };
+        let bits = app.registry.presence(&row.id).await.unwrap_or(0);
+        for side in Side::BOTH {
+            let p = players.get_mut(side);
+            p.online =
+                p.kind == crate::protocol::PlayerKind::Engine || bits & (1 << side.index()) != 0;
+        }
+        games.push(Summary {
+            id: row.id,
+            mode: settings.mode,
+            status: row.status,
+            variant: settings.variant,
+            chess960_position: settings.chess960_position,
+            edition: settings.edition,
+            time_control: settings.time_control,
+            delay: settings.delay,
+            players,
+            result: row.result,
+            termination: row.termination.and_then(|t| serde_json::from_str(&t).ok()),
+            ply: row.ply,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        });
+    }
+    Ok(no_store(&serde_json::json!({ "games": games })))
+}
+
+async fn handle_of(app: &App, id: &str) -> Result<GameHandle, ApiError> {
+    app.registry
+        .get(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("no such game"))
+}
+
+async fn ask<T>(
+    h: &GameHandle,
+    make: impl FnOnce(oneshot::Sender<T>) -> Command,
+) -> Result<T, ApiError> {
+    let (tx, rx) = oneshot::channel();
+    h.tx.send(make(tx))
+        .await
+        .map_err(|_| ApiError::internal("the game task has stopped; retry"))?;
+    rx.await
+        .map_err(|_| ApiError::internal("the game task has stopped; retry"))
+}
+
+async fn snapshot(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let h = handle_of(&app, &id).await?;
+    let token_hash = token_of(&headers, &id).map(|t| seat::hash_token(&t));
+    let state = ask(&h, |reply| Command::Snapshot { token_hash, reply }).await?;
+    Ok(no_store(&state))
+}
+
+async fn pgn(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let h = handle_of(&app, &id).await?;
+    let core = ask(&h, |reply| Command::Read { reply }).await?;
+    let text = crate::pgn::export(&core);
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_owned(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"arbiter-{id}.pgn\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn join(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    if !origin_ok(&headers) {
+        return Err(forbidden_origin());
+    }
+    if !app.create_limit.allow(addr.ip()) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many requests; try again in a minute",
+        ));
+    }
+    let value: serde_json::Value = if body.is_empty() {
+        serde_json::Value::Null
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| ApiError::invalid("body", format!("the body is not JSON: {e}")))?
+    };
+    let name = clean_name(value.get("name"))?;
+    let h = handle_of(&app, &id).await?;
+    let existing = token_of(&headers, &id).map(|t| seat::hash_token(&t));
+    let token = seat::new_token();
+    let token_hash = seat::hash_token(&token);
+    let state = ask(&h, |reply| Command::Join {
+        token_hash,
+        existing,
+        name,
+        reply,
+    })
+    .await??;
+    let body = SeatResponse {
+        id: &id,
+        seat: state.seat,
+        url: format!("/game/{id}"),
+        invite_url: state.invite_url.clone(),
+        state: &state,
+    };
+    Ok(json_with_cookie(
+        StatusCode::OK,
+        &body,
+        &seat::set_cookie(&id, &token, is_https(&headers)),
+    ))
+}
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+async fn ws(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    if !origin_ok(&headers) {
+        return Err(forbidden_origin());
+    }
+    let h = handle_of(&app, &id).await?;
+    let token_hash = token_of(&headers, &id).map(|t| seat::hash_token(&t));
+    Ok(upgrade
+        .max_message_size(MAX_CLIENT_FRAME)
+        .max_frame_size(MAX_CLIENT_FRAME)
+        // Small buffers: thousands of sockets, small messages.
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(1024 * 1024)
+        .on_upgrade(move |socket| run_socket(socket, h, token_hash, app)))
+}
+
+/// One WebSocket: a writer task draining the game's queue, and this reader
+/// validating every frame (size, schema, rate) before the game sees it.
+async fn run_socket(
+    socket: WebSocket,
+    game: GameHandle,
+    token_hash: Option<String>,
+    app: Arc<App>,
+) {
+    let conn_id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let (out_tx, mut out_rx) = mpsc::channel::<Message>(OUTBOUND_QUEUE);
+    let (mut sink, mut stream) = socket.split();
+    let (seat_tx, seat_rx) = oneshot::channel();
+    let attach = Command::Attach {
+        conn: Conn {
+            id: conn_id,
+            token_hash,
+            tx: out_tx.clone(),
+        },
+        reply: seat_tx,
+    };
+    if game.tx.send(attach).await.is_err() || seat_rx.await.is_err() {
+        let _ = sink.send(Message::Close(None)).await;
+        return;
+    }
+    let writer = tokio::spawn(async move {
+        while let Some(msg) = out_rx.recv().await {
+            let close = matches!(msg, Message::Close(_));
+            if sink.send(msg).await.is_err() || close {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut bucket = Bucket::new(WS_RATE.0, WS_RATE.1);
+    let mut refused = 0u32;
+    let mut last_lag = 0u64;
+    let error = |code: &str, message: &str, reply_to: Option<i64>| {
+        Message::Text(
+            ServerMsg::Error {
+                code,
+                message,
+                reply_to,
+            }
+            .to_json()
+            .into(),
+        )
+    };
+    // Idleness is checked by one periodic timer, not a timeout per message.
+    let mut idle_check = tokio::time::interval(IDLE_TIMEOUT / 3);
+    idle_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_seen = tokio::time::Instant::now();
+    loop {
+        let next = tokio::select! {
+            m = stream.next() => m,
+            _ = idle_check.tick() => {
+                if last_seen.elapsed() > IDLE_TIMEOUT {
+                    break;
+                }
+                continue;
+            }
+        };
+        let msg = match next {
+            None | Some(Err(_)) => break,
+            Some(Ok(m)) => m,
+        };
+        last_seen = tokio::time::Instant::now();
+        let text = match msg {
+            Message::Text(t) => t,
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+            Message::Binary(_) => {
+                refused += 1;
+                let _ = out_tx.try_send(error("bad_message", "text frames only", None));
+                if refused > WS_MAX_REFUSED {
+                    break;
+                }
+                continue;
+            }
+        };
+        if !bucket.take() {
+            refused += 1;
+            let _ = out_tx.try_send(error("rate_limited", "too many messages; slow down", None));
+            if refused > WS_MAX_REFUSED {
+                break;
+            }
+            continue;
+        }
+        match ClientFrame::parse(text.as_str()) {
+            // Pings are answered here; only a changed lag report goes to the game.
+            Ok(ClientFrame {
+                id,
+                msg: crate::protocol::ClientMsg::Ping { lag_ms },
+            }) => {
+                let pong = ServerMsg::Pong {
+                    id,
+                    server_time: app.clock.now_ms(),
+                };
+                let _ = out_tx.try_send(Message::Text(pong.to_json().into()));
+                let lag = lag_ms.unwrap_or(0);
+                if lag.abs_diff(last_lag) > 5 {
+                    last_lag = lag;
+                    let frame = ClientFrame {
+                        id: None,
+                        msg: crate::protocol::ClientMsg::Ping { lag_ms: Some(lag) },
+                    };
+                    if game
+                        .tx
+                        .send(Command::Frame { conn_id, frame })
+                        .await
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            }
+            Ok(frame) => {
+                if game
+                    .tx
+                    .send(Command::Frame { conn_id, frame })
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            Err(bad) => {
+                refused += 1;
+                let _ = out_tx.try_send(error("bad_message", &bad.message, bad.id));
+                if refused > WS_MAX_REFUSED {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = game.tx.send(Command::Detach { conn_id }).await;
+    let _ = out_tx.try_send(Message::Close(None));
+    drop(out_tx);
+    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+}
+
+async fn fallback(method: Method, uri: Uri) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") || path == "/api" {
+        return ApiError::not_found("no such endpoint").into_response();
+    }
+    if method != Method::GET && method != Method::HEAD {
+        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "not_found", "no such page")
+            .into_response();
+    }
+    let page = path == "/"
+        || ["/game/", "/join/"].iter().any(|p| {
+            path.strip_prefix(p).is_some_and(|rest| {
+                !rest.is_empty()
+                    && rest
+                        .trim_end_matches('/')
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            })
+        });
+    if page {
+        return assets::index();
+    }
+    assets::file(path).unwrap_or_else(|| ApiError::not_found("no such file").into_response())
+}

@@ -1,0 +1,384 @@
+//! # arbiter-server
+//!
+//! `arbiter serve`: play chess by the FIDE Laws in the browser. HTTP and
+//! WebSocket ([`http`], speaking `docs/protocol.md`), one tokio task per live
+//! game ([`game`]) owning its Laws game (`arbiter-laws`: every rule, clock,
+//! claim, result and Article) and its clock, storage behind a trait with a
+//! SQLite implementation ([`store`]), and the web app embedded ([`assets`]).
+//!
+//! Guarantees:
+//! - **Nothing acknowledged is lost.** Every event is committed to storage
+//!   (WAL, `synchronous = FULL`, group commit) before any client hears of it.
+//! - **Clocks are the server's** (Art. 6): millisecond precision, flag fall
+//!   decided by the server and adjudicated by the Laws (6.9), lag credited
+//!   only up to a per-player quota ([`time::LagQuota`]).
+//! - **Downtime is not charged.** The server writes a heartbeat every second
+//!   and on shutdown. On start, each running game's clock resumes from its
+//!   reading at the later of its last event and the last heartbeat: the time
+//!   the server was down counts against nobody (at most one heartbeat
+//!   interval of real thinking time before a crash goes uncounted).
+//! - **Seats are secrets.** Each seat is a 128-bit token in an HttpOnly
+//!   cookie; only its SHA-256 is stored; foreign origins are refused.
+
+#![deny(missing_docs)]
+
+pub mod assets;
+pub mod client;
+pub mod engine;
+pub mod error;
+pub mod game;
+pub mod http;
+pub mod limits;
+pub mod pgn;
+pub mod protocol;
+pub mod seat;
+pub mod store;
+pub mod time;
+
+use game::core::GameCore;
+use game::registry::Registry;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use store::{Store, StoreError, WriteOp};
+use time::ServerClock;
+
+/// How the server is run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on (default 127.0.0.1:8080).
+    pub listen: SocketAddr,
+    /// Directory of the database (created if missing).
+    pub data_dir: PathBuf,
+    /// Games created or joined per minute per client address (0: no limit).
+    pub create_per_minute: u32,
+    /// Engine searches running at once.
+    pub engine_threads: usize,
+    /// Heartbeat interval.
+    pub heartbeat: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("arbiter-data"),
+            create_per_minute: 60,
+            engine_threads: 2,
+            heartbeat: Duration::from_secs(1),
+        }
+    }
+}
+
+/// Everything the handlers and game tasks share.
+pub struct App {
+    /// Storage.
+    pub store: Store,
+    /// Running games.
+    pub registry: Registry,
+    /// Server time.
+    pub clock: ServerClock,
+    /// Rate limit of game creation and joining.
+    pub create_limit: limits::PerAddress,
+    /// The engine's searches.
+    pub engine: engine::EnginePool,
+}
+
+/// A server failure.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The data directory cannot be created.
+    #[error("data directory {path}: {source}")]
+    DataDir {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Storage failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Cannot listen.
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The server stopped with an error.
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A bound server, its games resumed, ready to run.
+pub struct Server {
+    app: Arc<App>,
+    listener: tokio::net::TcpListener,
+    heartbeat: Duration,
+    resumed: usize,
+}
+
+/// The database file in `data_dir`.
+pub fn database_path(data_dir: &std::path::Path) -> PathBuf {
+    data_dir.join("arbiter.sqlite3")
+}
+
+impl Server {
+    /// Opens storage in the data directory (creating it), resumes every
+    /// unfinished game, and binds the listening socket.
+    pub async fn bind(config: Config) -> Result<Server, ServeError> {
+        std::fs::create_dir_all(&config.data_dir).map_err(|source| ServeError::DataDir {
+            path: config.data_dir.clone(),
+            source,
+        })?;
+        let path = database_path(&config.data_dir);
+        let writer = store::sqlite::Sqlite::open_writer(&path)?;
+        let reader = store::sqlite::Sqlite::open(&path)?;
+        let checkpointer = store::sqlite::Sqlite::open(&path)?;
+        let store = Store::new(Box::new(writer), Box::new(reader), Box::new(checkpointer));
+        let app = Arc::new(App {
+            store,
+            registry: Registry::default(),
+            clock: ServerClock::new(),
+            create_limit: limits::PerAddress::new(
+                config.create_per_minute,
+                config.create_per_minute.max(1),
+            ),
+            engine: engine::EnginePool::new(config.engine_threads),
+        });
+        app.registry.bind(&app);
+        let resumed = resume(&app).await?;
+        let listener = tokio::net::TcpListener::bind(config.listen)
+            .await
+            .map_err(|source| ServeError::Listen {
+                addr: config.listen,
+                source,
+            })?;
+        Ok(Server {
+            app,
+            listener,
+            heartbeat: config.heartbeat,
+            resumed,
+        })
+    }
+
+    /// The address actually bound (for `--listen 127.0.0.1:0`).
+    pub fn local_addr(&self) -> Result<SocketAddr, ServeError> {
+        Ok(self.listener.local_addr()?)
+    }
+
+    /// How many unfinished games were resumed from storage.
+    pub fn resumed(&self) -> usize {
+        self.resumed
+    }
+
+    /// The shared state (for tests and tools).
+    pub fn app(&self) -> Arc<App> {
+        self.app.clone()
+    }
+
+    /// Serves until `shutdown` completes, then writes a last heartbeat (so
+    /// the clocks of running games stop exactly now) and returns.
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
+        let app = self.app.clone();
+        let beat_app = self.app.clone();
+        let every = self.heartbeat;
+        let beats = tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                let now = beat_app.clock.now_ms();
+                if let Err(e) = beat_app.store.write(vec![WriteOp::Heartbeat(now)]).await {
+                    tracing::error!("heartbeat: {e}");
+                }
+            }
+        });
+        let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+        let router = http::router(app.clone());
+        let mut wait = stop_rx.clone();
+        // Small messages must leave at once: no Nagle delay.
+        let listener = axum::serve::ListenerExt::tap_io(self.listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
+        let serve = axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = wait.wait_for(|s| *s).await;
+        });
+        let server = tokio::spawn(async move { serve.await });
+        shutdown.await;
+        let _ = stop_tx.send(true);
+        // Open WebSockets do not end by themselves: give plain requests a
+        // moment, then stop.
+        let _ = tokio::time::timeout(Duration::from_secs(3), server).await;
+        beats.abort();
+        app.store
+            .write(vec![WriteOp::Heartbeat(app.clock.now_ms())])
+            .await?;
+        Ok(())
+    }
+}
+
+/// Loads every unfinished game and starts its task. The clock of a running
+/// game resumes from its reading at the later of its last event and the
+/// last heartbeat before the server stopped; the downtime is not charged.
+async fn resume(app: &Arc<App>) -> Result<usize, ServeError> {
+    let last_alive = app.store.last_heartbeat().await?;
+    let ids = app.store.unfinished_games().await?;
+    let now = app.clock.now_ms();
+    let mut writes = Vec::new();
+    let mut cores = Vec::new();
+    for id in ids {
+        let Some(stored) = app.store.load_game(id.clone()).await? else {
+            continue;
+        };
+        let mut core = match GameCore::load(stored) {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::error!("cannot resume game {id}: {e}");
+                continue;
+            }
+        };
+        if let Some(origin) = core.clock_origin {
+            core.clock_origin = Some(resumed_origin(origin, core.table.last_t(), last_alive, now));
+            writes.push(WriteOp::UpdateGame(core.row()));
+        }
+        cores.push(core);
+    }
+    // The shifted origins are durable before any clock runs again.
+    writes.push(WriteOp::Heartbeat(now));
+    app.store.write(writes).await?;
+    let n = cores.len();
+    for core in cores {
+        app.registry.start(app, core).await;
+    }
+    Ok(n)
+}
+
+/// The resume rule. A game whose clock time 0 was at server time `origin`,
+/// whose last event was at game time `last_t`, on a server last known
+/// alive at `last_alive`, continues at `now` from game time
+/// `max(last_t, last_alive − origin)`: the returned origin is `now` minus
+/// that. Nothing between `last_alive` and `now` is charged.
+pub fn resumed_origin(origin: u64, last_t: u64, last_alive: Option<u64>, now: u64) -> u64 {
+    let alive = last_alive.unwrap_or(origin).max(origin);
+    let t_resume = last_t.max(alive - origin);
+    now.saturating_sub(t_resume)
+}
+
+/// Resolves on SIGINT (Ctrl-C) or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}
+
+/// The command-line flags of `arbiter serve` (shared by the `arbiter` CLI
+/// and the `arbiter-server` binary).
+#[derive(Clone, Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0: any free port; the address is printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// Directory of the database (created on first run). Default:
+    /// $XDG_DATA_HOME/arbiter, else ~/.local/share/arbiter, else ./arbiter-data.
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+    /// Games created or joined per minute per client address (0: no limit).
+    #[arg(long, default_value_t = 60)]
+    pub create_per_minute: u32,
+    /// Engine searches running at once (the rest wait).
+    #[arg(long, default_value_t = 2)]
+    pub engine_threads: usize,
+}
+
+/// The default data directory.
+pub fn default_data_dir() -> PathBuf {
+    if let Some(x) = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+        return PathBuf::from(x).join("arbiter");
+    }
+    if let Some(h) = std::env::var_os("HOME").filter(|v| !v.is_empty()) {
+        return PathBuf::from(h).join(".local/share/arbiter");
+    }
+    PathBuf::from("arbiter-data")
+}
+
+/// Runs `arbiter serve` until SIGINT or SIGTERM: prints the address, serves,
+/// shuts down gracefully.
+pub fn serve_main(args: ServeArgs) -> Result<(), ServeError> {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .try_init();
+    // Many WebSockets need many file descriptors: raise the soft limit to the hard one.
+    let _ = rlimit::increase_nofile_limit(u64::MAX);
+    let config = Config {
+        listen: args.listen,
+        data_dir: args.data_dir.unwrap_or_else(default_data_dir),
+        create_per_minute: args.create_per_minute,
+        engine_threads: args.engine_threads,
+        ..Config::default()
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let data_dir = config.data_dir.clone();
+        let server = Server::bind(config).await?;
+        let addr = server.local_addr()?;
+        eprintln!(
+            "arbiter: serving http://{addr}/ (data: {}, {} unfinished games resumed); Ctrl-C stops",
+            database_path(&data_dir).display(),
+            server.resumed()
+        );
+        server.run(shutdown_signal()).await?;
+        eprintln!("arbiter: stopped");
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resumed_origin;
+
+    #[test]
+    fn downtime_is_not_charged() {
+        // Started at 1000; last event at game time 5000; alive until 9000;
+        // back at 60000: the game continues at game time 8000.
+        let o = resumed_origin(1_000, 5_000, Some(9_000), 60_000);
+        assert_eq!(60_000 - o, 8_000);
+        // The last event after the last heartbeat wins.
+        let o = resumed_origin(1_000, 9_500, Some(9_000), 60_000);
+        assert_eq!(60_000 - o, 9_500);
+        // No heartbeat at all: from the last event.
+        let o = resumed_origin(1_000, 700, None, 60_000);
+        assert_eq!(60_000 - o, 700);
+        // A heartbeat older than the game's start counts as its start.
+        let o = resumed_origin(10_000, 0, Some(9_000), 60_000);
+        assert_eq!(o, 60_000);
+    }
+}

@@ -1,0 +1,82 @@
+//! PGN download (protocol §3.4), written by `arbiter-pgn`: the seven-tag
+//! roster, `TimeControl`, `Termination`, Chess960 tags, the Annotator naming
+//! the edition, and `[%clk]` after every move in timed games.
+
+use crate::game::core::GameCore;
+use crate::protocol::{Player, PlayerKind, Variant};
+use arbiter_pgn::{Game, Node};
+
+fn name(p: &Player) -> String {
+    match p.kind {
+        PlayerKind::Engine => match p.engine_level {
+            Some(l) if p.engine_elo.is_some() => format!("Arbiter engine, level {l}"),
+            _ => "Arbiter engine".to_owned(),
+        },
+        PlayerKind::Human => p.name.clone().unwrap_or_else(|| "Anonymous".to_owned()),
+    }
+}
+
+fn date(epoch_ms: u64) -> String {
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let days = (epoch_ms / 86_400_000) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = if m <= 2 { y + 1 } else { y };
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The game as PGN text.
+pub fn export(core: &GameCore) -> String {
+    let laws = core.table.laws();
+    let mut game = Game::new(*laws.initial_position());
+    let tags = &mut game.tags;
+    tags.set("Event", "Arbiter game");
+    tags.set("Site", "?");
+    tags.set("Date", date(core.created_at));
+    tags.set("Round", "-");
+    tags.set("White", name(&core.players.white));
+    tags.set("Black", name(&core.players.black));
+    tags.set("Result", core.table.result());
+    tags.set("TimeControl", core.settings.time_control.clone());
+    if let Some(t) = core.table.termination() {
+        tags.set("Termination", format!("{} (Art. {})", t.kind, t.article));
+    }
+    if core.settings.variant == Variant::Chess960 {
+        tags.set("Variant", "Chess960");
+    }
+    if core.settings.variant == Variant::Chess960 || core.settings.fen.is_some() {
+        tags.set("SetUp", "1");
+        tags.set("FEN", core.table.initial_fen());
+    }
+    tags.set(
+        "Annotator",
+        format!("Arbiter, FIDE Laws {}", core.settings.edition),
+    );
+    for (played, record) in laws.moves().iter().zip(core.table.records()) {
+        let mut node = Node::new(played.mv);
+        // [%clk h:mm:ss] in whole seconds (protocol §3.4).
+        node.clock_ms = record.clock_ms.map(|ms| ms / 1000 * 1000);
+        game.line.nodes.push(node);
+    }
+    game.result = arbiter_pgn::GameResult::from_pgn(&core.table.result());
+    game.to_pgn()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(date(0), "1970.01.01");
+        assert_eq!(date(1_767_225_600_000), "2026.01.01");
+        assert_eq!(date(951_782_400_000), "2000.02.29");
+    }
+}

@@ -1,0 +1,695 @@
+//! The wire types of `docs/protocol.md` (version 1): what the server sends
+//! and what it accepts. Field names and shapes follow the document exactly;
+//! everything here is plain data with serde.
+
+use serde::{Deserialize, Serialize};
+
+/// `"white"` or `"black"` on the wire.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Side {
+    /// Both sides, White first.
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+
+    /// The other side.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    pub fn index(self) -> usize {
+        match self {
+            Side::White => 0,
+            Side::Black => 1,
+        }
+    }
+
+    /// `"white"` / `"black"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+
+    /// The core's colour.
+    pub fn color(self) -> arbiter_chess::Color {
+        match self {
+            Side::White => arbiter_chess::Color::White,
+            Side::Black => arbiter_chess::Color::Black,
+        }
+    }
+
+    /// From the core's colour.
+    pub fn of(color: arbiter_chess::Color) -> Side {
+        match color {
+            arbiter_chess::Color::White => Side::White,
+            arbiter_chess::Color::Black => Side::Black,
+        }
+    }
+}
+
+/// How the game is played (§3.1 `mode`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Against the engine.
+    Engine,
+    /// Against a person by invitation link.
+    Invite,
+    /// Two players at one screen.
+    Local,
+}
+
+/// Standard chess or Chess960.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// The standard initial position.
+    #[default]
+    Standard,
+    /// Chess960 (FIDE Laws, Guidelines II / Appendix F in 2014).
+    Chess960,
+}
+
+/// Game status.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// An invitation nobody has accepted yet.
+    Waiting,
+    /// In progress.
+    Active,
+    /// Ended.
+    Finished,
+}
+
+impl Status {
+    /// `"waiting"`, `"active"`, `"finished"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Active => "active",
+            Status::Finished => "finished",
+        }
+    }
+}
+
+/// Bronstein or simple delay on the wire.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireDelay {
+    /// `"bronstein"` or `"simple"`.
+    pub kind: DelayKindWire,
+    /// Milliseconds, 1..600000.
+    pub ms: u64,
+}
+
+/// The delay kinds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DelayKindWire {
+    /// Bronstein delay.
+    Bronstein,
+    /// Simple (US) delay.
+    Simple,
+}
+
+/// A player as shown to everyone (§4.4 `Player`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// `"human"` or `"engine"`.
+    pub kind: PlayerKind,
+    /// User text: the client renders it as text only.
+    pub name: Option<String>,
+    /// 1..7 for the engine.
+    pub engine_level: Option<u8>,
+    /// `UCI_Elo`, `None` for full strength or a human.
+    pub engine_elo: Option<u32>,
+    /// `false` for the open seat of an invitation.
+    pub joined: bool,
+    /// A live connection holds this seat (always `true` for the engine).
+    pub online: bool,
+}
+
+/// Human or engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerKind {
+    /// A person.
+    Human,
+    /// Arbiter's engine.
+    Engine,
+}
+
+/// Both players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Players {
+    /// White.
+    pub white: Player,
+    /// Black.
+    pub black: Player,
+}
+
+impl Players {
+    /// The player of `side`.
+    pub fn get(&self, side: Side) -> &Player {
+        match side {
+            Side::White => &self.white,
+            Side::Black => &self.black,
+        }
+    }
+
+    /// The player of `side`, mutable.
+    pub fn get_mut(&mut self, side: Side) -> &mut Player {
+        match side {
+            Side::White => &mut self.white,
+            Side::Black => &mut self.black,
+        }
+    }
+}
+
+/// A legal move as the client needs it (§4.4 `LegalMove`, §5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegalMove {
+    /// The encoding to send back.
+    pub uci: String,
+    /// Strict English SAN.
+    pub san: String,
+    /// The square the piece leaves.
+    pub from: String,
+    /// The square it lands on (the king's final square for castling).
+    pub to: String,
+    /// The promotion piece, `q r b n`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub promotion: Option<String>,
+    /// `"short"` / `"long"` for castling.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub castle: Option<String>,
+    /// Castling only: the rook's start square.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rook: Option<String>,
+}
+
+/// A move made (§4.4 `MoveRecord`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// 1 = White's first move.
+    pub ply: u32,
+    /// The mover.
+    pub color: Side,
+    /// UCI as listed in `legal_moves`.
+    pub uci: String,
+    /// English SAN.
+    pub san: String,
+    /// From square.
+    pub from: String,
+    /// To square (king's final square for castling).
+    pub to: String,
+    /// Promotion piece.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub promotion: Option<String>,
+    /// The mover's remaining time after the move, increment included.
+    pub clock_ms: Option<u64>,
+    /// Think time of this move.
+    pub spent_ms: Option<u64>,
+}
+
+/// Moves left in the current period for each side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovesToControl {
+    /// White; `None` in the last period.
+    pub white: Option<u32>,
+    /// Black.
+    pub black: Option<u32>,
+}
+
+/// The clocks at one moment (§4.4 `Clocks`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    /// White's remaining main time at `server_time`.
+    pub white_ms: u64,
+    /// Black's.
+    pub black_ms: u64,
+    /// Whose clock runs.
+    pub running: Option<Side>,
+    /// Epoch ms when these values were taken.
+    pub server_time: u64,
+    /// The running side's unused delay at `server_time`.
+    pub delay_left_ms: u64,
+    /// Moves left in the current period.
+    pub moves_to_control: MovesToControl,
+}
+
+/// How a game ended (§4.4 `Termination`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Termination {
+    /// `checkmate`, `resignation`, … (§4.6).
+    pub kind: String,
+    /// The Article, as numbered in the game's edition.
+    pub article: String,
+    /// `None` for a draw.
+    pub winner: Option<Side>,
+    /// Who resigned, claimed, flagged or made the illegal move.
+    pub by: Option<Side>,
+}
+
+/// The last move's squares.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastMove {
+    /// From.
+    pub from: String,
+    /// To (the king's for castling).
+    pub to: String,
+}
+
+/// The live part of a game's state (§4.4 `Live`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Live {
+    /// Last event applied.
+    pub seq: u64,
+    /// Status.
+    pub status: Status,
+    /// Current position, full FEN (X-FEN in Chess960).
+    pub fen: String,
+    /// Side to move.
+    pub turn: Side,
+    /// Moves made so far.
+    pub ply: u32,
+    /// The side to move is in check.
+    pub check: bool,
+    /// The last move.
+    pub last_move: Option<LastMove>,
+    /// Legal moves of the side to move; empty unless active.
+    pub legal_moves: Vec<LegalMove>,
+    /// A piece touched under Art. 4 this turn.
+    pub touched: Option<String>,
+    /// Whose draw offer is pending.
+    pub draw_offer: Option<Side>,
+    /// The clocks; `None` when untimed.
+    pub clocks: Option<Clocks>,
+    /// PGN result.
+    pub result: String,
+    /// Set when finished.
+    pub termination: Option<Termination>,
+}
+
+/// What a connection or request holds (§2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatName {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Both (local mode).
+    Both,
+}
+
+/// A full snapshot (§4.4 `State`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The live part, flattened.
+    #[serde(flatten)]
+    pub live: Live,
+    /// Game id.
+    pub id: String,
+    /// Mode.
+    pub mode: Mode,
+    /// Variant.
+    pub variant: Variant,
+    /// Chess960 number.
+    pub chess960_position: Option<u32>,
+    /// The initial position.
+    pub initial_fen: String,
+    /// `"2014"`, `"2018"`, `"2023"`.
+    pub edition: String,
+    /// As created, `"-"` = untimed.
+    pub time_control: String,
+    /// The delay.
+    pub delay: Option<WireDelay>,
+    /// Touch-move enforced.
+    pub touch_move: bool,
+    /// Players.
+    pub players: Players,
+    /// Every move made.
+    pub moves: Vec<MoveRecord>,
+    /// What the request or connection holds.
+    pub seat: Option<SeatName>,
+    /// `/join/{id}` for invitations.
+    pub invite_url: Option<String>,
+    /// Epoch ms.
+    pub created_at: u64,
+}
+
+/// A numbered event (§4.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// The invited player took the seat.
+    Join {
+        /// The seat taken.
+        color: Side,
+        /// Both players after the join.
+        players: Players,
+    },
+    /// A move was made.
+    Move {
+        /// The move.
+        #[serde(rename = "move")]
+        record: MoveRecord,
+    },
+    /// A piece was touched (Art. 4.3).
+    Touch {
+        /// Who touched.
+        color: Side,
+        /// Where.
+        square: String,
+    },
+    /// A draw offer (9.1).
+    DrawOffer {
+        /// Who offers.
+        by: Side,
+    },
+    /// An offer declined.
+    DrawDeclined {
+        /// Who declined.
+        by: Side,
+    },
+    /// An incorrect claim (9.5).
+    ClaimRejected {
+        /// Claimant.
+        by: Side,
+        /// `threefold` / `fifty`.
+        claim: String,
+        /// The intended move (UCI), if any.
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        /// Time added to the opponent.
+        penalty_ms: u64,
+        /// The Article.
+        article: String,
+    },
+    /// Time added under Art. 7.5.
+    Penalty {
+        /// Whose clock gains.
+        to: Side,
+        /// Milliseconds.
+        ms: u64,
+        /// `"illegal_move"`.
+        reason: String,
+        /// The Article.
+        article: String,
+    },
+    /// The game ended.
+    End {
+        /// PGN result.
+        result: String,
+        /// How.
+        termination: Termination,
+        /// The intended move of a correct claim, if any.
+        intended_move: Option<String>,
+    },
+}
+
+/// Messages the server sends (§4.3).
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg<'a> {
+    /// A full snapshot.
+    State {
+        /// The state.
+        state: &'a State,
+    },
+    /// A numbered event.
+    Event {
+        /// Its number.
+        seq: u64,
+        /// What happened.
+        event: &'a Event,
+        /// The live state after it.
+        live: &'a Live,
+    },
+    /// End of catch-up.
+    Ready {
+        /// Current seq.
+        seq: u64,
+        /// Current clocks.
+        clocks: Option<Clocks>,
+    },
+    /// Answer to a ping.
+    Pong {
+        /// The ping's id.
+        id: Option<i64>,
+        /// Epoch ms.
+        server_time: u64,
+    },
+    /// Which seats have a live connection.
+    Presence {
+        /// White online.
+        white: bool,
+        /// Black online.
+        black: bool,
+    },
+    /// A refused client message.
+    Error {
+        /// Machine-readable code (§4.7).
+        code: &'a str,
+        /// English.
+        message: &'a str,
+        /// The `id` of the refused message.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reply_to: Option<i64>,
+    },
+}
+
+impl ServerMsg<'_> {
+    /// The JSON text of the message.
+    pub fn to_json(&self) -> String {
+        // Serialising these plain structs cannot fail (no maps with non-string keys).
+        serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
+    }
+}
+
+/// A claim kind on the wire.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WireClaim {
+    /// Threefold repetition (9.2).
+    Threefold,
+    /// 50-move rule (9.3).
+    Fifty,
+}
+
+impl WireClaim {
+    /// `"threefold"` / `"fifty"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WireClaim::Threefold => "threefold",
+            WireClaim::Fifty => "fifty",
+        }
+    }
+}
+
+/// Messages a client sends (§4.2), after validation.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// Catch up from `last_seq`.
+    Hello {
+        /// Last seq applied.
+        last_seq: u64,
+    },
+    /// Make a move.
+    Move {
+        /// UCI.
+        uci: String,
+    },
+    /// Offer a draw.
+    OfferDraw {
+        /// Acting colour (local mode).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// Accept the pending offer.
+    AcceptDraw {
+        /// Acting colour (local mode).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// Decline the pending offer.
+    DeclineDraw {
+        /// Acting colour (local mode).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// Claim a draw, perhaps with an intended move.
+    Claim {
+        /// What.
+        claim: WireClaim,
+        /// The intended move (UCI).
+        #[serde(default, rename = "move")]
+        mv: Option<String>,
+        /// Acting colour (local mode).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// Resign.
+    Resign {
+        /// Acting colour (local mode).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// Touch a piece (Art. 4).
+    Touch {
+        /// The square.
+        square: String,
+        /// Acting colour (local mode).
+        #[serde(default)]
+        color: Option<Side>,
+    },
+    /// Keep-alive and lag report.
+    Ping {
+        /// The client's one-way lag estimate.
+        #[serde(default)]
+        lag_ms: Option<u64>,
+    },
+}
+
+/// A client frame: the message and its optional `id`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClientFrame {
+    /// The `id` to echo in `reply_to`.
+    pub id: Option<i64>,
+    /// The message.
+    pub msg: ClientMsg,
+}
+
+/// Why a client frame was refused before reaching the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct BadMessage {
+    /// The `id` if it could be read.
+    pub id: Option<i64>,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Largest client frame accepted, in bytes.
+pub const MAX_CLIENT_FRAME: usize = 4096;
+
+impl ClientFrame {
+    /// Reads and validates a client text frame: size, JSON, the schema of
+    /// §4.2 (unknown fields are ignored, as the protocol says).
+    pub fn parse(text: &str) -> Result<ClientFrame, BadMessage> {
+        if text.len() > MAX_CLIENT_FRAME {
+            return Err(BadMessage {
+                id: None,
+                message: format!(
+                    "message of {} bytes is larger than {MAX_CLIENT_FRAME}",
+                    text.len()
+                ),
+            });
+        }
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| BadMessage {
+            id: None,
+            message: format!("not JSON: {e}"),
+        })?;
+        let id = value.get("id").and_then(serde_json::Value::as_i64);
+        if !value.is_object() {
+            return Err(BadMessage {
+                id,
+                message: "a message is a JSON object with a \"type\"".into(),
+            });
+        }
+        let msg: ClientMsg = serde_json::from_value(value).map_err(|e| BadMessage {
+            id,
+            message: format!("bad message: {e}"),
+        })?;
+        let field_ok = match &msg {
+            ClientMsg::Move { uci } => uci.len() <= 5,
+            ClientMsg::Claim { mv: Some(m), .. } => m.len() <= 5,
+            ClientMsg::Touch { square, .. } => square.len() == 2,
+            _ => true,
+        };
+        if !field_ok {
+            return Err(BadMessage {
+                id,
+                message: "move or square too long".into(),
+            });
+        }
+        Ok(ClientFrame { id, msg })
+    }
+}
+
+/// The engine levels of §3.1: level → `UCI_Elo` (`None`: full strength).
+pub fn engine_elo(level: u8) -> Option<u32> {
+    match level {
+        1 => Some(1350),
+        2 => Some(1650),
+        3 => Some(1950),
+        4 => Some(2250),
+        5 => Some(2550),
+        6 => Some(2850),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_frames_are_validated() {
+        let f = ClientFrame::parse(r#"{"type":"move","uci":"e2e4","id":3,"extra":1}"#).unwrap();
+        assert_eq!(f.id, Some(3));
+        assert_eq!(f.msg, ClientMsg::Move { uci: "e2e4".into() });
+        let f = ClientFrame::parse(r#"{"type":"claim","claim":"fifty","move":"g1f3"}"#).unwrap();
+        assert_eq!(
+            f.msg,
+            ClientMsg::Claim {
+                claim: WireClaim::Fifty,
+                mv: Some("g1f3".into()),
+                color: None
+            }
+        );
+        let e = ClientFrame::parse(r#"{"type":"claim","claim":"sixty","id":9}"#).unwrap_err();
+        assert_eq!(e.id, Some(9));
+        assert!(ClientFrame::parse("[1,2]").is_err());
+        assert!(ClientFrame::parse("not json").is_err());
+        assert!(ClientFrame::parse(r#"{"type":"move","uci":"e2e4e5e6"}"#).is_err());
+        let big = format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(5000));
+        assert!(ClientFrame::parse(&big)
+            .unwrap_err()
+            .message
+            .contains("larger"));
+        assert!(ClientFrame::parse(r#"{"type":"launch"}"#).is_err());
+    }
+
+    #[test]
+    fn server_messages_have_protocol_shape() {
+        let m = ServerMsg::Error {
+            code: "not_your_turn",
+            message: "not your turn",
+            reply_to: Some(7),
+        };
+        assert_eq!(
+            m.to_json(),
+            r#"{"type":"error","code":"not_your_turn","message":"not your turn","reply_to":7}"#
+        );
+        let e = Event::DrawOffer { by: Side::White };
+        assert_eq!(
+            serde_json::to_string(&e).unwrap(),
+            r#"{"kind":"draw_offer","by":"white"}"#
+        );
+    }
+}

@@ -1,0 +1,303 @@
+//! Storage: games, their numbered event logs, seats.
+//!
+//! [`Backend`] is what a database must do (SQLite now, [`sqlite`]; PostgreSQL
+//! can follow with the same trait). [`Store`] runs one backend connection on
+//! a writer thread with **group commit**: every write request waiting when a
+//! transaction starts goes into that one transaction, and all of them are
+//! acknowledged once it is committed durably. A game task awaits its
+//! acknowledgement before it tells any client about the event, so nothing a
+//! client has seen can be lost by a crash.
+//!
+//! Reads use a second connection (WAL lets them run beside the writer) on
+//! tokio's blocking pool.
+
+pub mod sqlite;
+
+use serde::{Deserialize, Serialize};
+use std::sync::{mpsc, Arc, Mutex};
+use tokio::sync::oneshot;
+
+/// A storage failure.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database reported an error.
+    #[error("database: {0}")]
+    Database(String),
+    /// Stored data does not read back.
+    #[error("stored data for game {game}: {message}")]
+    Corrupt {
+        /// The game.
+        game: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The writer thread has stopped.
+    #[error("the storage writer has stopped")]
+    Closed,
+}
+
+/// The row of a game: its settings (fixed at creation) and a summary kept up
+/// to date with each event (for listing without loading the log).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// 8 characters `[A-Za-z0-9]`.
+    pub id: String,
+    /// Epoch ms.
+    pub created_at: u64,
+    /// Epoch ms of the last event.
+    pub updated_at: u64,
+    /// `waiting`, `active`, `finished`.
+    pub status: String,
+    /// The creation settings, JSON (see `game::Settings`).
+    pub settings: String,
+    /// The players, JSON (`protocol::Players`).
+    pub players: String,
+    /// PGN result.
+    pub result: String,
+    /// The termination, JSON, once finished.
+    pub termination: Option<String>,
+    /// Moves made.
+    pub ply: u32,
+    /// Server epoch ms at which the game's clock time was 0 (the game
+    /// started), shifted forward by every downtime of the server; `None`
+    /// until the game starts.
+    pub clock_origin: Option<u64>,
+}
+
+/// A seat: the hash of a secret token and the colours it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// The game.
+    pub game_id: String,
+    /// SHA-256 of the token, hex. The token itself is never stored.
+    pub token_hash: String,
+    /// `white`, `black` or `both`.
+    pub colors: String,
+}
+
+/// One numbered event of a game's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventRow {
+    /// The game.
+    pub game_id: String,
+    /// 1, 2, 3 … without gaps.
+    pub seq: u64,
+    /// The entry, JSON (see `game::LogEntry`).
+    pub body: String,
+}
+
+/// A write; a batch of them is one transaction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteOp {
+    /// A new game.
+    InsertGame(GameRow),
+    /// The summary of a game changed.
+    UpdateGame(GameRow),
+    /// A seat is issued.
+    InsertSeat(SeatRow),
+    /// An event is appended.
+    AppendEvent(EventRow),
+    /// The server is alive at this epoch ms (for resuming clocks).
+    Heartbeat(u64),
+}
+
+/// Which games to list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ListFilter {
+    /// Active games.
+    Live,
+    /// Finished games.
+    Finished,
+    /// Both (never `waiting`).
+    #[default]
+    All,
+}
+
+/// A game as loaded: its row, seats and full log.
+#[derive(Clone, Debug)]
+pub struct LoadedGame {
+    /// The row.
+    pub row: GameRow,
+    /// Its seats.
+    pub seats: Vec<SeatRow>,
+    /// Its events in order.
+    pub events: Vec<EventRow>,
+}
+
+/// What a database must do. Methods are blocking; [`Store`] calls them from
+/// its own threads.
+pub trait Backend: Send + 'static {
+    /// Applies all `ops` in one durable transaction (all or nothing).
+    fn write_batch(&mut self, ops: &[WriteOp]) -> Result<(), StoreError>;
+    /// A game with its seats and log.
+    fn load_game(&mut self, id: &str) -> Result<Option<LoadedGame>, StoreError>;
+    /// Ids of games not finished (`waiting` or `active`).
+    fn unfinished_games(&mut self) -> Result<Vec<String>, StoreError>;
+    /// Rows of games, newest first.
+    fn list_games(&mut self, filter: ListFilter, limit: u32) -> Result<Vec<GameRow>, StoreError>;
+    /// The last heartbeat written.
+    fn last_heartbeat(&mut self) -> Result<Option<u64>, StoreError>;
+    /// Moves committed data from a write-ahead log into the database
+    /// without blocking writers (a no-op where there is nothing to do).
+    fn checkpoint(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+/// How often the checkpointer runs.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
+type Reply = oneshot::Sender<Result<(), StoreError>>;
+
+/// Figures of the group commit, for the load test.
+#[derive(Debug, Default)]
+pub struct CommitStats {
+    /// Transactions committed.
+    pub transactions: std::sync::atomic::AtomicU64,
+    /// Write requests acknowledged.
+    pub requests: std::sync::atomic::AtomicU64,
+}
+
+/// The storage handle: group-committing writer plus a reader.
+#[derive(Clone)]
+pub struct Store {
+    writer: mpsc::Sender<(Vec<WriteOp>, Reply)>,
+    reader: Arc<Mutex<Box<dyn Backend>>>,
+    /// Group-commit figures.
+    pub stats: Arc<CommitStats>,
+}
+
+/// A commit slower than this is logged.
+const SLOW_COMMIT: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// Most write requests folded into one transaction.
+const MAX_GROUP: usize = 4096;
+
+impl Store {
+    /// Starts the writer thread on `writer`, reads through `reader`, and
+    /// checkpoints through `checkpointer` on a thread of its own, so the
+    /// writer never stalls on a checkpoint.
+    pub fn new(
+        mut writer: Box<dyn Backend>,
+        reader: Box<dyn Backend>,
+        mut checkpointer: Box<dyn Backend>,
+    ) -> Store {
+        let spawned = std::thread::Builder::new()
+            .name("arbiter-checkpoint".into())
+            .spawn(move || loop {
+                std::thread::sleep(CHECKPOINT_EVERY);
+                if let Err(e) = checkpointer.checkpoint() {
+                    tracing::warn!("storage checkpoint: {e}");
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::error!("cannot start the checkpoint thread: {e}");
+        }
+        let (tx, rx) = mpsc::channel::<(Vec<WriteOp>, Reply)>();
+        let stats = Arc::new(CommitStats::default());
+        let thread_stats = stats.clone();
+        std::thread::Builder::new()
+            .name("arbiter-store".into())
+            .spawn(move || {
+                use std::sync::atomic::Ordering::Relaxed;
+                while let Ok(first) = rx.recv() {
+                    let mut group = vec![first];
+                    while group.len() < MAX_GROUP {
+                        match rx.try_recv() {
+                            Ok(next) => group.push(next),
+                            Err(_) => break,
+                        }
+                    }
+                    let ops: Vec<WriteOp> =
+                        group.iter().flat_map(|(o, _)| o.iter().cloned()).collect();
+                    let started = std::time::Instant::now();
+                    let result = writer.write_batch(&ops);
+                    let took = started.elapsed();
+                    if took > SLOW_COMMIT {
+                        tracing::warn!(
+                            "storage: a commit of {} requests ({} writes) took {} ms",
+                            group.len(),
+                            ops.len(),
+                            took.as_millis()
+                        );
+                    }
+                    thread_stats.transactions.fetch_add(1, Relaxed);
+                    thread_stats.requests.fetch_add(group.len() as u64, Relaxed);
+                    if result.is_ok() || group.len() == 1 {
+                        if let Err(e) = &result {
+                            tracing::error!("storage: a write failed: {e}");
+                        }
+                        for (_, reply) in group {
+                            let _ = reply.send(result.clone());
+                        }
+                        continue;
+                    }
+                    // One request spoiled the group: commit each on its own.
+                    for (ops, reply) in group {
+                        let r = writer.write_batch(&ops);
+                        if let Err(e) = &r {
+                            tracing::error!("storage: a write failed: {e}");
+                        }
+                        thread_stats.transactions.fetch_add(1, Relaxed);
+                        let _ = reply.send(r);
+                    }
+                }
+            })
+            .map(|_| ())
+            .unwrap_or_else(|e| tracing::error!("cannot start the storage thread: {e}"));
+        Store {
+            writer: tx,
+            reader: Arc::new(Mutex::new(reader)),
+            stats,
+        }
+    }
+
+    /// Writes `ops` durably; returns once they are committed.
+    pub async fn write(&self, ops: Vec<WriteOp>) -> Result<(), StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.writer
+            .send((ops, tx))
+            .map_err(|_| StoreError::Closed)?;
+        rx.await.map_err(|_| StoreError::Closed)?
+    }
+
+    async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut dyn Backend) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let reader = self.reader.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut guard = reader
+                .lock()
+                .map_err(|_| StoreError::Database("reader lock poisoned".into()))?;
+            f(guard.as_mut())
+        })
+        .await
+        .map_err(|e| StoreError::Database(format!("reader task: {e}")))?
+    }
+
+    /// Loads a game.
+    pub async fn load_game(&self, id: String) -> Result<Option<LoadedGame>, StoreError> {
+        self.read(move |b| b.load_game(&id)).await
+    }
+
+    /// Ids of games to resume.
+    pub async fn unfinished_games(&self) -> Result<Vec<String>, StoreError> {
+        self.read(|b| b.unfinished_games()).await
+    }
+
+    /// Lists games.
+    pub async fn list_games(
+        &self,
+        filter: ListFilter,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        self.read(move |b| b.list_games(filter, limit)).await
+    }
+
+    /// The last heartbeat.
+    pub async fn last_heartbeat(&self) -> Result<Option<u64>, StoreError> {
+        self.read(|b| b.last_heartbeat()).await
+    }
+}

@@ -1,0 +1,359 @@
+//! The SQLite backend: one file in the data directory, created on first run,
+//! WAL journal with `synchronous = FULL` (a commit is on disk when it
+//! returns), schema migrations by `PRAGMA user_version`.
+
+use super::{Backend, EventRow, GameRow, ListFilter, LoadedGame, SeatRow, StoreError, WriteOp};
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+
+/// The migrations, in order; `user_version` counts how many have run.
+const MIGRATIONS: &[&str] = &[
+    // 1: games, seats, events, heartbeat.
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        players TEXT NOT NULL,
+        result TEXT NOT NULL,
+        termination TEXT,
+        ply INTEGER NOT NULL,
+        clock_origin INTEGER
+    );
+    CREATE INDEX games_status_created ON games (status, created_at);
+    CREATE INDEX games_created ON games (created_at);
+    CREATE TABLE seats (
+        token_hash TEXT PRIMARY KEY NOT NULL,
+        game_id TEXT NOT NULL REFERENCES games (id),
+        colors TEXT NOT NULL
+    );
+    CREATE INDEX seats_game ON seats (game_id);
+    CREATE TABLE events (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE heartbeat (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        at INTEGER NOT NULL
+    );",
+];
+
+/// A connection to the database file.
+pub struct Sqlite {
+    conn: Connection,
+}
+
+fn db(e: rusqlite::Error) -> StoreError {
+    StoreError::Database(e.to_string())
+}
+
+impl Sqlite {
+    /// Opens (creating if needed) the database at `path` and runs pending migrations.
+    pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
+        let conn = Connection::open(path).map_err(db)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(db)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(db)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(db)?;
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
+        let mut s = Sqlite { conn };
+        s.migrate()?;
+        Ok(s)
+    }
+
+    /// Opens the connection that writes: it does not checkpoint by itself
+    /// (a checkpoint inside a commit would stall every game waiting on it);
+    /// another connection runs [`Backend::checkpoint`] beside it.
+    pub fn open_writer(path: &Path) -> Result<Sqlite, StoreError> {
+        let s = Sqlite::open(path)?;
+        s.conn
+            .pragma_update(None, "wal_autocheckpoint", 0)
+            .map_err(db)?;
+        Ok(s)
+    }
+
+    fn migrate(&mut self) -> Result<(), StoreError> {
+        let version: i64 = self
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .map_err(db)?;
+        let done = usize::try_from(version).unwrap_or(0);
+        if done > MIGRATIONS.len() {
+            return Err(StoreError::Database(format!(
+                "the database has schema version {done}, newer than this program's {}",
+                MIGRATIONS.len()
+            )));
+        }
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(done) {
+            let tx = self.conn.transaction().map_err(db)?;
+            tx.execute_batch(sql).map_err(db)?;
+            tx.pragma_update(None, "user_version", (i + 1) as i64)
+                .map_err(db)?;
+            tx.commit().map_err(db)?;
+        }
+        Ok(())
+    }
+}
+
+fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        created_at: r.get::<_, i64>(1)? as u64,
+        updated_at: r.get::<_, i64>(2)? as u64,
+        status: r.get(3)?,
+        settings: r.get(4)?,
+        players: r.get(5)?,
+        result: r.get(6)?,
+        termination: r.get(7)?,
+        ply: r.get::<_, i64>(8)? as u32,
+        clock_origin: r.get::<_, Option<i64>>(9)?.map(|v| v as u64),
+    })
+}
+
+const GAME_COLUMNS: &str =
+    "id, created_at, updated_at, status, settings, players, result, termination, ply, clock_origin";
+
+impl Backend for Sqlite {
+    fn write_batch(&mut self, ops: &[WriteOp]) -> Result<(), StoreError> {
+        let tx = self.conn.transaction().map_err(db)?;
+        {
+            let mut insert_game = tx
+                .prepare_cached(&format!(
+                    "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+                ))
+                .map_err(db)?;
+            let mut update_game = tx
+                .prepare_cached(
+                    "UPDATE games SET updated_at = ?2, status = ?3, players = ?4, result = ?5,
+                     termination = ?6, ply = ?7, clock_origin = ?8 WHERE id = ?1",
+                )
+                .map_err(db)?;
+            let mut insert_seat = tx
+                .prepare_cached(
+                    "INSERT INTO seats (token_hash, game_id, colors) VALUES (?1, ?2, ?3)",
+                )
+                .map_err(db)?;
+            let mut append = tx
+                .prepare_cached("INSERT INTO events (game_id, seq, body) VALUES (?1, ?2, ?3)")
+                .map_err(db)?;
+            let mut beat = tx
+                .prepare_cached(
+                    "INSERT INTO heartbeat (id, at) VALUES (1, ?1)
+                     ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+                )
+                .map_err(db)?;
+            for op in ops {
+                match op {
+                    WriteOp::InsertGame(g) => insert_game
+                        .execute(params![
+                            g.id,
+                            g.created_at as i64,
+                            g.updated_at as i64,
+                            g.status,
+                            g.settings,
+                            g.players,
+                            g.result,
+                            g.termination,
+                            g.ply as i64,
+                            g.clock_origin.map(|v| v as i64)
+                        ])
+                        .map(|_| ()),
+                    WriteOp::UpdateGame(g) => update_game
+                        .execute(params![
+                            g.id,
+                            g.updated_at as i64,
+                            g.status,
+                            g.players,
+                            g.result,
+                            g.termination,
+                            g.ply as i64,
+                            g.clock_origin.map(|v| v as i64)
+                        ])
+                        .map(|_| ()),
+                    WriteOp::InsertSeat(s) => insert_seat
+                        .execute(params![s.token_hash, s.game_id, s.colors])
+                        .map(|_| ()),
+                    WriteOp::AppendEvent(e) => append
+                        .execute(params![e.game_id, e.seq as i64, e.body])
+                        .map(|_| ()),
+                    WriteOp::Heartbeat(at) => beat.execute(params![*at as i64]).map(|_| ()),
+                }
+                .map_err(db)?;
+            }
+        }
+        tx.commit().map_err(db)
+    }
+
+    fn load_game(&mut self, id: &str) -> Result<Option<LoadedGame>, StoreError> {
+        let row = self
+            .conn
+            .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))
+            .map_err(db)?
+            .query_row(params![id], row_to_game)
+            .optional()
+            .map_err(db)?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let seats = self
+            .conn
+            .prepare_cached("SELECT game_id, token_hash, colors FROM seats WHERE game_id = ?1")
+            .map_err(db)?
+            .query_map(params![id], |r| {
+                Ok(SeatRow {
+                    game_id: r.get(0)?,
+                    token_hash: r.get(1)?,
+                    colors: r.get(2)?,
+                })
+            })
+            .map_err(db)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db)?;
+        let events = self
+            .conn
+            .prepare_cached("SELECT game_id, seq, body FROM events WHERE game_id = ?1 ORDER BY seq")
+            .map_err(db)?
+            .query_map(params![id], |r| {
+                Ok(EventRow {
+                    game_id: r.get(0)?,
+                    seq: r.get::<_, i64>(1)? as u64,
+                    body: r.get(2)?,
+                })
+            })
+            .map_err(db)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db)?;
+        Ok(Some(LoadedGame { row, seats, events }))
+    }
+
+    fn unfinished_games(&mut self) -> Result<Vec<String>, StoreError> {
+        self.conn
+            .prepare_cached("SELECT id FROM games WHERE status != 'finished' ORDER BY created_at")
+            .map_err(db)?
+            .query_map([], |r| r.get(0))
+            .map_err(db)?
+            .collect::<Result<Vec<String>, _>>()
+            .map_err(db)
+    }
+
+    fn list_games(&mut self, filter: ListFilter, limit: u32) -> Result<Vec<GameRow>, StoreError> {
+        let cond = match filter {
+            ListFilter::Live => "status = 'active'",
+            ListFilter::Finished => "status = 'finished'",
+            ListFilter::All => "status != 'waiting'",
+        };
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE {cond} ORDER BY created_at DESC, id LIMIT ?1"
+            ))
+            .map_err(db)?
+            .query_map(params![limit as i64], row_to_game)
+            .map_err(db)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db)
+    }
+
+    fn checkpoint(&mut self) -> Result<(), StoreError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+            .map_err(db)
+    }
+
+    fn last_heartbeat(&mut self) -> Result<Option<u64>, StoreError> {
+        self.conn
+            .query_row("SELECT at FROM heartbeat WHERE id = 1", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .optional()
+            .map(|v| v.map(|x| x as u64))
+            .map_err(db)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str, status: &str, created: u64) -> GameRow {
+        GameRow {
+            id: id.into(),
+            created_at: created,
+            updated_at: created,
+            status: status.into(),
+            settings: "{}".into(),
+            players: "{}".into(),
+            result: "*".into(),
+            termination: None,
+            ply: 0,
+            clock_origin: None,
+        }
+    }
+
+    #[test]
+    fn writes_read_back_and_survive_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("arbiter.db");
+        {
+            let mut s = Sqlite::open(&path).unwrap();
+            s.write_batch(&[
+                WriteOp::InsertGame(game("aaaaaaaa", "active", 1)),
+                WriteOp::InsertGame(game("bbbbbbbb", "waiting", 2)),
+                WriteOp::InsertGame(game("cccccccc", "finished", 3)),
+                WriteOp::InsertSeat(SeatRow {
+                    game_id: "aaaaaaaa".into(),
+                    token_hash: "h1".into(),
+                    colors: "white".into(),
+                }),
+                WriteOp::AppendEvent(EventRow {
+                    game_id: "aaaaaaaa".into(),
+                    seq: 1,
+                    body: "{\"a\":1}".into(),
+                }),
+                WriteOp::Heartbeat(42),
+            ])
+            .unwrap();
+        }
+        let mut s = Sqlite::open(&path).unwrap();
+        let g = s.load_game("aaaaaaaa").unwrap().unwrap();
+        assert_eq!(g.seats.len(), 1);
+        assert_eq!(g.events[0].body, "{\"a\":1}");
+        assert_eq!(s.last_heartbeat().unwrap(), Some(42));
+        assert_eq!(s.unfinished_games().unwrap(), vec!["aaaaaaaa", "bbbbbbbb"]);
+        let all: Vec<String> = s
+            .list_games(ListFilter::All, 10)
+            .unwrap()
+            .into_iter()
+            .map(|g| g.id)
+            .collect();
+        assert_eq!(all, vec!["cccccccc", "aaaaaaaa"]);
+        assert!(s.load_game("zzzzzzzz").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_failing_batch_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = Sqlite::open(&dir.path().join("a.db")).unwrap();
+        s.write_batch(&[WriteOp::InsertGame(game("aaaaaaaa", "active", 1))])
+            .unwrap();
+        let err = s.write_batch(&[
+            WriteOp::AppendEvent(EventRow {
+                game_id: "aaaaaaaa".into(),
+                seq: 1,
+                body: "{}".into(),
+            }),
+            // Duplicate seq: the whole batch must roll back.
+            WriteOp::AppendEvent(EventRow {
+                game_id: "aaaaaaaa".into(),
+                seq: 1,
+                body: "{}".into(),
+            }),
+        ]);
+        assert!(err.is_err());
+        assert!(s.load_game("aaaaaaaa").unwrap().unwrap().events.is_empty());
+    }
+}
