@@ -27,17 +27,20 @@ fn ours(name: &str) -> EngineSpec {
 /// A shell script speaking just enough UCI; `on_go` is the shell code run
 /// for each `go` (with `$n` the number of moves in the last `position`).
 fn script(name: &str, on_go: &str) -> EngineSpec {
-    script_logging(name, on_go, ":")
+    script_watching(name, ":", on_go)
 }
 
-/// [`script`], running `on_position` for each `position` line (`$line`).
-fn script_logging(name: &str, on_go: &str, on_position: &str) -> EngineSpec {
+/// [`script`], running `on_line` first for every line it reads (`$line`);
+/// `$c` is 1 while `UCI_Chess960` is set, else 0.
+fn script_watching(name: &str, on_line: &str, on_go: &str) -> EngineSpec {
     let script = format!(
-        "n=0; while read -r line; do case \"$line\" in \
+        "n=0; c=0; while read -r line; do {on_line}; case \"$line\" in \
          uci) echo 'id name {name}'; echo 'option name UCI_Chess960 type check default false'; echo uciok;; \
          isready) echo readyok;; \
-         setoption*) ;; \
-         position*) {on_position}; set -- $line; if [ \"$3\" = moves ]; then n=$(($# - 3)); else n=0; fi;; \
+         *UCI_Chess960*true) c=1;; \
+         *UCI_Chess960*false) c=0;; \
+         position*) n=0; after=0; for w in $line; do \
+           if [ $after = 1 ]; then n=$((n + 1)); fi; if [ \"$w\" = moves ]; then after=1; fi; done;; \
          go*) {on_go};; \
          quit) exit 0;; esac; done"
     );
@@ -47,6 +50,33 @@ fn script_logging(name: &str, on_go: &str, on_position: &str) -> EngineSpec {
         args: vec!["-c".into(), script],
         options: vec![],
     }
+}
+
+/// Shell code appending `$line` to `log` when it matches the `case` pattern.
+fn log_lines(pattern: &str, log: &std::path::Path) -> String {
+    format!(
+        "case \"$line\" in {pattern}) echo \"$line\" >> '{}';; esac",
+        log.display()
+    )
+}
+
+/// Plays the game's plies from a list: at ply `n` (counted from the
+/// opening position) it answers `moves[n]`, `bestmove (none)` past the end.
+fn playing(name: &str, moves: &str) -> EngineSpec {
+    script(
+        name,
+        &format!(
+            "set -- {moves}; if [ $n -lt $# ]; then shift $n; echo \"bestmove $1\"; \
+             else echo 'bestmove (none)'; fi"
+        ),
+    )
+}
+
+/// A fresh log file path in the temporary directory.
+fn temp_log(tag: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("arbiter-match-{}-{tag}.log", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
 }
 
 /// Answers every `go` with `bestmove REPLY`.
@@ -411,31 +441,180 @@ fn scores_and_move_limits_are_adjudicated_by_match_rule() {
 }
 
 #[test]
-fn chess960_castling_is_king_takes_rook() {
-    // King b1, rooks a1 and e1 (Shredder-FEN rights): O-O is b1e1 in UCI.
-    let fen = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1";
-    let set = opening(fen);
-    assert!(set[0].is_chess960());
-    let log = std::env::temp_dir().join(format!("arbiter-960-{}.log", std::process::id()));
-    let _ = std::fs::remove_file(&log);
-    let on_position = format!("echo \"$line\" >> '{}'", log.display());
-    let cfg = config(
-        [
-            replying("Castler", "b1e1"),
-            script_logging("Watcher", "echo 'bestmove (none)'", &on_position),
-        ],
-        set,
-        1,
-        "10",
+fn castling_is_converted_per_uci_chess960_game_by_game() {
+    // A Chess960 start (king b1, rooks a1 and e1; Shredder-FEN rights),
+    // then a standard one: O-O is b1e1 (king takes rook) in the first,
+    // e1g1 in the second, and each engine is told `UCI_Chess960` before
+    // the game that changes it.
+    let c960 = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1";
+    let standard = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let set = openings::read(&format!("{c960}\n{standard}\n")).unwrap();
+    assert!(set[0].is_chess960() && !set[1].is_chess960());
+    let log = temp_log("960");
+    // The castler answers in the notation it was told to use; a wrong
+    // notation is illegal in the other mode and forfeits.
+    let castler = script_watching(
+        "Castler",
+        "case \"$line\" in \"position fen rk2r3\"*) p=960;; \"position fen r3k2r\"*) p=std;; esac",
+        "case $p$c in 9601) m=b1e1;; 9600) m=b1g1;; std1) m=e1h1;; *) m=e1g1;; esac; \
+         echo \"bestmove $m\"",
     );
-    let (_, seen) = run(&cfg);
-    let g = &seen[0].record.game;
-    assert_eq!(g.moves()[0].san, "O-O");
-    let text = std::fs::read_to_string(&log).unwrap();
-    // The FEN in X-FEN (the outermost rooks as KQkq), castling king-takes-rook.
+    let watcher = script_watching(
+        "Watcher",
+        &log_lines("position*|setoption*", &log),
+        "echo 'bestmove (none)'",
+    );
+    let cfg = config([castler, watcher], set, 4, "10");
+    let (tally, seen) = run(&cfg);
+    // The Watcher never moves: it forfeits every game.
+    assert_eq!(tally.wins, 4);
+    for i in [0, 2] {
+        let g = &seen[i].record.game;
+        assert_eq!(g.moves()[0].san, "O-O", "game {}", i + 1);
+        assert_eq!(termination(&seen[i]), Termination::Forfeit);
+    }
+    // X-FEN (the outermost rooks as KQkq) for the Chess960 start.
     let xfen = "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1";
-    assert_eq!(text.trim(), format!("position fen {xfen} moves b1e1"));
-    assert_eq!(termination(&seen[0]), Termination::Forfeit);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let expected = [
+        "setoption name UCI_Chess960 value true".to_owned(),
+        format!("position fen {xfen} moves b1e1"),
+        format!("position fen {xfen}"),
+        "setoption name UCI_Chess960 value false".to_owned(),
+        format!("position fen {standard} moves e1g1"),
+        format!("position fen {standard}"),
+    ];
+    assert_eq!(text.lines().collect::<Vec<_>>(), expected, "{text}");
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn the_laws_end_games_on_the_board_citing_the_edition() {
+    // (start, the game's plies, claims made, how it ends, result, the
+    // Article in 2014 and in 2018, plies played)
+    let draw = "1/2-1/2";
+    let cases = [
+        // 5.1: fool's mate.
+        (
+            None,
+            "f2f3 e7e5 g2g4 d8h4",
+            true,
+            Termination::Checkmate,
+            "0-1",
+            "5.1 a",
+            "5.1.1",
+            4,
+        ),
+        // 5.2: the black king has no legal move and is not in check.
+        (
+            Some("k7/8/8/1Q6/8/8/8/7K w - - 0 1"),
+            "b5b6",
+            true,
+            Termination::Stalemate,
+            draw,
+            "5.2 a",
+            "5.2.1",
+            1,
+        ),
+        // 5.2 b / 5.2.2: Kxd2 leaves the bare kings: a dead position.
+        (
+            Some("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"),
+            "e1d2",
+            true,
+            Termination::DeadPosition,
+            draw,
+            "5.2 b",
+            "5.2.2",
+            1,
+        ),
+        // 9.6 b / 9.6.2: the 75th move of each player without a capture
+        // or a pawn move ends the game when no one claims.
+        (
+            Some("r3k3/8/8/8/8/8/8/R3K3 w - - 148 90"),
+            "a1a2 a8a7 a2a1",
+            false,
+            Termination::SeventyfiveMoves,
+            draw,
+            "9.6 b",
+            "9.6.2",
+            2,
+        ),
+        // 9.3 a / 9.3.1: White's intended move would be the 50th: claimed
+        // without playing it.
+        (
+            Some("r3k3/8/8/8/8/8/8/R3K3 w - - 99 90"),
+            "a1a2",
+            true,
+            Termination::FiftyMoves,
+            draw,
+            "9.3 a",
+            "9.3.1",
+            0,
+        ),
+        // 9.3 b / 9.3.2: 50 moves already made: White claims at once.
+        (
+            Some("r3k3/8/8/8/8/8/8/R3K3 w - - 100 90"),
+            "a1a2",
+            true,
+            Termination::FiftyMoves,
+            draw,
+            "9.3 b",
+            "9.3.2",
+            0,
+        ),
+    ];
+    for (fen, plies, claims, how, res, art2014, art2018, played) in cases {
+        for (edition, article) in [(Edition::Fide2014, art2014), (Edition::Fide2018, art2018)] {
+            let set = fen.map_or_else(|| vec![Opening::standard()], opening);
+            let mut cfg = config([playing("W", plies), playing("B", plies)], set, 1, "10+0.1");
+            cfg.edition = edition;
+            cfg.settings.claims = claims;
+            let (_, seen) = run(&cfg);
+            let g = &seen[0].record.game;
+            let o = g.outcome().unwrap();
+            assert_eq!(
+                (
+                    o.termination,
+                    o.article,
+                    o.result.to_string(),
+                    g.moves().len()
+                ),
+                (how, article, res.to_owned(), played),
+                "{plies} under {edition:?}"
+            );
+            assert_eq!(pgn_termination(g), "normal");
+        }
+    }
+}
+
+#[test]
+fn a_hung_engine_loses_on_time_and_is_restarted() {
+    // It never answers `go`, nor `stop`: its flag falls (6.9; the opponent
+    // has mating material) and a new process plays the next game.
+    let log = temp_log("hung");
+    let hung = script_watching(
+        "Hung",
+        &format!(
+            "case \"$line\" in ucinewgame) echo $$ >> '{}';; esac",
+            log.display()
+        ),
+        ":",
+    );
+    let cfg = config([hung, ours("Good")], vec![Opening::standard()], 2, "0.2");
+    let (tally, seen) = run(&cfg);
+    assert_eq!(tally.losses, 2);
+    for f in &seen {
+        let o = f.record.game.outcome().unwrap();
+        assert_eq!((o.termination, o.article), (Termination::Timeout, "6.9"));
+        assert!(describe(&f.record.game).unwrap().contains("lost on time"));
+        assert_eq!(pgn_termination(&f.record.game), "time forfeit");
+    }
+    // Game 1: White never moves; its flag falls at 200 ms.
+    assert_eq!(seen[0].record.game.outcome().unwrap().at, 200);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let pids: Vec<&str> = text.lines().collect();
+    assert_eq!(pids.len(), 2, "{text}");
+    assert_ne!(pids[0], pids[1], "the hung engine was not restarted");
     let _ = std::fs::remove_file(&log);
 }
 

@@ -267,7 +267,7 @@ pub fn play(
 ) -> Result<(GameRecord, Option<(Color, ClientError)>), GameError> {
     let [white, black] = engines;
     let names = [white.name().to_string(), black.name().to_string()];
-    let clients = [white, black];
+    let mut clients = [white, black];
     let start = start_for(opening, template);
     let game = Game::new(start)?;
     if game.clock().is_none() && !game.is_over() {
@@ -299,7 +299,13 @@ pub fn play(
         if table.game.is_over() {
             break;
         }
-        if let Err(e) = clients[color.index()].new_game() {
+        // Castling as the opening's mode writes it (`UCI_Chess960`), then
+        // `ucinewgame`.
+        let client = &mut clients[color.index()];
+        let ready = client
+            .set_chess960(opening.is_chess960())
+            .and_then(|()| client.new_game());
+        if let Err(e) = ready {
             table.forfeit(
                 0,
                 color,

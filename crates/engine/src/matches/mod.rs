@@ -95,15 +95,6 @@ pub fn first_engine_points(f: &Finished) -> f64 {
         .map_or(0.0, |r| f64::from(r.score(color).halves()) / 2.0)
 }
 
-fn start_engine(spec: &EngineSpec, chess960: bool) -> Result<UciClient, ClientError> {
-    let mut c = UciClient::start(spec)?;
-    if chess960 && c.has_option("UCI_Chess960") {
-        c.set_option("UCI_Chess960", "true")?;
-        c.is_ready()?;
-    }
-    Ok(c)
-}
-
 /// Runs the match; `on_game` sees every finished game and the running tally.
 /// Returns the final tally (for the first engine).
 pub fn run(
@@ -121,7 +112,6 @@ pub fn run(
             return Err(GameError::NoClock(config.time_control.to_string()).into());
         }
     }
-    let chess960 = config.openings.iter().any(Opening::is_chess960);
     // Start every engine before the first game so that a broken command fails now.
     let workers = config
         .concurrency
@@ -130,8 +120,8 @@ pub fn run(
     let mut pairs = Vec::new();
     for _ in 0..workers {
         pairs.push([
-            start_engine(&config.engines[0], chess960)?,
-            start_engine(&config.engines[1], chess960)?,
+            UciClient::start(&config.engines[0])?,
+            UciClient::start(&config.engines[1])?,
         ]);
     }
     let next = Arc::new(AtomicU32::new(0));
@@ -144,7 +134,7 @@ pub fn run(
         let tx = tx.clone();
         let config = config.clone();
         let template = template.clone();
-        handles.push(std::thread::spawn(move || -> Result<(), GameError> {
+        handles.push(std::thread::spawn(move || -> Result<(), MatchError> {
             loop {
                 if stop.load(Ordering::SeqCst) {
                     break;
@@ -169,28 +159,31 @@ pub fn run(
                         for c in pair {
                             c.quit();
                         }
-                        return Err(e);
+                        return Err(e.into());
                     }
                 };
+                let finished = Finished {
+                    round: i + 1,
+                    first_is_white,
+                    record,
+                };
+                if tx.send(finished).is_err() {
+                    break;
+                }
                 if let Some((color, _)) = failure {
-                    // Restart the engine that failed.
+                    // Restart the engine that failed; the match cannot go
+                    // on without it.
                     let idx = if color == first_color { 0 } else { 1 };
-                    match start_engine(&config.engines[idx], chess960) {
+                    match UciClient::start(&config.engines[idx]) {
                         Ok(c) => pair[idx] = c,
-                        Err(_) => {
+                        Err(e) => {
                             stop.store(true, Ordering::SeqCst);
+                            let [a, b] = pair;
+                            a.quit();
+                            b.quit();
+                            return Err(e.into());
                         }
                     }
-                }
-                if tx
-                    .send(Finished {
-                        round: i + 1,
-                        first_is_white,
-                        record,
-                    })
-                    .is_err()
-                {
-                    break;
                 }
             }
             for c in pair {
@@ -218,7 +211,7 @@ pub fn run(
     }
     for h in handles {
         if let Ok(Err(e)) = h.join() {
-            return Err(e.into());
+            return Err(e);
         }
     }
     Ok(tally)
