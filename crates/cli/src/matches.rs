@@ -73,6 +73,15 @@ pub struct Args {
     event: String,
 }
 
+/// `println!` that ends quietly when standard output is closed (`| head`)
+/// instead of panicking; the match itself goes on.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, $($arg)*).and_then(|()| out.flush());
+    }};
+}
+
 fn key_values(words: &[String], what: &str) -> Result<Vec<(String, String)>> {
     words
         .iter()
@@ -248,7 +257,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             (&r.black, &r.white)
         };
         names = (first.clone(), second.clone());
-        println!(
+        say!(
             "Game {} {} - {}: {} ({})",
             f.round,
             r.white,
@@ -257,7 +266,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             describe(&r.game).unwrap_or_default()
         );
         let e = t.elo();
-        println!(
+        say!(
             "Score of {first} vs {second}: {} - {} - {} [{:.3}] {}; Elo {:+.1} ± {:.1} (95%), LOS {:.1}%",
             t.wins,
             t.losses,
@@ -270,7 +279,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         );
         if let (Some(s), Some(state)) = (config.sprt, sprt_state) {
             let (lo, hi) = s.bounds();
-            println!(
+            say!(
                 "SPRT elo0={} elo1={}: LLR {:.2} ({:.2}, {:.2}){}",
                 s.elo0,
                 s.elo1,
@@ -289,10 +298,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 eprintln!("arbiter: writing PGN: {e}");
             }
         }
-        let _ = std::io::stdout().flush();
     })?;
     let e = tally.elo();
-    println!(
+    say!(
         "Finished: {} vs {}: +{} ={} -{} ({} games), score {:.3}, Elo {:+.1} [{:+.1}, {:+.1}]",
         names.0,
         names.1,
