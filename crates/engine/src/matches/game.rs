@@ -352,7 +352,7 @@ pub fn play(
             Ok(r) => r,
             Err(e) => {
                 let at = t.saturating_add(charged(asked.elapsed()));
-                if at > flag_at {
+                if at >= flag_at {
                     table.flag(flag_at)?;
                 } else {
                     table.forfeit(at, color, format!("{name} stopped working: {e}"))?;
@@ -362,8 +362,9 @@ pub fn play(
             }
         };
         let at = t.saturating_add(charged(r.elapsed));
-        if r.timed_out || at > flag_at {
-            // The flag fell before the move was completed (6.1, 6.9).
+        if r.timed_out || at >= flag_at {
+            // The clock reached zero before the move was completed: the
+            // flag has fallen (6.1, 6.9).
             table.flag(flag_at)?;
             break;
         }
