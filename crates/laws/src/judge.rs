@@ -8,7 +8,8 @@
 //! - `"clock"`: `{"white": ms, "black": ms}` at the event's time (`null`
 //!   without a clock);
 //! - `"status"`: `"ongoing"` or `"ended"`; when ended, `"result"`,
-//!   `"termination"` and `"article"`;
+//!   `"termination"` and `"article"` (and `"reason"` for a forfeit or an
+//!   adjudication that gave one);
 //! - where they apply: `"move"` (the SAN played), `"claim"` (`"correct"`,
 //!   `"incorrect"`, `"pending"`, `"upheld"`, `"rejected"`, `"postponed"`),
 //!   `"penalty"` (`{"player", "ms", "article"}`), `"note"`, `"offer"` (who
@@ -116,6 +117,8 @@ struct Line<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     article: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     turn: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     offer: Option<&'static str>,
@@ -123,9 +126,9 @@ struct Line<'a> {
     fen: Option<String>,
 }
 
-impl Line<'_> {
+impl<'a> Line<'a> {
     /// Fills in the state of the game at `t`.
-    fn state(mut self, game: &Game, t: u64, opts: Options) -> Self {
+    fn state(mut self, game: &'a Game, t: u64, opts: Options) -> Self {
         self.clock = game.clock_at(t).map(|c| ClockOut {
             white: c.white,
             black: c.black,
@@ -136,6 +139,7 @@ impl Line<'_> {
                 self.result = Some(o.result.to_string());
                 self.termination = Some(o.termination.name());
                 self.article = Some(o.article);
+                self.reason = game.outcome_reason();
             }
             None => {
                 self.status = "ongoing";
