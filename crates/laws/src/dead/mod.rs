@@ -339,23 +339,33 @@ impl DeadPositionDetector {
                 return (false, Reason::Witness);
             }
         }
-        let order = likelier_winner_first(pos);
-        let mut verdicts = order.iter().map(|&c| self.can_checkmate(pos, c));
-        match verdicts.find(|v| *v != Verdict::Unwinnable) {
-            None => (true, Reason::Solver),
-            Some(Verdict::Winnable) => (false, Reason::Solver),
-            Some(_) => (false, Reason::Undecided),
+        // Dead only if both sides are proven unable to mate; alive as soon
+        // as one side is proven able to.
+        let mut undecided = false;
+        for color in likelier_winner_first(pos) {
+            match self.can_checkmate(pos, color) {
+                Verdict::Winnable => return (false, Reason::Solver),
+                Verdict::Unknown => undecided = true,
+                Verdict::Unwinnable => {}
+            }
+        }
+        if undecided {
+            (false, Reason::Undecided)
+        } else {
+            (true, Reason::Solver)
         }
     }
 }
 
 /// Both colours, the one with more mating material first (a pawn counts as
-/// much as a rook: it can become a queen). The order only decides which
-/// question is asked first; both answers are exact.
+/// much as a queen: it can become one). The order only decides which
+/// question is asked first; both answers are exact. (Measured on the
+/// solver's positions from random games: valuing pawns as queens asks the
+/// quicker side first more often than valuing them as pawns or rooks.)
 fn likelier_winner_first(pos: &Position) -> [Color; 2] {
     let value = |c: Color| -> u32 {
         let m = pos.board().material(c);
-        5 * m[Role::Pawn.index()]
+        9 * m[Role::Pawn.index()]
             + 3 * (m[Role::Knight.index()] + m[Role::Bishop.index()])
             + 5 * m[Role::Rook.index()]
             + 9 * m[Role::Queen.index()]
