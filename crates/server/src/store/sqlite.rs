@@ -41,6 +41,9 @@ const MIGRATIONS: &[&str] = &[
     );",
 ];
 
+/// The writer's page cache, KiB (SQLite's default is 2,000 KiB).
+pub const WRITER_CACHE_KIB: i64 = 64 * 1024;
+
 /// A connection to the database file.
 pub struct Sqlite {
     conn: Connection,
@@ -73,6 +76,12 @@ impl Sqlite {
         let s = Sqlite::open(path)?;
         s.conn
             .pragma_update(None, "wal_autocheckpoint", 0)
+            .map_err(db)?;
+        // Every live game appends to its own page of the events table: keep
+        // them all in memory (up to WRITER_CACHE_KIB), or each commit reads
+        // them back from the file first.
+        s.conn
+            .pragma_update(None, "cache_size", -WRITER_CACHE_KIB)
             .map_err(db)?;
         Ok(s)
     }
