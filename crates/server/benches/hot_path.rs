@@ -6,16 +6,19 @@
 //!   made (`GameCore::act`);
 //! - `encode`: the `event` message with its `live` part, as JSON text
 //!   (`Task::commit` does the same for every event);
-//! - `store`: the writes committed to SQLite in batches of 25 (the size of a
-//!   group commit at 5,000 moves/s), the database on a tmpfs (`/dev/shm`
-//!   where there is one) so that the disk's flush does not hide the CPU cost.
+//! - `store`: the writes committed through the server's [`Store`] (its
+//!   group-commit writer thread and its checkpointer beside it) in batches
+//!   of 25 moves (a group commit at 5,000 moves/s), the database on a tmpfs
+//!   (`/dev/shm` where there is one) so that the disk's flush does not hide
+//!   the CPU cost.
 //!
 //! `cargo bench -p arbiter-server --bench hot_path [-- GAMES]` (default 300).
 
 use arbiter_server::game::core::GameCore;
 use arbiter_server::game::settings::Settings;
 use arbiter_server::protocol::{ClientFrame, Mode, Side, Variant};
-use arbiter_server::store::{Backend, WriteOp};
+use arbiter_server::store::sqlite::Sqlite;
+use arbiter_server::store::{Store, WriteOp};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::time::{Duration, Instant};
@@ -48,9 +51,16 @@ fn main() {
         tempfile::tempdir()
     }
     .expect("temp dir");
-    let mut db =
-        arbiter_server::store::sqlite::Sqlite::open_writer(&dir.path().join("bench.sqlite3"))
-            .expect("database");
+    let path = dir.path().join("bench.sqlite3");
+    let store = Store::new(
+        Box::new(Sqlite::open_writer(&path).expect("database")),
+        Box::new(Sqlite::open(&path).expect("database")),
+        Box::new(Sqlite::open(&path).expect("database")),
+    );
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("runtime");
+    let write = |ops: Vec<WriteOp>| runtime.block_on(store.write(ops)).expect("write");
     let seat = Some(arbiter_server::game::core::SeatSet::BOTH);
     let [mut parse, mut act, mut encode, mut store] = [Duration::ZERO; 4];
     let mut moves = 0u64;
@@ -63,7 +73,7 @@ fn main() {
         let id = format!("bench{g:03}");
         let core = GameCore::create(id, settings(), None, format!("token{g}"), now);
         let mut core = core.expect("game");
-        db.write_batch(&core.creation_writes()).expect("create");
+        write(core.creation_writes());
         let mut live = core.live(now);
         while !live.legal_moves.is_empty() {
             let Some(pick) = live.legal_moves.choose(&mut rng) else {
@@ -86,8 +96,7 @@ fn main() {
             in_batch += 1;
             if in_batch == 25 {
                 in_batch = 0;
-                db.write_batch(&batch).expect("write");
-                batch.clear();
+                write(std::mem::take(&mut batch));
                 batches += 1;
             }
             let t4 = Instant::now();

@@ -228,11 +228,11 @@ async fn list(
         };
         // A running game's row may lag behind its log in `ply` and
         // `updated_at`: its task knows them.
-        let (bits, ply, updated_at) = app
-            .registry
-            .summary(&row.id)
-            .await
-            .unwrap_or((0, row.ply, row.updated_at));
+        let (bits, ply, updated_at) =
+            app.registry
+                .summary(&row.id)
+                .await
+                .unwrap_or((0, row.ply, row.updated_at));
         for side in Side::BOTH {
             let p = players.get_mut(side);
             p.online =

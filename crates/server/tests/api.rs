@@ -433,8 +433,10 @@ async fn the_engine_weighs_a_draw_offer() {
     let s = TestServer::start().await;
     for level in [1, 7] {
         let (id, cookie, _) = s
-            .create(json!({"mode": "engine", "engine": {"level": level}, "color": "white",
-                "time_control": "600+0", "fen": "4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 40"}))
+            .create(
+                json!({"mode": "engine", "engine": {"level": level}, "color": "white",
+                "time_control": "600+0", "fen": "4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 40"}),
+            )
             .await;
         let mut p = s.player(&id, Some(&cookie)).await;
         p.send(json!({"type": "offer_draw"})).await;
@@ -445,8 +447,10 @@ async fn the_engine_weighs_a_draw_offer() {
         assert_eq!(end["event"]["termination"]["article"], "5.2 c");
     }
     let (id, cookie, _) = s
-        .create(json!({"mode": "engine", "engine": {"level": 1}, "color": "white",
-            "time_control": "600+0", "fen": "qq2k3/8/8/8/8/8/8/4K3 w - - 0 40"}))
+        .create(
+            json!({"mode": "engine", "engine": {"level": 1}, "color": "white",
+            "time_control": "600+0", "fen": "qq2k3/8/8/8/8/8/8/4K3 w - - 0 40"}),
+        )
         .await;
     let mut p = s.player(&id, Some(&cookie)).await;
     p.send(json!({"type": "offer_draw"})).await;

@@ -473,10 +473,9 @@ impl Task {
             self.reload().await;
             return false;
         }
-        self.summary.ply.store(
-            self.core.table.records().len() as u32,
-            Ordering::Relaxed,
-        );
+        self.summary
+            .ply
+            .store(self.core.table.records().len() as u32, Ordering::Relaxed);
         self.summary
             .updated_at
             .store(self.core.updated_at, Ordering::Relaxed);

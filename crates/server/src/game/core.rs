@@ -250,7 +250,9 @@ impl GameCore {
             .collect();
         let quota = [LagQuota::new(estimate_ms(&settings)); 2];
         // The row's `updated_at` may lag behind the log (see `record`).
-        let updated_at = log.last().map_or(row.updated_at, |e| e.at.max(row.updated_at));
+        let updated_at = log
+            .last()
+            .map_or(row.updated_at, |e| e.at.max(row.updated_at));
         Ok(GameCore {
             id,
             settings,

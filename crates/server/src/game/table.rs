@@ -483,7 +483,10 @@ mod tests {
         );
         let letters: Vec<_> = promotions.iter().map(|m| m["promotion"].clone()).collect();
         assert_eq!(letters, ["q", "r", "b", "n"]);
-        assert_eq!(t.resolve("a7a8n").unwrap().promotion, Some(arbiter_chess::Role::Knight));
+        assert_eq!(
+            t.resolve("a7a8n").unwrap().promotion,
+            Some(arbiter_chess::Role::Knight)
+        );
     }
 
     /// Protocol §5: Chess960 lists king-takes-rook and accepts only that.

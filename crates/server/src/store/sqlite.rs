@@ -83,6 +83,10 @@ impl Sqlite {
         s.conn
             .pragma_update(None, "cache_size", -WRITER_CACHE_KIB)
             .map_err(db)?;
+        // When the log starts again from its beginning, cut the file back.
+        s.conn
+            .pragma_update(None, "journal_size_limit", 64 * 1024 * 1024)
+            .map_err(db)?;
         Ok(s)
     }
 
