@@ -237,6 +237,95 @@ impl Position {
         found
     }
 
+    /// The squares of the side to move's pieces of `role`, among `from_mask`,
+    /// that have a legal move to `to` (castling excluded: it is named by
+    /// [`CastlingSide`], not by a square). Found backwards from `to` with
+    /// attack tables, without generating moves: what reading and writing SAN
+    /// need (Appendix C.9–C.10).
+    ///
+    /// A non-king move is legal when it leaves no check (Art. 3.9): in check it
+    /// must take the single checker or step between it and the king, and a
+    /// pinned piece must stay on its line. En passant gets the full test.
+    ///
+    /// ```
+    /// use arbiter_chess::{Bitboard, Position, Role, Square};
+    /// let pos = Position::standard();
+    /// assert_eq!(pos.legal_movers_to(Role::Knight, Square::F3, Bitboard::FULL), Bitboard::from(Square::G1));
+    /// assert!(pos.legal_movers_to(Role::Pawn, Square::E5, Bitboard::FULL).is_empty());
+    /// ```
+    pub fn legal_movers_to(&self, role: Role, to: Square, from_mask: Bitboard) -> Bitboard {
+        let us = self.turn;
+        let ours = self.us();
+        if ours.contains(to) {
+            return Bitboard::EMPTY;
+        }
+        let theirs = self.them();
+        let occupied = ours | theirs;
+        let pieces = self.board.by_piece(role.of(us)) & from_mask;
+        let king = self.king_of(us);
+        let mut en_passant = Bitboard::EMPTY;
+        let mut movers = match role {
+            Role::King => {
+                // Art. 3.8 a: not onto an attacked square, judged with the king gone.
+                let movers = king_attacks(to) & pieces;
+                return match movers.single() {
+                    Some(from)
+                        if (self.attackers_to(to, occupied.without(from)) & theirs).is_empty() =>
+                    {
+                        movers
+                    }
+                    _ => Bitboard::EMPTY,
+                };
+            }
+            Role::Pawn => {
+                let back = us.fold(-8, 8);
+                if theirs.contains(to) {
+                    pawn_attacks(!us, to) & pieces
+                } else if occupied.contains(to) {
+                    Bitboard::EMPTY
+                } else {
+                    let mut pushers = Bitboard::EMPTY;
+                    if let Some(one) = to.offset(back) {
+                        if pieces.contains(one) {
+                            pushers.add(one);
+                        } else if !occupied.contains(one)
+                            && to.rank() == Rank::FOURTH.relative_to(us)
+                        {
+                            if let Some(two) = one.offset(back) {
+                                pushers |= pieces & Bitboard::from(two);
+                            }
+                        }
+                    }
+                    if self.ep_square == Some(to) {
+                        // Art. 3.7 d: the full test, as the captured pawn leaves another square.
+                        for from in pawn_attacks(!us, to) & pieces {
+                            if self.is_legal_ep(from, to) {
+                                en_passant.add(from);
+                            }
+                        }
+                    }
+                    pushers
+                }
+            }
+            Role::Knight => knight_attacks(to) & pieces,
+            Role::Bishop => bishop_attacks(to, occupied) & pieces,
+            Role::Rook => rook_attacks(to, occupied) & pieces,
+            Role::Queen => queen_attacks(to, occupied) & pieces,
+        };
+        if self.checkers.any() {
+            match self.checkers.single() {
+                Some(checker) if between(king, checker).with(checker).contains(to) => {}
+                _ => return en_passant,
+            }
+        }
+        for from in movers & self.pinned {
+            if !line(king, from).contains(to) {
+                movers.remove(from);
+            }
+        }
+        movers | en_passant
+    }
+
     /// The legal moves of the piece on `from`.
     pub fn moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();

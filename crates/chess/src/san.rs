@@ -164,14 +164,11 @@ impl San {
                 file = Some(m.from.file());
             }
         } else {
-            let from_mask = pos.board().by_piece(role.of(pos.turn())) & !Bitboard::from(m.from);
-            let mut others = Bitboard::EMPTY;
-            pos.for_each_piece_moves_masked(from_mask, Bitboard::from(m.to), |pm| {
-                if pm.to.contains(m.to) && role != Role::King {
-                    others.add(pm.from);
-                }
-                false
-            });
+            let others = if role == Role::King {
+                Bitboard::EMPTY
+            } else {
+                pos.legal_movers_to(role, m.to, !Bitboard::from(m.from))
+            };
             if others.any() {
                 if !others.intersects(Bitboard::file(m.from.file())) {
                     file = Some(m.from.file());
@@ -225,55 +222,31 @@ impl San {
                 ..
             } => {
                 let us = pos.turn();
-                let mut from_mask = pos.board().by_piece(role.of(us));
+                let mut from_mask = Bitboard::FULL;
                 if let Some(f) = file {
                     from_mask &= Bitboard::file(f);
                 }
                 if let Some(r) = rank {
                     from_mask &= Bitboard::rank(r);
                 }
-                if from_mask.is_empty() {
-                    return Err(SanError::Illegal {
-                        san: self.to_string(),
-                        reason: "no such piece can move there",
-                    });
-                }
-                let mut found: Option<Move> = None;
-                let mut count = 0;
-                let mut candidates = Vec::new();
-                let own = pos.board().by_color(us);
-                pos.for_each_piece_moves_masked(from_mask, Bitboard::from(to) & !own, |pm| {
-                    if pm.to.contains(to) {
-                        count += 1;
-                        let m = Move {
-                            from: pm.from,
-                            to,
-                            promotion: if pm.promotion {
-                                Some(promotion.unwrap_or(Role::Queen))
-                            } else {
-                                promotion
-                            },
-                        };
-                        if count > 1 {
-                            if let Some(first) = found {
-                                if candidates.is_empty() {
-                                    candidates.push(first);
-                                }
-                            }
-                            candidates.push(m);
-                        }
-                        found = Some(m);
-                    }
-                    false
-                });
+                let movers = pos.legal_movers_to(role, to, from_mask);
+                let is_promotion = role == Role::Pawn && to.rank() == Rank::EIGHTH.relative_to(us);
+                let mv = |from| Move {
+                    from,
+                    to,
+                    promotion: if is_promotion {
+                        Some(promotion.unwrap_or(Role::Queen))
+                    } else {
+                        promotion
+                    },
+                };
+                let (count, found) = (movers.count(), movers.first().map(mv));
                 match (count, found) {
                     (0, _) | (_, None) => Err(SanError::Illegal {
                         san: self.to_string(),
                         reason: "no such piece can move there",
                     }),
                     (1, Some(m)) => {
-                        let is_promotion =
-                            role == Role::Pawn && to.rank() == Rank::EIGHTH.relative_to(us);
                         if is_promotion && promotion.is_none() {
                             Err(SanError::Illegal {
                                 san: self.to_string(),
@@ -295,9 +268,9 @@ impl San {
                     }
                     _ => Err(SanError::Ambiguous {
                         san: self.to_string(),
-                        candidates: candidates
+                        candidates: movers
                             .into_iter()
-                            .map(|m| San::from_move(pos, m).to_string())
+                            .map(|from| San::from_move(pos, mv(from)).to_string())
                             .collect(),
                     }),
                 }

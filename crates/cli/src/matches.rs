@@ -1,21 +1,20 @@
-//! `arbiter match`: plays UCI engines against each other under a FIDE clock,
-//! adjudicated by the Laws, and reports the score, Elo ± 95% and SPRT.
+//! `arbiter match`: plays UCI engines against each other, every game an
+//! `arbiter-laws` game (clock, ends, result), and reports the score,
+//! Elo ± 95% and SPRT; writes PGN with `arbiter-pgn`.
 
 use anyhow::{bail, Context, Result};
 use arbiter_engine::client::EngineSpec;
-use arbiter_engine::matches::adjudication::{Adjudicator, BuiltinAdjudicator};
 use arbiter_engine::matches::game::{GameSettings, ScoreAdjudication};
-use arbiter_engine::matches::laws::LawsAdjudicator;
 use arbiter_engine::matches::openings::{self, Opening};
 use arbiter_engine::matches::pgn::{write_game, MatchTags};
 use arbiter_engine::matches::stats::{Sprt, SprtState};
-use arbiter_engine::matches::{self, first_engine_points, MatchConfig};
-use arbiter_laws::{DelayKind, Edition};
+use arbiter_engine::matches::verdict::describe;
+use arbiter_engine::matches::{self, MatchConfig};
+use arbiter_laws::{Delay, DelayKind, Edition};
 use arbiter_pgn::TimeControl;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Options of `arbiter match`.
@@ -28,7 +27,7 @@ pub struct Args {
     /// Time control in PGN form: `10+0.1`, `40/5400+30:1800+30`, `300`.
     #[arg(long, default_value = "10+0.1")]
     tc: String,
-    /// Delay per move in milliseconds (delay mode, Art. 6.3 b).
+    /// Delay per move in milliseconds (Art. 6.3 b "delay mode").
     #[arg(long, default_value_t = 0)]
     delay: u64,
     /// `simple` (the main time starts after the delay) or `bronstein`.
@@ -37,10 +36,6 @@ pub struct Args {
     /// The edition of the Laws: 2014, 2018 or 2023.
     #[arg(long, default_value = "2014")]
     edition: String,
-    /// Use the runner's own material-only adjudication and clock instead of
-    /// `arbiter-laws` (for comparison).
-    #[arg(long)]
-    builtin_laws: bool,
     /// Games to play (in pairs, colours swapped).
     #[arg(long, default_value_t = 2)]
     games: u32,
@@ -66,15 +61,25 @@ pub struct Args {
     /// play on to the automatic fivefold and 75-move rules.
     #[arg(long)]
     no_claims: bool,
-    /// Milliseconds tolerated beyond a flag fall for communication.
+    /// Lag compensation in milliseconds: up to this much of each move's
+    /// measured time is not charged (pipes, scheduling).
     #[arg(long, default_value_t = 0)]
     margin: u64,
-    /// Declare a draw after this many moves (0: never).
+    /// Adjudicate a draw after this many moves by each engine (0: never).
     #[arg(long, default_value_t = 0)]
     max_moves: u32,
     /// The PGN `Event` tag.
     #[arg(long, default_value = "Arbiter match")]
     event: String,
+}
+
+/// `println!` that ends quietly when standard output is closed (`| head`)
+/// instead of panicking; the match itself goes on.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, $($arg)*).and_then(|()| out.flush());
+    }};
 }
 
 fn key_values(words: &[String], what: &str) -> Result<Vec<(String, String)>> {
@@ -202,28 +207,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
             ))
         }
     };
-    let edition = match args.edition.as_str() {
-        "2014" => Edition::Fide2014,
-        "2018" => Edition::Fide2018,
-        "2023" => Edition::Fide2023,
-        other => bail!("--edition: expected 2014, 2018 or 2023, found {other:?}"),
-    };
+    let edition: Edition = args.edition.parse().context("--edition")?;
     let delay_kind = match args.delay_kind.as_str() {
         "simple" => DelayKind::Simple,
         "bronstein" => DelayKind::Bronstein,
         other => bail!("--delay-kind: expected simple or bronstein, found {other:?}"),
     };
-    let adjudicator: Arc<dyn Adjudicator> = if args.builtin_laws {
-        Arc::new(BuiltinAdjudicator)
-    } else {
-        Arc::new(LawsAdjudicator::new(edition))
-    };
+    let delay = (args.delay > 0).then_some(Delay {
+        kind: delay_kind,
+        ms: args.delay,
+    });
     let config = MatchConfig {
         engines,
-        time_control: time_control.clone(),
-        delay: Duration::from_millis(args.delay),
-        delay_kind,
-        laws_clock: !args.builtin_laws,
+        time_control,
+        delay,
+        edition,
         openings: opening_set,
         games: args.games,
         concurrency: args.concurrency,
@@ -239,7 +237,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
         event: args.event.clone(),
         site: "arbiter match".into(),
         date: today(),
-        time_control: time_control.to_string(),
     };
     let mut pgn = match &args.pgn {
         Some(p) => Some(
@@ -252,7 +249,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => None,
     };
     let mut names = (String::new(), String::new());
-    let tally = matches::run(&config, adjudicator, &mut |f, t, sprt_state| {
+    let tally = matches::run(&config, &mut |f, t, sprt_state| {
         let r = &f.record;
         let (first, second) = if f.first_is_white {
             (&r.white, &r.black)
@@ -260,17 +257,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
             (&r.black, &r.white)
         };
         names = (first.clone(), second.clone());
-        println!(
+        say!(
             "Game {} {} - {}: {} ({})",
             f.round,
             r.white,
             r.black,
-            r.result.pgn(),
-            r.termination.describe()
+            r.result().map_or_else(|| "*".to_owned(), |x| x.to_string()),
+            describe(&r.game).unwrap_or_default()
         );
-        let _ = first_engine_points(f);
         let e = t.elo();
-        println!(
+        say!(
             "Score of {first} vs {second}: {} - {} - {} [{:.3}] {}; Elo {:+.1} ± {:.1} (95%), LOS {:.1}%",
             t.wins,
             t.losses,
@@ -283,7 +279,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         );
         if let (Some(s), Some(state)) = (config.sprt, sprt_state) {
             let (lo, hi) = s.bounds();
-            println!(
+            say!(
                 "SPRT elo0={} elo1={}: LLR {:.2} ({:.2}, {:.2}){}",
                 s.elo0,
                 s.elo1,
@@ -302,10 +298,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 eprintln!("arbiter: writing PGN: {e}");
             }
         }
-        let _ = std::io::stdout().flush();
     })?;
     let e = tally.elo();
-    println!(
+    say!(
         "Finished: {} vs {}: +{} ={} -{} ({} games), score {:.3}, Elo {:+.1} [{:+.1}, {:+.1}]",
         names.0,
         names.1,

@@ -101,6 +101,9 @@ pub struct GoResult {
     pub depth: Option<u32>,
     /// Wall time from sending `go` to receiving `bestmove` (or to the deadline).
     pub elapsed: Duration,
+    /// `true` if no `bestmove` came before the deadline (otherwise a
+    /// `bestmove` line without a move gives `bestmove: None` too).
+    pub timed_out: bool,
 }
 
 /// A running UCI engine.
@@ -111,10 +114,15 @@ pub struct UciClient {
     stdin: ChildStdin,
     lines: Receiver<String>,
     options: HashMap<String, String>,
+    /// `UCI_Chess960` as last set (`false`, the UCI default, until then).
+    chess960: bool,
 }
 
 /// How long an engine may take to start, answer `uci` or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// How long an engine that ran out of time has to answer `stop`.
+pub const STOP_GRACE: Duration = Duration::from_secs(2);
 
 impl UciClient {
     /// Starts the engine, runs the `uci` handshake and sets the options.
@@ -157,6 +165,7 @@ impl UciClient {
             stdin,
             lines: rx,
             options: HashMap::new(),
+            chess960: false,
         };
         client.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
@@ -238,11 +247,25 @@ impl UciClient {
                 option: name.to_string(),
             });
         };
+        if real.eq_ignore_ascii_case("UCI_Chess960") {
+            self.chess960 = value.eq_ignore_ascii_case("true");
+        }
         if value.is_empty() {
             self.send(&format!("setoption name {real}"))
         } else {
             self.send(&format!("setoption name {real} value {value}"))
         }
+    }
+
+    /// Tells an engine that has the option `UCI_Chess960` whether castling
+    /// is written king-takes-rook (`e1h1`, Chess960) or by the king's two
+    /// squares (`e1g1`), if that differs from what it was last told. An
+    /// engine without the option is told nothing.
+    pub fn set_chess960(&mut self, on: bool) -> Result<(), ClientError> {
+        if self.chess960 == on || !self.has_option("UCI_Chess960") {
+            return Ok(());
+        }
+        self.set_option("UCI_Chess960", if on { "true" } else { "false" })
     }
 
     /// `isready`, waiting for `readyok`.
@@ -263,8 +286,11 @@ impl UciClient {
     }
 
     /// Sends `position` and `go <params>`, then waits for `bestmove` until
-    /// `deadline` after the `go` (a flag fall: then `stop` is sent and any late
-    /// `bestmove` is read and discarded, within a grace period).
+    /// `deadline` after the `go`. Past the deadline (a flag fall) `stop` is
+    /// sent and the late `bestmove` is read and discarded: the result has
+    /// `timed_out`. An engine that does not answer `stop` within
+    /// [`STOP_GRACE`] is hung: [`ClientError::Timeout`] (restart it; a late
+    /// answer would confuse the next `go`).
     pub fn go(
         &mut self,
         position: &str,
@@ -296,6 +322,7 @@ impl UciClient {
                             score,
                             depth,
                             elapsed,
+                            timed_out: false,
                         });
                     }
                     if line.starts_with("info") {
@@ -313,13 +340,25 @@ impl UciClient {
                     // Out of time: stop it and wait briefly for the late answer
                     // so the next `go` is not confused by it.
                     self.send("stop")?;
-                    let grace = Instant::now() + Duration::from_secs(5);
-                    while let Ok(l) = self
-                        .lines
-                        .recv_timeout(grace.saturating_duration_since(Instant::now()))
-                    {
-                        if l.trim_start().starts_with("bestmove") {
-                            break;
+                    let grace = Instant::now() + STOP_GRACE;
+                    loop {
+                        let wait = grace.saturating_duration_since(Instant::now());
+                        match self.lines.recv_timeout(wait) {
+                            Ok(l) if l.trim_start().starts_with("bestmove") => break,
+                            Ok(_) => {}
+                            Err(RecvTimeoutError::Timeout) => {
+                                return Err(ClientError::Timeout {
+                                    name: self.name.clone(),
+                                    expected: "bestmove after stop",
+                                    waited: deadline + STOP_GRACE,
+                                })
+                            }
+                            Err(RecvTimeoutError::Disconnected) => {
+                                return Err(ClientError::Exited {
+                                    name: self.name.clone(),
+                                    expected: "bestmove after stop",
+                                })
+                            }
                         }
                     }
                     return Ok(GoResult {
@@ -328,6 +367,7 @@ impl UciClient {
                         score,
                         depth,
                         elapsed,
+                        timed_out: true,
                     });
                 }
                 Err(RecvTimeoutError::Disconnected) => {

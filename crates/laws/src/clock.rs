@@ -140,6 +140,23 @@ impl Clock {
         self.period[color.index()]
     }
 
+    /// Moves `color` has still to complete in the period it is playing in
+    /// (6.3 a / 6.3.1), if that period has a move count (UCI `movestogo`).
+    pub fn moves_to_go(&self, color: Color) -> Option<u32> {
+        let i = color.index();
+        let n = self.periods[self.period[i]].moves?;
+        Some(n.saturating_sub(self.moves_in_period[i]))
+    }
+
+    /// The increment of `color`'s period (plus any extra five seconds of a
+    /// quickplay finish, G.4 / III.4), in milliseconds: what is added before
+    /// each of his moves in this period.
+    pub fn increment_ms(&self, color: Color) -> u64 {
+        self.periods[self.period[color.index()]]
+            .increment_ms
+            .saturating_add(self.extra_increment_ms)
+    }
+
     fn delay_ms(&self) -> u64 {
         self.delay.map_or(0, |d| d.ms)
     }
@@ -366,6 +383,28 @@ mod tests {
         .unwrap();
         assert_eq!(simple.next_flag_time(), Some(6_000));
         assert_eq!(bronstein.next_flag_time(), Some(1_000));
+    }
+
+    #[test]
+    fn moves_to_go_per_period() {
+        // Art. 6.3 a / 6.3.1: two moves in the first period, then the rest.
+        let mut c = clock("2/60+1:30+2");
+        assert_eq!(c.moves_to_go(White), Some(2));
+        assert_eq!(c.increment_ms(White), 1_000);
+        c.press(White, 1_000);
+        assert_eq!(c.moves_to_go(White), Some(1));
+        assert_eq!(c.moves_to_go(Black), Some(2));
+        c.press(Black, 2_000);
+        c.press(White, 3_000);
+        assert_eq!(c.moves_to_go(White), None);
+        assert_eq!(c.increment_ms(White), 2_000);
+        assert_eq!(c.increment_ms(Black), 1_000);
+        // A last period with a move count repeats.
+        let mut r = clock("1/10");
+        r.press(White, 500);
+        assert_eq!(r.moves_to_go(White), Some(1));
+        c.add_increment(5_000);
+        assert_eq!(c.increment_ms(White), 7_000);
     }
 
     #[test]

@@ -112,6 +112,12 @@ pub struct Articles {
     pub quickplay_claim: &'static str,
     /// Both players lose (persistent refusal to comply with the Laws).
     pub both_lose: &'static str,
+    /// Persistent refusal to comply with the Laws: loss; the arbiter decides
+    /// the opponent's score.
+    pub persistent_refusal: &'static str,
+    /// The penalties the arbiter may impose, among them declaring the game
+    /// lost by the offending player and changing the points scored.
+    pub penalties: &'static str,
     /// Rapid and blitz penalties reduced to one minute.
     pub reduced_penalty: &'static str,
 }
@@ -156,6 +162,8 @@ const ARTICLES_2014: Articles = Articles {
     quickplay_request: "G.4",
     quickplay_claim: "G.5",
     both_lose: "11.8",
+    persistent_refusal: "11.7",
+    penalties: "12.9",
     reduced_penalty: "B.2",
 };
 
@@ -182,6 +190,8 @@ const ARTICLES_2018: Articles = Articles {
     quickplay_request: "III.4",
     quickplay_claim: "III.5",
     both_lose: "11.8",
+    persistent_refusal: "11.7",
+    penalties: "12.9",
     reduced_penalty: "B.2",
 };
 
@@ -233,6 +243,11 @@ impl Edition {
         }
     }
 }
+
+/// What a forfeit or an adjudication resting on the regulations of the event
+/// cites instead of an Article (FIDE Art. 10.1: "unless the regulations of an
+/// event specify otherwise").
+pub const MATCH_RULE: &str = "match rule";
 
 /// Two minutes: the standard penalty of Articles 7 and 9.
 pub const TWO_MINUTES_MS: u64 = 120_000;

@@ -11,7 +11,8 @@
 //! ```
 
 use crate::clock::Delay;
-use crate::edition::Edition;
+use crate::edition::{Edition, Rules, MATCH_RULE};
+use crate::outcome::GameResult;
 use arbiter_chess::Color;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -136,6 +137,97 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ms: Option<u64>,
     },
+    /// The arbiter declares the game lost by `player` (no `by`: the arbiter
+    /// acts); the opponent wins (Art. 10.1: "wins by forfeit"). For another
+    /// score of the opponent, use [`Action::Adjudicate`].
+    ///
+    /// ```
+    /// use arbiter_laws::{Event, Game, Start, Termination};
+    /// let mut game = Game::new(Start::default())?;
+    /// let e: Event = serde_json::from_str(
+    ///     r#"{"t": 900, "do": "forfeit", "player": "white", "reason": "the engine sent e2e5, an illegal move"}"#)?;
+    /// game.apply(e)?;
+    /// let o = game.outcome().unwrap();
+    /// assert_eq!((o.result.to_string().as_str(), o.termination, o.article), ("0-1", Termination::Forfeit, "match rule"));
+    /// assert_eq!(game.outcome_reason(), Some("the engine sent e2e5, an illegal move"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    Forfeit {
+        /// The player who loses.
+        #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        /// What the decision rests on (default: the regulations of the event).
+        #[serde(default)]
+        ground: Ground,
+        /// Why, in words: kept in the log and given with the result.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+    /// The arbiter decides the result (no `by`): a draw or a win adjudicated
+    /// under the regulations of the event, or the scores of a penalty
+    /// (`"1/2-0"`, `"0-0"`, …; never more than the normal total, Art. 10.2).
+    Adjudicate {
+        /// The result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"0-0"`, `"1/2-0"`, `"0-1/2"`.
+        #[serde(with = "result_serde")]
+        result: GameResult,
+        /// What the decision rests on (default: the regulations of the event).
+        #[serde(default)]
+        ground: Ground,
+        /// Why, in words: kept in the log and given with the result.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+}
+
+/// What an arbiter's [`Action::Forfeit`] or [`Action::Adjudicate`] rests on.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ground {
+    /// The regulations of the event, which may specify results the Laws do
+    /// not (Art. 10.1: "unless the regulations of an event specify
+    /// otherwise"): in engine matches an illegal or unreadable move or an
+    /// engine that stops working loses, and results may be adjudicated on
+    /// the engines' evaluations or after a move limit. Cited as
+    /// `"match rule"`.
+    #[default]
+    MatchRule,
+    /// Persistent refusal to comply with the Laws: the game is lost and the
+    /// arbiter decides the opponent's score (Art. 11.7).
+    PersistentRefusal,
+    /// One of the arbiter's penalties: declaring the game lost by the
+    /// offending player, or changing the points scored (Art. 12.9).
+    Penalty,
+}
+
+impl Ground {
+    /// The Article cited, or `"match rule"`.
+    pub const fn article(self, rules: &Rules) -> &'static str {
+        match self {
+            Ground::MatchRule => MATCH_RULE,
+            Ground::PersistentRefusal => rules.articles.persistent_refusal,
+            Ground::Penalty => rules.articles.penalties,
+        }
+    }
+}
+
+/// A result written `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"0-0"`, `"1/2-0"` or `"0-1/2"`.
+pub mod result_serde {
+    use super::*;
+
+    /// Writes the result as text.
+    pub fn serialize<S: Serializer>(r: &GameResult, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&r.to_string())
+    }
+
+    /// Reads a result (Art. 10.2: never more than the normal total).
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
+        let s = String::deserialize(d)?;
+        GameResult::parse(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "result {s:?}: expected \"1-0\", \"0-1\", \"1/2-1/2\", \"0-0\", \"1/2-0\" or \"0-1/2\""
+            ))
+        })
+    }
 }
 
 /// What a claim is about.

@@ -3,7 +3,7 @@
 use crate::clock::{Clock, ClockError};
 use crate::dead::{count_moves_capped, DeadPositionDetector, Reason, Unwinnability, Verdict};
 use crate::edition::{IllegalMovePenalty, Rules, TWO_MINUTES_MS};
-use crate::event::{Action, ClaimKind, Decision, Event, Start};
+use crate::event::{Action, ClaimKind, Decision, Event, Ground, Start};
 use crate::outcome::{GameResult, Outcome, Termination};
 use crate::repetition::History;
 use crate::touch::{Obligation, Touched};
@@ -361,6 +361,64 @@ impl Game {
         self.outcome.is_some()
     }
 
+    /// The reason the arbiter gave for the forfeit or adjudication that
+    /// ended the game ([`Action::Forfeit`], [`Action::Adjudicate`]), if any.
+    pub fn outcome_reason(&self) -> Option<&str> {
+        let o = self.outcome.as_ref()?;
+        if !matches!(
+            o.termination,
+            Termination::Forfeit | Termination::Adjudication
+        ) {
+            return None;
+        }
+        match &self.events.last()?.action {
+            Action::Forfeit { reason, .. } | Action::Adjudicate { reason, .. }
+                if !reason.is_empty() =>
+            {
+                Some(reason)
+            }
+            _ => None,
+        }
+    }
+
+    /// The draw the player having the move could claim correctly now:
+    /// threefold repetition (9.2), else the 50-move rule (9.3), on the
+    /// position on the board (`intended` = `None`) or on a move he intends
+    /// to make (written first, not played: 9.2 a / 9.2.1, 9.3 a / 9.3.1).
+    /// `None` once the game is over, while an illegal move waits for a
+    /// claim, after touching a piece (9.4), or if `intended` is not legal.
+    /// A claim of the kind returned is upheld by [`Game::apply`].
+    pub fn claimable(&self, intended: Option<Move>) -> Option<ClaimKind> {
+        if self.outcome.is_some() || self.pending_illegal.is_some() || !self.touched.is_empty() {
+            return None;
+        }
+        if let Some(m) = intended {
+            if !self.pos.is_legal(m) {
+                return None;
+            }
+        }
+        [ClaimKind::Threefold, ClaimKind::Fifty]
+            .into_iter()
+            .find(|&kind| self.claim_is_correct(kind, intended))
+    }
+
+    /// Whether a claim of threefold repetition or of the 50-move rule, on
+    /// the position or on the legal intended move `m`, is correct (9.2, 9.3).
+    fn claim_is_correct(&self, kind: ClaimKind, m: Option<Move>) -> bool {
+        match (kind, m) {
+            (ClaimKind::Threefold, None) => self.history.count_current() >= 3,
+            (ClaimKind::Threefold, Some(m)) => {
+                let mut after = self.pos;
+                after.play_unchecked(m);
+                self.history
+                    .count_if_reached(&after, self.pos.is_zeroing(m))
+                    >= 3
+            }
+            (_, None) => self.pos.halfmoves() >= 100,
+            (_, Some(m)) => !self.pos.is_zeroing(m) && self.pos.halfmoves() + 1 >= 100,
+        }
+    }
+
     /// The player whose draw offer stands (9.1).
     pub fn draw_offer(&self) -> Option<Color> {
         self.offer
@@ -479,6 +537,16 @@ impl Game {
                 player,
                 ms,
             } => self.on_arbiter(*decision, *player, *ms, t)?,
+            Action::Forfeit {
+                player,
+                ground,
+                reason,
+            } => self.on_forfeit(*player, *ground, reason, t)?,
+            Action::Adjudicate {
+                result,
+                ground,
+                reason,
+            } => self.on_adjudicate(*result, *ground, reason, t),
         };
         self.last_t = t;
         self.events.push(event);
@@ -865,18 +933,7 @@ impl Game {
             Some(text) => Some(self.parse_move(text)?),
             None => None,
         };
-        let correct = match (kind, m) {
-            (ClaimKind::Threefold, None) => self.history.count_current() >= 3,
-            (ClaimKind::Threefold, Some(m)) => {
-                let mut after = self.pos;
-                after.play_unchecked(m);
-                self.history
-                    .count_if_reached(&after, self.pos.is_zeroing(m))
-                    >= 3
-            }
-            (_, None) => self.pos.halfmoves() >= 100,
-            (_, Some(m)) => !self.pos.is_zeroing(m) && self.pos.halfmoves() + 1 >= 100,
-        };
+        let correct = self.claim_is_correct(kind, m);
         if correct {
             let termination = if kind == ClaimKind::Threefold {
                 Termination::ThreefoldRepetition
@@ -1221,6 +1278,50 @@ impl Game {
         }
     }
 
+    /// The arbiter declares the game lost by `player`; the opponent wins
+    /// (10.1). Rests on the regulations of the event, 11.7 or 12.9.
+    fn on_forfeit(
+        &mut self,
+        player: Option<Color>,
+        ground: Ground,
+        reason: &str,
+        t: u64,
+    ) -> Result<Applied, Rejected> {
+        let player = player.ok_or(Rejected::Invalid(
+            "a forfeit needs \"player\": \"white\" or \"black\"",
+        ))?;
+        let article = ground.article(&self.rules);
+        self.end(GameResult::win(!player), Termination::Forfeit, article, t);
+        Ok(Applied {
+            note: Some(ruling_note(
+                &format!("{player} forfeits the game"),
+                reason,
+                article,
+            )),
+            ..Applied::default()
+        })
+    }
+
+    /// The arbiter decides the result (regulations of the event, 11.7, 12.9).
+    fn on_adjudicate(
+        &mut self,
+        result: GameResult,
+        ground: Ground,
+        reason: &str,
+        t: u64,
+    ) -> Applied {
+        let article = ground.article(&self.rules);
+        self.end(result, Termination::Adjudication, article, t);
+        Applied {
+            note: Some(ruling_note(
+                &format!("the arbiter adjudicates {result}"),
+                reason,
+                article,
+            )),
+            ..Applied::default()
+        }
+    }
+
     fn decide_quickplay(
         &mut self,
         q: PendingQuickplay,
@@ -1309,6 +1410,20 @@ pub enum ReplayError {
         /// Why.
         error: Rejected,
     },
+}
+
+/// "White forfeits the game: the engine crashed (match rule)".
+fn ruling_note(what: &str, reason: &str, article: &str) -> String {
+    let cite = if article == crate::edition::MATCH_RULE {
+        article.to_owned()
+    } else {
+        format!("Art. {article}")
+    };
+    if reason.is_empty() {
+        format!("{what} ({cite})")
+    } else {
+        format!("{what}: {reason} ({cite})")
+    }
 }
 
 /// Reads `e2e4`, `e7e8`, `e7e8q` (also with a `-` between the squares).

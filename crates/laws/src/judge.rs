@@ -8,7 +8,8 @@
 //! - `"clock"`: `{"white": ms, "black": ms}` at the event's time (`null`
 //!   without a clock);
 //! - `"status"`: `"ongoing"` or `"ended"`; when ended, `"result"`,
-//!   `"termination"` and `"article"`;
+//!   `"termination"` and `"article"` (and `"reason"` for a forfeit or an
+//!   adjudication that gave one);
 //! - where they apply: `"move"` (the SAN played), `"claim"` (`"correct"`,
 //!   `"incorrect"`, `"pending"`, `"upheld"`, `"rejected"`, `"postponed"`),
 //!   `"penalty"` (`{"player", "ms", "article"}`), `"note"`, `"offer"` (who
@@ -84,6 +85,9 @@ fn state(game: &Game, t: u64, opts: Options, out: &mut Map<String, Value>) {
             out.insert("result".into(), json!(o.result.to_string()));
             out.insert("termination".into(), json!(o.termination.name()));
             out.insert("article".into(), json!(o.article));
+            if let Some(reason) = game.outcome_reason() {
+                out.insert("reason".into(), json!(reason));
+            }
         }
         None => {
             out.insert("status".into(), json!("ongoing"));

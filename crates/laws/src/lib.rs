@@ -17,6 +17,10 @@
 //!   draw when the opponent cannot checkmate; time classes (Appendices A, B).
 //! - Illegal moves (7.5, A.4), touch-move (4.3–4.5, [`touch`]), quickplay
 //!   finishes (2014 Appendix G, 2018/2023 Guidelines III).
+//! - The arbiter's rulings that end a game off the board, with their reason
+//!   and what they rest on ([`Ground`]): a forfeit or an adjudicated result
+//!   under the regulations of the event (engine matches), for persistent
+//!   refusal to comply (11.7), or as a penalty (12.9).
 //!
 //! ```
 //! use arbiter_laws::{Event, Game, Start, Termination};
@@ -50,8 +54,8 @@ pub mod touch;
 pub use class::TimeClass;
 pub use clock::{Clock, Delay, DelayKind};
 pub use dead::{ChaSolver, Unwinnability, Verdict};
-pub use edition::{Edition, Rules};
-pub use event::{Action, ClaimKind, Decision, Event, Start};
+pub use edition::{Edition, Rules, MATCH_RULE};
+pub use event::{Action, ClaimKind, Decision, Event, Ground, Start};
 pub use game::{
     Applied, ClockReading, Game, Penalty, PlayedMove, Rejected, ReplayError, StartError,
 };

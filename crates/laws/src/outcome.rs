@@ -146,6 +146,19 @@ pub enum Termination {
     /// An arbiter's decision (quickplay finish G.5 / III.5; both players
     /// losing, 11.8).
     ArbiterDecision,
+    /// The arbiter declares the game lost by one player ([`Action::Forfeit`]):
+    /// under the regulations of the event (an engine match: an illegal or
+    /// unreadable move, an engine that stops working), for persistent refusal
+    /// to comply with the Laws (11.7), or as a penalty (12.9).
+    ///
+    /// [`Action::Forfeit`]: crate::Action::Forfeit
+    Forfeit,
+    /// The arbiter decides the result ([`Action::Adjudicate`]) under the
+    /// regulations of the event (an engine match: adjudication by the
+    /// engines' evaluations, a move limit) or as a penalty (11.7, 12.9).
+    ///
+    /// [`Action::Adjudicate`]: crate::Action::Adjudicate
+    Adjudication,
 }
 
 impl Termination {
@@ -165,6 +178,8 @@ impl Termination {
             Termination::TimeoutDraw => "timeout_draw",
             Termination::IllegalMove => "illegal_move",
             Termination::ArbiterDecision => "arbiter_decision",
+            Termination::Forfeit => "forfeit",
+            Termination::Adjudication => "adjudication",
         }
     }
 }

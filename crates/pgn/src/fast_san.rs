@@ -1,16 +1,13 @@
 //! The hot path of PGN reading: strict SAN as PGN writes it (`Nf3`, `exd5`,
-//! `Rae1`, `e8=Q+`, `O-O`), parsed from bytes and resolved with reverse
-//! attacks, without generating moves or allocating.
+//! `Rae1`, `e8=Q+`, `O-O`), parsed straight from bytes without allocating,
+//! and resolved by the core ([`San::to_move`], which works backwards from the
+//! arrival square without generating moves).
 //!
 //! It answers only when it is sure: one legal move (FIDE Art. 3) matches.
 //! Anything else (other notations, lenient forms, illegal or ambiguous moves)
 //! returns `None` and goes to the general reader, which also words the error.
 
-use arbiter_chess::attacks::{
-    aligned, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
-    rook_attacks,
-};
-use arbiter_chess::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
+use arbiter_chess::{CastlingSide, File, Move, Position, Rank, Role, San, Square};
 
 #[inline]
 fn square(f: u8, r: u8) -> Option<Square> {
@@ -51,9 +48,7 @@ pub(crate) fn resolve(pos: &Position, s: &[u8]) -> Option<Move> {
             b"O-O-O" => CastlingSide::QueenSide,
             _ => return None,
         };
-        let us = pos.turn();
-        let m = Move::new(pos.king_of(us), pos.castling_rook(us, side)?);
-        return pos.is_legal(m).then_some(m);
+        return San::Castle(side).to_move(pos).ok();
     }
     let (role, start) = match piece_role(first) {
         Some(r) => (r, 1),
@@ -88,121 +83,15 @@ pub(crate) fn resolve(pos: &Position, s: &[u8]) -> Option<Move> {
         return None;
     }
 
-    let us = pos.turn();
-    let board = pos.board();
-    let ours_all = board.by_color(us);
-    if ours_all.contains(to) {
-        return None;
-    }
-    let theirs = board.by_color(!us);
-    let occupied = ours_all | theirs;
-    let ours = board.by_piece(role.of(us));
-    let last_rank = Rank::EIGHTH.relative_to(us);
-
-    let mut candidates = if role == Role::Pawn {
-        if rank.is_some() || (to.rank() == last_rank) != promotion.is_some() {
-            return None;
-        }
-        match file {
-            Some(f) if f != to.file() => {
-                let c = pawn_attacks(!us, to) & ours & Bitboard::file(f);
-                if theirs.contains(to) {
-                    c
-                } else if pos.ep_square() == Some(to) {
-                    // En passant: the general legality test (Art. 3.7 d).
-                    return unique_checked(pos, c, to, None);
-                } else {
-                    return None;
-                }
-            }
-            _ => {
-                if capture || occupied.contains(to) {
-                    return None;
-                }
-                let back = to.offset(us.fold(-8, 8))?;
-                if ours.contains(back) {
-                    Bitboard::from(back)
-                } else if !occupied.contains(back) && to.rank() == Rank::FOURTH.relative_to(us) {
-                    let back2 = back.offset(us.fold(-8, 8))?;
-                    ours & Bitboard::from(back2)
-                } else {
-                    return None;
-                }
-            }
-        }
-    } else {
-        if promotion.is_some() {
-            return None;
-        }
-        let c = match role {
-            Role::Knight => knight_attacks(to),
-            Role::Bishop => bishop_attacks(to, occupied),
-            Role::Rook => rook_attacks(to, occupied),
-            Role::Queen => queen_attacks(to, occupied),
-            _ => {
-                // The king: the arrival square must not be attacked once the
-                // king has left its square (Art. 3.8 a, 3.9).
-                let from = (king_attacks(to) & ours).single()?;
-                let attackers = pos.attackers_to(to, occupied.without(from)) & theirs;
-                return attackers.is_empty().then_some(Move::new(from, to));
-            }
-        } & ours;
-        let mut c = c;
-        if let Some(f) = file {
-            c &= Bitboard::file(f);
-        }
-        if let Some(r) = rank {
-            c &= Bitboard::rank(r);
-        }
-        c
-    };
-    let king = pos.king_of(us);
-    let checkers = pos.checkers();
-    if checkers.any() {
-        // In check, a piece other than the king must take the checker or
-        // step between it and the king (Art. 3.9).
-        let checker = checkers.single()?;
-        if !between(king, checker).with(checker).contains(to) {
-            return None;
-        }
-    }
-    // A candidate is legal unless pinned off its line.
-    let pinned = pos.pinned();
-    for from in candidates & pinned {
-        if !aligned(king, from, to) {
-            candidates.remove(from);
-        }
-    }
-    let from = candidates.single()?;
-    Some(Move {
-        from,
+    let san = San::Normal {
+        role,
+        file,
+        rank,
+        capture,
         to,
         promotion,
-    })
-}
-
-/// The one legal move among `candidates` to `to`, by the general test.
-fn unique_checked(
-    pos: &Position,
-    candidates: Bitboard,
-    to: Square,
-    promotion: Option<Role>,
-) -> Option<Move> {
-    let mut found = None;
-    for from in candidates {
-        let m = Move {
-            from,
-            to,
-            promotion,
-        };
-        if pos.is_legal(m) {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(m);
-        }
-    }
-    found
+    };
+    san.to_move(pos).ok()
 }
 
 #[cfg(test)]

@@ -1,11 +1,26 @@
-//! One game between two UCI engines under the runner's clock and the Laws.
+//! One game between two UCI engines: an [`arbiter_laws::Game`] whose events
+//! the runner makes from what the engines do and how long they take.
+//!
+//! The runner measures each engine's thinking time with a monotonic clock
+//! ([`std::time::Instant`], in the UCI client) and the game's time is the
+//! sum of those times: a move completed after `elapsed` is a `move` event at
+//! `t + elapsed`. Everything else is the Laws': the clocks the engines are
+//! told ([`super::uci_time`]), when a flag falls (the runner applies the
+//! arbiter's `flag` at the very millisecond the Laws name, and Art. 6.9
+//! decides), and every automatic end (mate, stalemate, dead position,
+//! fivefold repetition, 75 moves). Draws the engines could claim (9.2, 9.3)
+//! are claimed for them as soon as the Laws allow, on the position or on the
+//! intended move. What only a match has — an illegal or unreadable
+//! `bestmove`, an engine that stops working, adjudication by the engines'
+//! scores, a move limit — is an arbiter's ruling in the same log
+//! ([`Action::Forfeit`], [`Action::Adjudicate`] on the "match rule").
 
-use super::adjudication::{Adjudicator, GameResult, Termination};
-use super::clock::MatchClock;
 use super::openings::Opening;
+use super::uci_time::go_params;
 use crate::client::{ClientError, InfoScore, UciClient};
-use arbiter_chess::{Color, Move, Position};
-use std::time::Duration;
+use arbiter_chess::{CastlingMode, Color, Move, Position};
+use arbiter_laws::{Action, Decision, Event, Game, GameResult, Ground, Start};
+use std::time::{Duration, Instant};
 
 /// Optional adjudication by the engines' own scores.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -21,14 +36,18 @@ pub struct ScoreAdjudication {
 /// Settings of a game.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
-    /// Draw claims (threefold, fifty moves) made for the engines as soon as
-    /// possible; otherwise games go on to the automatic fivefold / 75-move rules.
+    /// Draw claims (threefold repetition, 9.2; the 50-move rule, 9.3) made
+    /// for the engines as soon as the Laws allow; otherwise games go on to
+    /// the automatic fivefold and 75-move rules (9.6).
     pub claims: bool,
     /// Score adjudication.
     pub adjudication: ScoreAdjudication,
-    /// Extra time tolerated beyond a flag fall (communication delays).
+    /// Lag compensation: up to this much of each move's measured time is not
+    /// charged (pipes and process scheduling), and a `bestmove` is awaited
+    /// this much longer than the clock allows.
     pub margin: Duration,
-    /// A draw is declared after this many moves (a safety net; 0 = none).
+    /// A draw is adjudicated after this many moves by each engine (a safety
+    /// net; 0 = none).
     pub max_moves: u32,
 }
 
@@ -46,18 +65,18 @@ impl Default for GameSettings {
     }
 }
 
-/// One move as played.
-#[derive(Clone, Debug)]
-pub struct PlayedMove {
-    /// The move.
-    pub mv: Move,
-    /// The mover's clock after the move.
-    pub clock: Duration,
-    /// Time the move took.
+/// What the runner knows about one move of the game beyond the Laws' log.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNote {
+    /// A move of the opening, played at t = 0.
+    pub book: bool,
+    /// The mover's clock just after the move (the Laws' reading), ms.
+    pub clock_ms: Option<u64>,
+    /// Time the engine took, as measured.
     pub elapsed: Duration,
-    /// The mover's last reported score.
+    /// The engine's last reported score (its own point of view).
     pub score: Option<InfoScore>,
-    /// The mover's last reported depth.
+    /// The engine's last reported depth.
     pub depth: Option<u32>,
 }
 
@@ -68,30 +87,80 @@ pub struct GameRecord {
     pub white: String,
     /// Black's name.
     pub black: String,
-    /// The opening played.
+    /// The opening played (its start is written as the PGN's start, in its
+    /// castling mode).
     pub opening: Opening,
-    /// The moves after the opening.
-    pub moves: Vec<PlayedMove>,
-    /// The result.
-    pub result: GameResult,
-    /// Why the game ended.
-    pub termination: Termination,
+    /// The game under the Laws: the log, the moves, the clocks, the outcome.
+    pub game: Game,
+    /// One note per move of [`Game::moves`].
+    pub notes: Vec<MoveNote>,
 }
 
-fn position_command(opening: &Opening, played: &[Move]) -> String {
+impl GameRecord {
+    /// The result (the Laws' outcome; `None` only if the game never ended).
+    pub fn result(&self) -> Option<GameResult> {
+        self.game.outcome().map(|o| o.result)
+    }
+}
+
+/// A game that cannot be played at all, or a log the Laws refuse (a bug in
+/// the runner, never the engines' fault).
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The start cannot begin a game (position, time control).
+    #[error(transparent)]
+    Start(#[from] arbiter_laws::StartError),
+    /// The match needs a clock.
+    #[error(
+        "the time control {0:?} runs no clock: give periods such as 10+0.1 or 40/5400+30:1800+30"
+    )]
+    NoClock(String),
+    /// The Laws rejected an event the runner made.
+    #[error("the Laws rejected the runner's event {event}: {error}")]
+    Rejected {
+        /// The event.
+        event: String,
+        /// Why.
+        error: arbiter_laws::Rejected,
+    },
+}
+
+/// The start of a game from `opening` under the match's `template` (edition,
+/// time control, delay): the opening's start position, by its Chess960
+/// number when it is one.
+pub fn start_for(opening: &Opening, template: &Start) -> Start {
+    let pos = opening.start;
+    let number = if pos.castling_mode() == CastlingMode::Chess960 {
+        (0..960).find(|&n| Position::chess960(n) == Some(pos))
+    } else {
+        None
+    };
+    let fen = match number {
+        Some(_) => None,
+        None if pos == Position::standard() => None,
+        None => Some(pos.fen()),
+    };
+    Start {
+        fen,
+        chess960: number,
+        ..template.clone()
+    }
+}
+
+/// The UCI `position` command for the game so far, castling written as the
+/// opening's mode requires (`e1g1` in standard chess, `e1h1` in Chess960).
+pub fn position_command(opening: &Opening, moves: &[Move]) -> String {
     let start = opening.start;
     let mut s = if start == Position::standard() {
         "position startpos".to_string()
     } else {
         format!("position fen {}", start.fen())
     };
-    let all: Vec<Move> = opening.moves.iter().chain(played.iter()).copied().collect();
-    if !all.is_empty() {
+    if !moves.is_empty() {
         s.push_str(" moves");
         let mut p = start;
-        for m in all {
+        for &m in moves {
             s.push(' ');
-            // Castling as e1g1 or e1h1 according to the position's mode.
             s.push_str(&p.uci(m));
             p.play_unchecked(m);
         }
@@ -99,138 +168,352 @@ fn position_command(opening: &Opening, played: &[Move]) -> String {
     s
 }
 
-/// Plays one game. `engines[0]` plays White. Engine failures end the game
-/// (a loss for the failing engine) and are returned with the record so the
-/// runner can restart that engine.
+/// The game and what goes with it while it is played.
+struct Table<'a> {
+    game: Game,
+    notes: Vec<MoveNote>,
+    opening: &'a Opening,
+    /// Milliseconds since the start: the time of the last event.
+    t: u64,
+}
+
+impl Table<'_> {
+    fn apply(&mut self, t: u64, by: Option<Color>, action: Action) -> Result<(), GameError> {
+        let event = Event { t, by, action };
+        let moves_before = self.game.moves().len();
+        self.game
+            .apply(event.clone())
+            .map_err(|error| GameError::Rejected {
+                event: format!("{event:?}"),
+                error,
+            })?;
+        self.t = t;
+        if self.game.moves().len() > moves_before {
+            let clock_ms = self.game.clock_at(t).map(|c| match by {
+                Some(Color::Black) => c.black,
+                _ => c.white,
+            });
+            self.notes.push(MoveNote {
+                clock_ms,
+                ..MoveNote::default()
+            });
+        }
+        Ok(())
+    }
+
+    /// The position on the board with castling as the opening writes it.
+    fn position(&self) -> Position {
+        let mut p = *self.game.position();
+        // Cannot fail from standard to Chess960; the Laws detect Chess960
+        // from the same start whenever standard castling could not express it.
+        let _ = p.set_castling_mode(self.opening.start.castling_mode());
+        p
+    }
+
+    fn forfeit(&mut self, t: u64, player: Color, reason: String) -> Result<(), GameError> {
+        self.apply(
+            t,
+            None,
+            Action::Forfeit {
+                player: Some(player),
+                ground: Ground::MatchRule,
+                reason,
+            },
+        )
+    }
+
+    fn adjudicate(&mut self, result: GameResult, reason: String) -> Result<(), GameError> {
+        let t = self.t;
+        self.apply(
+            t,
+            None,
+            Action::Adjudicate {
+                result,
+                ground: Ground::MatchRule,
+                reason,
+            },
+        )
+    }
+
+    fn flag(&mut self, at: u64) -> Result<(), GameError> {
+        self.apply(
+            at,
+            None,
+            Action::Arbiter {
+                decision: Decision::Flag,
+                player: None,
+                ms: None,
+            },
+        )
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn pawns(cp: i32) -> String {
+    format!("{:.2}", f64::from(cp) / 100.0)
+}
+
+/// Plays one game from `opening` under `template` (edition, time control,
+/// delay). `engines[0]` plays White. An engine that fails forfeits the game
+/// and is returned with the record so the runner can restart it.
 pub fn play(
     engines: [&mut UciClient; 2],
     opening: &Opening,
-    clock: &mut dyn MatchClock,
-    adjudicator: &dyn Adjudicator,
+    template: &Start,
     settings: &GameSettings,
-) -> (GameRecord, Option<(Color, ClientError)>) {
+) -> Result<(GameRecord, Option<(Color, ClientError)>), GameError> {
     let [white, black] = engines;
     let names = [white.name().to_string(), black.name().to_string()];
-    let clients = [white, black];
-    let mut history: Vec<Position> = vec![opening.start];
-    {
-        let mut p = opening.start;
-        for &m in &opening.moves {
-            p.play_unchecked(m);
-            history.push(p);
+    let mut clients = [white, black];
+    let start = start_for(opening, template);
+    let game = Game::new(start)?;
+    if game.clock().is_none() && !game.is_over() {
+        return Err(GameError::NoClock(
+            template.time_control.clone().unwrap_or_default(),
+        ));
+    }
+    let mut table = Table {
+        game,
+        notes: Vec::new(),
+        opening,
+        t: 0,
+    };
+    // The opening's moves are moves of the game, made at once.
+    for &m in &opening.moves {
+        if table.game.is_over() {
+            break;
+        }
+        let by = table.game.turn();
+        let san = table.game.position().san(m);
+        table.apply(0, Some(by), Action::Move { mv: san })?;
+        if let Some(n) = table.notes.last_mut() {
+            n.book = true;
         }
     }
-    let mut played: Vec<Move> = Vec::new();
-    let mut moves: Vec<PlayedMove> = Vec::new();
+    let book = table.notes.len();
     let mut failure = None;
+    for color in Color::ALL {
+        if table.game.is_over() {
+            break;
+        }
+        // Castling as the opening's mode writes it (`UCI_Chess960`), then
+        // `ucinewgame`.
+        let client = &mut clients[color.index()];
+        let ready = client
+            .set_chess960(opening.is_chess960())
+            .and_then(|()| client.new_game());
+        if let Err(e) = ready {
+            table.forfeit(
+                0,
+                color,
+                format!("{} failed to start a game: {e}", names[color.index()]),
+            )?;
+            failure = Some((color, e));
+        }
+    }
     // Consecutive moves per colour: [losing, winning, near zero][colour].
     let mut streaks = [[0u32; 2]; 3];
 
-    for color in Color::ALL {
-        if let Err(e) = clients[color.index()].new_game() {
-            let t = Termination::EngineFailure(e.to_string());
-            let record = finish(&names, opening, moves, GameResult::win_for(!color), t);
-            return (record, Some((color, e)));
-        }
-    }
-
-    let (result, termination) = loop {
-        let pos = *history.last().unwrap_or(&opening.start);
-        if let Some(end) = adjudicator.automatic_end(&history) {
-            break end;
-        }
+    while !table.game.is_over() {
+        let color = table.game.turn();
+        let ci = color.index();
+        let name = &names[ci];
         if settings.claims {
-            if let Some(t) = adjudicator.claimable_draw(&history) {
-                break (GameResult::Draw, t);
+            // 9.2 b / 9.3 b: the position on the board, the claimant to move.
+            if let Some(kind) = table.game.claimable(None) {
+                table.apply(table.t, Some(color), Action::Claim { kind, mv: None })?;
+                break;
             }
         }
-        if settings.max_moves > 0 && moves.len() as u32 >= 2 * settings.max_moves {
-            break (GameResult::Draw, Termination::MoveLimit);
+        let played = table.notes.len() - book;
+        if settings.max_moves > 0 && played as u32 >= 2 * settings.max_moves {
+            let reason = format!("move limit: {} moves by each engine", settings.max_moves);
+            table.adjudicate(GameResult::DRAW, reason)?;
+            break;
         }
-        let color = pos.turn();
-        let ci = color.index();
-        clock.start_move(color);
-        let cmd = position_command(opening, &played);
-        let params = clock.go_params(color);
-        let allowance = clock.allowance(color) + settings.margin;
-        let r = match clients[ci].go(&cmd, &params, allowance + Duration::from_millis(1)) {
+        let Some(flag_at) = table.game.next_flag_time() else {
+            return Err(GameError::NoClock(
+                template.time_control.clone().unwrap_or_default(),
+            ));
+        };
+        let t = table.t;
+        let allowance = Duration::from_millis(flag_at.saturating_sub(t));
+        let moves: Vec<Move> = table.game.moves().iter().map(|p| p.mv).collect();
+        let cmd = position_command(opening, &moves);
+        let params = go_params(&table.game, t).unwrap_or_default();
+        let asked = Instant::now();
+        let deadline = allowance + settings.margin + Duration::from_millis(1);
+        let reply = clients[ci].go(&cmd, &params, deadline);
+        let charged = |elapsed: Duration| millis(elapsed.saturating_sub(settings.margin));
+        let r = match reply {
             Ok(r) => r,
             Err(e) => {
-                let t = Termination::EngineFailure(e.to_string());
+                let at = t.saturating_add(charged(asked.elapsed()));
+                if at >= flag_at {
+                    table.flag(flag_at)?;
+                } else {
+                    table.forfeit(at, color, format!("{name} stopped working: {e}"))?;
+                }
                 failure = Some((color, e));
-                break (GameResult::win_for(!color), t);
+                break;
             }
         };
+        let at = t.saturating_add(charged(r.elapsed));
+        if r.timed_out || at >= flag_at {
+            // The clock reached zero before the move was completed: the
+            // flag has fallen (6.1, 6.9).
+            table.flag(flag_at)?;
+            break;
+        }
         let Some(text) = r.bestmove.clone() else {
-            break adjudicator.flag_fall(&pos, color);
-        };
-        if r.elapsed > allowance {
-            break adjudicator.flag_fall(&pos, color);
-        }
-        let mv = match pos.parse_uci(&text) {
-            Ok(m) => m,
-            Err(_) => break (GameResult::win_for(!color), Termination::IllegalMove(text)),
-        };
-        if clock
-            .end_move(
+            table.forfeit(
+                at,
                 color,
-                r.elapsed.saturating_sub(settings.margin.min(r.elapsed)),
-            )
-            .is_err()
-        {
-            break adjudicator.flag_fall(&pos, color);
+                format!("{name} sent \"bestmove\" without a move"),
+            )?;
+            break;
+        };
+        let pos = table.position();
+        let m = match pos.parse_uci(&text) {
+            Ok(m) => m,
+            Err(e) => {
+                table.forfeit(at, color, format!("{name} sent bestmove {text}: {e}"))?;
+                break;
+            }
+        };
+        let san = table.game.position().san(m);
+        if settings.claims {
+            // 9.2 a / 9.3 a: the move written, not played, and the claim made.
+            if let Some(kind) = table.game.claimable(Some(m)) {
+                let claim = Action::Claim {
+                    kind,
+                    mv: Some(san),
+                };
+                table.apply(at, Some(color), claim)?;
+                break;
+            }
         }
-        let mut next = pos;
-        next.play_unchecked(mv);
-        history.push(next);
-        played.push(mv);
-        moves.push(PlayedMove {
-            mv,
-            clock: clock.remaining(color),
-            elapsed: r.elapsed,
-            score: r.score,
-            depth: r.depth,
-        });
-
-        // Adjudication by score.
+        table.apply(at, Some(color), Action::Move { mv: san })?;
+        if let Some(n) = table.notes.last_mut() {
+            n.elapsed = r.elapsed;
+            n.score = r.score;
+            n.depth = r.depth;
+        }
+        if table.game.is_over() {
+            break;
+        }
+        // Adjudication by score (match rule).
         if let Some(score) = r.score.map(InfoScore::centipawns) {
             let adj = settings.adjudication;
+            let other = 1 - ci;
             if let Some((n, s)) = adj.resign {
                 streaks[0][ci] = if score <= -s { streaks[0][ci] + 1 } else { 0 };
                 streaks[1][ci] = if score >= s { streaks[1][ci] + 1 } else { 0 };
-                let other = 1 - ci;
-                if streaks[0][ci] >= n && streaks[1][other] >= n {
-                    break (GameResult::win_for(!color), Termination::AdjudicatedWin);
-                }
-                if streaks[1][ci] >= n && streaks[0][other] >= n {
-                    break (GameResult::win_for(color), Termination::AdjudicatedWin);
+                let loser = if streaks[0][ci] >= n && streaks[1][other] >= n {
+                    Some(color)
+                } else if streaks[1][ci] >= n && streaks[0][other] >= n {
+                    Some(!color)
+                } else {
+                    None
+                };
+                if let Some(loser) = loser {
+                    let reason = format!(
+                        "{} at or below -{} pawns and {} at or above +{} for {n} moves each",
+                        names[loser.index()],
+                        pawns(s),
+                        names[(!loser).index()],
+                        pawns(s)
+                    );
+                    table.adjudicate(GameResult::win(!loser), reason)?;
+                    break;
                 }
             }
             if let Some((from, n, s)) = adj.draw {
-                let within = next.fullmoves() >= from && score.abs() <= s;
+                let within = table.game.position().fullmoves() >= from && score.abs() <= s;
                 streaks[2][ci] = if within { streaks[2][ci] + 1 } else { 0 };
                 if streaks[2][0] >= n && streaks[2][1] >= n {
-                    break (GameResult::Draw, Termination::AdjudicatedDraw);
+                    let reason = format!(
+                        "both engines within {} pawns for {n} moves each from move {from}",
+                        pawns(s)
+                    );
+                    table.adjudicate(GameResult::DRAW, reason)?;
+                    break;
                 }
             }
         }
-    };
-    (finish(&names, opening, moves, result, termination), failure)
-}
-
-fn finish(
-    names: &[String; 2],
-    opening: &Opening,
-    moves: Vec<PlayedMove>,
-    result: GameResult,
-    termination: Termination,
-) -> GameRecord {
-    GameRecord {
+    }
+    let record = GameRecord {
         white: names[0].clone(),
         black: names[1].clone(),
         opening: opening.clone(),
-        moves,
-        result,
-        termination,
+        game: table.game,
+        notes: table.notes,
+    };
+    Ok((record, failure))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_laws::Edition;
+
+    #[test]
+    fn castling_is_written_in_the_opening_mode() {
+        let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+        let standard = Opening {
+            start: Position::from_fen_auto(fen).unwrap(),
+            moves: vec![],
+        };
+        let m = standard.start.parse_uci("e1g1").unwrap();
+        assert_eq!(
+            position_command(&standard, &[m]),
+            format!("position fen {fen} moves e1g1")
+        );
+        let mut c960 = standard.clone();
+        c960.start
+            .set_castling_mode(CastlingMode::Chess960)
+            .unwrap();
+        assert!(position_command(&c960, &[m]).ends_with("moves e1h1"));
+        assert_eq!(
+            position_command(&Opening::standard(), &[]),
+            "position startpos"
+        );
+    }
+
+    #[test]
+    fn chess960_starts_go_by_their_number() {
+        let template = Start {
+            edition: Edition::Fide2018,
+            time_control: Some("60+1".into()),
+            ..Start::default()
+        };
+        let o = Opening {
+            start: Position::chess960(77).unwrap(),
+            moves: vec![],
+        };
+        let s = start_for(&o, &template);
+        assert_eq!((s.chess960, s.fen.as_deref()), (Some(77), None));
+        assert_eq!(s.edition, Edition::Fide2018);
+        assert_eq!(Game::new(s).unwrap().initial_position(), &o.start);
+        let e4 = openings_e4();
+        let s = start_for(&e4, &template);
+        assert_eq!(s.fen, None, "the opening's moves are played, not set up");
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        let set = Opening {
+            start: Position::from_fen_auto(fen).unwrap(),
+            moves: vec![],
+        };
+        assert_eq!(start_for(&set, &template).fen.as_deref(), Some(fen));
+    }
+
+    fn openings_e4() -> Opening {
+        let start = Position::standard();
+        Opening {
+            start,
+            moves: vec![start.parse_uci("e2e4").unwrap()],
+        }
     }
 }

@@ -1,27 +1,25 @@
 //! The match runner (`arbiter match`): plays UCI engines against each other
-//! in game pairs with colours swapped, from an opening set, under a FIDE time
-//! control kept by the runner, adjudicated by the Laws; writes PGN and keeps
-//! the score, the Elo difference with its 95% interval, and an optional SPRT.
+//! in game pairs with colours swapped, from an opening set. Every game is an
+//! [`arbiter_laws::Game`] (its clock, its ends, its result; see [`game`]);
+//! the PGN is written by `arbiter-pgn` ([`pgn`]). Keeps the score, the Elo
+//! difference with its 95% interval, and an optional SPRT ([`stats`]).
 
-pub mod adjudication;
-pub mod clock;
 pub mod game;
-pub mod laws;
 pub mod openings;
 pub mod pgn;
 pub mod stats;
+pub mod uci_time;
+pub mod verdict;
 
 use crate::client::{ClientError, EngineSpec, UciClient};
-use adjudication::{Adjudicator, GameResult};
 use arbiter_chess::Color;
+use arbiter_laws::{Delay, Edition, Start};
 use arbiter_pgn::TimeControl;
-use clock::{FideClock, MatchClock};
-use game::{GameRecord, GameSettings};
+use game::{GameError, GameRecord, GameSettings};
 use openings::Opening;
 use stats::{Sprt, SprtState, Tally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::Duration;
 
 /// Everything a match needs.
 #[derive(Clone, Debug)]
@@ -30,12 +28,10 @@ pub struct MatchConfig {
     pub engines: [EngineSpec; 2],
     /// The time control (periods with increments).
     pub time_control: TimeControl,
-    /// A delay per move (delay mode), zero for none.
-    pub delay: Duration,
-    /// Bronstein or simple delay.
-    pub delay_kind: arbiter_laws::DelayKind,
-    /// Keep time with `arbiter-laws`' clock (otherwise the runner's own [`FideClock`]).
-    pub laws_clock: bool,
+    /// A delay per move (Bronstein or simple), if any.
+    pub delay: Option<Delay>,
+    /// The edition of the Laws the games are played under.
+    pub edition: Edition,
     /// Openings, used in order, each for a pair of games.
     pub openings: Vec<Opening>,
     /// Games to play (a pair per opening).
@@ -48,18 +44,29 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
 }
 
-/// A match that cannot start.
+impl MatchConfig {
+    /// What every game starts with, before its opening is set: the edition,
+    /// the time control and the delay.
+    pub fn start_template(&self) -> Start {
+        Start {
+            edition: self.edition,
+            time_control: Some(self.time_control.to_string()),
+            delay: self.delay,
+            ..Start::default()
+        }
+    }
+}
+
+/// A match that cannot start or go on.
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError {
     /// An engine failed to start.
     #[error(transparent)]
     Engine(#[from] ClientError),
-    /// The time control cannot be played.
+    /// A game cannot be played (start, time control) or the Laws refused
+    /// the runner's log.
     #[error(transparent)]
-    TimeControl(#[from] clock::UnplayableControl),
-    /// The Laws' clock cannot run the time control.
-    #[error("time control: {0}")]
-    LawsClock(#[from] arbiter_laws::clock::ClockError),
+    Game(#[from] GameError),
     /// No openings.
     #[error("the opening set is empty")]
     NoOpenings,
@@ -76,57 +83,35 @@ pub struct Finished {
     pub record: GameRecord,
 }
 
-/// The first engine's score in a game.
+/// The first engine's score in a game (the Laws' result: 1, ½ or 0).
 pub fn first_engine_points(f: &Finished) -> f64 {
-    match (f.record.result, f.first_is_white) {
-        (GameResult::Draw, _) => 0.5,
-        (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 1.0,
-        _ => 0.0,
-    }
-}
-
-/// A fresh clock for one game, White (or the side to move) first.
-pub fn new_clock(config: &MatchConfig, first: Color) -> Result<Box<dyn MatchClock>, MatchError> {
-    if config.laws_clock {
-        let delay = (!config.delay.is_zero()).then_some(arbiter_laws::Delay {
-            kind: config.delay_kind,
-            ms: config.delay.as_millis() as u64,
-        });
-        Ok(Box::new(laws::LawsClock::new(
-            &config.time_control,
-            delay,
-            first,
-        )?))
+    let color = if f.first_is_white {
+        Color::White
     } else {
-        Ok(Box::new(FideClock::new(
-            &config.time_control,
-            config.delay,
-        )?))
-    }
-}
-
-fn start_engine(spec: &EngineSpec, chess960: bool) -> Result<UciClient, ClientError> {
-    let mut c = UciClient::start(spec)?;
-    if chess960 && c.has_option("UCI_Chess960") {
-        c.set_option("UCI_Chess960", "true")?;
-        c.is_ready()?;
-    }
-    Ok(c)
+        Color::Black
+    };
+    f.record
+        .result()
+        .map_or(0.0, |r| f64::from(r.score(color).halves()) / 2.0)
 }
 
 /// Runs the match; `on_game` sees every finished game and the running tally.
 /// Returns the final tally (for the first engine).
 pub fn run(
     config: &MatchConfig,
-    adjudicator: Arc<dyn Adjudicator>,
     on_game: &mut dyn FnMut(&Finished, &Tally, Option<SprtState>),
 ) -> Result<Tally, MatchError> {
     if config.openings.is_empty() {
         return Err(MatchError::NoOpenings);
     }
-    // Fail early on a bad time control.
-    new_clock(config, Color::White)?;
-    let chess960 = config.openings.iter().any(Opening::is_chess960);
+    let template = config.start_template();
+    // Fail early on a time control or an opening the Laws cannot play.
+    for o in &config.openings {
+        let g = arbiter_laws::Game::new(game::start_for(o, &template)).map_err(GameError::from)?;
+        if g.clock().is_none() {
+            return Err(GameError::NoClock(config.time_control.to_string()).into());
+        }
+    }
     // Start every engine before the first game so that a broken command fails now.
     let workers = config
         .concurrency
@@ -135,8 +120,8 @@ pub fn run(
     let mut pairs = Vec::new();
     for _ in 0..workers {
         pairs.push([
-            start_engine(&config.engines[0], chess960)?,
-            start_engine(&config.engines[1], chess960)?,
+            UciClient::start(&config.engines[0])?,
+            UciClient::start(&config.engines[1])?,
         ]);
     }
     let next = Arc::new(AtomicU32::new(0));
@@ -148,8 +133,8 @@ pub fn run(
         let stop = stop.clone();
         let tx = tx.clone();
         let config = config.clone();
-        let adjudicator = adjudicator.clone();
-        handles.push(std::thread::spawn(move || {
+        let template = template.clone();
+        handles.push(std::thread::spawn(move || -> Result<(), MatchError> {
             loop {
                 if stop.load(Ordering::SeqCst) {
                     break;
@@ -160,47 +145,51 @@ pub fn run(
                 }
                 let opening = &config.openings[(i as usize / 2) % config.openings.len()];
                 let first_is_white = i % 2 == 0;
-                let first_to_move = opening.position().turn();
-                let Ok(mut clock) = new_clock(&config, first_to_move) else {
-                    break;
-                };
                 let [a, b] = &mut pair;
                 let (engines, first_color) = if first_is_white {
                     ([a, b], Color::White)
                 } else {
                     ([b, a], Color::Black)
                 };
-                let (record, failure) = game::play(
-                    engines,
-                    opening,
-                    clock.as_mut(),
-                    adjudicator.as_ref(),
-                    &config.settings,
-                );
+                let played = game::play(engines, opening, &template, &config.settings);
+                let (record, failure) = match played {
+                    Ok(p) => p,
+                    Err(e) => {
+                        stop.store(true, Ordering::SeqCst);
+                        for c in pair {
+                            c.quit();
+                        }
+                        return Err(e.into());
+                    }
+                };
+                let finished = Finished {
+                    round: i + 1,
+                    first_is_white,
+                    record,
+                };
+                if tx.send(finished).is_err() {
+                    break;
+                }
                 if let Some((color, _)) = failure {
-                    // Restart the engine that failed.
+                    // Restart the engine that failed; the match cannot go
+                    // on without it.
                     let idx = if color == first_color { 0 } else { 1 };
-                    match start_engine(&config.engines[idx], chess960) {
+                    match UciClient::start(&config.engines[idx]) {
                         Ok(c) => pair[idx] = c,
-                        Err(_) => {
+                        Err(e) => {
                             stop.store(true, Ordering::SeqCst);
+                            let [a, b] = pair;
+                            a.quit();
+                            b.quit();
+                            return Err(e.into());
                         }
                     }
-                }
-                if tx
-                    .send(Finished {
-                        round: i + 1,
-                        first_is_white,
-                        record,
-                    })
-                    .is_err()
-                {
-                    break;
                 }
             }
             for c in pair {
                 c.quit();
             }
+            Ok(())
         }));
     }
     drop(tx);
@@ -221,7 +210,9 @@ pub fn run(
         on_game(&f, &tally, state);
     }
     for h in handles {
-        let _ = h.join();
+        if let Ok(Err(e)) = h.join() {
+            return Err(e);
+        }
     }
     Ok(tally)
 }

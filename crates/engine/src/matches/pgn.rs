@@ -1,12 +1,14 @@
-//! Writes finished games as PGN (export format): the seven-tag roster, `FEN`
-//! and `SetUp` for other starts, `Variant` for Chess960, `TimeControl`,
-//! `Termination`, moves in SAN with `[%clk]` comments and the engine's score,
-//! and a final comment saying how the game ended under the Laws.
+//! Writes finished games as PGN with `arbiter-pgn`: the seven-tag roster,
+//! `Variant`, `SetUp` and `FEN` for other starts, `TimeControl`,
+//! `Termination`; every move with the mover's `[%clk]` as the Laws' clock
+//! showed it and the engine's score, depth and time as a comment; a final
+//! comment saying how the game ended under the Laws.
 
-use super::clock::clk;
 use super::game::GameRecord;
+use super::verdict::{describe, pgn_termination};
 use crate::client::InfoScore;
-use arbiter_chess::{Color, Position};
+use arbiter_chess::Color;
+use arbiter_laws::{GameResult, Score};
 use std::fmt::Write as _;
 
 /// Tags that are the same for every game of a match.
@@ -18,166 +20,162 @@ pub struct MatchTags {
     pub site: String,
     /// `Date` as `YYYY.MM.DD`.
     pub date: String,
-    /// `TimeControl` (PGN form).
-    pub time_control: String,
 }
 
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
+/// The PGN result of the Laws' result; `*` for scores PGN cannot write
+/// (0–0, ½–0).
+pub fn pgn_result(r: GameResult) -> arbiter_pgn::GameResult {
+    match (r.white, r.black) {
+        (Score::One, Score::Zero) => arbiter_pgn::GameResult::WhiteWins,
+        (Score::Zero, Score::One) => arbiter_pgn::GameResult::BlackWins,
+        (Score::Half, Score::Half) => arbiter_pgn::GameResult::Draw,
+        _ => arbiter_pgn::GameResult::Unknown,
+    }
 }
 
+/// A score from White's point of view, in pawns, as PGN viewers expect.
 fn score_text(s: InfoScore, mover: Color) -> String {
-    // From White's point of view, in pawns, as PGN viewers expect.
     let sign = if mover == Color::White { 1 } else { -1 };
     match s {
-        InfoScore::Cp(v) => format!("{:+.2}", (sign * v) as f64 / 100.0),
+        InfoScore::Cp(v) => format!("{:+.2}", f64::from(sign * v) / 100.0),
         InfoScore::Mate(n) => format!("#{}", sign * n),
     }
 }
 
-/// The PGN text of one game (ends with a blank line).
-pub fn write_game(g: &GameRecord, round: u32, tags: &MatchTags) -> String {
-    let mut out = String::new();
-    let mut tag = |k: &str, v: &str| {
-        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
-    };
-    tag("Event", &tags.event);
-    tag("Site", &tags.site);
-    tag("Date", &tags.date);
-    tag("Round", &round.to_string());
-    tag("White", &g.white);
-    tag("Black", &g.black);
-    tag("Result", g.result.pgn());
-    let start = g.opening.start;
-    if start != Position::standard() {
-        if g.opening.is_chess960() {
-            tag("Variant", "Chess960");
+/// The game as an `arbiter-pgn` record.
+pub fn to_pgn_game(record: &GameRecord, round: u32, tags: &MatchTags) -> arbiter_pgn::Game {
+    let game = &record.game;
+    let mut pgn = arbiter_pgn::Game::new(record.opening.start);
+    pgn.tags.set("Event", tags.event.as_str());
+    pgn.tags.set("Site", tags.site.as_str());
+    pgn.tags.set("Date", tags.date.as_str());
+    pgn.tags.set("Round", round.to_string());
+    pgn.tags.set("White", record.white.as_str());
+    pgn.tags.set("Black", record.black.as_str());
+    let result = game
+        .outcome()
+        .map_or(arbiter_pgn::GameResult::Unknown, |o| pgn_result(o.result));
+    pgn.set_result(result);
+    if let Some(tc) = game.time_control() {
+        pgn.tags.set("TimeControl", tc.to_string());
+    }
+    pgn.tags.set("Termination", pgn_termination(game));
+    pgn.tags.set("PlyCount", game.moves().len().to_string());
+    let played = game.moves();
+    for (i, (pm, note)) in played.iter().zip(&record.notes).enumerate() {
+        // The Laws played these moves: they are legal.
+        let Ok(node) = pgn.push(pm.mv) else { break };
+        node.clock_ms = note.clock_ms;
+        if note.book {
+            let next_is_book = record.notes.get(i + 1).is_some_and(|n| n.book);
+            if !next_is_book {
+                node.comments.push("end of opening".into());
+            }
+            continue;
         }
-        tag("SetUp", "1");
-        tag("FEN", &start.fen());
-    }
-    tag("TimeControl", &tags.time_control);
-    tag("Termination", g.termination.pgn_tag());
-    tag(
-        "PlyCount",
-        &(g.opening.moves.len() + g.moves.len()).to_string(),
-    );
-    out.push('\n');
-
-    let mut text = String::new();
-    let mut pos = start;
-    let mut first = true;
-    let push_move =
-        |text: &mut String, pos: &mut Position, m, first: &mut bool, comment: Option<String>| {
-            let number = pos.fullmoves();
-            if pos.turn() == Color::White {
-                let _ = write!(text, "{number}. ");
-            } else if *first {
-                let _ = write!(text, "{number}... ");
-            }
-            *first = false;
-            let san = pos.san(m);
-            text.push_str(&san);
-            text.push(' ');
-            if let Some(c) = comment {
-                let _ = write!(text, "{{{c}}} ");
-            }
-            pos.play_unchecked(m);
-        };
-    for &m in &g.opening.moves {
-        push_move(&mut text, &mut pos, m, &mut first, None);
-    }
-    if !g.opening.moves.is_empty() {
-        text.push_str("{end of opening} ");
-    }
-    for pm in &g.moves {
-        let mover = pos.turn();
-        let mut c = format!("[%clk {}]", clk(pm.clock));
-        if let Some(s) = pm.score {
-            let _ = write!(c, " {}", score_text(s, mover));
-            if let Some(d) = pm.depth {
+        let mut c = String::new();
+        if let Some(s) = note.score {
+            c.push_str(&score_text(s, pm.by));
+            if let Some(d) = note.depth {
                 let _ = write!(c, "/{d}");
             }
+            c.push(' ');
         }
-        let _ = write!(c, " {:.2}s", pm.elapsed.as_secs_f64());
-        push_move(&mut text, &mut pos, pm.mv, &mut first, Some(c));
+        let _ = write!(c, "{:.2}s", note.elapsed.as_secs_f64());
+        node.comments.push(c);
     }
-    let _ = write!(text, "{{{}}} {}", g.termination.describe(), g.result.pgn());
-    out.push_str(&wrap(&text, 79));
-    out.push_str("\n\n");
-    out
+    if let Some(text) = describe(game) {
+        if let Some(o) = game.outcome() {
+            if pgn_result(o.result) == arbiter_pgn::GameResult::Unknown {
+                // PGN has no token for these scores: say them.
+                pgn.line.comments.push(format!("result {}", o.result));
+            }
+        }
+        match pgn.line.nodes.last_mut() {
+            Some(last) => last.comments.push(text),
+            None => pgn.line.comments.push(text),
+        }
+    }
+    pgn
 }
 
-/// Wraps text at spaces (comments may be broken: PGN allows it).
-fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line_len = 0;
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        if line_len > 0 && line_len + 1 + word.len() > width {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(word);
-        line_len += word.len();
-    }
-    out
+/// The PGN text of one game (export format, ends with a blank line).
+pub fn write_game(record: &GameRecord, round: u32, tags: &MatchTags) -> String {
+    to_pgn_game(record, round, tags).to_pgn()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::adjudication::{GameResult, Termination};
-    use crate::matches::game::PlayedMove;
+    use crate::matches::game::MoveNote;
     use crate::matches::openings::Opening;
+    use arbiter_laws::{Action, Event, Game, Start};
     use std::time::Duration;
 
-    #[test]
-    fn a_short_game() {
-        let mut pos = Position::standard();
-        let mut moves = Vec::new();
-        for (i, m) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
-            let mv = pos.parse_uci(m).unwrap();
-            pos.play_unchecked(mv);
-            moves.push(PlayedMove {
-                mv,
-                clock: Duration::from_millis(9_900 - 100 * i as u64),
-                elapsed: Duration::from_millis(200),
-                score: if i == 3 {
-                    Some(InfoScore::Mate(1))
-                } else {
-                    None
-                },
-                depth: Some(5),
-            });
-        }
-        let g = GameRecord {
-            white: "A \"quoted\"".into(),
-            black: "B".into(),
-            opening: Opening::standard(),
-            moves,
-            result: GameResult::BlackWins,
-            termination: Termination::Checkmate,
-        };
-        let tags = MatchTags {
+    fn tags() -> MatchTags {
+        MatchTags {
             event: "Test".into(),
             site: "here".into(),
             date: "2026.11.29".into(),
-            time_control: "10+0.1".into(),
+        }
+    }
+
+    #[test]
+    fn a_short_game_reads_back_with_its_clocks_and_result() {
+        let mut game = Game::new(Start {
+            time_control: Some("10+0.1".into()),
+            ..Start::default()
+        })
+        .unwrap();
+        let mut notes = Vec::new();
+        for (i, san) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
+            let by = game.turn();
+            let t = 200 * (i as u64 + 1);
+            let mv = Action::Move { mv: (*san).into() };
+            game.apply(Event {
+                t,
+                by: Some(by),
+                action: mv,
+            })
+            .unwrap();
+            let c = game.clock_at(t).unwrap();
+            notes.push(MoveNote {
+                book: i == 0,
+                clock_ms: Some(if by == Color::White { c.white } else { c.black }),
+                elapsed: Duration::from_millis(200),
+                score: (i == 3).then_some(InfoScore::Mate(1)),
+                depth: Some(5),
+            });
+        }
+        let record = GameRecord {
+            white: "A \"quoted\"".into(),
+            black: "B".into(),
+            opening: Opening::standard(),
+            game,
+            notes,
         };
-        let text = write_game(&g, 3, &tags);
-        assert!(text.contains("[White \"A \\\"quoted\\\"\"]"));
+        let text = write_game(&record, 3, &tags());
+        assert!(text.contains("[White \"A \\\"quoted\\\"\"]"), "{text}");
         assert!(text.contains("[Round \"3\"]"));
         assert!(text.contains("[Result \"0-1\"]"));
+        assert!(text.contains("[TimeControl \"10+0.1\"]"));
         assert!(text.contains("[Termination \"normal\"]"));
-        assert!(text.contains("1. f3 {[%clk 0:00:09.9] 0.20s} e5"));
-        assert!(text.contains("Qh4# {[%clk 0:00:09.6] #-1/5 0.20s}"));
-        assert!(text
-            .replace('\n', " ")
-            .trim_end()
-            .ends_with("{checkmate (Art. 5.1 a)} 0-1"));
-        assert!(text.lines().all(|l| l.len() <= 80));
+        // 10 s + 0.1 s before the first move, 0.2 s a move (FIDE Art. 6.3).
+        let flat = text.replace('\n', " ");
+        let opening = "1. f3 {[%clk 0:00:10]} {end of opening} 1... e5 {[%clk 0:00:10]} {0.20s}";
+        assert!(flat.contains(opening), "{text}");
+        let end = "Qh4# {[%clk 0:00:09.9]} {#-1/5 0.20s} {checkmate (Art. 5.1 a)} 0-1";
+        assert!(flat.contains(end), "{text}");
+        assert!(text.lines().all(|l| l.chars().count() < 80));
+        let back = arbiter_pgn::Reader::new(text.as_bytes())
+            .next_game()
+            .unwrap()
+            .unwrap();
+        assert!(back.error.is_none());
+        assert_eq!(back.result(), arbiter_pgn::GameResult::BlackWins);
+        assert_eq!(back.line.nodes.len(), 4);
+        let clocks: Vec<_> = back.line.nodes.iter().map(|n| n.clock_ms).collect();
+        let ours: Vec<_> = record.notes.iter().map(|n| n.clock_ms).collect();
+        assert_eq!(clocks, ours);
     }
 }

@@ -4,12 +4,12 @@
 //! (kept only if a short search finds it roughly balanced), then the engine
 //! plays both sides with a fixed node budget per move. Quiet positions (not in
 //! check, best move not a capture or promotion) are written with the game's
-//! result. Everything is determined by the seed.
+//! result. Every game is an [`arbiter_laws::Game`]: the Laws decide how it
+//! ends. Everything is determined by the seed.
 
 use crate::engine::{Engine, EngineOptions, Limits, Score};
-use crate::search::insufficient_material;
-use arbiter_chess::{Color, Position};
-use std::collections::HashMap;
+use arbiter_chess::{Color, Move, Position};
+use arbiter_laws::{Action, Event, Game, GameResult, Start};
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -25,28 +25,6 @@ pub struct SelfPlayConfig {
     pub random_plies: u32,
     /// Seed of the random openings.
     pub seed: u64,
-}
-
-/// How a self-play game ended, from White's point of view.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub enum Outcome {
-    /// White won.
-    WhiteWins,
-    /// Black won.
-    BlackWins,
-    /// Drawn.
-    Draw,
-}
-
-impl Outcome {
-    /// 1, 0.5 or 0.
-    pub fn white_score(self) -> f64 {
-        match self {
-            Outcome::WhiteWins => 1.0,
-            Outcome::Draw => 0.5,
-            Outcome::BlackWins => 0.0,
-        }
-    }
 }
 
 /// A small deterministic generator (SplitMix64).
@@ -179,41 +157,81 @@ pub fn natural_opening(rng: &mut Rng, plies: u32, nodes: u64, max_cp: i32) -> Po
     }
 }
 
-/// Plays one game from `history`; returns the outcome and the quiet positions.
+/// Plays `m` for the player to move; `false` if the Laws refuse it.
+fn play(game: &mut Game, m: Move) -> bool {
+    let by = game.turn();
+    let mv = game.position().san(m);
+    let event = Event {
+        t: 0,
+        by: Some(by),
+        action: Action::Move { mv },
+    };
+    game.apply(event).is_ok()
+}
+
+/// Claims a draw for the player to move, on the position or on the
+/// intended move, if the Laws allow it (FIDE 2014, Art. 9.2, 9.3).
+fn claim(game: &mut Game, intended: Option<Move>) -> bool {
+    let Some(kind) = game.claimable(intended) else {
+        return false;
+    };
+    let by = game.turn();
+    let mv = intended.map(|m| game.position().san(m));
+    let event = Event {
+        t: 0,
+        by: Some(by),
+        action: Action::Claim { kind, mv },
+    };
+    game.apply(event).is_ok()
+}
+
+/// Plays one game from `history` (positions from the initial one), the
+/// engine on both sides with `nodes` nodes a move, as an
+/// [`arbiter_laws::Game`] (FIDE 2014): it ends on the board (mate,
+/// stalemate, dead position, fivefold repetition, 75 moves), by a draw
+/// claimed as soon as the Laws allow (threefold repetition, 50 moves), or,
+/// to save time, by adjudication on the engine's own score (±10 pawns for
+/// six moves; within 0.1 pawn for twelve moves after ply 80; 400 plies).
+/// Returns the result and the quiet positions.
 pub fn play_game(
     engine: &mut Engine,
     mut history: Vec<Position>,
     nodes: u64,
-) -> (Outcome, Vec<Position>) {
+) -> (GameResult, Vec<Position>) {
     let stop = Arc::new(AtomicBool::new(false));
     let mut quiet = Vec::new();
-    let mut counts: HashMap<u64, u32> = HashMap::new();
-    for p in &history {
-        *counts.entry(p.zobrist()).or_default() += 1;
+    let Ok(mut game) = Game::new(Start::default()) else {
+        return (GameResult::DRAW, quiet);
+    };
+    // The opening's moves, found from its positions.
+    for w in history.windows(2) {
+        let m = w[0].legal_moves().into_iter().find(|&m| {
+            let mut p = w[0];
+            p.play_unchecked(m);
+            p == w[1]
+        });
+        if !m.is_some_and(|m| play(&mut game, m)) {
+            return (GameResult::DRAW, quiet);
+        }
     }
     let mut win_streak = 0;
     let mut draw_streak = 0;
     engine.new_game();
     loop {
-        let Some(&pos) = history.last() else {
-            return (Outcome::Draw, quiet);
-        };
+        if !game.is_over() {
+            claim(&mut game, None);
+        }
+        if let Some(o) = game.outcome() {
+            return (o.result, quiet);
+        }
+        let pos = *game.position();
         let limits = Limits {
             nodes: Some(nodes),
             ..Limits::default()
         };
         let Some(r) = engine.search(&history, &limits, &stop, &mut |_| {}) else {
-            // No legal move: checkmate or stalemate (Art. 5.1 a, 5.2 a).
-            let outcome = if pos.is_check() {
-                if pos.turn() == Color::White {
-                    Outcome::BlackWins
-                } else {
-                    Outcome::WhiteWins
-                }
-            } else {
-                Outcome::Draw
-            };
-            return (outcome, quiet);
+            // No legal move: the Laws would have ended the game.
+            return (GameResult::DRAW, quiet);
         };
         let v = white_view(r.score, pos.turn());
         // Adjudicate decided games to save time.
@@ -228,34 +246,28 @@ pub fn play_game(
             draw_streak = 0;
         }
         if win_streak >= 6 {
-            return (
-                if v > 0 {
-                    Outcome::WhiteWins
-                } else {
-                    Outcome::BlackWins
-                },
-                quiet,
-            );
+            let winner = if v > 0 { Color::White } else { Color::Black };
+            return (GameResult::win(winner), quiet);
         }
         if draw_streak >= 12 || history.len() > 400 {
-            return (Outcome::Draw, quiet);
+            return (GameResult::DRAW, quiet);
+        }
+        if claim(&mut game, Some(r.best)) {
+            continue;
         }
         if !pos.is_check() && !pos.is_capture(r.best) && r.best.promotion.is_none() {
             quiet.push(pos);
         }
-        let mut next = pos;
-        next.play_unchecked(r.best);
-        let c = counts.entry(next.zobrist()).or_default();
-        *c += 1;
-        let repeated = *c >= 3;
-        history.push(next);
-        if repeated || next.halfmoves() >= 100 || insufficient_material(&next) {
-            if next.is_checkmate() {
-                continue;
-            }
-            return (Outcome::Draw, quiet);
+        if !play(&mut game, r.best) {
+            return (GameResult::DRAW, quiet);
         }
+        history.push(*game.position());
     }
+}
+
+/// The points White scored: 1, 0.5 or 0.
+pub fn white_score(result: GameResult) -> f64 {
+    f64::from(result.score(Color::White).halves()) / 2.0
 }
 
 /// Plays a batch and writes `FEN;score` lines (score 1, 0.5 or 0 for White).
@@ -275,7 +287,7 @@ pub fn run(
         let opening = random_opening(&mut engine, &mut rng, config.random_plies);
         let (outcome, positions) = play_game(&mut engine, opening, config.nodes);
         for p in &positions {
-            writeln!(out, "{};{}", p.fen(), outcome.white_score())?;
+            writeln!(out, "{};{}", p.fen(), white_score(outcome))?;
         }
         written += positions.len();
         progress(game + 1, written);
