@@ -38,9 +38,10 @@ fn date(epoch_ms: u64) -> String {
 /// The PGN standard's `Termination` value (PGN spec 9.8.1) for how a game
 /// ended, `None` while it goes on: every ending on the board or by the
 /// players is `normal`; a flag fall (Art. 6.9), drawn or not, is
-/// `time forfeit`; a loss under Art. 7.5 is `rules infraction`; an
-/// arbiter's decision is `adjudication`; a game not finished is
-/// `unterminated`.
+/// `time forfeit`; a loss under Art. 7.5 or a forfeit declared by the
+/// arbiter is `rules infraction`; an arbiter's decision or adjudication is
+/// `adjudication`; a game not finished is `unterminated` (the same values
+/// as `arbiter match` writes).
 pub fn pgn_termination(termination: Option<Termination>) -> &'static str {
     match termination {
         None => "unterminated",
@@ -56,8 +57,8 @@ pub fn pgn_termination(termination: Option<Termination>) -> &'static str {
             | Termination::SeventyfiveMoves,
         ) => "normal",
         Some(Termination::Timeout | Termination::TimeoutDraw) => "time forfeit",
-        Some(Termination::IllegalMove) => "rules infraction",
-        Some(Termination::ArbiterDecision) => "adjudication",
+        Some(Termination::IllegalMove | Termination::Forfeit) => "rules infraction",
+        Some(Termination::ArbiterDecision | Termination::Adjudication) => "adjudication",
     }
 }
 
@@ -130,6 +131,8 @@ mod tests {
             (TimeoutDraw, "time forfeit"),
             (IllegalMove, "rules infraction"),
             (ArbiterDecision, "adjudication"),
+            (Forfeit, "rules infraction"),
+            (Adjudication, "adjudication"),
         ];
         for (t, pgn) in cases {
             assert_eq!(pgn_termination(Some(t)), pgn, "{t}");
