@@ -12,7 +12,8 @@
 //!   (`/dev/shm` where there is one) so that the disk's flush does not hide
 //!   the CPU cost.
 //!
-//! `cargo bench -p arbiter-server --bench hot_path [-- GAMES]` (default 300).
+//! `cargo bench -p arbiter-server --bench hot_path [-- GAMES]` (default
+//! 1,000, all played at once, one move of each in turn).
 
 use arbiter_server::game::core::GameCore;
 use arbiter_server::game::settings::Settings;
@@ -42,7 +43,7 @@ fn main() {
     let games: usize = std::env::args()
         .skip(1)
         .find_map(|a| a.parse().ok())
-        .unwrap_or(300);
+        .unwrap_or(1000);
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
     let shm = std::path::Path::new("/dev/shm");
     let dir = if shm.is_dir() {
@@ -69,18 +70,24 @@ fn main() {
     let mut batches = 0u64;
     let mut in_batch = 0;
     let mut now = 1_767_225_600_000u64;
+    // All games at once, a move of each in turn (as on a busy server:
+    // every commit touches many games' pages).
+    let mut tables = Vec::with_capacity(games);
     for g in 0..games {
-        let id = format!("bench{g:03}");
+        let id = format!("bench{g:04}");
         let core = GameCore::create(id, settings(), None, format!("token{g}"), now);
-        let mut core = core.expect("game");
+        let core = core.expect("game");
         write(core.creation_writes());
-        let mut live = core.live(now);
-        while !live.legal_moves.is_empty() {
+        let live = core.live(now);
+        tables.push((core, live));
+    }
+    while !tables.is_empty() {
+        for (core, live) in tables.iter_mut() {
             let Some(pick) = live.legal_moves.choose(&mut rng) else {
-                break;
+                continue;
             };
             let text = format!(r#"{{"type":"move","uci":"{}","id":{moves}}}"#, pick.uci);
-            now += 1_000;
+            now += 1;
             let t0 = Instant::now();
             let frame = ClientFrame::parse(&text).expect("frame");
             let t1 = Instant::now();
@@ -105,8 +112,9 @@ fn main() {
             encode += t3 - t2;
             store += t4 - t3;
             moves += 1;
-            live = core.live(now);
+            *live = core.live(now);
         }
+        tables.retain(|(_, live)| !live.legal_moves.is_empty());
     }
     let per = |d: Duration| d.as_secs_f64() * 1e6 / moves as f64;
     println!(
