@@ -27,17 +27,19 @@ pub struct Handicap {
     pub temperature: f64,
 }
 
-/// Calibration points: (`UCI_Elo`, nodes per move, temperature). Measured
-/// against Stockfish 15.1 with `UCI_LimitStrength` at 5 s + 0.05 s
-/// (`docs/strength.md`): with the first, smooth mapping the 1400 setting
-/// played at about 1390 but 1800 only at about 1490, so the points at and
-/// above 1800 were made stronger.
+/// Calibration points: (`UCI_Elo`, nodes per move, temperature), on the
+/// scale of the ladder in `docs/strength.md` (Stockfish 15.1 `UCI_Elo` 1500
+/// at its label, 2000 ≈ 2440). Measured at 5 s + 0.05 s over 100 games each
+/// (1400 vs Stockfish 1500, 1800 vs Stockfish 1500) and 35 games (2200 vs
+/// Stockfish 2000), the previous points (480, 6,000 and 30,720 nodes) played
+/// at about 1237, 1752 and 2085: about 204 Elo per e-fold of nodes. The
+/// points below are moved along that line so that each plays at its label.
 const CALIBRATION: [(u32, f64, f64); 5] = [
-    (MIN_ELO, 60.0, 124.0),
-    (1400, 480.0, 82.0),
-    (1800, 6_000.0, 30.0),
-    (2200, 30_720.0, 19.0),
-    (MAX_ELO, 245_760.0, 4.0),
+    (MIN_ELO, 150.0, 124.0),
+    (1400, 1_060.0, 82.0),
+    (1800, 7_550.0, 30.0),
+    (2200, 53_500.0, 19.0),
+    (MAX_ELO, 380_000.0, 4.0),
 ];
 
 /// The handicap for a rating (clamped to the offered range): nodes
@@ -153,8 +155,8 @@ mod tests {
             );
             prev = h;
         }
-        assert_eq!(handicap(1400).nodes, 480);
-        assert_eq!(handicap(1800).nodes, 6_000);
+        assert_eq!(handicap(1400).nodes, 1_060);
+        assert_eq!(handicap(1800).nodes, 7_550);
         assert_eq!(handicap(MAX_ELO + 100), handicap(MAX_ELO));
     }
 

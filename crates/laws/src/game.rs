@@ -463,9 +463,10 @@ impl Game {
         self.dead.solver_calls
     }
 
-    /// How the dead-position check after each move was settled so far:
-    /// by material, a move that can be taken back, a carried-over helpmate
-    /// line, the solver, or undecided.
+    /// How the dead-position check after each move was settled so far, in
+    /// the order of [`crate::dead::Reason::ALL`]: by material, a move that
+    /// can be taken back, a carried-over helpmate line, the
+    /// solver, or undecided.
     pub fn dead_position_checks(&self) -> [u64; 5] {
         self.dead.settled_by
     }

@@ -19,8 +19,7 @@
 //! no output.
 
 use crate::{Event, Game, Start};
-use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 
 #[derive(Deserialize)]
@@ -73,47 +72,115 @@ fn color_name(c: arbiter_chess::Color) -> &'static str {
     }
 }
 
-fn state(game: &Game, t: u64, opts: Options, out: &mut Map<String, Value>) {
-    let clock = match game.clock_at(t) {
-        Some(c) => json!({"white": c.white, "black": c.black}),
-        None => Value::Null,
-    };
-    out.insert("clock".into(), clock);
-    match game.outcome() {
-        Some(o) => {
-            out.insert("status".into(), json!("ended"));
-            out.insert("result".into(), json!(o.result.to_string()));
-            out.insert("termination".into(), json!(o.termination.name()));
-            out.insert("article".into(), json!(o.article));
-            if let Some(reason) = game.outcome_reason() {
-                out.insert("reason".into(), json!(reason));
+/// The clocks in an output line.
+#[derive(Serialize)]
+struct ClockOut {
+    white: u64,
+    black: u64,
+}
+
+/// A time penalty in an output line.
+#[derive(Serialize)]
+struct PenaltyOut {
+    player: &'static str,
+    ms: u64,
+    article: &'static str,
+}
+
+/// One output line, serialised straight to the output (fields in this
+/// order, absent ones left out; `clock` is `null` without a clock).
+#[derive(Serialize, Default)]
+struct Line<'a> {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    t: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    class: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edition: Option<&'static str>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    claim: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    penalty: Option<PenaltyOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    clock: Option<ClockOut>,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    termination: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    article: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turn: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    offer: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fen: Option<String>,
+}
+
+impl<'a> Line<'a> {
+    /// Fills in the state of the game at `t`.
+    fn state(mut self, game: &'a Game, t: u64, opts: Options) -> Self {
+        self.clock = game.clock_at(t).map(|c| ClockOut {
+            white: c.white,
+            black: c.black,
+        });
+        match game.outcome() {
+            Some(o) => {
+                self.status = "ended";
+                self.result = Some(o.result.to_string());
+                self.termination = Some(o.termination.name());
+                self.article = Some(o.article);
+                self.reason = game.outcome_reason();
+            }
+            None => {
+                self.status = "ongoing";
+                self.turn = Some(color_name(game.turn()));
+                self.offer = game.draw_offer().map(color_name);
             }
         }
-        None => {
-            out.insert("status".into(), json!("ongoing"));
-            out.insert("turn".into(), json!(color_name(game.turn())));
-            if let Some(by) = game.draw_offer() {
-                out.insert("offer".into(), json!(color_name(by)));
-            }
+        if opts.fen {
+            self.fen = Some(game.position().fen());
         }
+        self
     }
-    if opts.fen {
-        out.insert("fen".into(), json!(game.position().fen()));
+
+    fn write<W: Write>(&self, output: &mut W) -> Result<(), JudgeError> {
+        serde_json::to_writer(&mut *output, self).map_err(std::io::Error::from)?;
+        output.write_all(b"\n")?;
+        Ok(())
     }
 }
 
 /// Runs the judge over `input`, writing one line per input line to `output`.
 pub fn run<R: BufRead, W: Write>(
-    input: R,
+    mut input: R,
     mut output: W,
     opts: Options,
 ) -> Result<Summary, JudgeError> {
-    let mut lines = input.lines().enumerate();
+    // One buffer for all lines; `i` counts lines from 0.
+    let mut line = String::new();
+    let mut i = 0;
+    let mut next_line = |line: &mut String| -> Result<Option<usize>, JudgeError> {
+        line.clear();
+        if input.read_line(line)? == 0 {
+            return Ok(None);
+        }
+        i += 1;
+        Ok(Some(i - 1))
+    };
     let mut game = loop {
-        let Some((i, line)) = lines.next() else {
+        let Some(i) = next_line(&mut line)? else {
             return Err(JudgeError::Empty);
         };
-        let line = line?;
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//") {
             continue;
@@ -126,32 +193,35 @@ pub fn run<R: BufRead, W: Write>(
             line: i + 1,
             message: e.to_string(),
         })?;
-        let mut out = Map::new();
-        out.insert("ok".into(), json!(true));
-        out.insert("class".into(), json!(game.time_class().name()));
-        out.insert("edition".into(), json!(game.rules().edition.year()));
-        state(&game, 0, opts, &mut out);
-        writeln!(output, "{}", Value::Object(out))?;
+        Line {
+            ok: true,
+            class: Some(game.time_class().name()),
+            edition: Some(game.rules().edition.year()),
+            ..Line::default()
+        }
+        .state(&game, 0, opts)
+        .write(&mut output)?;
         break game;
     };
     let mut summary = Summary::default();
     let mut last_t = 0;
-    for (i, line) in lines {
-        let line = line?;
+    while let Some(i) = next_line(&mut line)? {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//") {
             continue;
         }
         summary.events += 1;
-        let mut out = Map::new();
         let event: Event = match serde_json::from_str(trimmed) {
             Ok(e) => e,
             Err(e) => {
                 summary.rejected += 1;
-                out.insert("ok".into(), json!(false));
-                out.insert("error".into(), json!(format!("line {}: {e}", i + 1)));
-                state(&game, last_t, opts, &mut out);
-                writeln!(output, "{}", Value::Object(out))?;
+                let error = format!("line {}: {e}", i + 1);
+                Line {
+                    error: Some(&error),
+                    ..Line::default()
+                }
+                .state(&game, last_t, opts)
+                .write(&mut output)?;
                 continue;
             }
         };
@@ -159,34 +229,34 @@ pub fn run<R: BufRead, W: Write>(
         match game.apply(event) {
             Ok(applied) => {
                 last_t = t;
-                out.insert("ok".into(), json!(true));
-                out.insert("t".into(), json!(t));
-                if let Some(san) = applied.san {
-                    out.insert("move".into(), json!(san));
+                Line {
+                    ok: true,
+                    t: Some(t),
+                    mv: applied.san.as_deref(),
+                    claim: applied.claim,
+                    penalty: applied.penalty.map(|p| PenaltyOut {
+                        player: color_name(p.to),
+                        ms: p.ms,
+                        article: p.article,
+                    }),
+                    note: applied.note.as_deref(),
+                    ..Line::default()
                 }
-                if let Some(c) = applied.claim {
-                    out.insert("claim".into(), json!(c));
-                }
-                if let Some(p) = applied.penalty {
-                    out.insert(
-                        "penalty".into(),
-                        json!({"player": color_name(p.to), "ms": p.ms, "article": p.article}),
-                    );
-                }
-                if let Some(n) = applied.note {
-                    out.insert("note".into(), json!(n));
-                }
-                state(&game, t, opts, &mut out);
+                .state(&game, t, opts)
+                .write(&mut output)?;
             }
             Err(e) => {
                 summary.rejected += 1;
-                out.insert("ok".into(), json!(false));
-                out.insert("t".into(), json!(t));
-                out.insert("error".into(), json!(format!("line {}: {e}", i + 1)));
-                state(&game, t.max(last_t), opts, &mut out);
+                let error = format!("line {}: {e}", i + 1);
+                Line {
+                    t: Some(t),
+                    error: Some(&error),
+                    ..Line::default()
+                }
+                .state(&game, t.max(last_t), opts)
+                .write(&mut output)?;
             }
         }
-        writeln!(output, "{}", Value::Object(out))?;
     }
     summary.result = game.outcome().map(|o| o.result.to_string());
     Ok(summary)
