@@ -387,8 +387,13 @@ function act(g, ws, msg) {
       g.draw_offer = actor;
       emit(g, { kind: 'draw_offer', by: actor });
       if (g.players[opposite(actor)].kind === 'engine') {
+        // The real engine weighs the position from move 20 on; this stand-in has no evaluation:
+        // it declines before move 20 and accepts after.
         setTimeout(() => {
-          if (g.status === 'active' && g.draw_offer === actor) { g.draw_offer = null; emit(g, { kind: 'draw_declined', by: opposite(actor) }); }
+          if (g.status !== 'active' || g.draw_offer !== actor) return;
+          if (g.pos.fullmoves >= 20) return finish(g, '1/2-1/2', 'agreement', null, null);
+          g.draw_offer = null;
+          emit(g, { kind: 'draw_declined', by: opposite(actor) });
         }, 300);
       }
       return;
@@ -457,7 +462,10 @@ function pgn(g) {
   const tags = [['Event', 'Arbiter game'], ['Site', '?'], ['Date', `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${String(d.getUTCDate()).padStart(2, '0')}`],
     ['Round', '-'], ['White', name(g.players.white)], ['Black', name(g.players.black)], ['Result', g.result],
     ['TimeControl', g.time_control], ['Annotator', `Arbiter, FIDE Laws ${g.edition}`]];
-  if (g.termination) tags.push(['Termination', g.termination.kind]);
+  // Termination: the PGN standard's values; the FIDE detail in FideTermination.
+  const standard = (k) => ({ timeout: 'time forfeit', timeout_draw: 'time forfeit', illegal_move: 'rules infraction' }[k] ?? 'normal');
+  tags.push(['Termination', g.termination ? standard(g.termination.kind) : 'unterminated']);
+  if (g.termination) tags.push(['FideTermination', `${g.termination.kind} (FIDE Laws ${g.edition}, Art. ${g.termination.article})`]);
   if (g.variant === 'chess960') tags.push(['Variant', 'Chess960'], ['SetUp', '1'], ['FEN', g.initial_fen]);
   let body = '';
   for (const m of g.moves) {

@@ -5,6 +5,7 @@
 
 use crate::protocol::{Clocks, Side};
 use arbiter_chess::Position;
+use arbiter_engine::engine::Score;
 use arbiter_engine::{Engine, EngineOptions, Limits};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -50,6 +51,31 @@ impl EnginePool {
         }
     }
 
+    /// The engine's evaluation of the current position from `req.side`'s
+    /// point of view: a short search at full strength (at most
+    /// [`DRAW_EVAL_NODES`] and [`DRAW_EVAL_TIME`]); `None` if there is no
+    /// move to search or the search failed.
+    pub async fn evaluate(&self, req: Request) -> Option<Score> {
+        let permit = self.permits.clone().acquire_owned().await.ok()?;
+        let engines = self.engines.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let mut engine = engines
+                .lock()
+                .ok()
+                .and_then(|mut v| v.pop())
+                .unwrap_or_else(|| Engine::new(EngineOptions::default()));
+            let score = evaluate(&mut engine, &req);
+            if let Ok(mut v) = engines.lock() {
+                v.push(engine);
+            }
+            score
+        })
+        .await
+        .ok()
+        .flatten()
+    }
+
     /// The engine's move (UCI, as the game's `legal_moves` write it), or
     /// `None` if it has none or the search failed.
     pub async fn best_move(&self, req: Request) -> Option<String> {
@@ -71,6 +97,47 @@ impl EnginePool {
         .await
         .ok()
         .flatten()
+    }
+}
+
+/// Nodes of the search that weighs a draw offer.
+pub const DRAW_EVAL_NODES: u64 = 300_000;
+/// Its longest time.
+pub const DRAW_EVAL_TIME: Duration = Duration::from_millis(500);
+/// Before this move number (the position's, so a set-up position counts
+/// from its own) the engine declines every draw offer: too early to agree.
+pub const DRAW_FROM_MOVE: u32 = 20;
+
+/// How much better than equal (centipawns, from its own side) the engine
+/// may stand and still accept a draw, by level. At full strength only a
+/// position its search sees as level (±0.2 pawn) is agreed drawn; the
+/// weaker levels, like weaker players, judge more loosely and are content
+/// with a draw while a little better.
+pub fn draw_margin_cp(level: u8) -> i32 {
+    match level {
+        1 => 100,
+        2 => 80,
+        3 => 60,
+        4 => 50,
+        5 => 40,
+        6 => 30,
+        _ => 20,
+    }
+}
+
+/// The engine's answer to a draw offer (Art. 9.1), given the position's
+/// move number and its own search score (from its side's point of view):
+/// it accepts from move [`DRAW_FROM_MOVE`] on when it is not clearly better
+/// — the score at most [`draw_margin_cp`] above equal, or it is being mated
+/// — and declines otherwise (too early, clearly better, or no score).
+pub fn accepts_draw(level: u8, move_number: u32, score: Option<Score>) -> bool {
+    if move_number < DRAW_FROM_MOVE {
+        return false;
+    }
+    match score {
+        Some(Score::Cp(cp)) => cp <= draw_margin_cp(level),
+        Some(Score::Mate(n)) => n < 0,
+        None => false,
     }
 }
 
@@ -120,9 +187,8 @@ pub fn limits_for(req: &Request) -> Limits {
     limits
 }
 
-fn search(engine: &mut Engine, req: &Request) -> Option<String> {
-    engine.set_options(options_for(req.level));
-    engine.new_game();
+/// The positions of the game so far, for the engine's repetition checks.
+fn history(req: &Request) -> Vec<Position> {
     let mut history: Vec<Position> = Vec::with_capacity(req.game.moves().len() + 1);
     let mut pos = *req.game.initial_position();
     history.push(pos);
@@ -134,6 +200,35 @@ fn search(engine: &mut Engine, req: &Request) -> Option<String> {
     if history.last() != Some(&now) {
         history = vec![now];
     }
+    history
+}
+
+fn evaluate(engine: &mut Engine, req: &Request) -> Option<Score> {
+    engine.set_options(options_for(7));
+    engine.new_game();
+    let history = history(req);
+    let pos = *history.last()?;
+    let limits = Limits {
+        nodes: Some(DRAW_EVAL_NODES),
+        movetime: Some(DRAW_EVAL_TIME),
+        ..Limits::default()
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let result = engine.search(&history, &limits, &stop, &mut |_| {})?;
+    // The score is the side to move's: turn it to the engine's side.
+    let ours = pos.turn() == req.side.color();
+    Some(match result.score {
+        s if ours => s,
+        Score::Cp(cp) => Score::Cp(-cp),
+        Score::Mate(n) => Score::Mate(-n),
+    })
+}
+
+fn search(engine: &mut Engine, req: &Request) -> Option<String> {
+    engine.set_options(options_for(req.level));
+    engine.new_game();
+    let history = history(req);
+    let now = *req.game.position();
     let limits = limits_for(req);
     let stop = Arc::new(AtomicBool::new(false));
     // The hard cap, whatever the limits say: a watchdog sets `stop`.
@@ -159,4 +254,32 @@ fn search(engine: &mut Engine, req: &Request) -> Option<String> {
         .legal_moves()
         .contains(&best)
         .then(|| now.uci(best))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Art. 9.1: the engine's answer to a draw offer.
+    #[test]
+    fn draw_offers_are_weighed() {
+        // Too early, whatever the score.
+        assert!(!accepts_draw(7, 1, Some(Score::Cp(0))));
+        assert!(!accepts_draw(1, DRAW_FROM_MOVE - 1, Some(Score::Cp(-500))));
+        // Level, worse, or being mated: accepted.
+        assert!(accepts_draw(7, DRAW_FROM_MOVE, Some(Score::Cp(0))));
+        assert!(accepts_draw(7, 40, Some(Score::Cp(20))));
+        assert!(accepts_draw(7, 40, Some(Score::Cp(-300))));
+        assert!(accepts_draw(7, 40, Some(Score::Mate(-3))));
+        // Clearly better, or mating: declined.
+        assert!(!accepts_draw(7, 40, Some(Score::Cp(21))));
+        assert!(!accepts_draw(7, 40, Some(Score::Mate(2))));
+        assert!(!accepts_draw(7, 40, None));
+        // The weaker levels are content with a draw a little better.
+        assert!(accepts_draw(1, 40, Some(Score::Cp(90))));
+        assert!(!accepts_draw(1, 40, Some(Score::Cp(101))));
+        for level in 1..7 {
+            assert!(draw_margin_cp(level) > draw_margin_cp(level + 1));
+        }
+    }
 }

@@ -226,7 +226,13 @@ async fn list(
         let Ok(mut players) = serde_json::from_str::<Players>(&row.players) else {
             continue;
         };
-        let bits = app.registry.presence(&row.id).await.unwrap_or(0);
+        // A running game's row may lag behind its log in `ply` and
+        // `updated_at`: its task knows them.
+        let (bits, ply, updated_at) =
+            app.registry
+                .summary(&row.id)
+                .await
+                .unwrap_or((0, row.ply, row.updated_at));
         for side in Side::BOTH {
             let p = players.get_mut(side);
             p.online =
@@ -244,9 +250,9 @@ async fn list(
             players,
             result: row.result,
             termination: row.termination.and_then(|t| serde_json::from_str(&t).ok()),
-            ply: row.ply,
+            ply: ply.max(row.ply),
             created_at: row.created_at,
-            updated_at: row.updated_at,
+            updated_at: updated_at.max(row.updated_at),
         });
     }
     Ok(no_store(&serde_json::json!({ "games": games })))

@@ -29,6 +29,7 @@ pub mod error;
 pub mod game;
 pub mod http;
 pub mod limits;
+pub mod notation;
 pub mod pgn;
 pub mod protocol;
 pub mod seat;

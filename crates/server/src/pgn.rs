@@ -1,9 +1,12 @@
 //! PGN download (protocol §3.4), written by `arbiter-pgn`: the seven-tag
-//! roster, `TimeControl`, `Termination`, Chess960 tags, the Annotator naming
-//! the edition, and `[%clk]` after every move in timed games.
+//! roster, `TimeControl`, `Termination` with the PGN standard's values and
+//! `FideTermination` with the FIDE termination and its Article, Chess960
+//! tags, the Annotator naming the edition, and `[%clk]` after every move in
+//! timed games.
 
 use crate::game::core::GameCore;
 use crate::protocol::{Player, PlayerKind, Variant};
+use arbiter_laws::Termination;
 use arbiter_pgn::{Game, Node};
 
 fn name(p: &Player) -> String {
@@ -32,6 +35,33 @@ fn date(epoch_ms: u64) -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// The PGN standard's `Termination` value (PGN spec 9.8.1) for how a game
+/// ended, `None` while it goes on: every ending on the board or by the
+/// players is `normal`; a flag fall (Art. 6.9), drawn or not, is
+/// `time forfeit`; a loss under Art. 7.5 or a forfeit declared by the
+/// arbiter is `rules infraction`; an arbiter's decision or adjudication is
+/// `adjudication`; a game not finished is `unterminated` (the same values
+/// as `arbiter match` writes).
+pub fn pgn_termination(termination: Option<Termination>) -> &'static str {
+    match termination {
+        None => "unterminated",
+        Some(
+            Termination::Checkmate
+            | Termination::Stalemate
+            | Termination::DeadPosition
+            | Termination::Resignation
+            | Termination::Agreement
+            | Termination::ThreefoldRepetition
+            | Termination::FiftyMoves
+            | Termination::FivefoldRepetition
+            | Termination::SeventyfiveMoves,
+        ) => "normal",
+        Some(Termination::Timeout | Termination::TimeoutDraw) => "time forfeit",
+        Some(Termination::IllegalMove | Termination::Forfeit) => "rules infraction",
+        Some(Termination::ArbiterDecision | Termination::Adjudication) => "adjudication",
+    }
+}
+
 /// The game as PGN text.
 pub fn export(core: &GameCore) -> String {
     let laws = core.table.laws();
@@ -45,8 +75,18 @@ pub fn export(core: &GameCore) -> String {
     tags.set("Black", name(&core.players.black));
     tags.set("Result", core.table.result());
     tags.set("TimeControl", core.settings.time_control.clone());
+    tags.set(
+        "Termination",
+        pgn_termination(laws.outcome().map(|o| o.termination)),
+    );
     if let Some(t) = core.table.termination() {
-        tags.set("Termination", format!("{} (Art. {})", t.kind, t.article));
+        tags.set(
+            "FideTermination",
+            format!(
+                "{} (FIDE Laws {}, Art. {})",
+                t.kind, core.settings.edition, t.article
+            ),
+        );
     }
     if core.settings.variant == Variant::Chess960 {
         tags.set("Variant", "Chess960");
@@ -72,6 +112,33 @@ pub fn export(core: &GameCore) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each FIDE termination maps to a value of the PGN standard.
+    #[test]
+    fn terminations_use_the_pgn_standard_values() {
+        use Termination::*;
+        let cases = [
+            (Checkmate, "normal"),
+            (Resignation, "normal"),
+            (Stalemate, "normal"),
+            (DeadPosition, "normal"),
+            (Agreement, "normal"),
+            (ThreefoldRepetition, "normal"),
+            (FiftyMoves, "normal"),
+            (FivefoldRepetition, "normal"),
+            (SeventyfiveMoves, "normal"),
+            (Timeout, "time forfeit"),
+            (TimeoutDraw, "time forfeit"),
+            (IllegalMove, "rules infraction"),
+            (ArbiterDecision, "adjudication"),
+            (Forfeit, "rules infraction"),
+            (Adjudication, "adjudication"),
+        ];
+        for (t, pgn) in cases {
+            assert_eq!(pgn_termination(Some(t)), pgn, "{t}");
+        }
+        assert_eq!(pgn_termination(None), "unterminated");
+    }
 
     #[test]
     fn dates() {

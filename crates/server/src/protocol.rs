@@ -2,6 +2,8 @@
 //! and what it accepts. Field names and shapes follow the document exactly;
 //! everything here is plain data with serde.
 
+use crate::notation::{promotion_name, square_name, Short};
+use arbiter_chess::{CastlingSide, Role, Square};
 use serde::{Deserialize, Serialize};
 
 /// `"white"` or `"black"` on the wire.
@@ -178,26 +180,51 @@ impl Players {
     }
 }
 
-/// A legal move as the client needs it (§4.4 `LegalMove`, §5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A legal move as the client needs it (§4.4 `LegalMove`, §5). Plain
+/// data (no allocation): the event after every move lists them all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct LegalMove {
     /// The encoding to send back.
-    pub uci: String,
+    pub uci: Short,
     /// Strict English SAN.
-    pub san: String,
+    pub san: Short,
     /// The square the piece leaves.
-    pub from: String,
+    pub from: Square,
     /// The square it lands on (the king's final square for castling).
-    pub to: String,
-    /// The promotion piece, `q r b n`.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub promotion: Option<String>,
-    /// `"short"` / `"long"` for castling.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub castle: Option<String>,
+    pub to: Square,
+    /// The promotion piece, written `q r b n`.
+    pub promotion: Option<Role>,
+    /// Castling: `"short"` (g-side) or `"long"` (c-side).
+    pub castle: Option<CastlingSide>,
     /// Castling only: the rook's start square.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub rook: Option<String>,
+    pub rook: Option<Square>,
+}
+
+impl Serialize for LegalMove {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let optional =
+            usize::from(self.promotion.is_some()) + 2 * usize::from(self.castle.is_some());
+        let mut st = s.serialize_struct("LegalMove", 4 + optional)?;
+        st.serialize_field("uci", &self.uci)?;
+        st.serialize_field("san", &self.san)?;
+        st.serialize_field("from", square_name(self.from))?;
+        st.serialize_field("to", square_name(self.to))?;
+        if let Some(p) = self.promotion {
+            st.serialize_field("promotion", promotion_name(p))?;
+        }
+        if let Some(side) = self.castle {
+            let name = match side {
+                CastlingSide::KingSide => "short",
+                CastlingSide::QueenSide => "long",
+            };
+            st.serialize_field("castle", name)?;
+            if let Some(r) = self.rook {
+                st.serialize_field("rook", square_name(r))?;
+            }
+        }
+        st.end()
+    }
 }
 
 /// A move made (§4.4 `MoveRecord`).
@@ -273,7 +300,7 @@ pub struct LastMove {
 }
 
 /// The live part of a game's state (§4.4 `Live`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Live {
     /// Last event applied.
     pub seq: u64,
@@ -316,7 +343,7 @@ pub enum SeatName {
 }
 
 /// A full snapshot (§4.4 `State`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct State {
     /// The live part, flattened.
     #[serde(flatten)]
@@ -475,8 +502,19 @@ pub enum ServerMsg<'a> {
 impl ServerMsg<'_> {
     /// The JSON text of the message.
     pub fn to_json(&self) -> String {
-        // Serialising these plain structs cannot fail (no maps with non-string keys).
-        serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
+        // An event with its legal moves takes one to three KiB: one
+        // allocation instead of a dozen regrowths.
+        let capacity = match self {
+            ServerMsg::State { .. } | ServerMsg::Event { .. } => 4096,
+            _ => 128,
+        };
+        let mut out = Vec::with_capacity(capacity);
+        // Serialising these plain structs cannot fail (no maps with
+        // non-string keys), and serde_json writes only UTF-8.
+        match serde_json::to_writer(&mut out, self) {
+            Ok(()) => String::from_utf8(out).unwrap_or_else(|_| String::from("{}")),
+            Err(_) => String::from("{}"),
+        }
     }
 }
 

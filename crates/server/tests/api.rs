@@ -58,6 +58,18 @@ async fn a_full_game_to_mate() {
     assert!(pgn.body.contains("[Annotator \"Arbiter, FIDE Laws 2014\"]"));
     assert!(pgn.body.contains("Qh4#"), "{}", pgn.body);
     assert!(pgn.body.contains("[%clk "), "{}", pgn.body);
+    // The PGN standard's value in `Termination`, the FIDE detail beside it.
+    assert!(
+        pgn.body.contains("[Termination \"normal\"]"),
+        "{}",
+        pgn.body
+    );
+    assert!(
+        pgn.body
+            .contains("[FideTermination \"checkmate (FIDE Laws 2014, Art. 5.1 a)\"]"),
+        "{}",
+        pgn.body
+    );
     s.stop().await;
 }
 
@@ -196,6 +208,12 @@ async fn time_out_with_and_without_mating_material() {
     assert_eq!(end["event"]["termination"]["article"], "6.9");
     assert_eq!(end["event"]["termination"]["by"], "white");
     assert_eq!(end["live"]["clocks"]["white_ms"], 0);
+    let pgn = s.get(&format!("/api/games/{id}/pgn"), None).await.body;
+    assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[FideTermination \"timeout (FIDE Laws 2014, Art. 6.9)\"]"),
+        "{pgn}"
+    );
 
     let (id, cookie, _) = s
         .create(
@@ -207,6 +225,9 @@ async fn time_out_with_and_without_mating_material() {
     assert_eq!(end["event"]["result"], "1/2-1/2", "{end}");
     assert_eq!(end["event"]["termination"]["kind"], "timeout_draw");
     assert_eq!(end["event"]["termination"]["winner"], json!(null));
+    let pgn = s.get(&format!("/api/games/{id}/pgn"), None).await.body;
+    assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
     s.stop().await;
 }
 
@@ -267,6 +288,21 @@ async fn reconnect_and_catch_up() {
         .await
         .unwrap();
     assert_eq!(st["state"]["ply"], 5);
+    // A game in progress: PGN `Termination` "unterminated", result "*";
+    // the list shows its current ply.
+    let pgn = s.get(&format!("/api/games/{id}/pgn"), None).await.body;
+    assert!(pgn.contains("[Termination \"unterminated\"]"), "{pgn}");
+    assert!(!pgn.contains("FideTermination"), "{pgn}");
+    let list = s.get("/api/games?status=live", None).await.json();
+    let row = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(row["ply"], 5, "{row}");
+    assert!(row["updated_at"].as_u64().unwrap() >= row["created_at"].as_u64().unwrap());
     s.stop().await;
 }
 
@@ -365,7 +401,7 @@ async fn pages_and_assets() {
 }
 
 /// Against the engine: it moves first as White, answers a move, and
-/// declines a draw offer.
+/// declines a draw offer made too early (before move 20).
 #[tokio::test]
 async fn the_engine_plays_and_declines_a_draw() {
     let s = TestServer::start().await;
@@ -386,5 +422,41 @@ async fn the_engine_plays_and_declines_a_draw() {
     p.event_of("draw_offer").await;
     let declined = p.event_of("draw_declined").await;
     assert_eq!(declined["event"]["by"], "white");
+    s.stop().await;
+}
+
+/// Art. 9.1, 5.2 c: the engine answers a draw offer by its own evaluation.
+/// From move 20 on it accepts in a level position (kings and two pawns
+/// each, symmetrical) and declines when it is clearly better (two queens up).
+#[tokio::test]
+async fn the_engine_weighs_a_draw_offer() {
+    let s = TestServer::start().await;
+    for level in [1, 7] {
+        let (id, cookie, _) = s
+            .create(
+                json!({"mode": "engine", "engine": {"level": level}, "color": "white",
+                "time_control": "600+0", "fen": "4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 40"}),
+            )
+            .await;
+        let mut p = s.player(&id, Some(&cookie)).await;
+        p.send(json!({"type": "offer_draw"})).await;
+        p.event_of("draw_offer").await;
+        let end = p.event_of("end").await;
+        assert_eq!(end["event"]["result"], "1/2-1/2", "level {level}: {end}");
+        assert_eq!(end["event"]["termination"]["kind"], "agreement");
+        assert_eq!(end["event"]["termination"]["article"], "5.2 c");
+    }
+    let (id, cookie, _) = s
+        .create(
+            json!({"mode": "engine", "engine": {"level": 1}, "color": "white",
+            "time_control": "600+0", "fen": "qq2k3/8/8/8/8/8/8/4K3 w - - 0 40"}),
+        )
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    p.send(json!({"type": "offer_draw"})).await;
+    p.event_of("draw_offer").await;
+    let declined = p.event_of("draw_declined").await;
+    assert_eq!(declined["event"]["by"], "black");
+    assert_eq!(declined["live"]["status"], "active");
     s.stop().await;
 }

@@ -172,6 +172,8 @@ fn main() {
         let _ = c.kill();
         let _ = c.wait();
     }
+    // `exit` runs no destructors: remove the server's data directory first.
+    drop(_dir);
     std::process::exit(code);
 }
 

@@ -4,11 +4,11 @@
 
 use super::core::{GameCore, Outcome, SeatSet};
 use crate::error::ApiError;
-use crate::protocol::{ClientFrame, ClientMsg, Event, Live, ServerMsg, Side, State, Status};
+use crate::protocol::{ClientFrame, ClientMsg, Event, ServerMsg, Side, State, Status};
 use crate::App;
 use axum::extract::ws::{Message, Utf8Bytes};
 use axum::http::StatusCode;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -80,6 +80,11 @@ pub enum Command {
         /// Gets a copy of the core.
         reply: oneshot::Sender<Box<GameCore>>,
     },
+    /// The engine's answer to the draw offer pending to it.
+    EngineDrawAnswer {
+        /// Accept (else decline).
+        accept: bool,
+    },
     /// The engine chose a move for the game at `ply`.
     EngineMove {
         /// The ply the search was for (stale results are dropped).
@@ -91,20 +96,32 @@ pub enum Command {
     },
 }
 
+/// What a running game tells the game list without a round trip to its
+/// task (and what its storage row does not keep up to date move by move).
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// Bit 0: White online, bit 1: Black online.
+    pub presence: AtomicU8,
+    /// Moves made.
+    pub ply: AtomicU32,
+    /// Epoch ms of the last event.
+    pub updated_at: AtomicU64,
+}
+
 /// A handle on a running game task.
 #[derive(Clone, Debug)]
 pub struct GameHandle {
     /// Commands.
     pub tx: mpsc::Sender<Command>,
-    /// Bit 0: White online, bit 1: Black online.
-    pub presence: Arc<AtomicU8>,
+    /// Presence, ply and last change, kept by the task.
+    pub summary: Arc<Summary>,
 }
 
 struct Task {
     app: Arc<App>,
     core: GameCore,
     conns: Vec<(Conn, Option<SeatSet>)>,
-    presence: Arc<AtomicU8>,
+    summary: Arc<Summary>,
     online: (bool, bool),
     engine_busy_ply: Option<u32>,
 }
@@ -116,18 +133,22 @@ fn text(s: String) -> Message {
 /// Starts the task of `core`.
 pub fn spawn(app: Arc<App>, core: GameCore) -> GameHandle {
     let (tx, rx) = mpsc::channel(1024);
-    let presence = Arc::new(AtomicU8::new(0));
+    let summary = Arc::new(Summary {
+        presence: AtomicU8::new(0),
+        ply: AtomicU32::new(core.table.records().len() as u32),
+        updated_at: AtomicU64::new(core.updated_at),
+    });
     let task = Task {
         app,
         core,
         conns: Vec::new(),
-        presence: presence.clone(),
+        summary: summary.clone(),
         online: (false, false),
         engine_busy_ply: None,
     };
     let handle = GameHandle {
         tx: tx.clone(),
-        presence,
+        summary,
     };
     tokio::spawn(task.run(rx, tx));
     handle
@@ -242,6 +263,12 @@ impl Task {
             Command::Read { reply } => {
                 let _ = reply.send(Box::new(self.core.clone()));
             }
+            Command::EngineDrawAnswer { accept } => {
+                let side = self.core.settings.creator.opponent();
+                if let Some(out) = self.core.engine_answer(side, accept, now) {
+                    self.commit(out).await;
+                }
+            }
             Command::EngineMove { ply, side, uci } => {
                 if self.engine_busy_ply == Some(ply) {
                     self.engine_busy_ply = None;
@@ -310,14 +337,8 @@ impl Task {
                         "storage error: the action was not recorded",
                     );
                 }
-                if let (Some(_), ClientMsg::OfferDraw { .. }) =
-                    (self.core.settings.engine_level, &frame.msg)
-                {
-                    // The engine declines draw offers.
-                    let side = self.core.settings.creator.opponent();
-                    if let Some(out) = self.core.engine_decline(side, self.app.clock.now_ms()) {
-                        self.commit(out).await;
-                    }
+                if let ClientMsg::OfferDraw { .. } = &frame.msg {
+                    self.engine_weighs_offer(self_tx);
                 }
                 self.maybe_engine(self_tx);
             }
@@ -425,7 +446,8 @@ impl Task {
         for side in Side::BOTH {
             self.core.players.get_mut(side).online = on[side.index()];
         }
-        self.presence
+        self.summary
+            .presence
             .store(u8::from(on[0]) | u8::from(on[1]) << 1, Ordering::Relaxed);
         if (on[0], on[1]) != self.online {
             self.online = (on[0], on[1]);
@@ -444,33 +466,25 @@ impl Task {
     /// On a storage failure the game is reloaded from storage (so memory and
     /// disk agree again) and every connection gets a fresh state.
     async fn commit(&mut self, out: Outcome) -> bool {
-        let writes = out.writes;
+        let mut out = out;
+        let writes = std::mem::take(&mut out.writes);
         if let Err(e) = self.app.store.write(writes).await {
             tracing::error!("game {}: storage failed, reloading: {e}", self.core.id);
             self.reload().await;
             return false;
         }
+        self.summary
+            .ply
+            .store(self.core.table.records().len() as u32, Ordering::Relaxed);
+        self.summary
+            .updated_at
+            .store(self.core.updated_at, Ordering::Relaxed);
         let now = self.app.clock.now_ms();
-        let live = self.core.live(now);
-        let msgs: Vec<Message> = out
-            .events
-            .iter()
-            .enumerate()
-            .map(|(i, event)| {
-                let seq = out.first_seq + i as u64;
-                let live = Live {
-                    seq,
-                    ..live.clone()
-                };
-                text(
-                    ServerMsg::Event {
-                        seq,
-                        event,
-                        live: &live,
-                    }
-                    .to_json(),
-                )
-            })
+        let msgs: Vec<Message> = self
+            .core
+            .encode_events(&out, now)
+            .into_iter()
+            .map(text)
             .collect();
         self.broadcast(&msgs);
         if out.events.iter().any(|e| matches!(e, Event::Join { .. })) {
@@ -514,8 +528,43 @@ impl Task {
         }
     }
 
-    /// If the engine has the move, ask it for one (once per ply); if a
-    /// draw offer is pending to it, it declines.
+    /// A draw offer was made to the engine: it weighs the position with a
+    /// short search and answers by [`crate::engine::accepts_draw`]
+    /// (`EngineDrawAnswer`). An answer that comes after the offer has
+    /// lapsed (the engine moved meanwhile, 9.1) is dropped.
+    fn engine_weighs_offer(&mut self, self_tx: &mpsc::Sender<Command>) {
+        let core = &self.core;
+        let Some(level) = core.settings.engine_level else {
+            return;
+        };
+        let side = core.settings.creator.opponent();
+        if core.status != Status::Active
+            || core.table.laws().draw_offer() != Some(side.opponent().color())
+        {
+            return;
+        }
+        let move_number = core.table.laws().position().fullmoves();
+        let request = crate::engine::Request {
+            game: core.table.laws().clone(),
+            level,
+            side,
+            ply: core.table.records().len() as u32,
+            clock: None,
+        };
+        let tx = self_tx.clone();
+        let engine = self.app.engine.clone();
+        tokio::spawn(async move {
+            let accept = if move_number < crate::engine::DRAW_FROM_MOVE {
+                false
+            } else {
+                let score = engine.evaluate(request).await;
+                crate::engine::accepts_draw(level, move_number, score)
+            };
+            let _ = tx.send(Command::EngineDrawAnswer { accept }).await;
+        });
+    }
+
+    /// If the engine has the move, ask it for one (once per ply).
     fn maybe_engine(&mut self, self_tx: &mpsc::Sender<Command>) {
         let core = &self.core;
         if core.status != Status::Active || core.table.is_over() {

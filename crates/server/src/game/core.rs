@@ -249,11 +249,15 @@ impl GameCore {
             .filter_map(|s| SeatSet::parse(&s.colors).map(|set| (s.token_hash.clone(), set)))
             .collect();
         let quota = [LagQuota::new(estimate_ms(&settings)); 2];
+        // The row's `updated_at` may lag behind the log (see `record`).
+        let updated_at = log
+            .last()
+            .map_or(row.updated_at, |e| e.at.max(row.updated_at));
         Ok(GameCore {
             id,
             settings,
             created_at: row.created_at,
-            updated_at: row.updated_at,
+            updated_at,
             players,
             status,
             seats,
@@ -279,6 +283,26 @@ impl GameCore {
     pub fn live(&self, now: u64) -> Live {
         self.table
             .live(self.seq(), self.status, self.game_time(now), now)
+    }
+
+    /// The `event` messages (§4.3) of `out`, each with the live state after
+    /// the whole action at server time `now`, as JSON text.
+    pub fn encode_events(&self, out: &Outcome, now: u64) -> Vec<String> {
+        let mut live = self.live(now);
+        out.events
+            .iter()
+            .enumerate()
+            .map(|(i, event)| {
+                let seq = out.first_seq + i as u64;
+                live.seq = seq;
+                crate::protocol::ServerMsg::Event {
+                    seq,
+                    event,
+                    live: &live,
+                }
+                .to_json()
+            })
+            .collect()
     }
 
     /// The full state for the holder of `seat`.
@@ -374,8 +398,18 @@ impl GameCore {
             self.status = Status::Finished;
         }
         self.updated_at = now;
-        // The settings never change after creation: not re-serialised.
-        writes.push(WriteOp::UpdateGame(self.row_without_settings()));
+        // The row is rewritten only when what it summarises beyond the log
+        // changes: the players and status (a join), the result (the end).
+        // Its `ply` and `updated_at` follow the log lazily (the running
+        // game's task reports them live, see `GameHandle::summary`; a
+        // resumed game's row is rewritten at start), which spares every
+        // move a random page of the games table. The settings never change.
+        if events
+            .iter()
+            .any(|e| matches!(e, Event::Join { .. } | Event::End { .. }))
+        {
+            writes.push(WriteOp::UpdateGame(self.row_without_settings()));
+        }
         Outcome {
             events,
             first_seq,
@@ -560,14 +594,22 @@ impl GameCore {
         self.apply_laws(now, ev, Wire::Move)
     }
 
-    /// The engine declines a draw offer made to it.
-    pub fn engine_decline(&mut self, side: Side, now: u64) -> Option<Outcome> {
+    /// The engine answers the draw offer made to it (Art. 9.1): accepts it
+    /// (`accept`, if the Laws allow agreement now; else it declines) or
+    /// declines it. `None` if no offer to it is pending any more.
+    pub fn engine_answer(&mut self, side: Side, accept: bool, now: u64) -> Option<Outcome> {
         if self.status != Status::Active
             || self.table.laws().draw_offer() != Some(side.opponent().color())
         {
             return None;
         }
         let t = self.game_time(now).unwrap_or(0);
+        if accept {
+            let ev = Table::event(t, Some(side), Action::AcceptDraw);
+            if let Ok(out) = self.apply_laws(now, ev, Wire::Accept) {
+                return Some(out);
+            }
+        }
         let ev = Table::event(t, Some(side), Action::DeclineDraw);
         self.apply_laws(now, ev, Wire::Decline { by: side }).ok()
     }

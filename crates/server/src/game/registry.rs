@@ -74,12 +74,19 @@ impl Registry {
         true
     }
 
-    /// Presence bits of a running game (bit 0 White, bit 1 Black).
-    pub async fn presence(&self, id: &str) -> Option<u8> {
+    /// The live summary of a running game: presence bits (bit 0 White,
+    /// bit 1 Black), ply and the epoch ms of its last event.
+    pub async fn summary(&self, id: &str) -> Option<(u8, u32, u64)> {
+        use std::sync::atomic::Ordering::Relaxed;
         let games = self.games.lock().await;
-        games
-            .get(id)
-            .map(|h| h.presence.load(std::sync::atomic::Ordering::Relaxed))
+        games.get(id).map(|h| {
+            let s = &h.summary;
+            (
+                s.presence.load(Relaxed),
+                s.ply.load(Relaxed),
+                s.updated_at.load(Relaxed),
+            )
+        })
     }
 
     /// Number of games running.

@@ -4,11 +4,12 @@
 //! Article — comes from `arbiter-laws`; this module only translates.
 
 use super::settings::Settings;
+use crate::notation;
 use crate::protocol::{
     Clocks, LastMove, LegalMove, Live, MoveRecord, MovesToControl, Side, Status, Termination,
     Variant, WireClaim,
 };
-use arbiter_chess::{CastlingSide, Color, Move, Position, Square};
+use arbiter_chess::{Color, Move, Position, Square};
 use arbiter_laws::{
     Action, Applied, ClaimKind, Decision, Delay, DelayKind, Edition, Event, Game, Rejected, Start,
 };
@@ -87,28 +88,21 @@ pub fn start_of(settings: &Settings) -> Start {
     }
 }
 
-fn promotion_char(m: Move) -> Option<String> {
-    m.promotion.map(|r| r.char().to_string())
-}
-
 /// The wire form of legal move `m` in `pos` (§5).
 pub fn legal_move(pos: &Position, m: Move) -> LegalMove {
     let side = pos.castling_side(m);
     LegalMove {
-        uci: pos.uci(m),
-        san: pos.san(m),
-        from: m.from.to_string(),
+        uci: notation::uci(pos, m),
+        san: notation::san(pos, m),
+        from: m.from,
         to: if side.is_some() {
-            pos.king_destination(m).to_string()
+            pos.king_destination(m)
         } else {
-            m.to.to_string()
+            m.to
         },
-        promotion: promotion_char(m),
-        castle: side.map(|s| match s {
-            CastlingSide::KingSide => "short".to_owned(),
-            CastlingSide::QueenSide => "long".to_owned(),
-        }),
-        rook: side.map(|_| m.to.to_string()),
+        promotion: m.promotion,
+        castle: side,
+        rook: side.map(|_| m.to),
     }
 }
 
@@ -166,11 +160,14 @@ impl Table {
     pub fn resolve(&self, uci: &str) -> Result<Move, Refusal> {
         let pos = self.laws.position();
         let all = pos.legal_moves();
+        let king_takes_rook = |m: Move| {
+            uci.len() == 4
+                && uci.get(..2) == Some(notation::square_name(m.from))
+                && uci.get(2..) == Some(notation::square_name(m.to))
+        };
         let found = all.iter().copied().find(|&m| {
-            pos.uci(m) == uci
-                || (self.variant == Variant::Standard
-                    && pos.is_castling(m)
-                    && format!("{}{}", m.from, m.to) == uci)
+            notation::uci(pos, m) == uci
+                || (self.variant == Variant::Standard && pos.is_castling(m) && king_takes_rook(m))
         });
         let Some(m) = found else {
             return Err(Refusal::new("illegal_move", format!("illegal move {uci}")));
@@ -232,11 +229,11 @@ impl Table {
             self.records.push(MoveRecord {
                 ply: self.records.len() as u32 + 1,
                 color: side,
-                uci: lm.uci,
+                uci: lm.uci.as_str().to_owned(),
                 san: played.san.clone(),
-                from: lm.from,
-                to: lm.to,
-                promotion: lm.promotion,
+                from: notation::square_name(lm.from).to_owned(),
+                to: notation::square_name(lm.to).to_owned(),
+                promotion: lm.promotion.map(|p| notation::promotion_name(p).to_owned()),
                 clock_ms,
                 spent_ms: self.laws.clock().map(|_| t.saturating_sub(since)),
             });
@@ -437,19 +434,59 @@ mod tests {
             None,
         ))
         .unwrap();
-        let live = t.live(0, Status::Active, Some(0), 0);
-        let short = live
-            .legal_moves
+        let live = serde_json::to_value(t.live(0, Status::Active, Some(0), 0)).unwrap();
+        let short = live["legal_moves"]
+            .as_array()
+            .unwrap()
             .iter()
-            .find(|m| m.castle.as_deref() == Some("short"))
+            .find(|m| m["castle"] == "short")
             .unwrap();
         assert_eq!(
-            (short.uci.as_str(), short.to.as_str(), short.rook.as_deref()),
-            ("e1g1", "g1", Some("h1"))
+            short,
+            &serde_json::json!({"uci": "e1g1", "san": "O-O", "from": "e1", "to": "g1",
+                "castle": "short", "rook": "h1"})
         );
-        assert_eq!(short.san, "O-O");
+        let long = live["legal_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["castle"] == "long")
+            .unwrap();
+        assert_eq!(long["rook"], "a1");
+        assert_eq!(long["uci"], "e1c1");
         assert_eq!(t.resolve("e1g1").unwrap(), t.resolve("e1h1").unwrap());
         assert_eq!(t.resolve("e1e3").unwrap_err().code, "illegal_move");
+    }
+
+    /// Protocol §4.4: one entry per promotion piece, with its letter.
+    #[test]
+    fn promotions_are_listed_once_per_piece() {
+        let t = Table::new(&settings(
+            Some("8/P7/8/8/8/8/8/k6K w - - 0 1"),
+            Variant::Standard,
+            None,
+        ))
+        .unwrap();
+        let live = serde_json::to_value(t.live(0, Status::Active, Some(0), 0)).unwrap();
+        let promotions: Vec<_> = live["legal_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["from"] == "a7")
+            .cloned()
+            .collect();
+        assert_eq!(promotions.len(), 4);
+        assert_eq!(
+            promotions[0],
+            serde_json::json!({"uci": "a7a8q", "san": "a8=Q+", "from": "a7", "to": "a8",
+                "promotion": "q"})
+        );
+        let letters: Vec<_> = promotions.iter().map(|m| m["promotion"].clone()).collect();
+        assert_eq!(letters, ["q", "r", "b", "n"]);
+        assert_eq!(
+            t.resolve("a7a8n").unwrap().promotion,
+            Some(arbiter_chess::Role::Knight)
+        );
     }
 
     /// Protocol §5: Chess960 lists king-takes-rook and accepts only that.
@@ -465,13 +502,18 @@ mod tests {
             ))
             .unwrap();
         }
-        let live = t.live(6, Status::Active, Some(60), 0);
-        let short = live
-            .legal_moves
+        let live = serde_json::to_value(t.live(6, Status::Active, Some(60), 0)).unwrap();
+        let short = live["legal_moves"]
+            .as_array()
+            .unwrap()
             .iter()
-            .find(|m| m.castle.is_some())
+            .find(|m| !m["castle"].is_null())
             .unwrap();
-        assert_eq!((short.uci.as_str(), short.to.as_str()), ("e1h1", "g1"));
+        assert_eq!(
+            short,
+            &serde_json::json!({"uci": "e1h1", "san": "O-O", "from": "e1", "to": "g1",
+                "castle": "short", "rook": "h1"})
+        );
         assert!(t.resolve("e1h1").is_ok());
         assert_eq!(t.resolve("e1g1").unwrap_err().code, "illegal_move");
     }

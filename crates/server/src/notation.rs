@@ -1,0 +1,213 @@
+//! Move text for the wire (protocol §5) written without allocation: square
+//! names from a table, UCI and SAN into small inline buffers. The event
+//! after every move lists all legal moves with their SAN, so this runs some
+//! thirty times per move; `arbiter-chess` decides what the text says
+//! ([`UciMove::from_move`], [`SanPlus::from_move`]), this module only spells
+//! it, exactly as their `Display` does (the tests compare the two).
+
+use arbiter_chess::san::{San, SanPlus};
+use arbiter_chess::uci::UciMove;
+use arbiter_chess::{Move, Position, Role, Square};
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// The names of the squares by index (a1 = 0 … h8 = 63).
+const SQUARE_NAMES: [&str; 64] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", //
+    "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", //
+    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", //
+    "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", //
+    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", //
+    "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", //
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", //
+    "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+];
+
+/// `"e4"` for e4.
+pub fn square_name(sq: Square) -> &'static str {
+    SQUARE_NAMES[sq.index()]
+}
+
+/// The lowercase promotion letter, `"q"`, `"r"`, `"b"` or `"n"`.
+pub fn promotion_name(role: Role) -> &'static str {
+    match role {
+        Role::Queen => "q",
+        Role::Rook => "r",
+        Role::Bishop => "b",
+        Role::Knight => "n",
+        Role::Pawn => "p",
+        Role::King => "k",
+    }
+}
+
+/// Longest text held: SAN such as `Qa1xb2=Q#` needs nine bytes.
+const CAP: usize = 12;
+
+/// Short ASCII text (a UCI or SAN move) held inline; serialises as a string.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Short {
+    buf: [u8; CAP],
+    len: u8,
+}
+
+impl Short {
+    const EMPTY: Short = Short {
+        buf: [0; CAP],
+        len: 0,
+    };
+
+    fn push(&mut self, s: &str) {
+        let end = (self.len as usize + s.len()).min(CAP);
+        let n = end - self.len as usize;
+        self.buf[self.len as usize..end].copy_from_slice(&s.as_bytes()[..n]);
+        self.len = end as u8;
+    }
+
+    fn push_byte(&mut self, b: u8) {
+        if (self.len as usize) < CAP {
+            self.buf[self.len as usize] = b;
+            self.len += 1;
+        }
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is ever pushed.
+        std::str::from_utf8(&self.buf[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl fmt::Display for Short {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Short {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq<str> for Short {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Short {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl Serialize for Short {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// The UCI text of `m`, legal in `pos` (as [`Position::uci`] writes it:
+/// `e1g1` for standard castling, king takes rook in Chess960).
+pub fn uci(pos: &Position, m: Move) -> Short {
+    let mut out = Short::EMPTY;
+    match UciMove::from_move(pos, m) {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            out.push(square_name(from));
+            out.push(square_name(to));
+            if let Some(p) = promotion {
+                out.push(promotion_name(p));
+            }
+        }
+        UciMove::Null => out.push("0000"),
+    }
+    out
+}
+
+/// The strict English SAN of `m`, legal in `pos`, with `+` or `#` (as
+/// [`Position::san`] writes it).
+pub fn san(pos: &Position, m: Move) -> Short {
+    let plus = SanPlus::from_move(pos, m);
+    let mut out = Short::EMPTY;
+    match plus.san {
+        San::Null => out.push("--"),
+        San::Castle(side) => out.push(side.san()),
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            if role != Role::Pawn {
+                out.push_byte(role.upper_char() as u8);
+            }
+            if let Some(f) = file {
+                out.push_byte(f.char() as u8);
+            }
+            if let Some(r) = rank {
+                out.push_byte(r.char() as u8);
+            }
+            if capture {
+                out.push_byte(b'x');
+            }
+            out.push(square_name(to));
+            if let Some(p) = promotion {
+                out.push_byte(b'=');
+                out.push_byte(p.upper_char() as u8);
+            }
+        }
+    }
+    if let Some(s) = plus.suffix {
+        out.push_byte(s.char() as u8);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+
+    #[test]
+    fn square_names_follow_the_core() {
+        for i in 0..64 {
+            let sq = Square::new(i);
+            assert_eq!(square_name(sq), sq.to_string());
+        }
+    }
+
+    /// Every legal move of random games (standard and Chess960, seed 7):
+    /// the same text as the core's `uci` and `san`.
+    #[test]
+    fn uci_and_san_match_the_core() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut checked = 0;
+        for g in 0..60u32 {
+            let mut pos = if g % 3 == 0 {
+                Position::chess960(g * 16 % 960).unwrap()
+            } else {
+                Position::standard()
+            };
+            for _ in 0..200 {
+                let moves = pos.legal_moves();
+                for &m in moves.iter() {
+                    assert_eq!(uci(&pos, m).as_str(), pos.uci(m));
+                    assert_eq!(san(&pos, m).as_str(), pos.san(m));
+                    checked += 1;
+                }
+                let Some(&m) = moves.as_slice().choose(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+}
