@@ -12,7 +12,7 @@ import sys
 
 ORDER = ["sf1500", "sf2000", "sf2400", "gnuchess", "glaurung", "toga", "ethereal",
          "arbiter1400", "arbiter1800", "arbiter2200"]
-LADDER = {  # approximate CCRL ratings from /work/shared/anchors.md
+LADDER = {  # approximate CCRL ratings from the project brief (anchors.md)
     "sf1500": 1500, "sf2000": 2440, "sf2400": 2900, "gnuchess": 2660,
     "glaurung": 2790, "toga": 2900, "ethereal": 3390,
     # our weakened engine, rated against its Stockfish opponent

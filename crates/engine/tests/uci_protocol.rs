@@ -1,5 +1,5 @@
 //! UCI conversations with the engine, command by command, checking what it
-//! answers and when (the UCI essentials of `/work/shared/anchors.md`).
+//! answers and when (the UCI essentials of the project brief's `anchors.md`).
 
 use arbiter_chess::Position;
 use arbiter_engine::uci::UciEngine;
