@@ -164,7 +164,7 @@ export type ClientAction =
 /** Engine strength levels: the table of docs/protocol.md §3.1. */
 export const ENGINE_LEVELS: { level: number; elo: number | null }[] = [
   { level: 1, elo: 1350 }, { level: 2, elo: 1650 }, { level: 3, elo: 1950 },
-  { level: 4, elo: 2250 }, { level: 5, elo: 2550 }, { level: 6, elo: 2850 },
+  { level: 4, elo: 2250 }, { level: 5, elo: 2450 }, { level: 6, elo: 2600 },
   { level: 7, elo: null },
 ];
 

@@ -25,7 +25,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const DIST = join(here, '..', 'dist');
 const ENGINE_MS = Number(process.env.MOCK_ENGINE_MS ?? 300);
 const CSP = "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-const ELO = { 1: 1350, 2: 1650, 3: 1950, 4: 2250, 5: 2550, 6: 2850, 7: null };
+const ELO = { 1: 1350, 2: 1650, 3: 1950, 4: 2250, 5: 2450, 6: 2600, 7: null };
 
 // Article numbers per edition (docs/protocol.md §4.6).
 const ARTICLES = {

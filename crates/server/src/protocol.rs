@@ -676,8 +676,8 @@ pub fn engine_elo(level: u8) -> Option<u32> {
         2 => Some(1650),
         3 => Some(1950),
         4 => Some(2250),
-        5 => Some(2550),
-        6 => Some(2850),
+        5 => Some(2450),
+        6 => Some(2600),
         _ => None,
     }
 }
