@@ -77,8 +77,8 @@ fn random_game(edition: &str, rng: &mut impl Rng) -> Played {
 }
 
 /// `true` if `python3` with python-chess can be run. Without it the test is
-/// skipped with a message, unless `ARBITER_REQUIRE_ORACLES` is set (CI sets
-/// it, after installing python-chess), when it fails.
+/// skipped with a message, unless `ARBITER_REQUIRE_ORACLES` is set, when it
+/// fails (`.ci/run` installs python-chess and checks it imports first).
 fn python_chess_available() -> bool {
     let ok = Command::new("python3")
         .args(["-c", "import chess"])
