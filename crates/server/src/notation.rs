@@ -1,15 +1,15 @@
 //! Move text for the wire (protocol §5) written without allocation: square
 //! names from a table, UCI and SAN into small inline buffers. The event
 //! after every move lists all legal moves with their SAN, so this runs some
-//! thirty times per move; `arbiter-chess` decides what the text says
-//! ([`UciMove::from_move`], [`SanPlus::from_move`]), this module only spells
-//! it, exactly as their `Display` does (the tests compare the two).
+//! thirty times per move; `arbiter-chess` decides and spells the text
+//! ([`UciMove`], [`SanPlus`] and their `Display`), written here into a
+//! [`Short`] instead of a `String`.
 
-use arbiter_chess::san::{San, SanPlus};
+use arbiter_chess::san::SanPlus;
 use arbiter_chess::uci::UciMove;
 use arbiter_chess::{Move, Position, Role, Square};
 use serde::{Serialize, Serializer};
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 /// The names of the squares by index (a1 = 0 … h8 = 63).
 const SQUARE_NAMES: [&str; 64] = [
@@ -63,13 +63,6 @@ impl Short {
         self.len = end as u8;
     }
 
-    fn push_byte(&mut self, b: u8) {
-        if (self.len as usize) < CAP {
-            self.buf[self.len as usize] = b;
-            self.len += 1;
-        }
-    }
-
     /// The text.
     pub fn as_str(&self) -> &str {
         // Only ASCII is ever pushed.
@@ -107,65 +100,29 @@ impl Serialize for Short {
     }
 }
 
+impl fmt::Write for Short {
+    /// Appends `s`, cut at the capacity (no move text is that long).
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push(s);
+        Ok(())
+    }
+}
+
 /// The UCI text of `m`, legal in `pos` (as [`Position::uci`] writes it:
-/// `e1g1` for standard castling, king takes rook in Chess960).
+/// `e1g1` for standard castling, king takes rook in Chess960): the core's
+/// `Display`, written into the inline buffer.
 pub fn uci(pos: &Position, m: Move) -> Short {
     let mut out = Short::EMPTY;
-    match UciMove::from_move(pos, m) {
-        UciMove::Normal {
-            from,
-            to,
-            promotion,
-        } => {
-            out.push(square_name(from));
-            out.push(square_name(to));
-            if let Some(p) = promotion {
-                out.push(promotion_name(p));
-            }
-        }
-        UciMove::Null => out.push("0000"),
-    }
+    // Writing into a `Short` cannot fail.
+    let _ = write!(out, "{}", UciMove::from_move(pos, m));
     out
 }
 
 /// The strict English SAN of `m`, legal in `pos`, with `+` or `#` (as
-/// [`Position::san`] writes it).
+/// [`Position::san`] writes it): the core's `Display`, into the buffer.
 pub fn san(pos: &Position, m: Move) -> Short {
-    let plus = SanPlus::from_move(pos, m);
     let mut out = Short::EMPTY;
-    match plus.san {
-        San::Null => out.push("--"),
-        San::Castle(side) => out.push(side.san()),
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            if role != Role::Pawn {
-                out.push_byte(role.upper_char() as u8);
-            }
-            if let Some(f) = file {
-                out.push_byte(f.char() as u8);
-            }
-            if let Some(r) = rank {
-                out.push_byte(r.char() as u8);
-            }
-            if capture {
-                out.push_byte(b'x');
-            }
-            out.push(square_name(to));
-            if let Some(p) = promotion {
-                out.push_byte(b'=');
-                out.push_byte(p.upper_char() as u8);
-            }
-        }
-    }
-    if let Some(s) = plus.suffix {
-        out.push_byte(s.char() as u8);
-    }
+    let _ = write!(out, "{}", SanPlus::from_move(pos, m));
     out
 }
 
