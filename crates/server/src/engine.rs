@@ -56,29 +56,22 @@ impl EnginePool {
     /// [`DRAW_EVAL_NODES`] and [`DRAW_EVAL_TIME`]); `None` if there is no
     /// move to search or the search failed.
     pub async fn evaluate(&self, req: Request) -> Option<Score> {
-        let permit = self.permits.clone().acquire_owned().await.ok()?;
-        let engines = self.engines.clone();
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let mut engine = engines
-                .lock()
-                .ok()
-                .and_then(|mut v| v.pop())
-                .unwrap_or_else(|| Engine::new(EngineOptions::default()));
-            let score = evaluate(&mut engine, &req);
-            if let Ok(mut v) = engines.lock() {
-                v.push(engine);
-            }
-            score
-        })
-        .await
-        .ok()
-        .flatten()
+        self.run(move |engine| evaluate(engine, &req)).await
     }
 
     /// The engine's move (UCI, as the game's `legal_moves` write it), or
     /// `None` if it has none or the search failed.
     pub async fn best_move(&self, req: Request) -> Option<String> {
+        self.run(move |engine| search(engine, &req)).await
+    }
+
+    /// Runs `job` on a pooled engine on the blocking pool, once a search
+    /// permit is free (the bound on simultaneous searches); the engine goes
+    /// back to the pool afterwards.
+    async fn run<T: Send + 'static>(
+        &self,
+        job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
+    ) -> Option<T> {
         let permit = self.permits.clone().acquire_owned().await.ok()?;
         let engines = self.engines.clone();
         tokio::task::spawn_blocking(move || {
@@ -88,11 +81,11 @@ impl EnginePool {
                 .ok()
                 .and_then(|mut v| v.pop())
                 .unwrap_or_else(|| Engine::new(EngineOptions::default()));
-            let best = search(&mut engine, &req);
+            let out = job(&mut engine);
             if let Ok(mut v) = engines.lock() {
                 v.push(engine);
             }
-            best
+            out
         })
         .await
         .ok()
