@@ -17,7 +17,8 @@ use crate::eval::evaluate;
 use crate::see::{see_ge, value};
 use crate::time::{budget, Clock};
 use crate::tt::{Bound, Tt};
-use arbiter_chess::{Bitboard, Move, MoveList, Position, Role};
+use arbiter_chess::{Move, MoveList, Position, Role};
+use arbiter_laws::dead::insufficient_material;
 use ordering::{MovePicker, Stage};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -126,22 +127,6 @@ pub(crate) struct RootLine {
 fn piece_index(pos: &Position, m: Move) -> usize {
     let role = pos.role_at(m.from).map_or(0, |r| r.index());
     role + 6 * pos.turn().index()
-}
-
-/// `true` if neither side can ever mate: king against king with at most one
-/// minor piece (FIDE 2014, Art. 5.2 b, the common cases).
-pub fn insufficient_material(pos: &Position) -> bool {
-    let b = pos.board();
-    if (b.pawns() | b.rooks() | b.queens()).any() {
-        return false;
-    }
-    let minors = b.knights() | b.bishops();
-    if minors.count() <= 1 {
-        return true;
-    }
-    // Only bishops, all on squares of one colour.
-    b.knights().is_empty()
-        && (b.bishops().is_subset(Bitboard::LIGHT) || b.bishops().is_subset(Bitboard::DARK))
 }
 
 fn has_non_pawn_material(pos: &Position) -> bool {

@@ -26,6 +26,7 @@ use arbiter_chess::{Bitboard, Color, Position};
 /// it: no pawns and at most one knight or bishop in all, or no pawns and
 /// only bishops, all on squares of one colour (results 1 and 2 of the
 /// [module documentation](self)). Such positions are dead (5.2 b / 5.2.2).
+#[inline]
 pub fn insufficient_material(pos: &Position) -> bool {
     let b = pos.board();
     if (b.pawns() | b.rooks() | b.queens()).any() {
