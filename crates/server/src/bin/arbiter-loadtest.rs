@@ -27,6 +27,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// mimalloc, as the server: the load test shares the two cores with the
+/// server it measures, so its own allocation costs should be small too.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Load test of `arbiter serve`.
 #[derive(Parser, Debug)]
 #[command(name = "arbiter-loadtest", version, about)]
