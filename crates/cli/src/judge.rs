@@ -15,13 +15,22 @@ pub struct Args {
     /// Add the FEN of the position to every output line.
     #[arg(long)]
     fen: bool,
+    /// Read the whole game before answering, so that the record's own later
+    /// moves settle the dead-position check (same verdicts, less work).
+    /// Default: yes for a FILE, no for `-` (each line answered as it comes).
+    #[arg(long, value_name = "BOOL")]
+    read_ahead: Option<bool>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let opts = arbiter_laws::judge::Options { fen: args.fen };
+    let stdin = args.file.as_os_str() == "-";
+    let opts = arbiter_laws::judge::Options {
+        fen: args.fen,
+        read_ahead: args.read_ahead.unwrap_or(!stdin),
+    };
     let stdout = std::io::stdout();
     let out = BufWriter::new(stdout.lock());
-    let summary = if args.file.as_os_str() == "-" {
+    let summary = if stdin {
         let stdin = std::io::stdin();
         arbiter_laws::judge::run(stdin.lock(), out, opts)?
     } else {

@@ -7,7 +7,12 @@
 //! 2. through `arbiter judge` (`arbiter_laws::judge::run`, JSON lines in
 //!    and out): every check on — clocks, repetition history, checkmate and
 //!    stalemate, dead position decided exactly after every move (5.2 b /
-//!    5.2.2), the automatic draws of 9.6;
+//!    5.2.2), the automatic draws of 9.6 — answering each line as it is
+//!    read (as for a game being played), and reading the record ahead (as
+//!    `arbiter judge FILE` does: the record's own moves settle the
+//!    dead-position checks; the output must be the same, byte for byte);
+//! 2j. the JSON lines alone: each event line parsed and an output line of
+//!    the same shape written, no Laws (the floor of any `arbiter judge`);
 //! 3. through `Game::apply` (the same without JSON);
 //! 4. through the dead-position check alone (`DeadPositionDetector`, called
 //!    as `Game` calls it).
@@ -99,6 +104,8 @@ fn main() {
         );
     }
 
+    let core_check = check;
+
     // 2. arbiter judge: JSON lines in, JSON lines out.
     let inputs: Vec<String> = games
         .iter()
@@ -113,6 +120,7 @@ fn main() {
         })
         .collect();
     let (mut judge, mut bytes, mut ended) = (Duration::ZERO, 0, 0);
+    let mut outputs = Vec::with_capacity(inputs.len());
     for input in &inputs {
         judge += faster_of_two(
             || {
@@ -120,16 +128,53 @@ fn main() {
                 let summary =
                     arbiter_laws::judge::run(input.as_bytes(), &mut out, Default::default())
                         .unwrap();
-                (summary.result.is_some(), out.len())
+                (summary.result.is_some(), out)
             },
-            |(e, b)| {
+            |(e, out)| {
                 ended += usize::from(e);
-                bytes += b;
+                bytes += out.len();
+                outputs.push(out);
             },
         );
     }
+    let (mut judge_ahead, mut same) = (Duration::ZERO, true);
+    let ahead = arbiter_laws::judge::Options {
+        read_ahead: true,
+        ..Default::default()
+    };
+    for (input, online) in inputs.iter().zip(&outputs) {
+        judge_ahead += faster_of_two(
+            || {
+                let mut out = Vec::with_capacity(input.len() * 2);
+                arbiter_laws::judge::run(input.as_bytes(), &mut out, ahead).unwrap();
+                out
+            },
+            |out| same &= out == *online,
+        );
+    }
+    let mut json = Duration::ZERO;
+    for input in &inputs {
+        json += faster_of_two(
+            || {
+                let mut out = Vec::with_capacity(input.len() * 2);
+                for line in input.lines().skip(1) {
+                    let e: Event = serde_json::from_str(line).unwrap();
+                    let arbiter_laws::Action::Move { mv } = &e.action else {
+                        unreachable!()
+                    };
+                    let shape = serde_json::json!({
+                        "ok": true, "t": e.t, "move": mv,
+                        "clock": {"white": 299_000, "black": 300_000},
+                        "status": "ongoing", "turn": "white"});
+                    serde_json::to_writer(&mut out, &shape).unwrap();
+                    out.push(b'\n');
+                }
+                out.len()
+            },
+            drop,
+        );
+    }
 
-    // 3. Game::apply with every check.
     let events: Vec<Vec<Event>> = games
         .iter()
         .map(|g| {
@@ -141,6 +186,30 @@ fn main() {
                 .collect()
         })
         .collect();
+    // 3. Game::apply with every check, after reading ahead, then online.
+    let (mut laws_ahead, mut check_ahead) = (Duration::ZERO, core_check);
+    let (mut solver_calls_ahead, mut settled_ahead) = (0, [0u64; 6]);
+    for evs in &events {
+        let mut twice = [evs.clone(), evs.clone()].into_iter();
+        laws_ahead += faster_of_two(
+            || {
+                let mut game = Game::new(start()).unwrap();
+                let evs = twice.next().unwrap_or_default();
+                game.read_ahead(&evs);
+                for e in evs {
+                    game.apply(e).unwrap();
+                }
+                game
+            },
+            |game| {
+                check_ahead ^= game.position().zobrist();
+                solver_calls_ahead += game.solver_calls();
+                for (s, g) in settled_ahead.iter_mut().zip(game.dead_position_checks()) {
+                    *s += g;
+                }
+            },
+        );
+    }
     let (mut laws, mut solver_calls, mut settled) = (Duration::ZERO, 0, [0u64; 6]);
     for evs in events {
         let mut twice = [evs.clone(), evs].into_iter();
@@ -186,28 +255,46 @@ fn main() {
     }
 
     let per = |d: Duration| d.as_nanos() as f64 / plies as f64;
-    let settled: Vec<String> = Reason::ALL
-        .iter()
-        .zip(settled)
-        .map(|(r, n)| format!("{} {n}", r.name()))
-        .collect();
-    println!("dead-position checks settled by {}", settled.join(", "));
-    println!("exact solver calls: {solver_calls}");
+    let by = |settled: [u64; 6]| -> String {
+        let settled: Vec<String> = Reason::ALL
+            .iter()
+            .zip(settled)
+            .map(|(r, n)| format!("{} {n}", r.name()))
+            .collect();
+        settled.join(", ")
+    };
+    println!("online: dead-position checks settled by {}", by(settled));
+    println!("online: exact solver calls {solver_calls}");
+    println!("read ahead: settled by {}", by(settled_ahead));
+    println!("read ahead: exact solver calls {solver_calls_ahead}");
     let row = |name: &str, d: Duration| {
         println!("{name:<38} {d:>9.2?} {:>9.1} ns/move", per(d));
     };
     row("1. bare core (parse SAN + play)", core);
-    row("2. arbiter judge (JSON in/out, Laws)", judge);
-    row("3. Game::apply (the Laws)", laws);
-    row("4. of which the dead-position check", dead);
-    let cost = per(judge) - per(core);
-    println!(
-        "cost of the Laws (2 - 1): {cost:.1} ns/move = {:.2}x the core: goal (< 1x) {}",
-        cost / per(core),
-        if cost < per(core) { "met" } else { "not met" }
-    );
+    row("2. arbiter judge, online", judge);
+    row("2r. arbiter judge FILE, reading ahead", judge_ahead);
+    row("2j. the JSON lines alone (no Laws)", json);
+    row("3. Game::apply, online", laws);
+    row("3r. Game::apply after read_ahead", laws_ahead);
+    row("4. dead-position check alone, online", dead);
+    println!("judge output online and reading ahead identical: {same}");
+    for (name, d) in [("2 - 1", judge), ("2r - 1", judge_ahead)] {
+        let cost = per(d) - per(core);
+        println!(
+            "cost of the Laws ({name}): {cost:.1} ns/move = {:.2}x the core: goal (< 1x) {}",
+            cost / per(core),
+            if cost < per(core) { "met" } else { "not met" }
+        );
+    }
+    for (name, d) in [("3 - 1", laws), ("3r - 1", laws_ahead)] {
+        let cost = per(d) - per(core);
+        println!(
+            "without JSON ({name}): {cost:.1} ns/move = {:.2}x the core",
+            cost / per(core)
+        );
+    }
     println!(
         "games ended by the Laws: {ended}/{n}; {bytes} bytes of verdicts; final positions of core and Laws agree: {}",
-        check == 0
+        check == 0 && check_ahead == 0
     );
 }

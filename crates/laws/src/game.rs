@@ -269,6 +269,13 @@ impl Game {
             alive: false,
             start,
         };
+        if crate::repetition::Identity::of(&pos)
+            == crate::repetition::Identity::of(&Position::standard())
+        {
+            // The initial position is alive by the Fool's mate (replayed),
+            // without asking the solver.
+            game.dead.offer_witness(crate::dead::Witness::fools_mate());
+        }
         game.check_automatic_end(None, 0);
         Ok(game)
     }
@@ -465,10 +472,44 @@ impl Game {
 
     /// How the dead-position check after each move was settled so far, in
     /// the order of [`crate::dead::Reason::ALL`]: by material, a move that
-    /// can be taken back, a carried-over helpmate line, the
-    /// solver, or undecided.
-    pub fn dead_position_checks(&self) -> [u64; 5] {
+    /// can be taken back, a carried-over helpmate line, a continuation
+    /// read ahead, the solver, or undecided.
+    pub fn dead_position_checks(&self) -> [u64; 6] {
         self.dead.settled_by
+    }
+
+    /// Reads the rest of a game record ahead (its events, in order, as they
+    /// will be applied), so that the dead-position check after each of its
+    /// moves (5.2 b / 5.2.2) is settled by the record's own continuation:
+    /// the moves (and intended moves of claims) are replayed from the
+    /// position on the board while they are legal, up to an `illegal` event;
+    /// every position before the last one proven alive (a checkmate at the
+    /// end, or the exact check from the end backwards) is then known alive
+    /// ([`DeadPositionDetector::prove_continuation`]). Verdicts do not
+    /// change — only their cost: what the record does not prove is decided
+    /// after each move as usual.
+    ///
+    /// Returns how many positions were proven alive.
+    pub fn read_ahead<'a>(&mut self, events: impl IntoIterator<Item = &'a Event>) -> usize {
+        if self.outcome.is_some() || self.pending_illegal.is_some() {
+            return 0;
+        }
+        let mut p = self.pos;
+        let mut line = Vec::new();
+        for e in events {
+            let text = match &e.action {
+                Action::Move { mv } | Action::Claim { mv: Some(mv), .. } => mv,
+                Action::Illegal { .. } => break,
+                _ => continue,
+            };
+            let Ok(m) = p.parse_san(text).or_else(|_| p.parse_uci(text)) else {
+                break;
+            };
+            p.play_unchecked(m);
+            line.push(m);
+        }
+        let start = self.pos;
+        self.dead.prove_continuation(&start, &line)
     }
 
     /// Can `color` checkmate from the position on the board by any series of

@@ -33,6 +33,12 @@ struct StartLine {
 pub struct Options {
     /// Add the FEN of the position after each line.
     pub fen: bool,
+    /// Read the whole input before answering (a game record, not a game
+    /// being played): the record's own moves then settle the dead-position
+    /// check after each move wherever they reach a live position
+    /// ([`Game::read_ahead`]). The verdicts are the same either way; only
+    /// their cost differs. Off: each line is answered as soon as it is read.
+    pub read_ahead: bool,
 }
 
 /// What a run did.
@@ -160,6 +166,13 @@ impl<'a> Line<'a> {
     }
 }
 
+/// The JSON text of a line, or `None` for a blank or comment line.
+fn event_text(line: &str) -> Option<&str> {
+    let trimmed = line.trim();
+    let skip = trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//");
+    (!skip).then_some(trimmed)
+}
+
 /// Runs the judge over `input`, writing one line per input line to `output`.
 pub fn run<R: BufRead, W: Write>(
     mut input: R,
@@ -181,10 +194,9 @@ pub fn run<R: BufRead, W: Write>(
         let Some(i) = next_line(&mut line)? else {
             return Err(JudgeError::Empty);
         };
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//") {
+        let Some(trimmed) = event_text(&line) else {
             continue;
-        }
+        };
         let start: StartLine = serde_json::from_str(trimmed).map_err(|e| JudgeError::Start {
             line: i + 1,
             message: format!("expected {{\"start\": {{…}}}}: {e}"),
@@ -205,13 +217,48 @@ pub fn run<R: BufRead, W: Write>(
     };
     let mut summary = Summary::default();
     let mut last_t = 0;
-    while let Some(i) = next_line(&mut line)? {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//") {
-            continue;
+    // Each event line read (its 0-based number and the event or why it
+    // cannot be read): all of them first when reading ahead, else one at a
+    // time.
+    // A line that cannot be read (not UTF-8, or an I/O error) ends the run
+    // after the lines before it are answered, as when not reading ahead.
+    let mut ahead = Vec::new();
+    let mut unreadable = None;
+    if opts.read_ahead {
+        loop {
+            match next_line(&mut line) {
+                Ok(Some(i)) => {
+                    if let Some(trimmed) = event_text(&line) {
+                        ahead.push((i, serde_json::from_str::<Event>(trimmed)));
+                    }
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    unreadable = Some(e);
+                    break;
+                }
+            }
         }
+        game.read_ahead(ahead.iter().filter_map(|(_, e)| e.as_ref().ok()));
+    }
+    let mut ahead = ahead.into_iter();
+    loop {
+        let (i, parsed) = if opts.read_ahead {
+            match ahead.next() {
+                Some(next) => next,
+                None => break,
+            }
+        } else {
+            let Some(i) = next_line(&mut line)? else {
+                break;
+            };
+            let Some(trimmed) = event_text(&line) else {
+                continue;
+            };
+            (i, serde_json::from_str::<Event>(trimmed))
+        };
         summary.events += 1;
-        let event: Event = match serde_json::from_str(trimmed) {
+        let event: Event = match parsed {
             Ok(e) => e,
             Err(e) => {
                 summary.rejected += 1;
@@ -257,6 +304,9 @@ pub fn run<R: BufRead, W: Write>(
                 .write(&mut output)?;
             }
         }
+    }
+    if let Some(e) = unreadable {
+        return Err(e);
     }
     summary.result = game.outcome().map(|o| o.result.to_string());
     Ok(summary)

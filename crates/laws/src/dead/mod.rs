@@ -21,7 +21,9 @@
 //! the question. A position is found dead only by a theorem ([`material`])
 //! or by the solver for both sides; it is found alive only by a helpmate line
 //! replayed move by move ([`witness`]), by a way back to a live
-//! position ([`takeback`]), or by the solver.
+//! position ([`takeback`]), by a continuation of legal moves to a live
+//! position ([`DeadPositionDetector::prove_continuation`], for game records
+//! read ahead), or by the solver.
 
 mod chasolver;
 pub mod material;
@@ -83,6 +85,9 @@ pub enum Reason {
     Return,
     /// A helpmate line carried over from an earlier position, replayed (alive).
     Witness,
+    /// The game record's own later moves, replayed, reach a position proven
+    /// alive (alive: a helpmate from there is one from here).
+    Continuation,
     /// The exact solver (dead or alive).
     Solver,
     /// The solver could not decide for a side: the game goes on, but the
@@ -92,10 +97,11 @@ pub enum Reason {
 
 impl Reason {
     /// All reasons, in the order of [`DeadPositionDetector::settled_by`].
-    pub const ALL: [Reason; 5] = [
+    pub const ALL: [Reason; 6] = [
         Reason::Material,
         Reason::Return,
         Reason::Witness,
+        Reason::Continuation,
         Reason::Solver,
         Reason::Undecided,
     ];
@@ -106,6 +112,7 @@ impl Reason {
             Reason::Material => "material",
             Reason::Return => "take-back",
             Reason::Witness => "helpmate line",
+            Reason::Continuation => "continuation",
             Reason::Solver => "solver",
             Reason::Undecided => "undecided",
         }
@@ -175,13 +182,16 @@ pub struct DeadPositionDetector {
     solver: Arc<dyn Unwinnability>,
     cache: HashMap<u64, Cached>,
     witness: Option<Witness>,
+    /// Positions proven alive by a continuation (Zobrist key → the position's
+    /// Art. 9.2 identity, compared on a hit).
+    known_alive: HashMap<u64, Identity>,
     /// How hard the cheap steps try.
     pub effort: Effort,
     /// Solver calls made so far.
     pub solver_calls: u64,
     /// How often each way of deciding settled a position after a move, in
     /// the order of [`Reason::ALL`].
-    pub settled_by: [u64; 5],
+    pub settled_by: [u64; 6],
 }
 
 impl std::fmt::Debug for DeadPositionDetector {
@@ -200,10 +210,21 @@ impl DeadPositionDetector {
             solver,
             cache: HashMap::new(),
             witness: None,
+            known_alive: HashMap::new(),
             effort: Effort::default(),
             solver_calls: 0,
-            settled_by: [0; 5],
+            settled_by: [0; 6],
         }
+    }
+
+    /// Keeps `w` as the helpmate line if it replays as one (it is then used
+    /// as any line the solver found); `false` if it does not.
+    pub fn offer_witness(&mut self, w: Witness) -> bool {
+        let valid = is_helpmate(&w.start, w.winner, &w.line);
+        if valid {
+            self.witness = Some(w);
+        }
+        valid
     }
 
     /// The helpmate line kept (valid from its start position), if any.
@@ -288,9 +309,75 @@ impl DeadPositionDetector {
         (dead, reason)
     }
 
+    /// Proves positions of a game record alive ahead of time, from the
+    /// record's own moves: `line` is replayed from `start` (as far as its
+    /// moves are legal); the last position of it that is proven alive is
+    /// sought from the end backwards (a checkmate at the end proves every
+    /// position before it; otherwise the steps of [`Self::is_dead`], at most
+    /// `MAX_TAIL_SOLVES` positions asked of the solver); and every position
+    /// from `start` to it is then alive, since the line's moves lead from
+    /// each of them to a position from which a helpmate exists
+    /// (Art. 5.2 b: "any series of legal moves"). Later [`Self::is_dead`]
+    /// calls on these positions answer at once ([`Reason::Continuation`]).
+    ///
+    /// Returns how many positions were proven alive. Sound whatever the
+    /// game does next: being alive is a property of the position (9.2
+    /// identity) alone.
+    pub fn prove_continuation(&mut self, start: &Position, line: &[Move]) -> usize {
+        const MAX_TAIL_SOLVES: usize = 4;
+        let mut positions = Vec::with_capacity(line.len() + 1);
+        positions.push(*start);
+        let mut p = *start;
+        for &m in line {
+            if !p.is_legal(m) {
+                break;
+            }
+            p.play_unchecked(m);
+            positions.push(p);
+            if !p.has_legal_moves() {
+                break;
+            }
+        }
+        let mut alive_upto = None;
+        let mut solves = 0;
+        for (j, q) in positions.iter().enumerate().rev() {
+            if !q.has_legal_moves() {
+                if q.is_check() && j > 0 {
+                    // Checkmate: every position before it is alive.
+                    alive_upto = Some(j - 1);
+                    break;
+                }
+                continue;
+            }
+            if insufficient_material(q) {
+                continue;
+            }
+            if solves == MAX_TAIL_SOLVES {
+                break;
+            }
+            solves += 1;
+            let (dead, reason) = self.decide(q, None);
+            if !dead && reason != Reason::Undecided {
+                alive_upto = Some(j);
+                break;
+            }
+        }
+        let Some(k) = alive_upto else { return 0 };
+        self.known_alive.reserve(k + 1);
+        for q in &positions[..=k] {
+            self.known_alive.insert(q.zobrist(), Identity::of(q));
+        }
+        k + 1
+    }
+
     fn decide(&mut self, pos: &Position, from_live: Option<(&Position, Move)>) -> (bool, Reason) {
         if insufficient_material(pos) {
             return (true, Reason::Material);
+        }
+        if let Some(identity) = self.known_alive.get(&pos.zobrist()) {
+            if *identity == Identity::of(pos) {
+                return (false, Reason::Continuation);
+            }
         }
         let e = self.effort;
         if let Some((before, m)) = from_live {

@@ -93,6 +93,26 @@ pub struct Witness {
 }
 
 impl Witness {
+    /// The Fool's mate, 1. f3 e5 2. g4 Qh4#: a helpmate from the initial
+    /// position, by Black.
+    pub fn fools_mate() -> Witness {
+        let start = Position::standard();
+        let mut p = start;
+        let line = ["f3", "e5", "g4", "Qh4"]
+            .iter()
+            .filter_map(|san| {
+                let m = p.parse_san(san).ok()?;
+                p.play_unchecked(m);
+                Some(m)
+            })
+            .collect();
+        Witness {
+            start,
+            winner: Color::Black,
+            line,
+        }
+    }
+
     /// `true` if the witness starts from `pos` (the same position under
     /// Art. 9.2: placement, turn, castling rights and en passant).
     pub fn starts_at(&self, pos: &Position) -> bool {
