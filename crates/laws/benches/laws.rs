@@ -8,17 +8,19 @@
 //!    and out): every check on — clocks, repetition history, checkmate and
 //!    stalemate, dead position decided exactly after every move (5.2 b /
 //!    5.2.2), the automatic draws of 9.6 — answering each line as it is
-//!    read (as for a game being played), and reading the record ahead (as
-//!    `arbiter judge FILE` does: the record's own moves settle the
-//!    dead-position checks; the output must be the same, byte for byte);
-//! 2j. the JSON lines alone: each event line parsed and an output line of
+//!    read (as for a game being played);
+//! 3. the same reading the record ahead (as `arbiter judge FILE` does: the
+//!    record's own moves settle the dead-position checks; the output must
+//!    be the same, byte for byte);
+//! 4. the JSON lines alone: each event line parsed and an output line of
 //!    the same shape written, no Laws (the floor of any `arbiter judge`);
-//! 3. through `Game::apply` (the same without JSON);
-//! 4. through the dead-position check alone (`DeadPositionDetector`, called
+//! 5. through `Game::apply` (the Laws without JSON), online and after
+//!    `Game::read_ahead`;
+//! 6. through the dead-position check alone (`DeadPositionDetector`, called
 //!    as `Game` calls it).
 //!
-//! The cost of the Laws is (2) − (1); the goal is met when it is below (1).
-//! Each game is replayed twice in each phase and the faster replay counted,
+//! The cost of the Laws is (2) − (1) and (3) − (1); the goal is met when it
+//! is below (1). Each game is replayed twice in each phase and the faster replay counted,
 //! so that other work on the machine disturbs the comparison less.
 //!
 //! `cargo bench -p arbiter-laws --bench laws [-- GAMES]` (default 10,000
@@ -186,7 +188,7 @@ fn main() {
                 .collect()
         })
         .collect();
-    // 3. Game::apply with every check, after reading ahead, then online.
+    // 5. Game::apply with every check, after reading ahead, then online.
     let (mut laws_ahead, mut check_ahead) = (Duration::ZERO, core_check);
     let (mut solver_calls_ahead, mut settled_ahead) = (0, [0u64; 6]);
     for evs in &events {
@@ -231,7 +233,7 @@ fn main() {
         );
     }
 
-    // 4. The dead-position check alone, called as Game calls it.
+    // 6. The dead-position check alone, called as Game calls it.
     let mut dead = Duration::ZERO;
     for g in &games {
         dead += faster_of_two(
@@ -272,13 +274,13 @@ fn main() {
     };
     row("1. bare core (parse SAN + play)", core);
     row("2. arbiter judge, online", judge);
-    row("2r. arbiter judge FILE, reading ahead", judge_ahead);
-    row("2j. the JSON lines alone (no Laws)", json);
-    row("3. Game::apply, online", laws);
-    row("3r. Game::apply after read_ahead", laws_ahead);
-    row("4. dead-position check alone, online", dead);
+    row("3. arbiter judge FILE, reading ahead", judge_ahead);
+    row("4. the JSON lines alone (no Laws)", json);
+    row("5. Game::apply, online", laws);
+    row("5r. Game::apply after read_ahead", laws_ahead);
+    row("6. dead-position check alone, online", dead);
     println!("judge output online and reading ahead identical: {same}");
-    for (name, d) in [("2 - 1", judge), ("2r - 1", judge_ahead)] {
+    for (name, d) in [("2 - 1", judge), ("3 - 1", judge_ahead)] {
         let cost = per(d) - per(core);
         println!(
             "cost of the Laws ({name}): {cost:.1} ns/move = {:.2}x the core: goal (< 1x) {}",
@@ -286,7 +288,7 @@ fn main() {
             if cost < per(core) { "met" } else { "not met" }
         );
     }
-    for (name, d) in [("3 - 1", laws), ("3r - 1", laws_ahead)] {
+    for (name, d) in [("5 - 1", laws), ("5r - 1", laws_ahead)] {
         let cost = per(d) - per(core);
         println!(
             "without JSON ({name}): {cost:.1} ns/move = {:.2}x the core",
