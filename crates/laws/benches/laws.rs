@@ -45,6 +45,24 @@ fn event(t: u64, by: Color, san: &str) -> Event {
     .unwrap()
 }
 
+/// An output line of `arbiter judge` for a move, in its shape.
+#[derive(serde::Serialize)]
+struct Shape<'a> {
+    ok: bool,
+    t: u64,
+    #[serde(rename = "move")]
+    mv: &'a str,
+    clock: ClockShape,
+    status: &'static str,
+    turn: &'static str,
+}
+
+#[derive(serde::Serialize)]
+struct ClockShape {
+    white: u64,
+    black: u64,
+}
+
 /// Runs `f` twice; hands the first result to `keep` and returns the
 /// shorter of the two times.
 fn faster_of_two<T>(mut f: impl FnMut() -> T, keep: impl FnOnce(T)) -> Duration {
@@ -164,10 +182,17 @@ fn main() {
                     let arbiter_laws::Action::Move { mv } = &e.action else {
                         unreachable!()
                     };
-                    let shape = serde_json::json!({
-                        "ok": true, "t": e.t, "move": mv,
-                        "clock": {"white": 299_000, "black": 300_000},
-                        "status": "ongoing", "turn": "white"});
+                    let shape = Shape {
+                        ok: true,
+                        t: e.t,
+                        mv,
+                        clock: ClockShape {
+                            white: 299_000,
+                            black: 300_000,
+                        },
+                        status: "ongoing",
+                        turn: "white",
+                    };
                     serde_json::to_writer(&mut out, &shape).unwrap();
                     out.push(b'\n');
                 }
