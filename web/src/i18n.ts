@@ -332,7 +332,7 @@ const ru: Dict = {
   'tc.reason.delayInc': 'выберите либо задержку, либо добавку',
   'tc.reason.delay': 'задержка должна быть от 1 до 600 секунд',
   'home.variant': 'Вариант',
-  'variant.standard': 'Классические',
+  'variant.standard': 'Стандартные',
   'variant.chess960': 'Шахматы-960',
   'chess960.random': 'Случайная позиция',
   'chess960.number': 'Номер позиции (0–959)',
