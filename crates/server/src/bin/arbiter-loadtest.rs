@@ -168,7 +168,10 @@ fn main() {
             (addr, Some(pid))
         }
     };
+    // As many threads as the server: a client thread waiting for a core
+    // must not add its wait to the latencies it measures.
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(arbiter_server::default_worker_threads())
         .enable_all()
         .build()
         .unwrap_or_else(|e| fail(format!("runtime: {e}")));
