@@ -1,0 +1,78 @@
+//! `arbiter judge` end to end: a FILE is read ahead, standard input is
+//! answered line by line, `--read-ahead` chooses; the answers are the same.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn arbiter() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+}
+
+/// King and knight against king and pawn (alive: a helpmate exists for
+/// both); the knight takes the pawn and the position is dead (Art. 5.2 b).
+const RECORD: &str = r#"{"start": {"fen": "8/8/8/4k3/8/3p4/8/2N1K3 w - - 0 1", "time_control": "60+1"}}
+{"t": 1000, "by": "white", "do": "move", "move": "Kd2"}
+{"t": 2000, "by": "black", "do": "move", "move": "Ke4"}
+# the knight takes the pawn
+{"t": 3000, "by": "white", "do": "move", "move": "Nxd3"}
+{"t": 4000, "by": "black", "do": "move", "move": "Kd4"}
+"#;
+
+fn judge(args: &[&str], stdin: Option<&str>) -> (Option<i32>, String) {
+    let mut child = arbiter()
+        .arg("judge")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn a_file_read_ahead_and_stdin_line_by_line_answer_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.jsonl");
+    std::fs::write(&path, RECORD).unwrap();
+    let file = path.to_str().unwrap();
+    let (code, ahead) = judge(&[file], None);
+    assert_eq!(code, Some(0));
+    let lines: Vec<serde_json::Value> = ahead
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The start line and four events (the comment gives no answer).
+    assert_eq!(lines.len(), 5, "{ahead}");
+    assert_eq!(lines[2]["status"], "ongoing");
+    assert_eq!(lines[3]["move"], "Nxd3");
+    assert_eq!(lines[3]["status"], "ended");
+    assert_eq!(lines[3]["result"], "1/2-1/2");
+    assert_eq!(lines[3]["termination"], "dead_position");
+    assert_eq!(lines[3]["article"], "5.2 b");
+    assert_eq!(lines[4]["ok"], false);
+    for (args, stdin) in [
+        (vec!["--read-ahead", "false", file], None),
+        (vec!["-"], Some(RECORD)),
+        (vec!["--read-ahead=true", "-"], Some(RECORD)),
+    ] {
+        let (code, out) = judge(&args, stdin);
+        assert_eq!(code, Some(0), "{args:?}");
+        assert_eq!(out, ahead, "{args:?}");
+    }
+}
+
+#[test]
+fn a_missing_file_is_an_error_naming_it() {
+    let out = arbiter()
+        .args(["judge", "no/such/game.jsonl"])
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("no/such/game.jsonl"), "{err}");
+}
