@@ -1,0 +1,46 @@
+//! python-chess (a UCI client nobody here wrote) plays games against
+//! `arbiter uci`: handshake, options, clocks, movetime, depth, MultiPV,
+//! pondering and Chess960 (`crates/engine/tests/python/python_chess_games.py`).
+//! Needs `python3` with `chess` (`pip install chess`; `.ci/run` installs it).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// `true` if `python3` with python-chess can be run. Without it the test is
+/// skipped with a message, unless `ARBITER_REQUIRE_ORACLES` is set, when it
+/// fails.
+fn python_chess_available() -> bool {
+    let ok = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        assert!(
+            std::env::var_os("ARBITER_REQUIRE_ORACLES").is_none(),
+            "python3 with python-chess is required (pip install chess)"
+        );
+        eprintln!("SKIPPED: python3 with python-chess not found (pip install chess)");
+    }
+    ok
+}
+
+#[test]
+fn python_chess_plays_arbiter_uci() {
+    if !python_chess_available() {
+        return;
+    }
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/python/python_chess_games.py");
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_arbiter"))
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    print!("{stdout}");
+    eprint!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "python-chess games failed:\n{stdout}");
+    assert!(stdout.contains("passed, 0 failed"), "{stdout}");
+}
