@@ -63,6 +63,53 @@ struct ClockShape {
     black: u64,
 }
 
+/// What replaying games through `Game::apply` took and found.
+struct LawsRun {
+    /// The faster of two replays, summed over the games.
+    time: Duration,
+    /// The final positions' Zobrist keys, xor-ed.
+    finals: u64,
+    /// Exact solver calls.
+    solver_calls: u64,
+    /// Dead-position checks by how they were settled ([`Reason::ALL`]).
+    settled: [u64; 6],
+}
+
+/// Replays every game's events through `Game::apply`, after
+/// `Game::read_ahead` if `read_ahead`.
+fn replay_laws(events: &[Vec<Event>], read_ahead: bool) -> LawsRun {
+    let mut run = LawsRun {
+        time: Duration::ZERO,
+        finals: 0,
+        solver_calls: 0,
+        settled: [0; 6],
+    };
+    for evs in events {
+        let mut twice = [evs.clone(), evs.clone()].into_iter();
+        run.time += faster_of_two(
+            || {
+                let mut game = Game::new(start()).unwrap();
+                let evs = twice.next().unwrap_or_default();
+                if read_ahead {
+                    game.read_ahead(&evs);
+                }
+                for e in evs {
+                    game.apply(e).unwrap();
+                }
+                game
+            },
+            |game| {
+                run.finals ^= game.position().zobrist();
+                run.solver_calls += game.solver_calls();
+                for (s, g) in run.settled.iter_mut().zip(game.dead_position_checks()) {
+                    *s += g;
+                }
+            },
+        );
+    }
+    run
+}
+
 /// Runs `f` twice; hands the first result to `keep` and returns the
 /// shorter of the two times.
 fn faster_of_two<T>(mut f: impl FnMut() -> T, keep: impl FnOnce(T)) -> Duration {
@@ -214,49 +261,13 @@ fn main() {
         })
         .collect();
     // 5. Game::apply with every check, after reading ahead, then online.
-    let (mut laws_ahead, mut check_ahead) = (Duration::ZERO, core_check);
-    let (mut solver_calls_ahead, mut settled_ahead) = (0, [0u64; 6]);
-    for evs in &events {
-        let mut twice = [evs.clone(), evs.clone()].into_iter();
-        laws_ahead += faster_of_two(
-            || {
-                let mut game = Game::new(start()).unwrap();
-                let evs = twice.next().unwrap_or_default();
-                game.read_ahead(&evs);
-                for e in evs {
-                    game.apply(e).unwrap();
-                }
-                game
-            },
-            |game| {
-                check_ahead ^= game.position().zobrist();
-                solver_calls_ahead += game.solver_calls();
-                for (s, g) in settled_ahead.iter_mut().zip(game.dead_position_checks()) {
-                    *s += g;
-                }
-            },
-        );
-    }
-    let (mut laws, mut solver_calls, mut settled) = (Duration::ZERO, 0, [0u64; 6]);
-    for evs in events {
-        let mut twice = [evs.clone(), evs].into_iter();
-        laws += faster_of_two(
-            || {
-                let mut game = Game::new(start()).unwrap();
-                for e in twice.next().unwrap_or_default() {
-                    game.apply(e).unwrap();
-                }
-                game
-            },
-            |game| {
-                check ^= game.position().zobrist();
-                solver_calls += game.solver_calls();
-                for (s, g) in settled.iter_mut().zip(game.dead_position_checks()) {
-                    *s += g;
-                }
-            },
-        );
-    }
+    let ahead_run = replay_laws(&events, true);
+    let online_run = replay_laws(&events, false);
+    let (laws_ahead, laws) = (ahead_run.time, online_run.time);
+    let check_ahead = core_check ^ ahead_run.finals;
+    check ^= online_run.finals;
+    let (solver_calls_ahead, settled_ahead) = (ahead_run.solver_calls, ahead_run.settled);
+    let (solver_calls, settled) = (online_run.solver_calls, online_run.settled);
 
     // 6. The dead-position check alone, called as Game calls it.
     let mut dead = Duration::ZERO;

@@ -215,6 +215,16 @@ pub struct Game {
     alive: bool,
 }
 
+/// A move written in SAN or UCI, legal in `pos`; the SAN reading's error
+/// otherwise.
+fn parse_move_on(pos: &Position, text: &str) -> Result<Move, Rejected> {
+    pos.parse_san(text).or_else(|san_err| {
+        pos.parse_uci(text).map_err(|_| {
+            Rejected::BadMove(format!("move {text} (move {}): {san_err}", pos.fullmoves()))
+        })
+    })
+}
+
 impl Game {
     /// A new game; White's clock starts at t = 0.
     pub fn new(start: Start) -> Result<Game, StartError> {
@@ -269,13 +279,6 @@ impl Game {
             alive: false,
             start,
         };
-        if crate::repetition::Identity::of(&pos)
-            == crate::repetition::Identity::of(&Position::standard())
-        {
-            // The initial position is alive by the Fool's mate (replayed),
-            // without asking the solver.
-            game.dead.offer_witness(crate::dead::Witness::fools_mate());
-        }
         game.check_automatic_end(None, 0);
         Ok(game)
     }
@@ -502,7 +505,7 @@ impl Game {
                 Action::Illegal { .. } => break,
                 _ => continue,
             };
-            let Ok(m) = p.parse_san(text).or_else(|_| p.parse_uci(text)) else {
+            let Ok(m) = parse_move_on(&p, text) else {
                 break;
             };
             p.play_unchecked(m);
@@ -617,17 +620,7 @@ impl Game {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, Rejected> {
-        match self.pos.parse_san(text) {
-            Ok(m) => Ok(m),
-            Err(san_err) => match self.pos.parse_uci(text) {
-                Ok(m) => Ok(m),
-                Err(_) => Err(Rejected::BadMove(format!(
-                    "move {} (move {}): {san_err}",
-                    text,
-                    self.pos.fullmoves()
-                ))),
-            },
-        }
+        parse_move_on(&self.pos, text)
     }
 
     fn check_obligation(&self, m: Move) -> Result<(), Rejected> {
@@ -654,12 +647,7 @@ impl Game {
         }
         // Validate against the position that will be on the board.
         let board = self.board_after_pending();
-        let m = match board.parse_san(text) {
-            Ok(m) => m,
-            Err(e) => board.parse_uci(text).map_err(|_| {
-                Rejected::BadMove(format!("move {text} (move {}): {e}", board.fullmoves()))
-            })?,
-        };
+        let m = parse_move_on(&board, text)?;
         if self.pending_illegal.is_none() {
             self.check_obligation(m)?;
         }

@@ -217,11 +217,10 @@ pub fn run<R: BufRead, W: Write>(
     };
     let mut summary = Summary::default();
     let mut last_t = 0;
-    // Each event line read (its 0-based number and the event or why it
-    // cannot be read): all of them first when reading ahead, else one at a
-    // time.
-    // A line that cannot be read (not UTF-8, or an I/O error) ends the run
-    // after the lines before it are answered, as when not reading ahead.
+    // The event lines (each with its 0-based number, and the event or why it
+    // is not one): when reading ahead, all of them first; a line that cannot
+    // be read at all (not UTF-8, an I/O error) then ends the run after the
+    // lines before it are answered, as it does when reading line by line.
     let mut ahead = Vec::new();
     let mut unreadable = None;
     if opts.read_ahead {

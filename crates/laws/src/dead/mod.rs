@@ -209,22 +209,15 @@ impl DeadPositionDetector {
         DeadPositionDetector {
             solver,
             cache: HashMap::new(),
-            witness: None,
+            // The initial position is alive by the Fool's mate, replayed
+            // like any line (and carried over moves like any line): a game
+            // from the start needs no solver for it.
+            witness: Some(Witness::fools_mate()),
             known_alive: HashMap::new(),
             effort: Effort::default(),
             solver_calls: 0,
             settled_by: [0; 6],
         }
-    }
-
-    /// Keeps `w` as the helpmate line if it replays as one (it is then used
-    /// as any line the solver found); `false` if it does not.
-    pub fn offer_witness(&mut self, w: Witness) -> bool {
-        let valid = is_helpmate(&w.start, w.winner, &w.line);
-        if valid {
-            self.witness = Some(w);
-        }
-        valid
     }
 
     /// The helpmate line kept (valid from its start position), if any.

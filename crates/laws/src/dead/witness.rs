@@ -290,6 +290,14 @@ mod tests {
     }
 
     #[test]
+    fn the_fools_mate_is_a_helpmate_from_the_initial_position() {
+        let w = Witness::fools_mate();
+        assert_eq!(w.line.len(), 4);
+        assert!(w.starts_at(&Position::standard()));
+        assert!(is_helpmate(&w.start, w.winner, &w.line));
+    }
+
+    #[test]
     fn repairs_are_replayed() {
         let p = Position::standard();
         let line = moves(&p, &["f3", "e5", "g4", "Qh4"]);
