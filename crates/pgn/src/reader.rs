@@ -592,18 +592,24 @@ impl<R: Read> Reader<R> {
         self.games += 1;
         visitor.begin_game(self.games, self.location());
         let mut skip = false;
-        let mut tags = 0u32;
+        // The Seven Tag Roster names seen in this game, one bit each.
+        let mut roster = 0u8;
         loop {
             let line = self.line;
             self.skip_ws()?;
             self.ensure_lookahead()?;
             match self.peek()? {
                 Some(b'[') if is_wrapper(&self.buf[self.pos..self.end]) => self.skip_line()?,
-                // A blank line after tags, then more tags: a game without
-                // movetext ended there.
-                Some(b'[') if tags > 0 && self.line >= line + 2 => break,
                 Some(b'[') => {
-                    tags += 1;
+                    let bit = roster_bit(&self.buf[self.pos..self.end]);
+                    // A blank line, then a roster tag this game already has:
+                    // the game before had no movetext, this is the next one.
+                    // (A blank line alone inside the tags does not part
+                    // games: ChessBase writes one after `Event`.)
+                    if self.line >= line + 2 && bit & roster != 0 {
+                        break;
+                    }
+                    roster |= bit;
                     if let Err(e) = self.read_tag(visitor, &mut skip)? {
                         if !skip {
                             visitor.syntax_error(e);
@@ -956,6 +962,31 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
+    }
+}
+
+/// The bit of a Seven Tag Roster name (PGN §8.1.1) at the start of a tag
+/// line `rest` (`[Event "…"]`), or 0 for another tag.
+fn roster_bit(rest: &[u8]) -> u8 {
+    let rest = &rest[1..];
+    let start = rest
+        .iter()
+        .take_while(|&&b| CLASS[b as usize] & WS != 0)
+        .count();
+    let rest = &rest[start..];
+    let len = rest
+        .iter()
+        .take_while(|&&b| CLASS[b as usize] & END == 0)
+        .count();
+    match &rest[..len] {
+        b"Event" => 1,
+        b"Site" => 2,
+        b"Date" => 4,
+        b"Round" => 8,
+        b"White" => 16,
+        b"Black" => 32,
+        b"Result" => 64,
+        _ => 0,
     }
 }
 
