@@ -7,8 +7,21 @@
 //! cargo bench -p arbiter-pgn --bench pgn_read -- --only ours   # one reader; prints peak RSS
 //! ```
 //!
-//! The file is generated (seeded, `arbiter_pgn::generate`) into
-//! `target/bench-data/` when missing and is never committed. pgn-reader runs
+//! Three files, each read by every reader in the same run (issue 14: the
+//! figures come from data Arbiter did not write, beside its own):
+//!
+//! 1. generated (seeded, `arbiter_pgn::generate`, with clocks, comments and
+//!    variations) into `target/bench-data/` when missing;
+//! 2. real games: the Lichess and TWIC samples shipped inside the pgn-reader
+//!    crate (`benches/lichess_db_1000k.pgn`, `benches/twic1599_1000k.pgn`,
+//!    found under `$CARGO_HOME/registry/src/`), concatenated 50 times
+//!    (100 MB) into `target/bench-data/real-lichess-twic-x50.pgn`;
+//! 3. plain random games written by python-chess (no comments, no clocks),
+//!    `target/bench-data/python-chess-random-*.pgn`, made by
+//!    `crates/pgn/benches/python_chess_random.py` when python-chess is
+//!    installed (skipped with a message otherwise).
+//!
+//! None is committed. `--file F` reads only F. pgn-reader runs
 //! its own `validate` example's visitor (tests/common/oracle.rs); ours runs
 //! the `arbiter pgn check` visitor, and a minimal visitor doing exactly what
 //! pgn-reader's does (FEN tag, main line replayed).
@@ -180,8 +193,106 @@ fn main() {
             _ => {} // cargo bench passes --bench
         }
     }
-    let path = file.unwrap_or_else(|| data_file(games));
-    let bytes = std::fs::metadata(&path).expect("stat").len();
+    let paths = match file {
+        Some(f) => vec![f],
+        None => {
+            let mut v = vec![data_file(games)];
+            v.extend(real_games_file());
+            v.extend(python_chess_file());
+            v
+        }
+    };
+    for path in paths {
+        bench_file(&path, rounds, only.as_deref());
+    }
+    if let Some(kib) = peak_rss_kib() {
+        println!("peak RSS of this process: {:.1} MiB", kib as f64 / 1024.0);
+    }
+}
+
+/// The pgn-reader crate's own sample files, from the cargo registry.
+fn pgn_reader_samples() -> Option<[PathBuf; 2]> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))?;
+    for index in std::fs::read_dir(home.join("registry/src")).ok()? {
+        let dir = index.ok()?.path().join("pgn-reader-0.29.0/benches");
+        let files = [
+            dir.join("lichess_db_1000k.pgn"),
+            dir.join("twic1599_1000k.pgn"),
+        ];
+        if files.iter().all(|f| f.exists()) {
+            return Some(files);
+        }
+    }
+    None
+}
+
+fn bench_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/bench-data")
+}
+
+/// The real-games file (made once), or `None` with a message.
+fn real_games_file() -> Option<PathBuf> {
+    let path = bench_dir().join("real-lichess-twic-x50.pgn");
+    if path.exists() {
+        return Some(path);
+    }
+    let Some(samples) = pgn_reader_samples() else {
+        eprintln!(
+            "skipped real games: pgn-reader 0.29.0's benches/ not found in the cargo registry"
+        );
+        return None;
+    };
+    std::fs::create_dir_all(bench_dir()).expect("create target/bench-data");
+    let mut text = Vec::new();
+    for f in &samples {
+        text.extend(std::fs::read(f).expect("read sample"));
+        text.extend(b"\n\n");
+    }
+    let tmp = path.with_extension("tmp");
+    let mut out = BufWriter::new(File::create(&tmp).expect("create"));
+    for _ in 0..50 {
+        out.write_all(&text).expect("write");
+    }
+    out.flush().expect("flush");
+    drop(out);
+    std::fs::rename(&tmp, &path).expect("rename");
+    Some(path)
+}
+
+/// Plain random games written by python-chess, or `None` with a message.
+fn python_chess_file() -> Option<PathBuf> {
+    const GAMES: u32 = 2_000;
+    let path = bench_dir().join(format!("python-chess-random-{GAMES}-seed1.pgn"));
+    if path.exists() {
+        return Some(path);
+    }
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/python_chess_random.py");
+    let tmp = path.with_extension("tmp");
+    eprintln!(
+        "writing {} with python-chess (a few minutes)…",
+        path.display()
+    );
+    let ok = std::process::Command::new("python3")
+        .arg(&script)
+        .arg(GAMES.to_string())
+        .arg("1")
+        .arg(&tmp)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!(
+            "skipped python-chess games: python3 with python-chess (pip install chess) not found"
+        );
+        return None;
+    }
+    std::fs::rename(&tmp, &path).expect("rename");
+    Some(path)
+}
+
+fn bench_file(path: &PathBuf, rounds: usize, only: Option<&str>) {
+    let bytes = std::fs::metadata(path).expect("stat").len();
     let readers: [(&str, ReadFn); 3] = [
         ("arbiter-pgn (pgn check visitor)", ours_check),
         ("arbiter-pgn (minimal visitor)", ours_minimal),
@@ -189,7 +300,7 @@ fn main() {
     ];
     let selected: Vec<_> = readers
         .iter()
-        .filter(|(name, _)| match only.as_deref() {
+        .filter(|(name, _)| match only {
             None => true,
             Some("ours") => name.starts_with("arbiter-pgn (pgn"),
             Some("minimal") => name.contains("minimal"),
@@ -204,7 +315,7 @@ fn main() {
     for _ in 0..rounds {
         for (i, (_, f)) in selected.iter().enumerate() {
             let (t, c) = (Instant::now(), thread_cpu());
-            counts[i] = f(&path);
+            counts[i] = f(path);
             best[i] = best[i].min(t.elapsed());
             best_cpu[i] = best_cpu[i].min(thread_cpu().saturating_sub(c));
         }
@@ -229,7 +340,5 @@ fn main() {
             theirs / best_cpu[1].as_secs_f64()
         );
     }
-    if let Some(kib) = peak_rss_kib() {
-        println!("peak RSS of this process: {:.1} MiB", kib as f64 / 1024.0);
-    }
+    println!();
 }

@@ -660,7 +660,7 @@ impl<R: Read> Reader<R> {
                 self.pos += 3;
                 self.line_start = self.base + self.pos as u64;
                 self.line_extra = 0;
-            } else if (rest[0] == b'%' && self.at_line_start()) || is_wrapper(rest) {
+            } else if (rest[0] == b'%' && self.at_line_start()) || self.at_wrapper() {
                 self.skip_line()?;
             } else {
                 break;
@@ -676,7 +676,7 @@ impl<R: Read> Reader<R> {
             self.skip_ws()?;
             self.ensure_lookahead()?;
             match self.peek()? {
-                Some(b'[') if is_wrapper(&self.buf[self.pos..self.end]) => self.skip_line()?,
+                Some(b'[') if self.at_wrapper() => self.skip_line()?,
                 Some(b'[') => {
                     let bit = roster_bit(&self.buf[self.pos..self.end]);
                     // A blank line, then a roster tag this game already has:
@@ -789,7 +789,12 @@ impl<R: Read> Reader<R> {
             *skip = true;
         }
         let consumed = (close + 1).min(line_len);
-        self.advance(consumed);
+        // Within one line: no line break to count.
+        let text = &self.buf[self.pos..self.pos + consumed];
+        if !text.is_ascii() {
+            self.line_extra += continuation_bytes(text);
+        }
+        self.pos += consumed;
         Ok(Ok(()))
     }
 
@@ -1043,26 +1048,21 @@ impl<R: Read> Reader<R> {
 }
 
 /// The bit of a Seven Tag Roster name (PGN §8.1.1) at the start of a tag
-/// line `rest` (`[Event "…"]`), or 0 for another tag.
+/// line `rest` (`[Event "…"]`), or 0 for another tag. (A name written with
+/// spaces after `[` or glued to its value counts as another tag: rare, and
+/// then only a game without movetext goes unparted.)
+#[inline]
 fn roster_bit(rest: &[u8]) -> u8 {
-    let rest = &rest[1..];
-    let start = rest
-        .iter()
-        .take_while(|&&b| CLASS[b as usize] & WS != 0)
-        .count();
-    let rest = &rest[start..];
-    let len = rest
-        .iter()
-        .take_while(|&&b| CLASS[b as usize] & END == 0)
-        .count();
-    match &rest[..len] {
-        b"Event" => 1,
-        b"Site" => 2,
-        b"Date" => 4,
-        b"Round" => 8,
-        b"White" => 16,
-        b"Black" => 32,
-        b"Result" => 64,
+    let name =
+        |n: &[u8]| rest.len() > n.len() + 1 && &rest[1..=n.len()] == n && rest[n.len() + 1] == b' ';
+    match rest.get(1) {
+        Some(b'E') if name(b"Event") => 1,
+        Some(b'S') if name(b"Site") => 2,
+        Some(b'D') if name(b"Date") => 4,
+        Some(b'R') if name(b"Round") => 8,
+        Some(b'R') if name(b"Result") => 64,
+        Some(b'W') if name(b"White") => 16,
+        Some(b'B') if name(b"Black") => 32,
         _ => 0,
     }
 }
@@ -1078,6 +1078,14 @@ fn is_wrapper(rest: &[u8]) -> bool {
 }
 
 impl<R: Read> Reader<R> {
+    /// At a `[pgn]` or `[/pgn]` line (looked at only when `[` is followed by
+    /// `p`, `P` or `/`).
+    #[inline]
+    fn at_wrapper(&self) -> bool {
+        let rest = &self.buf[self.pos..self.end];
+        matches!(rest.get(1), Some(b'p' | b'P' | b'/')) && is_wrapper(rest)
+    }
+
     /// After the result: comments that follow it (`1-0 {White won on time}`,
     /// `1-0 ; end`) belong to the game that ended, not to a new empty one.
     fn skip_after_result(&mut self) -> io::Result<()> {
