@@ -48,8 +48,8 @@ impl Line<'_> {
 ///
 /// ```
 /// let text = "012 Club\nXXR 3\n\
-/// 001    1      Doe, John                         2000                             1.0         2 w 1\n\
-/// 001    2      Roe, Jane                         1900                             0.0         1 b 0\n";
+/// 001    1      Doe, John                         2000                             1.0          2 w 1\n\
+/// 001    2      Roe, Jane                         1900                             0.0          1 b 0\n";
 /// let event = arbiter_tournament::trf::read(text).unwrap();
 /// assert_eq!(event.total_rounds, 3);
 /// assert_eq!(event.players[1].rounds[0].opponent, Some(1));
