@@ -460,3 +460,46 @@ async fn the_engine_weighs_a_draw_offer() {
     assert_eq!(declined["live"]["status"], "active");
     s.stop().await;
 }
+
+/// Protocol §2 and §3: one guard in front of creating, joining and the
+/// WebSocket. A foreign `Origin` is refused before the rate limit counts it;
+/// creating and joining share the per-address limit.
+#[tokio::test]
+async fn origin_and_rate_limit_guard_every_route_that_acts() {
+    let s = TestServer::start_with(tempfile::tempdir().unwrap(), |c| c.create_per_minute = 2).await;
+    let evil = [("Origin", "http://evil.example")];
+    for _ in 0..3 {
+        let body = Some(r#"{"mode":"invite"}"#);
+        let r = arbiter_server::client::request(s.addr, "POST", "/api/games", body, &evil)
+            .await
+            .unwrap();
+        assert_eq!(r.status, 403, "{}", r.body);
+        assert_eq!(r.json()["error"]["code"], "forbidden_origin");
+    }
+    let (id, _, _) = s.create(json!({"mode": "invite"})).await;
+    let r = arbiter_server::client::request(
+        s.addr,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some("{}"),
+        &evil,
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status, 403, "{}", r.body);
+    // The second token of the minute goes to the join; then both are refused.
+    let joined = s
+        .post(&format!("/api/games/{id}/join"), &json!({}), None)
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let again = s.post("/api/games", &json!({"mode": "local"}), None).await;
+    assert_eq!(again.status, 429, "{}", again.body);
+    assert_eq!(again.json()["error"]["code"], "rate_limited");
+    let join = s
+        .post(&format!("/api/games/{id}/join"), &json!({}), None)
+        .await;
+    assert_eq!(join.status, 429, "{}", join.body);
+    // Reading is never limited.
+    assert_eq!(s.get(&format!("/api/games/{id}"), None).await.status, 200);
+    s.stop().await;
+}
