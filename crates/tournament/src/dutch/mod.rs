@@ -200,7 +200,7 @@ fn allocate(hi: &Entrant, lo: &Entrant, initial: Colour) -> (u16, u16) {
     }
 }
 
-const WORDS: usize = 6;
+const WORDS: usize = 10;
 type W = Lex<WORDS>;
 
 /// Packs criteria (each a non-negative field of a known width) into a `Lex`
@@ -465,18 +465,28 @@ impl Pairer<'_> {
         widths.push(wp);
         widths.extend([wp; LEVELS]);
         widths.extend([wb; 8]); // C10-C13, C14-C17
-        widths.extend([wb + 66, wb + 1, wbsn]); // MDP set, exchanges, exchange BSN sums
+        widths.extend([wb; 4 * LEVELS]); // C18-C21, by score level
+                                         // The exchange order D.2 (c) and (d) compares sets of BSNs: exact as
+                                         // sums of powers of two while the bracket is small, by plain sums beyond.
+        let exact_sets = bsize <= 100;
+        let wset = if exact_sets {
+            bsize as u32 + wb + 2
+        } else {
+            wbsn
+        };
+        widths.extend([wb + 66, wb + 1, wbsn, wset, wset]); // MDP set, exchanges (a)-(d)
         widths.extend([wb + 1; TOPS]);
         let packer = Packer::new(&widths).ok_or_else(|| {
             PairError::Event("the bracket is too large for the pairing weights".into())
         })?;
-        let base = widths.len() - TOPS - 3;
+        let base = widths.len() - TOPS - 5;
         let mdp_rank: HashMap<usize, usize> =
             mdps.iter().enumerate().map(|(k, &i)| (i, k)).collect();
 
         // The stages of the generation order: the MDP set and their
         // opponents, then the remainder's exchanges and S1 opponents.
         let mut mdp_done = mdps.is_empty();
+        let mut rem_pairs: Option<usize> = None;
         let mut floating: std::collections::HashSet<usize> = std::collections::HashSet::new();
         let mut remainder: Vec<usize> = residents.clone();
         loop {
@@ -497,7 +507,7 @@ impl Pairer<'_> {
             // The remainder's S1/S2 split (homogeneous part).
             let rem_set: HashMap<usize, usize> =
                 remainder.iter().enumerate().map(|(k, &i)| (i, k)).collect();
-            let s1_len = remainder.len() / 2;
+            let s1_len = rem_pairs.unwrap_or(remainder.len() / 2);
             let mut edges = Vec::new();
             let mut vals = vec![0i128; widths.len()];
             for (ai, &a) in remaining.iter().enumerate() {
@@ -578,6 +588,19 @@ impl Pairer<'_> {
                             vals[c + 5 + k] =
                                 i128::from(!(x.score > y.score && y.float(back) == Float::Up));
                         }
+                        // C18-C21: the scores of repeated floaters (as levels, highest first).
+                        let f = c + 8;
+                        for (k, back) in [(0usize, 1usize), (2, 2)] {
+                            if y.float(back) == Float::Down {
+                                vals[f + k * LEVELS + level(y.score)] += 1;
+                            }
+                            if x.float(back) == Float::Down {
+                                vals[f + k * LEVELS + level(x.score)] += 1;
+                            }
+                            if !(x.score > y.score && y.float(back) == Float::Up) {
+                                vals[f + (k + 1) * LEVELS + level(x.score)] += 1;
+                            }
+                        }
                         // Ordering: the MDP set (higher MDPs first, D26 4.4).
                         if let Some(&r) = mdp_rank.get(&hi) {
                             if !mdp_done && r < 64 {
@@ -587,17 +610,28 @@ impl Pairer<'_> {
                         // Ordering: exchanges in the remainder (fewest, then smallest BSN difference).
                         if mdp_done {
                             if let (Some(&ra), Some(&rb)) = (rem_set.get(&hi), rem_set.get(&lo)) {
+                                // (a) fewest exchanges = fewest pairs inside S2;
+                                // (b) Σ moved S1→S2 − Σ moved S2→S1 = −Σ BSN of each pair's lower player;
+                                // (c) the highest moved S1→S2; (d) the lowest moved S2→S1.
                                 let both_s2 = ra >= s1_len && rb >= s1_len;
-                                let both_s1 = ra < s1_len && rb < s1_len;
-                                vals[base + 1] = i128::from(!both_s2);
                                 let big = bsize as i128;
-                                vals[base + 2] = if both_s2 {
-                                    big - ra as i128
-                                } else if both_s1 {
-                                    big + rb as i128
+                                vals[base + 1] = i128::from(!both_s2);
+                                vals[base + 2] = big - ra as i128;
+                                if ra < s1_len {
+                                    vals[base + 3] = if exact_sets {
+                                        (1i128 << s1_len) - (1i128 << ra)
+                                    } else {
+                                        big - ra as i128
+                                    };
                                 } else {
-                                    big
-                                };
+                                    let k = ra - s1_len;
+                                    let m = rem_set.len() - s1_len;
+                                    vals[base + 4] = if exact_sets {
+                                        1i128 << (m - k)
+                                    } else {
+                                        big - k as i128
+                                    };
+                                }
                             }
                         }
                         // Ordering: the opponent of each S1 player, lowest BSN first.
@@ -608,7 +642,7 @@ impl Pairer<'_> {
                                 !is_mdp(lo)
                             };
                             if allowed {
-                                vals[base + 3 + t] = bsize as i128 - bsn[&lo] as i128;
+                                vals[base + 5 + t] = bsize as i128 - bsn[&lo] as i128;
                             }
                         }
                     }
@@ -618,6 +652,18 @@ impl Pairer<'_> {
             let local = max_weight_matching(n, &edges);
             if unfixed_tops.is_empty() {
                 return Ok(local);
+            }
+            if mdp_done && rem_pairs.is_none() {
+                // S1 of the remainder has as many players as it gets pairs.
+                let got = remainder
+                    .iter()
+                    .filter(|&&i| local[i].is_some_and(|j| rem_set.contains_key(&j)))
+                    .count()
+                    / 2;
+                rem_pairs = Some(got);
+                if got != s1_len {
+                    continue;
+                }
             }
             for &t in &unfixed_tops {
                 match local[t] {
