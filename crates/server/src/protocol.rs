@@ -107,6 +107,43 @@ impl Status {
     }
 }
 
+/// A period of the time control on the wire (§3.1), in whole seconds: what
+/// the browser shows, so that it never reads the `TimeControl` text itself.
+///
+/// ```
+/// use arbiter_server::protocol::WirePeriod;
+/// use arbiter_pgn::TimeControl;
+///
+/// let tc: TimeControl = "40/5400+30:1800+30".parse().unwrap();
+/// let periods = WirePeriod::all(&tc);
+/// assert_eq!(periods[0], WirePeriod { moves: Some(40), seconds: 5400, increment: 30 });
+/// assert_eq!(periods[1], WirePeriod { moves: None, seconds: 1800, increment: 30 });
+/// assert!(WirePeriod::all(&TimeControl::Untimed).is_empty());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WirePeriod {
+    /// Moves in the period; `null` for the last (all remaining moves).
+    pub moves: Option<u32>,
+    /// Seconds for the period.
+    pub seconds: u64,
+    /// Seconds added per move.
+    pub increment: u64,
+}
+
+impl WirePeriod {
+    /// The periods of `tc` (none when untimed).
+    pub fn all(tc: &arbiter_pgn::TimeControl) -> Vec<WirePeriod> {
+        tc.periods()
+            .iter()
+            .map(|p| WirePeriod {
+                moves: p.moves,
+                seconds: p.time_ms / 1000,
+                increment: p.increment_ms / 1000,
+            })
+            .collect()
+    }
+}
+
 /// Bronstein or simple delay on the wire.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireDelay {
@@ -358,10 +395,12 @@ pub struct State {
     pub chess960_position: Option<u32>,
     /// The initial position.
     pub initial_fen: String,
-    /// `"2014"`, `"2018"`, `"2023"`.
-    pub edition: String,
-    /// As created, `"-"` = untimed.
+    /// The edition of the Laws: `"2014"`, `"2018"`, `"2023"`.
+    pub edition: arbiter_laws::Edition,
+    /// The PGN `TimeControl`, `"-"` = untimed.
     pub time_control: String,
+    /// Its periods, empty when untimed.
+    pub time_control_periods: Vec<WirePeriod>,
     /// The delay.
     pub delay: Option<WireDelay>,
     /// Touch-move enforced.

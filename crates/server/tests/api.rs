@@ -17,6 +17,13 @@ async fn a_full_game_to_mate() {
     assert_eq!(created["seat"], "both");
     assert_eq!(created["state"]["players"]["white"]["name"], "Anna <b>");
     assert_eq!(created["state"]["clocks"]["white_ms"], 303_000);
+    // The time control echoed as the PGN text and its periods (§3.1).
+    assert_eq!(created["state"]["time_control"], "300+3");
+    assert_eq!(
+        created["state"]["time_control_periods"],
+        json!([{"moves": null, "seconds": 300, "increment": 3}])
+    );
+    assert_eq!(created["state"]["edition"], "2014");
     let mut p = s.player(&id, Some(&cookie)).await;
     assert_eq!(p.state["seat"], "both");
     for (i, uci) in ["f2f3", "e7e5", "g2g4"].iter().enumerate() {

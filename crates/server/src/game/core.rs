@@ -314,8 +314,9 @@ impl GameCore {
             variant: self.settings.variant,
             chess960_position: self.settings.chess960_position,
             initial_fen: self.table.initial_fen(),
-            edition: self.settings.edition.clone(),
-            time_control: self.settings.time_control.clone(),
+            edition: self.settings.edition,
+            time_control: self.settings.time_control.to_string(),
+            time_control_periods: crate::protocol::WirePeriod::all(&self.settings.time_control),
             delay: self.settings.delay,
             touch_move: self.settings.touch_move,
             players: self.players.clone(),
@@ -642,11 +643,9 @@ enum Wire {
 /// The time-control estimate of Lichess (time + 40 × increment), ms; a
 /// large value when there is no clock.
 fn estimate_ms(settings: &Settings) -> u64 {
-    match super::settings::parse_time_control(&settings.time_control) {
-        Ok(Some(p)) => p
-            .first()
-            .map_or(0, |p| (p.seconds + 40 * p.increment) * 1000),
-        _ => 3_600_000,
+    match settings.time_control.periods().first() {
+        Some(p) => p.time_ms + 40 * p.increment_ms,
+        None => 3_600_000,
     }
 }
 

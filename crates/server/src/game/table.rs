@@ -11,7 +11,7 @@ use crate::protocol::{
 };
 use arbiter_chess::{Color, Move, Position, Square};
 use arbiter_laws::{
-    Action, Applied, ClaimKind, Decision, Delay, DelayKind, Edition, Event, Game, Rejected, Start,
+    Action, Applied, ClaimKind, Decision, Delay, DelayKind, Event, Game, Rejected, Start,
 };
 
 /// A game's board and clock as the Laws keep them, plus wire records.
@@ -63,19 +63,15 @@ fn refusal(r: Rejected, claim: bool) -> Refusal {
 
 /// The Laws `Start` for `settings`.
 pub fn start_of(settings: &Settings) -> Start {
-    let edition = match settings.edition.as_str() {
-        "2018" => Edition::Fide2018,
-        "2023" => Edition::Fide2023,
-        _ => Edition::Fide2014,
-    };
     Start {
         fen: settings.fen.clone(),
         chess960: match settings.variant {
             Variant::Chess960 => settings.chess960_position,
             Variant::Standard => None,
         },
-        edition,
-        time_control: (settings.time_control != "-").then(|| settings.time_control.clone()),
+        edition: settings.edition,
+        time_control: (settings.time_control != arbiter_pgn::TimeControl::Untimed)
+            .then(|| settings.time_control.to_string()),
         delay: settings.delay.map(|d| Delay {
             kind: match d.kind {
                 crate::protocol::DelayKindWire::Bronstein => DelayKind::Bronstein,
@@ -409,6 +405,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::protocol::Mode;
+    use arbiter_laws::Edition;
 
     fn settings(fen: Option<&str>, variant: Variant, n960: Option<u32>) -> Settings {
         Settings {
@@ -417,8 +414,8 @@ mod tests {
             creator: Side::White,
             variant,
             chess960_position: n960,
-            edition: "2014".into(),
-            time_control: "300+3".into(),
+            edition: Edition::Fide2014,
+            time_control: arbiter_pgn::TimeControl::fischer(5, 3),
             delay: None,
             touch_move: false,
             fen: fen.map(str::to_owned),
