@@ -245,10 +245,10 @@ impl Serialize for LegalMove {
         let mut st = s.serialize_struct("LegalMove", 4 + optional)?;
         st.serialize_field("uci", &self.uci)?;
         st.serialize_field("san", &self.san)?;
-        st.serialize_field("from", square_name(self.from))?;
-        st.serialize_field("to", square_name(self.to))?;
+        st.serialize_field("from", &square_name(self.from))?;
+        st.serialize_field("to", &square_name(self.to))?;
         if let Some(p) = self.promotion {
-            st.serialize_field("promotion", promotion_name(p))?;
+            st.serialize_field("promotion", &promotion_name(p))?;
         }
         if let Some(side) = self.castle {
             let name = match side {
@@ -257,7 +257,7 @@ impl Serialize for LegalMove {
             };
             st.serialize_field("castle", name)?;
             if let Some(r) = self.rook {
-                st.serialize_field("rook", square_name(r))?;
+                st.serialize_field("rook", &square_name(r))?;
             }
         }
         st.end()
@@ -586,10 +586,16 @@ pub enum ClientMsg {
         /// Last seq applied.
         last_seq: u64,
     },
-    /// Make a move.
+    /// Make a move: `uci` as listed in `legal_moves`, or `text` as a player
+    /// typed it (read by the server, §5.1); exactly one of the two.
     Move {
         /// UCI.
-        uci: String,
+        #[serde(default)]
+        uci: Option<String>,
+        /// Typed move text in any notation (SAN, Russian, figurine, long
+        /// algebraic, coordinates), read leniently.
+        #[serde(default)]
+        text: Option<String>,
     },
     /// Offer a draw.
     OfferDraw {
@@ -693,7 +699,16 @@ impl ClientFrame {
             message: format!("bad message: {e}"),
         })?;
         let field_ok = match &msg {
-            ClientMsg::Move { uci } => uci.len() <= 5,
+            ClientMsg::Move { uci, text } => match (uci, text) {
+                (Some(u), None) => u.len() <= 5,
+                (None, Some(t)) => t.len() <= MAX_MOVE_TEXT,
+                _ => {
+                    return Err(BadMessage {
+                        id,
+                        message: "a move has either \"uci\" or \"text\"".into(),
+                    })
+                }
+            },
             ClientMsg::Claim { mv: Some(m), .. } => m.len() <= 5,
             ClientMsg::Touch { square, .. } => square.len() == 2,
             _ => true,
@@ -707,6 +722,10 @@ impl ClientFrame {
         Ok(ClientFrame { id, msg })
     }
 }
+
+/// Longest typed move text accepted, in bytes (`Кр e1 – g1` and the like
+/// fit many times over).
+pub const MAX_MOVE_TEXT: usize = 32;
 
 /// The engine levels of §3.1: level → `UCI_Elo` (`None`: full strength).
 pub fn engine_elo(level: u8) -> Option<u32> {
@@ -729,7 +748,33 @@ mod tests {
     fn client_frames_are_validated() {
         let f = ClientFrame::parse(r#"{"type":"move","uci":"e2e4","id":3,"extra":1}"#).unwrap();
         assert_eq!(f.id, Some(3));
-        assert_eq!(f.msg, ClientMsg::Move { uci: "e2e4".into() });
+        assert_eq!(
+            f.msg,
+            ClientMsg::Move {
+                uci: Some("e2e4".into()),
+                text: None
+            }
+        );
+        let f = ClientFrame::parse(r#"{"type":"move","text":"Кg1-f3"}"#).unwrap();
+        assert_eq!(
+            f.msg,
+            ClientMsg::Move {
+                uci: None,
+                text: Some("Кg1-f3".into())
+            }
+        );
+        for bad in [
+            r#"{"type":"move"}"#,
+            r#"{"type":"move","uci":"e2e4","text":"e4"}"#,
+            r#"{"type":"move","uci":"e2e4e5"}"#,
+        ] {
+            assert!(ClientFrame::parse(bad).is_err(), "{bad}");
+        }
+        let long = format!(
+            r#"{{"type":"move","text":"{}"}}"#,
+            "e".repeat(MAX_MOVE_TEXT + 1)
+        );
+        assert!(ClientFrame::parse(&long).is_err());
         let f = ClientFrame::parse(r#"{"type":"claim","claim":"fifty","move":"g1f3"}"#).unwrap();
         assert_eq!(
             f.msg,

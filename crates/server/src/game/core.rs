@@ -697,11 +697,15 @@ impl GameCore {
             .filter(|&s| seat.holds(s))
             .ok_or_else(|| Refusal::new("not_a_player", "not your seat"))?;
         let (action, wire, t) = match msg {
-            ClientMsg::Move { uci } => {
+            ClientMsg::Move { uci, text } => {
                 if by != turn {
                     return Err(Refusal::new("not_your_turn", "not your turn"));
                 }
-                let m = self.table.resolve(uci)?;
+                let m = match (uci, text) {
+                    (Some(uci), _) => self.table.resolve(uci)?,
+                    (None, Some(text)) => self.table.read_typed(text)?,
+                    (None, None) => return Err(Refusal::new("bad_message", "a move without text")),
+                };
                 let san = self.table.laws().position().san(m);
                 (
                     Action::Move { mv: san },
