@@ -12,7 +12,9 @@ use crate::protocol::{
 use arbiter_chess::{Color, Move, Position, Square};
 use arbiter_laws::{
     Action, Applied, ClaimKind, Decision, Delay, DelayKind, Edition, Event, Game, Rejected, Start,
+    StartError,
 };
+use arbiter_pgn::TimeControl;
 
 /// A game's board and clock as the Laws keep them, plus wire records.
 #[derive(Clone, Debug)]
@@ -50,7 +52,7 @@ fn refusal(r: Rejected, claim: bool) -> Refusal {
         Rejected::GameOver(_) => "game_not_active",
         Rejected::NotYourMove { .. } if claim => "claim_not_your_move",
         Rejected::NotYourMove { .. } => "not_your_turn",
-        Rejected::BadMove(_) => "illegal_move",
+        Rejected::UnreadableMove { .. } | Rejected::NotLegal { .. } => "illegal_move",
         Rejected::TouchMove { .. } => "touch_move_violation",
         Rejected::TouchMoveOff => "touch_move_off",
         Rejected::NoOffer(_) => "no_draw_offer",
@@ -62,20 +64,24 @@ fn refusal(r: Rejected, claim: bool) -> Refusal {
 }
 
 /// The Laws `Start` for `settings`.
-pub fn start_of(settings: &Settings) -> Start {
+pub fn start_of(settings: &Settings) -> Result<Start, StartError> {
     let edition = match settings.edition.as_str() {
         "2018" => Edition::Fide2018,
         "2023" => Edition::Fide2023,
         _ => Edition::Fide2014,
     };
-    Start {
+    let time_control = match settings.time_control.as_str() {
+        "-" => None,
+        text => Some(TimeControl::parse(text)?),
+    };
+    Ok(Start {
         fen: settings.fen.clone(),
         chess960: match settings.variant {
             Variant::Chess960 => settings.chess960_position,
             Variant::Standard => None,
         },
         edition,
-        time_control: (settings.time_control != "-").then(|| settings.time_control.clone()),
+        time_control,
         delay: settings.delay.map(|d| Delay {
             kind: match d.kind {
                 crate::protocol::DelayKindWire::Bronstein => DelayKind::Bronstein,
@@ -85,7 +91,7 @@ pub fn start_of(settings: &Settings) -> Start {
         }),
         supervised: false,
         touch_move: settings.touch_move,
-    }
+    })
 }
 
 /// The wire form of legal move `m` in `pos` (§5).
@@ -109,7 +115,9 @@ pub fn legal_move(pos: &Position, m: Move) -> LegalMove {
 impl Table {
     /// A new game for `settings`.
     pub fn new(settings: &Settings) -> Result<Table, String> {
-        let laws = Game::new(start_of(settings)).map_err(|e| e.to_string())?;
+        let laws = start_of(settings)
+            .and_then(Game::new)
+            .map_err(|e| e.to_string())?;
         Ok(Table {
             laws,
             variant: settings.variant,
@@ -185,13 +193,13 @@ impl Table {
     /// records and the touched square in step.
     pub fn apply(&mut self, event: Event) -> Result<Applied, Refusal> {
         let claim = matches!(event.action, Action::Claim { .. });
-        let by = event.by.map(Side::of);
+        let by = event.by.player().map(Side::of);
         let t = event.t;
         let before = *self.laws.position();
         let moves_before = self.laws.moves().len();
         let since = self.laws.moves().last().map_or(0, |m| m.t);
         let touch = match &event.action {
-            Action::Touch { square } => square.parse::<Square>().ok(),
+            Action::Touch { square } => Some(*square),
             _ => None,
         };
         let ending = matches!(
@@ -248,19 +256,19 @@ impl Table {
     pub fn event(t: u64, by: Option<Side>, action: Action) -> Event {
         Event {
             t,
-            by: by.map(Side::color),
+            by: by.map(Side::color).into(),
             action,
         }
     }
 
     /// The Laws action of a claim.
-    pub fn claim_action(claim: WireClaim, san: Option<String>) -> Action {
+    pub fn claim_action(claim: WireClaim, intended: Option<Move>) -> Action {
         Action::Claim {
             kind: match claim {
                 WireClaim::Threefold => ClaimKind::Threefold,
                 WireClaim::Fifty => ClaimKind::Fifty,
             },
-            mv: san,
+            mv: intended,
         }
     }
 
@@ -268,8 +276,6 @@ impl Table {
     pub fn flag_action() -> Action {
         Action::Arbiter {
             decision: Decision::Flag,
-            player: None,
-            ms: None,
         }
     }
 
@@ -290,7 +296,7 @@ impl Table {
         let o = self.laws.outcome()?;
         Some(Termination {
             kind: o.termination.name().to_owned(),
-            article: o.article.to_owned(),
+            article: o.article.to_string(),
             winner: o.result.winner().map(Side::of),
             by: self.ended_by,
         })
@@ -495,12 +501,9 @@ mod tests {
         let mut t = Table::new(&settings(None, Variant::Chess960, Some(518))).unwrap();
         for (i, san) in ["Nf3", "Nf6", "g3", "g6", "Bg2", "Bg7"].iter().enumerate() {
             let by = if i % 2 == 0 { Side::White } else { Side::Black };
-            t.apply(Table::event(
-                i as u64 * 10,
-                Some(by),
-                Action::Move { mv: (*san).into() },
-            ))
-            .unwrap();
+            let mv = t.laws().position().parse_san(san).unwrap();
+            t.apply(Table::event(i as u64 * 10, Some(by), Action::Move { mv }))
+                .unwrap();
         }
         let live = serde_json::to_value(t.live(6, Status::Active, Some(60), 0)).unwrap();
         let short = live["legal_moves"]
@@ -524,12 +527,9 @@ mod tests {
     fn move_records_carry_the_clock() {
         let mut t = Table::new(&settings(None, Variant::Standard, None)).unwrap();
         assert_eq!(t.clocks(0, 0).unwrap().white_ms, 303_000);
-        t.apply(Table::event(
-            2_000,
-            Some(Side::White),
-            Action::Move { mv: "e4".into() },
-        ))
-        .unwrap();
+        let mv = t.laws().position().parse_san("e4").unwrap();
+        t.apply(Table::event(2_000, Some(Side::White), Action::Move { mv }))
+            .unwrap();
         let r = &t.records()[0];
         assert_eq!((r.clock_ms, r.spent_ms), (Some(304_000), Some(2_000)));
         let c = t.clocks(5_000, 99).unwrap();
