@@ -756,8 +756,12 @@ impl GameCore {
                         "only the player having the move may claim (Art. 9.2, 9.3)",
                     ));
                 }
+                // The intended move as listed (UCI) or as typed (§5.1).
                 let intended = match mv {
-                    Some(u) => Some(self.table.resolve(u)?),
+                    Some(u) => Some(match self.table.resolve(u) {
+                        Err(r) if r.code == "illegal_move" => self.table.read_typed(u)?,
+                        other => other?,
+                    }),
                     None => None,
                 };
                 let pos = *self.table.laws().position();

@@ -529,6 +529,39 @@ mod tests {
             assert_eq!(t.read_typed(text).unwrap(), nf3, "{text}");
         }
         assert_eq!(t.read_typed("е4").unwrap(), t.resolve("e2e4").unwrap());
+        // What the web app's own reader took before the server read typed text.
+        let t2 = Table::new(&settings(
+            Some("r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"),
+            Variant::Standard,
+            None,
+        ))
+        .unwrap();
+        for (text, uci) in [
+            ("Nc3", "b1c3"),
+            ("Ne5", "f3e5"),
+            ("Bf7", "c4f7"),
+            ("Bxf7+", "c4f7"),
+            ("b4", "b2b4"),
+            ("d2-d4", "d2d4"),
+            ("O-O", "e1g1"),
+            ("0-0", "e1g1"),
+            ("О-О", "e1g1"),
+            ("e1h1", "e1g1"),
+            ("Кc3", "b1c3"),
+            ("К:е5", "f3e5"),
+            ("Сf7", "c4f7"),
+            ("Фe2", "d1e2"),
+            ("Лf1", "h1f1"),
+            ("Крf1", "e1f1"),
+            ("Вхf7", "c4f7"),
+            ("♘c3", "b1c3"),
+        ] {
+            let expected = t2.resolve(uci).unwrap();
+            match t2.read_typed(text) {
+                Ok(m) => assert_eq!(m, expected, "{text}"),
+                Err(e) => panic!("{text}: {} {}", e.code, e.message),
+            }
+        }
         assert_eq!(t.read_typed("Nf6").unwrap_err().code, "illegal_move");
         assert_eq!(t.read_typed("hello").unwrap_err().code, "unreadable_move");
         let t = Table::new(&settings(
