@@ -41,6 +41,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/pgn", get(pgn))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/ws", get(ws))
+        .merge(crate::ops::router())
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)

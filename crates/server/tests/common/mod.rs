@@ -31,6 +31,7 @@ impl TestServer {
             create_per_minute: 0,
             engine_threads: 1,
             heartbeat: Duration::from_millis(200),
+            ..Config::default()
         };
         let server = Server::bind(config).await.unwrap();
         let addr = server.local_addr().unwrap();
