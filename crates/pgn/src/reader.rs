@@ -16,7 +16,7 @@
 //! variations, missing results (the next `[` starts a new game), `e.p.` after
 //! a move, non-ASCII text (UTF-8, or Latin-1 as a fallback when decoding);
 //! and, as files written by hand or by other programs have them: results
-//! with an en dash (`1–0`, `½–½`), a standalone ellipsis (`5. ... Qd6`,
+//! with an en dash (`1–0`, `½–½`) or by forfeit (`+--`, `--+`), a standalone ellipsis (`5. ... Qd6`,
 //! `1. e4 … e5`), a tag value whose closing quote is missing, comments after
 //! the result (they belong to the game that ended), forum wrappers `[pgn]` and
 //! `[/pgn]` on lines of their own, and tag sections without movetext, each a
@@ -409,8 +409,12 @@ fn classify_slow(tok: &[u8]) -> Token {
         b"=+" | b"=/+" => 15,
         b"+/-" => 16,
         b"-/+" => 17,
-        b"+-" | b"+--" => 18,
-        b"-+" | b"--+" => 19,
+        b"+-" => 18,
+        b"-+" => 19,
+        // A result by forfeit, as ChessBase writes it: `+--` White wins,
+        // Black absent; `--+` the other way round (scalachess reads them so).
+        b"+--" => return Token::Result(GameResult::WhiteWins),
+        b"--+" => return Token::Result(GameResult::BlackWins),
         b"e.p." | b"ep" => return Token::Ignore,
         _ if !tok.is_ascii() => match std::str::from_utf8(tok).unwrap_or("") {
             t if unicode_result(t).is_some() => {

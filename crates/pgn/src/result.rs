@@ -46,6 +46,9 @@ impl GameResult {
             "0-1" => GameResult::BlackWins,
             "1/2-1/2" => GameResult::Draw,
             "*" => GameResult::Unknown,
+            // By forfeit (ChessBase): White wins, Black absent, and back.
+            "+--" => GameResult::WhiteWins,
+            "--+" => GameResult::BlackWins,
             _ => return GameResult::from_handwritten(text),
         })
     }

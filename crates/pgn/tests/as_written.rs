@@ -57,14 +57,24 @@ fn results_with_an_en_dash_or_a_one_half_sign() {
 }
 
 #[test]
-fn evaluation_glyph_plus_minus_minus() {
-    // `+--` (ChessBase's "White is winning") is the NAG $18, like `+-`.
-    let g = &games("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# +-- 1-0")[0];
-    assert_eq!(g.error, None);
+fn results_by_forfeit() {
+    // ChessBase writes a forfeit `+--` (White wins, Black absent) and `--+`;
+    // scalachess's fixture `blackAbsentResult` has a game of no moves so.
+    let pgn =
+        "[White \"Schenk\"]\n[Result \"+--\"]\n[PlyCount \"0\"]\n\n +--\n\n[Result \"--+\"]\n\n--+";
+    let g = games(pgn);
+    assert_eq!(g.len(), 2);
+    assert_eq!(g[0].error, None);
+    assert_eq!(g[0].mainline().count(), 0);
+    assert_eq!(g[0].result, Some(GameResult::WhiteWins));
+    assert_eq!(g[0].result(), GameResult::WhiteWins);
+    assert_eq!(g[1].result(), GameResult::BlackWins);
+    let c = checked(pgn);
+    assert_eq!((c[0].plies, c[0].result), (0, Some(GameResult::WhiteWins)));
+    // `+-` stays the evaluation glyph $18.
+    let g = &games("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# +- 1-0")[0];
     assert_eq!(g.line.nodes[6].nags, [18]);
     assert_eq!(g.result, Some(GameResult::WhiteWins));
-    let g = &games("1. f3 e5 2. g4 Qh4# --+ 0-1")[0];
-    assert_eq!(g.line.nodes[3].nags, [19]);
 }
 
 #[test]
