@@ -40,6 +40,7 @@
 
 #![deny(missing_docs)]
 
+pub mod audit;
 mod class;
 pub mod clock;
 pub mod dead;
