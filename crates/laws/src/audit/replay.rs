@@ -8,11 +8,12 @@
 use super::LawsEnd;
 use crate::dead::Verdict;
 use crate::edition::{Edition, Rules};
-use crate::event::{Action, ClaimKind, Event, Ground, Start};
+use crate::event::{ClaimKind, Event, Ground, Start};
 use crate::outcome::{GameResult, Termination};
-use crate::Game;
+use crate::{Game, StartError};
 use arbiter_chess::{Color, Position};
 use arbiter_pgn::Game as Record;
+use std::cell::RefCell;
 
 /// A record replayed through the Laws.
 pub(crate) struct Replay {
@@ -27,8 +28,24 @@ pub(crate) enum Played {
     Refused(u32, String),
 }
 
-fn by(c: Color) -> Option<Color> {
-    Some(c)
+thread_local! {
+    /// The last new game made on this thread: most records of a file share
+    /// their start (the initial position, one time control, one edition),
+    /// and a copy of a new game is cheaper than making one.
+    static FRESH: RefCell<Option<Game>> = const { RefCell::new(None) };
+}
+
+/// A new game from `start`.
+fn new_game(start: &Start) -> Result<Game, StartError> {
+    FRESH.with(|fresh| {
+        let mut fresh = fresh.borrow_mut();
+        if let Some(g) = fresh.as_ref().filter(|g| g.start() == start) {
+            return Ok(g.clone());
+        }
+        let g = Game::new(start.clone())?;
+        *fresh = Some(g.clone());
+        Ok(g)
+    })
 }
 
 impl Replay {
@@ -39,14 +56,14 @@ impl Replay {
         let mut start = Start {
             fen,
             edition,
-            time_control: record.tags.get("TimeControl").map(str::to_owned),
+            time_control: record.time_control().and_then(Result::ok),
             ..Start::default()
         };
-        let game = match Game::new(start.clone()) {
+        let game = match new_game(&start) {
             Ok(g) => g,
             Err(_) if start.time_control.is_some() => {
                 start.time_control = None;
-                Game::new(start).map_err(|e| e.to_string())?
+                new_game(&start).map_err(|e| e.to_string())?
             }
             Err(e) => return Err(e.to_string()),
         };
@@ -84,7 +101,7 @@ impl Replay {
         self.game.outcome().map(|o| LawsEnd {
             result: o.result,
             termination: o.termination,
-            article: o.article,
+            article: o.article.as_str(),
         })
     }
 
@@ -96,27 +113,14 @@ impl Replay {
         if self.game.is_over() {
             return Played::All(Some(0));
         }
-        let mut pos = *self.game.position();
-        let events: Vec<Event> = record
-            .mainline()
-            .zip(times.iter().copied().chain(std::iter::repeat(0)))
-            .map(|(m, t)| {
-                let e = Event {
-                    t,
-                    by: by(pos.turn()),
-                    action: Action::Move { mv: pos.uci(m) },
-                };
-                pos.play_unchecked(m);
-                e
-            })
-            .collect();
-        self.game.read_ahead(events.iter());
+        self.game.read_ahead_line(record.mainline());
         let mut last_t = 0;
-        for (i, mut e) in events.into_iter().enumerate() {
+        let times = times.iter().copied().chain(std::iter::repeat(0));
+        for (i, (m, t)) in record.mainline().zip(times).enumerate() {
             let ply = i as u32 + 1;
-            e.t = e.t.max(last_t);
-            last_t = e.t;
-            if let Err(error) = self.game.apply(e) {
+            last_t = t.max(last_t);
+            let by = self.game.turn();
+            if let Err(error) = self.game.apply(Event::play(last_t, by, m)) {
                 return Played::Refused(ply, error.to_string());
             }
             if self.game.is_over() {
@@ -130,10 +134,6 @@ impl Replay {
         self.game.events().last().map_or(0, |e| e.t)
     }
 
-    fn apply(&mut self, by: Option<Color>, action: Action, t: u64) -> bool {
-        self.game.apply(Event { t, by, action }).is_ok()
-    }
-
     /// `loser`'s flag fell after the last move (6.9): a loss, or a draw if
     /// the opponent cannot checkmate by any series of legal moves.
     pub(crate) fn flag(&mut self, loser: Color) -> LawsEnd {
@@ -144,7 +144,7 @@ impl Replay {
             .filter(|c| c.running() == Some(loser))
             .and_then(|c| c.next_flag_time())
             .map_or(now, |t| t.max(now));
-        if self.apply(by(!loser), Action::Flag, at) {
+        if self.game.apply(Event::flag(at, !loser)).is_ok() {
             if let Some(end) = self.end() {
                 return end;
             }
@@ -175,7 +175,7 @@ impl Replay {
     /// `loser` resigns (5.1 b / 5.1.2).
     pub(crate) fn resign(&mut self, loser: Color) -> Option<LawsEnd> {
         let t = self.now();
-        self.apply(by(loser), Action::Resign, t);
+        let _ = self.game.apply(Event::resign(t, loser));
         self.end()
     }
 
@@ -183,12 +183,9 @@ impl Replay {
     /// an infraction of the event's rules).
     pub(crate) fn forfeit(&mut self, loser: Color, reason: &str) -> Option<LawsEnd> {
         let t = self.now();
-        let action = Action::Forfeit {
-            player: Some(loser),
-            ground: Ground::MatchRule,
-            reason: reason.to_owned(),
-        };
-        self.apply(None, action, t);
+        let _ = self
+            .game
+            .apply(Event::forfeit(t, loser, Ground::MatchRule, reason));
         self.end()
     }
 
@@ -197,8 +194,8 @@ impl Replay {
     pub(crate) fn agree(&mut self) -> Option<LawsEnd> {
         let t = self.now();
         let offerer = !self.game.turn();
-        self.apply(by(offerer), Action::OfferDraw, t);
-        self.apply(by(!offerer), Action::AcceptDraw, t);
+        let _ = self.game.apply(Event::offer_draw(t, offerer));
+        let _ = self.game.apply(Event::accept_draw(t, !offerer));
         self.end()
     }
 
@@ -207,22 +204,11 @@ impl Replay {
     /// could have written as intended; the game ends if one is correct.
     pub(crate) fn claim(&mut self, kind: ClaimKind) -> Option<LawsEnd> {
         let t = self.now();
-        let turn = by(self.game.turn());
-        let claim = |mv: Option<String>| Event {
-            t,
-            by: turn,
-            action: Action::Claim { kind, mv },
-        };
-        let mut intended: Vec<Option<String>> = vec![None];
-        intended.extend(
-            self.game
-                .legal_moves()
-                .iter()
-                .map(|&m| Some(self.game.position().uci(m))),
-        );
+        let turn = self.game.turn();
+        let intended = std::iter::once(None).chain(self.game.legal_moves().into_iter().map(Some));
         for mv in intended {
             let mut trial = self.game.clone();
-            let upheld = trial.apply(claim(mv)).is_ok()
+            let upheld = trial.apply(Event::claim(t, turn, kind, mv)).is_ok()
                 && matches!(
                     trial.outcome().map(|o| o.termination),
                     Some(Termination::ThreefoldRepetition | Termination::FiftyMoves)

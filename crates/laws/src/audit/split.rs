@@ -18,8 +18,8 @@ use std::rc::Rc;
 /// let pgn = "[White \"A\"]\n\n1. e4 1-0\n\n[White \"B\"]\n\n1. d4 0-1\n";
 /// let games: Vec<_> = Splitter::new(pgn.as_bytes()).collect::<Result<_, _>>()?;
 /// assert_eq!(games.len(), 2);
-/// // The first game's text ends after its result; the second's starts there, on line 3.
-/// assert_eq!((games[1].number, games[1].first_line), (2, 3));
+/// // Each text runs up to where the reader ends its game: the second starts on line 5.
+/// assert_eq!((games[1].number, games[1].first_line), (2, 5));
 /// let second = games[1].read()?;
 /// assert_eq!(second.tags.get("White"), Some("B"));
 /// # Ok::<_, std::io::Error>(())

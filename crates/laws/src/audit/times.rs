@@ -2,7 +2,7 @@
 //! time after the move) or `[%emt]` (time spent on the move) comments and the
 //! `TimeControl` tag.
 
-use arbiter_pgn::game::parse_clock;
+use arbiter_pgn::clock::parse_clock;
 use arbiter_pgn::{Game as Record, TimeControl};
 
 /// The time spent on a move written `[%emt h:mm:ss]` in one of its comments.
