@@ -8,6 +8,7 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod audit;
 mod bench;
 mod judge;
 mod matches;
@@ -43,6 +44,8 @@ enum Command {
     Judge(judge::Args),
     /// Game records: check and convert PGN (FIDE Art. 8, Appendix C).
     Pgn(pgn::Args),
+    /// Judge game records by the Laws: every result the Laws would change.
+    Audit(audit::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Match(args) => matches::run(args),
         Command::Judge(args) => judge::run(args),
         Command::Pgn(args) => pgn::run(args),
+        Command::Audit(args) => audit::run(args),
     };
     match result {
         Ok(code) => code,

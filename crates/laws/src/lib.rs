@@ -44,6 +44,7 @@
 #![deny(missing_docs)]
 
 mod article;
+pub mod audit;
 mod class;
 pub mod clock;
 pub mod dead;

@@ -1,0 +1,434 @@
+//! `arbiter audit FILE…`: judge game records by the FIDE Laws — every result
+//! the Laws would change, at database scale.
+//!
+//! Each game is read, replayed and judged by `arbiter_laws::audit`; this
+//! file adds the inputs (files, `-`, `.pgn.zst` / `.pgn.bz2` / `.pgn.gz`
+//! recognised by their first bytes), the threads (one reader cutting the
+//! stream into games, `--threads` workers reading and judging them, the
+//! output written in input order; the games in flight are bounded, so memory
+//! stays flat whatever the input's size), `--shard K/N`, the progress bar
+//! (a terminal only), `--annotate` and the exit status.
+
+use anyhow::{bail, Context, Result};
+use arbiter_laws::audit::split::{RawGame, Splitter};
+use arbiter_laws::audit::{annotate, audit, AuditLine, Options, Summary};
+use arbiter_laws::Edition;
+use arbiter_pgn::{GameBuilder, Reader, WriteOptions};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Options of `arbiter audit`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// PGN files (`-` for standard input); zstd, bzip2 and gzip
+    /// compression (`.pgn.zst`, `.pgn.bz2`, `.pgn.gz`) are read directly.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// The edition of the Laws: 2014, 2018 or 2023.
+    #[arg(long, default_value = "2014", value_parser = parse_edition)]
+    edition: Edition,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Audit only every N-th game from game K (K = 1..N): `--shard 3/8`.
+    /// The outputs of the N shards merge by concatenation.
+    #[arg(long, value_parser = parse_shard, value_name = "K/N")]
+    shard: Option<(u64, u64)>,
+    /// Write every audited game to this PGN file, with a `LawsResult` tag
+    /// beside its `Result` and a comment where the Laws ended it.
+    #[arg(long, value_name = "OUT.pgn")]
+    annotate: Option<PathBuf>,
+    /// Print only the games that have findings (and the summary).
+    #[arg(long)]
+    findings_only: bool,
+}
+
+fn parse_edition(s: &str) -> Result<Edition, String> {
+    s.parse::<Edition>().map_err(|e| e.to_string())
+}
+
+fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("{s:?}: write K/N with 1 <= K <= N, e.g. 3/8");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let k: u64 = k.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// Whether game `number` (1-based, across all inputs) is in the shard.
+fn in_shard(shard: Option<(u64, u64)>, number: u64) -> bool {
+    shard.is_none_or(|(k, n)| (number - 1) % n == k - 1)
+}
+
+type Input = Box<dyn Read + Send>;
+
+/// The input, decompressed as its first bytes say (zstd, bzip2, gzip).
+fn open(file: &str) -> Result<Input> {
+    let raw: Box<dyn Read + Send> = if file == "-" {
+        Box::new(io::stdin())
+    } else {
+        Box::new(File::open(file).with_context(|| format!("cannot open {file}"))?)
+    };
+    let mut buffered = BufReader::with_capacity(1 << 16, raw);
+    let head = buffered
+        .fill_buf()
+        .with_context(|| format!("cannot read {file}"))?;
+    Ok(if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        Box::new(
+            zstd::stream::read::Decoder::with_buffer(buffered)
+                .with_context(|| format!("{file}: zstd"))?,
+        )
+    } else if head.starts_with(b"BZh") {
+        Box::new(bzip2::read::MultiBzDecoder::new(buffered))
+    } else if head.starts_with(&[0x1f, 0x8b]) {
+        Box::new(flate2::read::MultiGzDecoder::new(buffered))
+    } else {
+        Box::new(buffered)
+    })
+}
+
+/// What one game (or a batch) gives to the output.
+#[derive(Default)]
+struct Output {
+    lines: String,
+    pgn: String,
+    summary: Summary,
+}
+
+/// Audits one game into `out`.
+fn audit_one(number: u64, record: &arbiter_pgn::Game, args: &Shared, out: &mut Output) {
+    let a = audit(record, &args.options);
+    out.summary.add(&a);
+    if !args.findings_only || !a.findings.is_empty() {
+        out.lines.push_str(&AuditLine::new(number, &a).to_json());
+        out.lines.push('\n');
+    }
+    if args.annotate {
+        let annotated = annotate(record, &a, args.options.edition);
+        out.pgn
+            .push_str(&annotated.to_pgn_with(&WriteOptions::default()));
+    }
+}
+
+/// What every thread needs to know.
+struct Shared {
+    options: Options,
+    findings_only: bool,
+    annotate: bool,
+}
+
+/// A file that could not be read to its end: reported in the output, and the
+/// audit goes on with the next file.
+fn input_error_line(file: &str, error: &io::Error, games: u64) -> String {
+    let line = serde_json::json!({
+        "input_error": {"file": file, "message": error.to_string(), "after_game": games}
+    });
+    format!("{line}\n")
+}
+
+/// Where the output goes, with the progress bar.
+struct Sink {
+    out: BufWriter<io::StdoutLock<'static>>,
+    pgn: Option<BufWriter<File>>,
+    summary: Summary,
+    bar: Option<ProgressBar>,
+}
+
+impl Sink {
+    fn new(annotate: Option<&PathBuf>) -> Result<Sink> {
+        let pgn = match annotate {
+            Some(p) => Some(BufWriter::new(
+                File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
+            )),
+            None => None,
+        };
+        let bar = io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} {human_pos} games, {per_sec}, {elapsed}: {msg}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar
+        });
+        Ok(Sink {
+            out: BufWriter::new(io::stdout().lock()),
+            pgn,
+            summary: Summary::default(),
+            bar,
+        })
+    }
+
+    fn write(&mut self, o: &Output) -> Result<()> {
+        self.out.write_all(o.lines.as_bytes())?;
+        if let Some(p) = self.pgn.as_mut() {
+            p.write_all(o.pgn.as_bytes())?;
+        }
+        self.summary.merge(&o.summary);
+        if let Some(bar) = &self.bar {
+            bar.set_position(self.summary.games);
+            let found: u64 = self.summary.findings.iter().sum();
+            bar.set_message(format!(
+                "{} disagree, {found} findings",
+                self.summary.disagree
+            ));
+        }
+        Ok(())
+    }
+
+    fn finish(mut self, started: Instant) -> Result<ExitCode> {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+        self.summary.seconds = started.elapsed().as_secs_f64();
+        writeln!(self.out, "{}", self.summary.to_json())?;
+        self.out.flush()?;
+        if let Some(mut p) = self.pgn.take() {
+            p.flush()?;
+        }
+        Ok(
+            if self.summary.disagree == 0 && self.summary.input_errors == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            },
+        )
+    }
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let started = Instant::now();
+    // Bad usage before any work: every file must open.
+    if args.files.iter().filter(|f| *f == "-").count() > 1 {
+        bail!("standard input (-) can be given once");
+    }
+    for f in &args.files {
+        if f != "-" {
+            File::open(f).with_context(|| format!("cannot open {f}"))?;
+        }
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let shared = Shared {
+        options: Options {
+            edition: args.edition,
+        },
+        findings_only: args.findings_only,
+        annotate: args.annotate.is_some(),
+    };
+    let mut sink = Sink::new(args.annotate.as_ref())?;
+    if threads == 1 {
+        sequential(&args.files, args.shard, &shared, &mut sink)?;
+    } else {
+        parallel(
+            &args.files,
+            args.shard,
+            threads,
+            Arc::new(shared),
+            &mut sink,
+        )?;
+    }
+    sink.finish(started)
+}
+
+/// One thread: read, judge and write each game in turn.
+fn sequential(
+    files: &[String],
+    shard: Option<(u64, u64)>,
+    shared: &Shared,
+    sink: &mut Sink,
+) -> Result<()> {
+    let mut base = 0u64;
+    let mut builder = GameBuilder::new();
+    for file in files {
+        let mut reader = Reader::new(open(file)?);
+        let mut out = Output::default();
+        loop {
+            match reader.read_game(&mut builder) {
+                Ok(Some(mut record)) => {
+                    let number = base + reader.games_read();
+                    if !in_shard(shard, number) {
+                        continue;
+                    }
+                    if let Some(e) = record.error.as_mut() {
+                        e.game = number;
+                    }
+                    audit_one(number, &record, shared, &mut out);
+                    if out.lines.len() + out.pgn.len() > 1 << 16 {
+                        sink.write(&out)?;
+                        out = Output::default();
+                    }
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    eprintln!("arbiter: {file}: {e}");
+                    out.lines
+                        .push_str(&input_error_line(file, &e, reader.games_read()));
+                    out.summary.input_errors += 1;
+                    break;
+                }
+            }
+        }
+        out.summary.bytes += reader.bytes_read();
+        base += reader.games_read();
+        sink.write(&out)?;
+    }
+    Ok(())
+}
+
+/// Work for the workers, numbered in input order.
+enum Work {
+    /// Games to audit, with their numbers across all inputs.
+    Games(Vec<RawGame>),
+    /// Passed through as it is (an input error, a file's byte count).
+    Done(Output),
+}
+
+/// Games per batch, and the most text a batch holds.
+const BATCH_GAMES: usize = 64;
+const BATCH_BYTES: usize = 1 << 19;
+
+/// One reader thread cuts the inputs into games; `threads` workers read and
+/// judge them; this thread writes their output in input order. At most
+/// `4 × threads` batches are in flight (read, judged or waiting for an
+/// earlier one to be written), so memory does not grow with the input.
+fn parallel(
+    files: &[String],
+    shard: Option<(u64, u64)>,
+    threads: usize,
+    shared: Arc<Shared>,
+    sink: &mut Sink,
+) -> Result<()> {
+    let in_flight = 4 * threads;
+    let (work_tx, work_rx) = sync_channel::<(u64, Work)>(in_flight);
+    let (done_tx, done_rx) = sync_channel::<(u64, Output)>(in_flight);
+    let (token_tx, token_rx) = sync_channel::<()>(in_flight);
+    let files = files.to_vec();
+    let reader = std::thread::spawn(move || read_inputs(&files, shard, &work_tx, &token_tx));
+    let work_rx = Arc::new(Mutex::new(work_rx));
+    let workers: Vec<_> = (0..threads)
+        .map(|_| {
+            let work_rx = Arc::clone(&work_rx);
+            let done_tx = done_tx.clone();
+            let shared = Arc::clone(&shared);
+            std::thread::spawn(move || work(&work_rx, &done_tx, &shared))
+        })
+        .collect();
+    drop(done_tx);
+    let mut pending = BTreeMap::new();
+    let mut next = 0u64;
+    let mut result = Ok(());
+    for (seq, out) in done_rx.iter() {
+        pending.insert(seq, out);
+        while let Some(out) = pending.remove(&next) {
+            if result.is_ok() {
+                result = sink.write(&out);
+            }
+            next += 1;
+            let _ = token_rx.recv();
+        }
+    }
+    drop(token_rx);
+    for w in workers {
+        let _ = w.join();
+    }
+    reader
+        .join()
+        .map_err(|_| anyhow::anyhow!("the reader thread failed"))??;
+    result
+}
+
+/// The reader thread: cuts every input into games, in batches.
+fn read_inputs(
+    files: &[String],
+    shard: Option<(u64, u64)>,
+    work: &SyncSender<(u64, Work)>,
+    tokens: &SyncSender<()>,
+) -> Result<()> {
+    let mut seq = 0u64;
+    let mut send = |w: Work| -> Result<()> {
+        tokens.send(()).context("the output stopped")?;
+        work.send((seq, w)).context("the workers stopped")?;
+        seq += 1;
+        Ok(())
+    };
+    let mut base = 0u64;
+    for file in files {
+        let mut splitter = Splitter::new(open(file)?);
+        let mut batch = Vec::new();
+        let mut batch_bytes = 0;
+        let mut games = 0u64;
+        let mut tail = Output::default();
+        for raw in splitter.by_ref() {
+            match raw {
+                Ok(mut raw) => {
+                    games = raw.number;
+                    raw.number += base;
+                    if !in_shard(shard, raw.number) {
+                        continue;
+                    }
+                    batch_bytes += raw.text.len();
+                    batch.push(raw);
+                    if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
+                        send(Work::Games(std::mem::take(&mut batch)))?;
+                        batch_bytes = 0;
+                    }
+                }
+                Err(e) => {
+                    eprintln!("arbiter: {file}: {e}");
+                    tail.lines.push_str(&input_error_line(file, &e, games));
+                    tail.summary.input_errors += 1;
+                    break;
+                }
+            }
+        }
+        if !batch.is_empty() {
+            send(Work::Games(batch))?;
+        }
+        tail.summary.bytes = splitter.bytes_read();
+        base += games;
+        send(Work::Done(tail))?;
+    }
+    Ok(())
+}
+
+/// A worker: reads and judges batches until the work runs out.
+fn work(work: &Mutex<Receiver<(u64, Work)>>, done: &SyncSender<(u64, Output)>, shared: &Shared) {
+    loop {
+        let next = match work.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok((seq, w)) = next else {
+            return;
+        };
+        let out = match w {
+            Work::Done(out) => out,
+            Work::Games(games) => {
+                let mut out = Output::default();
+                for raw in &games {
+                    // A game's text is in memory: reading it cannot fail.
+                    let record = raw.read().unwrap_or_default();
+                    audit_one(raw.number, &record, shared, &mut out);
+                }
+                out
+            }
+        };
+        if done.send((seq, out)).is_err() {
+            return;
+        }
+    }
+}

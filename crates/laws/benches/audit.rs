@@ -1,0 +1,142 @@
+//! The cost of `arbiter audit` beside `arbiter pgn check`, in one run, on
+//! the same files (issue 12: "one thread: the whole audit costs at most
+//! 1.5× `arbiter pgn check` on the same file").
+//!
+//! For each file, read into memory first (no disk, no decompression, no
+//! output in either phase):
+//!
+//! 1. `check`: the PGN reader with the checking visitor — every move read
+//!    and played, as `arbiter pgn check` does;
+//! 2. `audit`: the PGN reader building each game, then
+//!    `arbiter_laws::audit::audit` on it — the Laws on every move (exact
+//!    dead positions, repetitions, clocks from `[%clk]`), the record's end
+//!    judged, as `arbiter audit --threads 1` does.
+//!
+//! Each phase runs `ROUNDS` times, alternating, and the fastest round
+//! counts (the machine is shared). Prints games/s, MB/s, the ratio
+//! audit/check, and the time for 100 M games at the audit's speed.
+//!
+//! `cargo bench -p arbiter-laws --bench audit [-- FILE…]`; without files:
+//! the Lichess and TWIC samples inside the `pgn-reader` crate (found in
+//! Cargo's registry) and 20,000 generated games (seed 1).
+
+use arbiter_laws::audit::{audit, Options};
+use arbiter_pgn::check::Checker;
+use arbiter_pgn::generate::{GenOptions, Generator};
+use arbiter_pgn::{GameBuilder, Reader};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const ROUNDS: usize = 3;
+
+fn samples() -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    let mut dirs = Vec::new();
+    if let Some(home) = home {
+        if let Ok(indexes) = std::fs::read_dir(home.join("registry/src")) {
+            for index in indexes.flatten() {
+                if let Ok(crates) = std::fs::read_dir(index.path()) {
+                    for k in crates.flatten() {
+                        if k.file_name().to_string_lossy().starts_with("pgn-reader-") {
+                            dirs.push(k.path().join("benches"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
+        match dirs.iter().map(|d| d.join(name)).find(|p| p.exists()) {
+            Some(p) => out.push((name.to_owned(), std::fs::read(p).unwrap())),
+            None => eprintln!("skipped: {name} (pgn-reader's sample) not in Cargo's registry"),
+        }
+    }
+    let mut generator = Generator::new(GenOptions::default());
+    let mut text = String::new();
+    for i in 1..=20_000 {
+        text += &generator.game(i).to_pgn();
+    }
+    out.push(("generated 20k (seed 1)".to_owned(), text.into_bytes()));
+    out
+}
+
+fn check(bytes: &[u8]) -> (u64, u64) {
+    let mut reader = Reader::new(bytes);
+    let mut checker = Checker::new();
+    let (mut games, mut plies) = (0, 0);
+    while let Some(g) = reader.read_game(&mut checker).unwrap() {
+        games += 1;
+        plies += u64::from(g.plies);
+    }
+    (games, plies)
+}
+
+fn audit_all(bytes: &[u8]) -> (u64, u64) {
+    let mut reader = Reader::new(bytes);
+    let mut builder = GameBuilder::new();
+    let options = Options::default();
+    let (mut games, mut disagree) = (0, 0);
+    while let Some(g) = reader.read_game(&mut builder).unwrap() {
+        games += 1;
+        disagree += u64::from(!audit(&g, &options).agrees());
+    }
+    (games, disagree)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let files = if args.is_empty() {
+        samples()
+    } else {
+        args.iter()
+            .map(|p| (p.clone(), std::fs::read(p).expect("a readable file")))
+            .collect()
+    };
+    println!(
+        "{:<26} {:>7} {:>9} {:>11} {:>8} {:>11} {:>8} {:>6} {:>10}",
+        "file",
+        "games",
+        "disagree",
+        "check g/s",
+        "MB/s",
+        "audit g/s",
+        "MB/s",
+        "ratio",
+        "100M games"
+    );
+    for (name, bytes) in files {
+        let (mut t_check, mut t_audit) = (Duration::MAX, Duration::MAX);
+        let (mut games, mut disagree) = (0, 0);
+        for _ in 0..ROUNDS {
+            let s = Instant::now();
+            let (g, _) = std::hint::black_box(check(&bytes));
+            t_check = t_check.min(s.elapsed());
+            let s = Instant::now();
+            let (g2, d) = std::hint::black_box(audit_all(&bytes));
+            t_audit = t_audit.min(s.elapsed());
+            assert_eq!(g, g2, "{name}: both phases read the same games");
+            (games, disagree) = (g, d);
+        }
+        let mb = bytes.len() as f64 / 1e6;
+        let gps = |t: Duration| games as f64 / t.as_secs_f64();
+        let hours = 1e8 / gps(t_audit) / 3600.0;
+        println!(
+            "{:<26} {:>7} {:>9} {:>11.0} {:>8.1} {:>11.0} {:>8.1} {:>6.2} {:>8.1} h",
+            name,
+            games,
+            disagree,
+            gps(t_check),
+            mb / t_check.as_secs_f64(),
+            gps(t_audit),
+            mb / t_audit.as_secs_f64(),
+            t_audit.as_secs_f64() / t_check.as_secs_f64(),
+            hours
+        );
+    }
+}

@@ -1,0 +1,79 @@
+//! The record annotated with the Laws' verdict (`arbiter audit --annotate`).
+
+use super::Audit;
+use crate::edition::Edition;
+use arbiter_pgn::{Game as Record, Tags};
+
+/// `record` with a `LawsResult` tag beside its `Result` (and `LawsArticle`
+/// beside it when the Laws ended the game), a comment at the ply where the
+/// Laws ended the game naming how and the Article, and each finding's
+/// sentence as a comment at its ply.
+///
+/// ```
+/// use arbiter_laws::audit::{annotate, audit, Options};
+/// let pgn = "[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n";
+/// let record = arbiter_pgn::Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+/// let options = Options::default();
+/// let annotated = annotate(&record, &audit(&record, &options), options.edition);
+/// let text = annotated.to_pgn();
+/// assert!(text.contains("[Result \"1/2-1/2\"]\n[LawsResult \"0-1\"]"));
+/// let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+/// assert!(flat.contains("Qh4# {Laws (2014): the game ends here by checkmate, 0-1 (Art. 5.1 a)"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn annotate(record: &Record, audit: &Audit, edition: Edition) -> Record {
+    let mut out = record.clone();
+    let laws_result = audit
+        .laws
+        .result
+        .map_or_else(|| "*".to_owned(), |r| r.to_string());
+    let mut tags = Tags::new();
+    let mut placed = false;
+    let place = |tags: &mut Tags| {
+        tags.push("LawsResult", laws_result.clone());
+        if let Some(a) = audit.laws.article {
+            tags.push("LawsArticle", a);
+        }
+    };
+    for (name, value) in record.tags.iter() {
+        if name == "LawsResult" || name == "LawsArticle" {
+            continue;
+        }
+        tags.push(name, value);
+        if name == "Result" && !placed {
+            place(&mut tags);
+            placed = true;
+        }
+    }
+    if !placed {
+        place(&mut tags);
+    }
+    out.tags = tags;
+    let mut comment_at = |ply: u32, text: String| {
+        if ply == 0 {
+            out.line.comments.push(text);
+        } else if let Some(node) = out.line.nodes.get_mut(ply as usize - 1) {
+            node.comments.push(text);
+        }
+    };
+    if let (Some(ply), Some(r), Some(t), Some(a)) = (
+        audit.laws.ply,
+        audit.laws.result,
+        audit.laws.termination,
+        audit.laws.article,
+    ) {
+        comment_at(
+            ply,
+            format!(
+                "Laws ({}): the game ends here by {}, {r} (Art. {a})",
+                edition.year(),
+                super::termination_words(t)
+            ),
+        );
+    }
+    for f in &audit.findings {
+        let ply = f.ply.unwrap_or(audit.plies).min(audit.plies);
+        comment_at(ply, format!("Laws ({}): {}", edition.year(), f.text));
+    }
+    out
+}

@@ -1,0 +1,545 @@
+//! The audit of game records: one PGN record → the Laws' verdict on it.
+//!
+//! Each record is replayed through [`Game`](crate::Game) under an
+//! [`Edition`], from its start position (set-up positions and Chess960
+//! included), its moves timed by their `[%clk]` / `[%emt]` comments under its
+//! `TimeControl` tag, the record read ahead so that its own later moves prove
+//! positions alive (as `arbiter judge FILE` does). The Laws' result is then
+//! compared with the recorded one (`Result`, `Termination`): each
+//! difference is a [`Finding`] with its ply, its Article and a sentence an
+//! arbiter can paste into a report.
+//!
+//! - The game went on after the Laws had ended it (checkmate, stalemate,
+//!   dead position, fivefold repetition, the 75-move rule): the result is the
+//!   one at that ply ([`FindingKind::PlayedOn`]).
+//! - A loss on time where the winner could not checkmate by any series of
+//!   legal moves (6.9: a draw), and the reverse ([`FindingKind::TimeoutDraw`],
+//!   [`FindingKind::TimeoutWin`]).
+//! - A result the final position contradicts ([`FindingKind::WrongResult`]).
+//! - A termination that did not happen ([`FindingKind::UnfoundedTermination`]):
+//!   reported, the result left as recorded (agreement may explain it).
+//! - An illegal move or an unreadable record ([`FindingKind::IllegalMove`],
+//!   [`FindingKind::Unreadable`]), with its line, column and ply.
+//!
+//! ```
+//! use arbiter_laws::audit::{audit, FindingKind, Options};
+//! // Black's flag fell, but White has a lone king: 6.9 makes it a draw.
+//! let pgn = r#"[White "A"]
+//! [Black "B"]
+//! [Result "1-0"]
+//! [Termination "Time forfeit"]
+//! [FEN "q7/8/8/4k3/8/8/8/4K3 b - - 0 1"]
+//! [SetUp "1"]
+//!
+//! 1... Qa2 2. Kf1 1-0
+//! "#;
+//! let record = arbiter_pgn::Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+//! let verdict = audit(&record, &Options::default());
+//! assert!(!verdict.agrees());
+//! assert_eq!(verdict.laws.result.map(|r| r.to_string()).as_deref(), Some("1/2-1/2"));
+//! assert_eq!(verdict.findings[0].kind, FindingKind::TimeoutDraw);
+//! assert_eq!(verdict.findings[0].article, "6.9");
+//! # Ok::<_, std::io::Error>(())
+//! ```
+
+mod annotate;
+mod finding;
+mod recorded;
+mod replay;
+mod report;
+pub mod split;
+pub mod times;
+
+pub use annotate::annotate;
+pub use finding::{Finding, FindingKind, Place};
+pub use recorded::{Recorded, RecordedEnd};
+pub use report::{AuditLine, Summary};
+
+use crate::dead::Verdict;
+use crate::edition::Edition;
+use crate::event::ClaimKind;
+use crate::outcome::{GameResult, Termination};
+use arbiter_chess::Color;
+use arbiter_pgn::{Game as Record, GameErrorKind};
+use replay::{Played, Replay};
+
+/// How to audit.
+///
+/// ```
+/// use arbiter_laws::{audit::Options, Edition};
+/// let options = Options { edition: Edition::Fide2023 };
+/// assert_eq!(Options::default().edition, Edition::Fide2014);
+/// # let _ = options;
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The edition of the Laws (default 2014).
+    pub edition: Edition,
+}
+
+/// How the Laws ended a game: the result, why, and the Article.
+///
+/// ```
+/// use arbiter_laws::{audit::LawsEnd, GameResult, Termination};
+/// let end = LawsEnd { result: GameResult::DRAW, termination: Termination::Stalemate, article: "5.2 a" };
+/// assert_eq!(end.result.to_string(), "1/2-1/2");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LawsEnd {
+    /// The scores.
+    pub result: GameResult,
+    /// How the game ended.
+    pub termination: Termination,
+    /// The Article of the edition in force.
+    pub article: &'static str,
+}
+
+/// The Laws' verdict on a record.
+///
+/// ```
+/// use arbiter_laws::audit::LawsVerdict;
+/// let ongoing = LawsVerdict::default();
+/// assert!(ongoing.result.is_none() && ongoing.ply.is_none());
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LawsVerdict {
+    /// The result (`None`: the game is still going at the end of the record,
+    /// or the record cannot be judged past a broken move).
+    pub result: Option<GameResult>,
+    /// How the game ended.
+    pub termination: Option<Termination>,
+    /// The Article that decides it.
+    pub article: Option<&'static str>,
+    /// The ply at which the game ended (0: before any move), `None` if it is
+    /// still going at the end of the record.
+    pub ply: Option<u32>,
+}
+
+impl LawsVerdict {
+    fn ended(end: LawsEnd, ply: u32) -> LawsVerdict {
+        LawsVerdict {
+            result: Some(end.result),
+            termination: Some(end.termination),
+            article: Some(end.article),
+            ply: Some(ply),
+        }
+    }
+}
+
+/// The audit of one record.
+///
+/// ```
+/// use arbiter_laws::audit::{audit, Options};
+/// let pgn = "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+/// let record = arbiter_pgn::Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+/// let a = audit(&record, &Options::default());
+/// assert!(a.agrees() && a.findings.is_empty());
+/// assert_eq!(a.laws.ply, Some(4));
+/// assert_eq!(a.laws.article, Some("5.1 a"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Audit {
+    /// The `White` tag.
+    pub white: Option<String>,
+    /// The `Black` tag.
+    pub black: Option<String>,
+    /// The `Site` tag (on Lichess, the game's address).
+    pub site: Option<String>,
+    /// What the record says.
+    pub recorded: Recorded,
+    /// What the Laws say.
+    pub laws: LawsVerdict,
+    /// The main-line moves of the record that could be read.
+    pub plies: u32,
+    /// What differs, in order of ply.
+    pub findings: Vec<Finding>,
+}
+
+impl Audit {
+    /// `true` when the Laws' result is the recorded one and the record could
+    /// be judged to its end (no illegal move, nothing unreadable).
+    pub fn agrees(&self) -> bool {
+        self.laws.result == self.recorded.result
+            && !self
+                .findings
+                .iter()
+                .any(|f| matches!(f.kind, FindingKind::IllegalMove | FindingKind::Unreadable))
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// "ply 57 (29... Qxf2#)".
+fn ply_text(ply: u32, first: Color, first_number: u32, san: Option<&str>) -> String {
+    // The move number of ply `ply`, counting from the start position's.
+    let offset = u32::from(first == Color::Black);
+    let index = ply - 1 + offset;
+    let number = first_number + index / 2;
+    let dots = if index % 2 == 0 { "." } else { "..." };
+    match san {
+        Some(san) => format!("ply {ply} ({number}{dots} {san})"),
+        None => format!("ply {ply}"),
+    }
+}
+
+fn termination_words(t: Termination) -> &'static str {
+    match t {
+        Termination::Checkmate => "checkmate",
+        Termination::Stalemate => "stalemate",
+        Termination::DeadPosition => {
+            "a dead position (neither player can checkmate by any series of legal moves)"
+        }
+        Termination::FivefoldRepetition => "fivefold repetition",
+        Termination::SeventyfiveMoves => "the 75-move rule",
+        Termination::Resignation => "resignation",
+        Termination::Agreement => "agreement",
+        Termination::ThreefoldRepetition => "a claim of threefold repetition",
+        Termination::FiftyMoves => "a claim under the 50-move rule",
+        Termination::Timeout => "a flag fall",
+        Termination::TimeoutDraw => "a flag fall with no possible checkmate by the opponent",
+        Termination::IllegalMove => "an illegal move",
+        Termination::ArbiterDecision => "the arbiter's decision",
+        Termination::Forfeit => "forfeit",
+        Termination::Adjudication => "adjudication",
+    }
+}
+
+/// The Article on recording the moves (8.1 a / 8.1.1).
+fn record_article(edition: Edition) -> &'static str {
+    match edition {
+        Edition::Fide2014 => "8.1 a",
+        _ => "8.1.1",
+    }
+}
+
+/// Audits one record under the Laws: replays it, judges its end, and lists
+/// what differs from what it records.
+pub fn audit(record: &Record, options: &Options) -> Audit {
+    let recorded = Recorded::of(record);
+    let mut out = Audit {
+        white: record.tags.get("White").map(str::to_owned),
+        black: record.tags.get("Black").map(str::to_owned),
+        site: record.tags.get("Site").map(str::to_owned),
+        recorded,
+        laws: LawsVerdict::default(),
+        plies: record.line.nodes.len() as u32,
+        findings: Vec::new(),
+    };
+    let broken = record.error.as_ref().map(|e| {
+        let (kind, article) = match e.kind {
+            GameErrorKind::Move(_) => (
+                FindingKind::IllegalMove,
+                options.edition.rules().articles.illegal_move,
+            ),
+            _ => (FindingKind::Unreadable, record_article(options.edition)),
+        };
+        let what = match (&e.text, kind) {
+            (Some(t), FindingKind::IllegalMove) => format!("The move {t:?}"),
+            (Some(t), _) => format!("The record at {t:?}"),
+            (None, _) => "The record".to_owned(),
+        };
+        let at = match e.ply {
+            Some(p) => format!(
+                "ply {p}, line {}, column {}",
+                e.location.line, e.location.column
+            ),
+            None => format!("line {}, column {}", e.location.line, e.location.column),
+        };
+        Finding {
+            kind,
+            ply: e.ply,
+            article,
+            text: format!(
+                "{what} ({at}) cannot be played: {}. The Laws judge the record only up to it.",
+                e.kind
+            ),
+            place: Some(Place {
+                line: e.location.line,
+                column: e.location.column,
+            }),
+        }
+    });
+    let mut replay = match Replay::new(record, options.edition) {
+        Ok(r) => r,
+        Err(message) => {
+            out.findings.extend(broken);
+            if out.findings.is_empty() {
+                out.findings.push(Finding {
+                    kind: FindingKind::Unreadable,
+                    ply: None,
+                    article: record_article(options.edition),
+                    text: format!("The record cannot start a game: {message}."),
+                    place: None,
+                });
+            }
+            return out;
+        }
+    };
+    let times = times::timestamps(record, replay.time_control());
+    let first = record.start.turn();
+    let first_number = record.start.fullmoves();
+    match replay.play(record, &times) {
+        Played::Refused(ply, message) => {
+            out.findings.push(Finding {
+                kind: FindingKind::IllegalMove,
+                ply: Some(ply),
+                article: replay.rules().articles.illegal_move,
+                text: format!("The Laws refuse the move at ply {ply}: {message}."),
+                place: None,
+            });
+        }
+        Played::All(Some(ply)) => {
+            if let Some(end) = replay.end() {
+                out.laws = LawsVerdict::ended(end, ply);
+                judge_automatic_end(&mut out, &replay, end, ply, first, first_number);
+            }
+        }
+        Played::All(None) if broken.is_some() => {}
+        Played::All(None) => judge_recorded_end(&mut out, &mut replay, options.edition),
+    }
+    out.findings.extend(broken);
+    if record.result.is_none() && record.error.is_none() {
+        out.findings.push(Finding {
+            kind: FindingKind::Unreadable,
+            ply: Some(out.plies),
+            article: record_article(options.edition),
+            text: format!(
+                "The movetext ends after ply {} without its result (1-0, 0-1, 1/2-1/2 or *): the record may be cut short. The Laws judge it as far as it goes.",
+                out.plies
+            ),
+            place: None,
+        });
+    }
+    out.findings.sort_by_key(|f| f.ply.unwrap_or(u32::MAX));
+    out
+}
+
+/// The Laws ended the game at `ply` on the board: did the record go on, or
+/// give another result?
+fn judge_automatic_end(
+    out: &mut Audit,
+    replay: &Replay,
+    end: LawsEnd,
+    ply: u32,
+    first: Color,
+    first_number: u32,
+) {
+    let how = termination_words(end.termination);
+    let result = end.result.to_string();
+    let recorded = out.recorded.result_text.clone();
+    if ply < out.plies {
+        let at = if ply == 0 {
+            "before any move".to_owned()
+        } else {
+            format!(
+                "at {}",
+                ply_text(ply, first, first_number, replay.san_at(ply))
+            )
+        };
+        let more = out.plies - ply;
+        out.findings.push(Finding {
+            kind: FindingKind::PlayedOn,
+            ply: Some(ply),
+            article: end.article,
+            text: format!(
+                "The game ended {at} by {how} (Art. {}); the record goes on for {more} more {}. The result is {result}{}.",
+                end.article,
+                if more == 1 { "ply" } else { "plies" },
+                if out.recorded.result == Some(end.result) {
+                    String::new()
+                } else {
+                    format!(", not the recorded {recorded}")
+                }
+            ),
+            place: None,
+        });
+    } else if out.recorded.result != Some(end.result) {
+        out.findings.push(Finding {
+            kind: FindingKind::WrongResult,
+            ply: Some(ply),
+            article: end.article,
+            text: format!(
+                "The final position is {how} (Art. {}): the result is {result}, not the recorded {recorded}.",
+                end.article
+            ),
+            place: None,
+        });
+    }
+}
+
+/// The record ends with the game still on the board: judge its end off the
+/// board (a flag, a claim, a resignation, an agreement, a forfeit) as the
+/// record gives it.
+fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
+    let rules = edition.rules();
+    let a = rules.articles;
+    let recorded = out.recorded.result;
+    let recorded_text = out.recorded.result_text.clone();
+    let tag = out.recorded.termination.clone().unwrap_or_default();
+    let plies = out.plies;
+    let unfounded = |out: &mut Audit, article: &'static str, what: &str| {
+        out.findings.push(Finding {
+            kind: FindingKind::UnfoundedTermination,
+            ply: Some(plies),
+            article,
+            text: format!(
+                "The Termination tag says {tag:?}, but {what} (Art. {article}); the result {recorded_text} is left as recorded, as an agreement may explain it."
+            ),
+            place: None,
+        });
+    };
+    let end = match out.recorded.end {
+        RecordedEnd::TimeForfeit => {
+            let loser = match recorded.and_then(|r| r.winner()) {
+                Some(w) => Some(!w),
+                None if recorded == Some(GameResult::DRAW) => Some(replay.turn()),
+                None => None,
+            };
+            loser.map(|l| (replay.flag(l), l))
+        }
+        _ => None,
+    };
+    if let Some((end, loser)) = end {
+        out.laws = LawsVerdict::ended(end, plies);
+        if Some(end.result) != recorded {
+            let winner = !loser;
+            let (kind, text) = if end.termination == Termination::TimeoutDraw {
+                (
+                    FindingKind::TimeoutDraw,
+                    format!(
+                        "{} lost on time by the record ({recorded_text}), but {} cannot checkmate by any series of legal moves in the final position ({}): the game is drawn (Art. {}).",
+                        color_name(loser),
+                        color_name(winner),
+                        replay.position().fen(),
+                        end.article
+                    ),
+                )
+            } else {
+                (
+                    FindingKind::TimeoutWin,
+                    format!(
+                        "The record scores {}'s flag fall as a draw ({recorded_text}), but {} can checkmate by a series of legal moves in the final position ({}): {} wins, {} (Art. {}).",
+                        color_name(loser),
+                        color_name(winner),
+                        replay.position().fen(),
+                        color_name(winner),
+                        end.result,
+                        end.article
+                    ),
+                )
+            };
+            out.findings.push(Finding {
+                kind,
+                ply: Some(plies),
+                article: end.article,
+                text,
+                place: None,
+            });
+        }
+        return;
+    }
+    // Claims and ends on the board that the record names: did they happen?
+    let claimed = match out.recorded.end {
+        RecordedEnd::Repetition => Some((ClaimKind::Threefold, a.threefold_current)),
+        RecordedEnd::FiftyMoves => Some((ClaimKind::Fifty, a.fifty_current)),
+        _ => None,
+    };
+    if let Some((kind, article)) = claimed {
+        if let Some(end) = replay.claim(kind) {
+            out.laws = LawsVerdict::ended(end, plies);
+            if Some(end.result) != recorded {
+                out.findings.push(Finding {
+                    kind: FindingKind::WrongResult,
+                    ply: Some(plies),
+                    article: end.article,
+                    text: format!(
+                        "The draw claimed ({tag:?}) is correct (Art. {}): the result is 1/2-1/2, not the recorded {recorded_text}.",
+                        end.article
+                    ),
+                    place: None,
+                });
+            }
+            return;
+        }
+        let what = if kind == ClaimKind::Threefold {
+            "no position has appeared three times, nor could by a move of the player having the move"
+        } else {
+            "the last 50 moves by each player were not all without a pawn move or a capture"
+        };
+        unfounded(out, article, what);
+    }
+    let on_board = match out.recorded.end {
+        RecordedEnd::Checkmate => Some((a.checkmate, "the final position is not checkmate")),
+        RecordedEnd::Stalemate => Some((a.stalemate, "the final position is not stalemate")),
+        RecordedEnd::DeadPosition => Some((
+            a.dead_position,
+            "the final position is not dead: a player can still checkmate by a series of legal moves",
+        )),
+        RecordedEnd::Fivefold => Some((a.fivefold, "no position was repeated five times as the Laws require")),
+        RecordedEnd::SeventyFiveMoves => Some((
+            a.seventyfive,
+            "the last 75 moves by each player were not all without a pawn move or a capture",
+        )),
+        _ => None,
+    };
+    if let Some((article, what)) = on_board {
+        unfounded(out, article, what);
+    }
+    // The rest is off the board: a resignation, an agreement, a forfeit.
+    let end = match recorded {
+        Some(r) => match r.winner() {
+            Some(w) if out.recorded.end == RecordedEnd::Forfeit => {
+                replay.forfeit(!w, &format!("recorded: {tag}"))
+            }
+            Some(w) => replay.resign(!w),
+            None if r == GameResult::DRAW => match replay.agree() {
+                Some(end) => Some(end),
+                None => {
+                    out.findings.push(Finding {
+                        kind: FindingKind::WrongResult,
+                        ply: Some(plies),
+                        article: a.agreement,
+                        text: format!(
+                            "A draw by agreement needs both players to have made at least one move (Art. {}): the record's draw cannot stand.",
+                            a.agreement
+                        ),
+                        place: None,
+                    });
+                    None
+                }
+            },
+            None => None,
+        },
+        None => None,
+    };
+    let Some(end) = end else {
+        return;
+    };
+    out.laws = LawsVerdict::ended(end, plies);
+    if Some(end.result) != recorded {
+        let note = match replay.can_checkmate(!replay.turn()) {
+            Verdict::Unwinnable => {
+                " since the opponent cannot checkmate by any series of legal moves"
+            }
+            _ => "",
+        };
+        out.findings.push(Finding {
+            kind: FindingKind::WrongResult,
+            ply: Some(plies),
+            article: end.article,
+            text: format!(
+                "By {} the result is {}{note} (Art. {}), not the recorded {recorded_text}.",
+                termination_words(end.termination),
+                end.result,
+                end.article
+            ),
+            place: None,
+        });
+    }
+}

@@ -1,0 +1,165 @@
+//! What a record says about how its game ended: the `Result` tag (or the
+//! movetext's termination marker), the `Termination` tag, the last clocks.
+
+use crate::outcome::GameResult;
+use arbiter_pgn::Game as Record;
+
+/// How the record says the game ended, read from its `Termination` tag
+/// (Lichess: `Normal`, `Time forfeit`, `Abandoned`, `Rules infraction`,
+/// `Unterminated`; other sites and programs: `White won by checkmate`,
+/// `Game drawn by repetition`, `Black won on time`, …).
+///
+/// ```
+/// use arbiter_laws::audit::RecordedEnd;
+/// assert_eq!(RecordedEnd::parse(Some("Time forfeit")), RecordedEnd::TimeForfeit);
+/// assert_eq!(RecordedEnd::parse(Some("Game drawn by repetition")), RecordedEnd::Repetition);
+/// assert_eq!(RecordedEnd::parse(Some("Game drawn by 50-move rule")), RecordedEnd::FiftyMoves);
+/// assert_eq!(RecordedEnd::parse(None), RecordedEnd::Unspecified);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RecordedEnd {
+    /// No `Termination` tag, or one that says nothing more than "normal":
+    /// the result alone tells (a win by resignation or on the board, a draw
+    /// by agreement or on the board).
+    Unspecified,
+    /// A flag fell (Art. 6.9): "Time forfeit", "won on time", "timeout".
+    TimeForfeit,
+    /// A draw claimed by threefold repetition (Art. 9.2).
+    Repetition,
+    /// A draw claimed under the 50-move rule (Art. 9.3).
+    FiftyMoves,
+    /// Fivefold repetition (Art. 9.6 a / 9.6.1).
+    Fivefold,
+    /// The 75-move rule (Art. 9.6 b / 9.6.2).
+    SeventyFiveMoves,
+    /// Checkmate (Art. 5.1 a / 5.1.1).
+    Checkmate,
+    /// Stalemate (Art. 5.2 a / 5.2.1).
+    Stalemate,
+    /// A dead position or "insufficient material" (Art. 5.2 b / 5.2.2).
+    DeadPosition,
+    /// Resignation (Art. 5.1 b / 5.1.2).
+    Resignation,
+    /// A draw by agreement (Art. 5.2 c / 5.2.3).
+    Agreement,
+    /// A game abandoned, or lost for an infraction of the rules of the event:
+    /// decided by the organiser, not on the board.
+    Forfeit,
+    /// The record says the game did not finish.
+    Unterminated,
+}
+
+impl RecordedEnd {
+    /// Reads a `Termination` tag value (case and wording as the common
+    /// sites and programs write them).
+    pub fn parse(tag: Option<&str>) -> RecordedEnd {
+        let Some(tag) = tag else {
+            return RecordedEnd::Unspecified;
+        };
+        let t = tag.to_ascii_lowercase();
+        let has = |w: &str| t.contains(w);
+        if has("time") && !has("untimed") || has("flag") {
+            RecordedEnd::TimeForfeit
+        } else if has("fivefold") || has("five-fold") || has("5-fold") {
+            RecordedEnd::Fivefold
+        } else if has("repetition") || has("threefold") || has("3-fold") {
+            RecordedEnd::Repetition
+        } else if has("75") || has("seventy") {
+            RecordedEnd::SeventyFiveMoves
+        } else if has("50") || has("fifty") {
+            RecordedEnd::FiftyMoves
+        } else if has("stalemate") {
+            RecordedEnd::Stalemate
+        } else if has("insufficient") || has("dead") {
+            RecordedEnd::DeadPosition
+        } else if has("mate") {
+            RecordedEnd::Checkmate
+        } else if has("resign") {
+            RecordedEnd::Resignation
+        } else if has("agree") {
+            RecordedEnd::Agreement
+        } else if has("abandon") || has("infraction") || has("forfeit") || has("disconnect") {
+            RecordedEnd::Forfeit
+        } else if has("unterminated") || has("unfinished") || has("adjourn") {
+            RecordedEnd::Unterminated
+        } else {
+            RecordedEnd::Unspecified
+        }
+    }
+
+    /// The snake_case name used in the audit's JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecordedEnd::Unspecified => "unspecified",
+            RecordedEnd::TimeForfeit => "time_forfeit",
+            RecordedEnd::Repetition => "repetition",
+            RecordedEnd::FiftyMoves => "fifty_moves",
+            RecordedEnd::Fivefold => "fivefold_repetition",
+            RecordedEnd::SeventyFiveMoves => "seventyfive_moves",
+            RecordedEnd::Checkmate => "checkmate",
+            RecordedEnd::Stalemate => "stalemate",
+            RecordedEnd::DeadPosition => "dead_position",
+            RecordedEnd::Resignation => "resignation",
+            RecordedEnd::Agreement => "agreement",
+            RecordedEnd::Forfeit => "forfeit",
+            RecordedEnd::Unterminated => "unterminated",
+        }
+    }
+}
+
+/// What the record says: its result, its termination and the last clock
+/// times it gives.
+///
+/// ```
+/// use arbiter_laws::audit::{Recorded, RecordedEnd};
+/// let pgn = "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n\n1. e4 { [%clk 0:00:59] } e5 { [%clk 0:00:58] } 0-1\n";
+/// let record = arbiter_pgn::Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+/// let recorded = Recorded::of(&record);
+/// assert_eq!(recorded.result.map(|r| r.to_string()).as_deref(), Some("0-1"));
+/// assert_eq!(recorded.end, RecordedEnd::TimeForfeit);
+/// assert_eq!(recorded.clock, [Some(59_000), Some(58_000)]);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    /// The `Result` tag, else the movetext's termination marker; `None` for
+    /// `*` (unknown or unfinished) or a value that is not a result.
+    pub result: Option<GameResult>,
+    /// The `Result` as written (`"*"` if absent).
+    pub result_text: String,
+    /// The `Termination` tag as written.
+    pub termination: Option<String>,
+    /// The `Termination` tag, read.
+    pub end: RecordedEnd,
+    /// The last `[%clk]` time recorded for White and for Black, ms.
+    pub clock: [Option<u64>; 2],
+}
+
+impl Recorded {
+    /// Reads what `record` says about its end.
+    pub fn of(record: &Record) -> Recorded {
+        let text = record
+            .tags
+            .get("Result")
+            .map(str::trim)
+            .filter(|t| !t.is_empty() && *t != "?")
+            .map(str::to_owned)
+            .unwrap_or_else(|| record.result.unwrap_or_default().as_str().to_owned());
+        let termination = record.tags.get("Termination").map(str::to_owned);
+        let mut clock = [None, None];
+        let first = record.start.turn();
+        for (i, node) in record.line.nodes.iter().enumerate() {
+            if let Some(ms) = node.clock_ms {
+                let mover = if i % 2 == 0 { first } else { !first };
+                clock[mover.index()] = Some(ms);
+            }
+        }
+        Recorded {
+            result: GameResult::parse(&text),
+            result_text: text,
+            end: RecordedEnd::parse(termination.as_deref()),
+            termination,
+            clock,
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The one place the audit drives [`Game`]: a record's start and moves
+//! become a [`Start`] and [`Event`]s; its end off the board (a flag, a
+//! resignation, an agreement, a claim, an organiser's forfeit) becomes the
+//! event the Laws judge. Everything else in the audit sees only
+//! [`LawsEnd`] and plain values, so that a change of the `Game` API
+//! touches this file alone.
+
+use super::LawsEnd;
+use crate::dead::Verdict;
+use crate::edition::{Edition, Rules};
+use crate::event::{ClaimKind, Event, Ground, Start};
+use crate::outcome::{GameResult, Termination};
+use crate::{Game, StartError};
+use arbiter_chess::{Color, Position};
+use arbiter_pgn::Game as Record;
+use std::cell::RefCell;
+
+/// A record replayed through the Laws.
+pub(crate) struct Replay {
+    game: Game,
+}
+
+/// How replaying the record's moves went.
+pub(crate) enum Played {
+    /// Every move was played; the Laws ended the game at this ply (if at all).
+    All(Option<u32>),
+    /// The Laws refused the move at this ply, for this reason.
+    Refused(u32, String),
+}
+
+thread_local! {
+    /// The last new game made on this thread: most records of a file share
+    /// their start (the initial position, one time control, one edition),
+    /// and a copy of a new game is cheaper than making one.
+    static FRESH: RefCell<Option<Game>> = const { RefCell::new(None) };
+}
+
+/// A new game from `start`.
+fn new_game(start: &Start) -> Result<Game, StartError> {
+    FRESH.with(|fresh| {
+        let mut fresh = fresh.borrow_mut();
+        if let Some(g) = fresh.as_ref().filter(|g| g.start() == start) {
+            return Ok(g.clone());
+        }
+        let g = Game::new(start.clone())?;
+        *fresh = Some(g.clone());
+        Ok(g)
+    })
+}
+
+impl Replay {
+    /// A game from the record's start position and `TimeControl` tag (no
+    /// clock if the tag is absent, unreadable or cannot run a clock).
+    pub(crate) fn new(record: &Record, edition: Edition) -> Result<Replay, String> {
+        let fen = (record.start != Position::standard()).then(|| record.start.fen());
+        let mut start = Start {
+            fen,
+            edition,
+            time_control: record.time_control().and_then(Result::ok),
+            ..Start::default()
+        };
+        let game = match new_game(&start) {
+            Ok(g) => g,
+            Err(_) if start.time_control.is_some() => {
+                start.time_control = None;
+                new_game(&start).map_err(|e| e.to_string())?
+            }
+            Err(e) => return Err(e.to_string()),
+        };
+        Ok(Replay { game })
+    }
+
+    /// The rules of the edition in force.
+    pub(crate) fn rules(&self) -> &Rules {
+        self.game.rules()
+    }
+
+    /// The time control the game runs under, if it has a clock.
+    pub(crate) fn time_control(&self) -> Option<&arbiter_pgn::TimeControl> {
+        self.game.clock().and(self.game.time_control())
+    }
+
+    /// The player having the move.
+    pub(crate) fn turn(&self) -> Color {
+        self.game.turn()
+    }
+
+    /// The position on the board.
+    pub(crate) fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The SAN of the move at `ply` (1-based) as the Laws played it.
+    pub(crate) fn san_at(&self, ply: u32) -> Option<&str> {
+        let i = usize::try_from(ply).ok()?.checked_sub(1)?;
+        self.game.moves().get(i).map(|m| m.san.as_str())
+    }
+
+    /// How the Laws ended the game, if they did.
+    pub(crate) fn end(&self) -> Option<LawsEnd> {
+        self.game.outcome().map(|o| LawsEnd {
+            result: o.result,
+            termination: o.termination,
+            article: o.article.as_str(),
+        })
+    }
+
+    /// Plays the record's main line, each move completed at its time in
+    /// `times`, reading the record ahead first (its own later moves prove
+    /// positions alive, as `arbiter judge FILE` does). Stops where the Laws
+    /// end the game.
+    pub(crate) fn play(&mut self, record: &Record, times: &[u64]) -> Played {
+        if self.game.is_over() {
+            return Played::All(Some(0));
+        }
+        self.game.read_ahead_line(record.mainline());
+        let mut last_t = 0;
+        let times = times.iter().copied().chain(std::iter::repeat(0));
+        for (i, (m, t)) in record.mainline().zip(times).enumerate() {
+            let ply = i as u32 + 1;
+            last_t = t.max(last_t);
+            let by = self.game.turn();
+            if let Err(error) = self.game.apply(Event::play(last_t, by, m)) {
+                return Played::Refused(ply, error.to_string());
+            }
+            if self.game.is_over() {
+                return Played::All(Some(ply));
+            }
+        }
+        Played::All(None)
+    }
+
+    fn now(&self) -> u64 {
+        self.game.events().last().map_or(0, |e| e.t)
+    }
+
+    /// `loser`'s flag fell after the last move (6.9): a loss, or a draw if
+    /// the opponent cannot checkmate by any series of legal moves.
+    pub(crate) fn flag(&mut self, loser: Color) -> LawsEnd {
+        let now = self.now();
+        let at = self
+            .game
+            .clock()
+            .filter(|c| c.running() == Some(loser))
+            .and_then(|c| c.next_flag_time())
+            .map_or(now, |t| t.max(now));
+        if self.game.apply(Event::flag(at, !loser)).is_ok() {
+            if let Some(end) = self.end() {
+                return end;
+            }
+        }
+        // No clock to run down (no or an untimed TimeControl tag), or the
+        // record's times do not show the flag: 6.9 on the position alone.
+        let article = self.game.rules().articles.flag_fall;
+        match self.game.can_checkmate(!loser) {
+            Verdict::Unwinnable => LawsEnd {
+                result: GameResult::DRAW,
+                termination: Termination::TimeoutDraw,
+                article,
+            },
+            _ => LawsEnd {
+                result: GameResult::win(!loser),
+                termination: Termination::Timeout,
+                article,
+            },
+        }
+    }
+
+    /// Can `color` checkmate from the position on the board by any series of
+    /// legal moves?
+    pub(crate) fn can_checkmate(&mut self, color: Color) -> Verdict {
+        self.game.can_checkmate(color)
+    }
+
+    /// `loser` resigns (5.1 b / 5.1.2).
+    pub(crate) fn resign(&mut self, loser: Color) -> Option<LawsEnd> {
+        let t = self.now();
+        let _ = self.game.apply(Event::resign(t, loser));
+        self.end()
+    }
+
+    /// The organiser declares the game lost by `loser` (an abandoned game,
+    /// an infraction of the event's rules).
+    pub(crate) fn forfeit(&mut self, loser: Color, reason: &str) -> Option<LawsEnd> {
+        let t = self.now();
+        let _ = self
+            .game
+            .apply(Event::forfeit(t, loser, Ground::MatchRule, reason));
+        self.end()
+    }
+
+    /// The players agree a draw (5.2 c / 5.2.3); `None` if the edition
+    /// forbids it here (2018+: before both players have moved).
+    pub(crate) fn agree(&mut self) -> Option<LawsEnd> {
+        let t = self.now();
+        let offerer = !self.game.turn();
+        let _ = self.game.apply(Event::offer_draw(t, offerer));
+        let _ = self.game.apply(Event::accept_draw(t, !offerer));
+        self.end()
+    }
+
+    /// A claim of `kind` (threefold repetition or the 50-move rule) by the
+    /// player having the move, on the position or on some legal move he
+    /// could have written as intended; the game ends if one is correct.
+    pub(crate) fn claim(&mut self, kind: ClaimKind) -> Option<LawsEnd> {
+        let t = self.now();
+        let turn = self.game.turn();
+        let intended = std::iter::once(None).chain(self.game.legal_moves().into_iter().map(Some));
+        for mv in intended {
+            let mut trial = self.game.clone();
+            let upheld = trial.apply(Event::claim(t, turn, kind, mv)).is_ok()
+                && matches!(
+                    trial.outcome().map(|o| o.termination),
+                    Some(Termination::ThreefoldRepetition | Termination::FiftyMoves)
+                );
+            if upheld {
+                self.game = trial;
+                return self.end();
+            }
+        }
+        None
+    }
+}

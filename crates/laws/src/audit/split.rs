@@ -1,0 +1,147 @@
+//! A PGN stream cut into the texts of its games, so that many threads can
+//! read and audit them while the output keeps the input's order.
+//!
+//! The cuts are where [`arbiter_pgn::Reader`] itself ends each game (the
+//! reader runs over the stream without building anything), so a game read
+//! from its text alone is the game read from the stream; each text carries
+//! its number and the line it starts on, to report places in the file.
+
+use arbiter_pgn::{Flow, Location, RawText, Reader, SyntaxError, Visitor};
+use std::cell::RefCell;
+use std::io::{self, Read};
+use std::rc::Rc;
+
+/// One game's text, as it stands in the input.
+///
+/// ```
+/// use arbiter_laws::audit::split::Splitter;
+/// let pgn = "[White \"A\"]\n\n1. e4 1-0\n\n[White \"B\"]\n\n1. d4 0-1\n";
+/// let games: Vec<_> = Splitter::new(pgn.as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!(games.len(), 2);
+/// // Each text runs up to where the reader ends its game: the second starts on line 5.
+/// assert_eq!((games[1].number, games[1].first_line), (2, 5));
+/// let second = games[1].read()?;
+/// assert_eq!(second.tags.get("White"), Some("B"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawGame {
+    /// 1-based number of the game in the input.
+    pub number: u64,
+    /// The 1-based line of the input its text starts on.
+    pub first_line: u64,
+    /// The byte offset of its text in the input.
+    pub offset: u64,
+    /// The text.
+    pub text: Vec<u8>,
+}
+
+impl RawGame {
+    /// The game, read from its text, with its number and the places of an
+    /// error as in the whole input.
+    pub fn read(&self) -> io::Result<arbiter_pgn::Game> {
+        let mut game = Reader::new(&self.text[..]).next_game()?.unwrap_or_default();
+        if let Some(e) = game.error.as_mut() {
+            e.game = self.number;
+            e.location.line += self.first_line - 1;
+            e.location.offset += self.offset;
+        }
+        Ok(game)
+    }
+}
+
+/// The bytes read from the input and not yet handed out as a game.
+#[derive(Default)]
+struct Capture {
+    bytes: Vec<u8>,
+}
+
+/// Copies what the reader reads.
+struct Tee<R> {
+    inner: R,
+    capture: Rc<RefCell<Capture>>,
+}
+
+impl<R: Read> Read for Tee<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.capture.borrow_mut().bytes.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+}
+
+/// Reads nothing: only where games end matters.
+struct Skip;
+
+impl Visitor for Skip {
+    type Output = ();
+    fn tag(&mut self, _: &[u8], _: RawText<'_>, _: Location) -> Flow {
+        Flow::Skip
+    }
+    fn begin_movetext(&mut self) -> Flow {
+        Flow::Skip
+    }
+    fn syntax_error(&mut self, _: SyntaxError) {}
+    fn end_game(&mut self) {}
+}
+
+/// Cuts a PGN stream into [`RawGame`]s; memory stays that of one game and
+/// the reader's buffer, whatever the input's size.
+pub struct Splitter<R> {
+    reader: Reader<Tee<R>>,
+    capture: Rc<RefCell<Capture>>,
+    /// Offset of `capture.bytes[0]` in the input.
+    base: u64,
+    /// The line `capture.bytes[0]` stands on.
+    line: u64,
+}
+
+impl<R: Read> Splitter<R> {
+    /// A splitter over `input`.
+    pub fn new(input: R) -> Splitter<R> {
+        let capture = Rc::new(RefCell::new(Capture::default()));
+        let tee = Tee {
+            inner: input,
+            capture: Rc::clone(&capture),
+        };
+        Splitter {
+            reader: Reader::new(tee),
+            capture,
+            base: 0,
+            line: 1,
+        }
+    }
+
+    /// Bytes of the input read so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.reader.bytes_read()
+    }
+}
+
+impl<R: Read> Iterator for Splitter<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<io::Result<RawGame>> {
+        match self.reader.read_game(&mut Skip) {
+            Err(e) => Some(Err(e)),
+            Ok(None) => None,
+            Ok(Some(())) => {
+                let end = self.reader.bytes_read();
+                let mut capture = self.capture.borrow_mut();
+                let len = usize::try_from(end - self.base)
+                    .unwrap_or(usize::MAX)
+                    .min(capture.bytes.len());
+                let text: Vec<u8> = capture.bytes.drain(..len).collect();
+                let game = RawGame {
+                    number: self.reader.games_read(),
+                    first_line: self.line,
+                    offset: self.base,
+                    text,
+                };
+                self.base += len as u64;
+                self.line += memchr::memchr_iter(b'\n', &game.text).count() as u64;
+                Some(Ok(game))
+            }
+        }
+    }
+}

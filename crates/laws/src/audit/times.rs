@@ -1,0 +1,80 @@
+//! When each move of a record was completed, from its `[%clk]` (remaining
+//! time after the move) or `[%emt]` (time spent on the move) comments and the
+//! `TimeControl` tag.
+
+use arbiter_pgn::clock::parse_clock;
+use arbiter_pgn::{Game as Record, TimeControl};
+
+/// The time spent on a move written `[%emt h:mm:ss]` in one of its comments.
+///
+/// ```
+/// use arbiter_laws::audit::times::elapsed_in;
+/// assert_eq!(elapsed_in(&["good move [%emt 0:01:05]".to_owned()]), Some(65_000));
+/// assert_eq!(elapsed_in(&["no time here".to_owned()]), None);
+/// ```
+pub fn elapsed_in(comments: &[String]) -> Option<u64> {
+    comments.iter().find_map(|c| {
+        let at = c.find("[%emt")?;
+        let len = c[at..].find(']')?;
+        parse_clock(c[at + 5..at + len].trim())
+    })
+}
+
+/// The moment (ms since the start, White's clock started at 0) each
+/// main-line move of `record` was completed.
+///
+/// A move's time is what its `[%clk]` says was spent on it: the mover's
+/// previous remaining time (the first period's time before his first move),
+/// plus the increment and any new period's time the move earns under
+/// `control`, less the remaining time after it; else its `[%emt]`; else 0.
+/// Times never go backwards (a recorded clock that gained more than the
+/// control gives counts as no time spent).
+///
+/// ```
+/// use arbiter_laws::audit::times::timestamps;
+/// use arbiter_pgn::TimeControl;
+/// let pgn = "1. e4 { [%clk 0:01:00] } e5 { [%clk 0:00:58] } 2. Nf3 { [%clk 0:00:55] } *";
+/// let record = arbiter_pgn::Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+/// let control = TimeControl::parse("60+0").ok();
+/// // White spends 0 s, Black 2 s, White 5 s.
+/// assert_eq!(timestamps(&record, control.as_ref()), vec![0, 2_000, 7_000]);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn timestamps(record: &Record, control: Option<&TimeControl>) -> Vec<u64> {
+    let periods = control.map_or(&[][..], |c| c.periods());
+    let first_time = periods.first().map_or(0, |p| p.time_ms);
+    // Per player: the remaining time after his last move, the period he
+    // plays in, the moves made in it.
+    let mut remaining = [first_time; 2];
+    let mut period = [0usize; 2];
+    let mut in_period = [0u32; 2];
+    let mut t = 0u64;
+    let first = record.start.turn();
+    let mut out = Vec::with_capacity(record.line.nodes.len());
+    for (i, node) in record.line.nodes.iter().enumerate() {
+        let c = if i % 2 == 0 { first } else { !first }.index();
+        let mut earned = 0u64;
+        if let Some(p) = periods.get(period[c]) {
+            earned = p.increment_ms;
+            in_period[c] += 1;
+            if p.moves == Some(in_period[c]) {
+                in_period[c] = 0;
+                if period[c] + 1 < periods.len() {
+                    period[c] += 1;
+                }
+                earned = earned.saturating_add(periods[period[c]].time_ms);
+            }
+        }
+        let available = remaining[c].saturating_add(earned);
+        let spent = match node.clock_ms {
+            Some(clk) => available.saturating_sub(clk),
+            None => elapsed_in(&node.comments).unwrap_or(0),
+        };
+        remaining[c] = node
+            .clock_ms
+            .unwrap_or_else(|| available.saturating_sub(spent));
+        t = t.saturating_add(spent);
+        out.push(t);
+    }
+    out
+}

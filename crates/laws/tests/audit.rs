@@ -1,0 +1,549 @@
+//! The audit of game records (`arbiter_laws::audit`): a hand-written record
+//! for every finding, named after its Article, and for the clean cases; real
+//! games (the Lichess and TWIC samples shipped inside the `pgn-reader`
+//! crate); and a differential test — random games cut at random plies with
+//! planted wrong results and terminations, where the audit must find exactly
+//! the planted ones.
+
+use arbiter_chess::{Color, Position, Role};
+use arbiter_laws::audit::{audit, Audit, FindingKind, Options};
+use arbiter_laws::{Edition, Termination};
+use arbiter_pgn::generate::{GenOptions, Generator};
+use arbiter_pgn::Reader;
+use rand::{Rng, SeedableRng};
+
+fn records(pgn: &str) -> Vec<arbiter_pgn::Game> {
+    Reader::new(pgn.as_bytes())
+        .games()
+        .collect::<Result<_, _>>()
+        .expect("in memory")
+}
+
+fn audit_in(pgn: &str, edition: Edition) -> Audit {
+    let games = records(pgn);
+    assert_eq!(games.len(), 1, "one game in {pgn}");
+    audit(&games[0], &Options { edition })
+}
+
+fn audit_one(pgn: &str) -> Audit {
+    audit_in(pgn, Edition::Fide2014)
+}
+
+fn kinds(a: &Audit) -> Vec<FindingKind> {
+    a.findings.iter().map(|f| f.kind).collect()
+}
+
+fn laws_result(a: &Audit) -> String {
+    a.laws.result.map_or("*".into(), |r| r.to_string())
+}
+
+// ----- the game went on after the Laws had ended it ----------------------
+
+#[test]
+fn art_5_2_b_dead_position_then_more_moves() {
+    // 1. Kxe2 leaves king and bishop against king: dead (5.2 b); the record
+    // goes on and is scored 1-0.
+    let a = audit_one(
+        "[Result \"1-0\"]\n[FEN \"4k3/8/8/8/8/8/4p3/2B1K3 w - - 0 1\"]\n\n1. Kxe2 Kd7 2. Kd3 Kc6 1-0\n",
+    );
+    assert_eq!(kinds(&a), [FindingKind::PlayedOn]);
+    assert_eq!(a.findings[0].ply, Some(1));
+    assert_eq!(a.findings[0].article, "5.2 b");
+    assert!(
+        a.findings[0].text.contains("ply 1 (1. Kxe2)"),
+        "{}",
+        a.findings[0].text
+    );
+    assert_eq!(laws_result(&a), "1/2-1/2");
+    assert_eq!(a.laws.termination, Some(Termination::DeadPosition));
+    assert_eq!(a.laws.ply, Some(1));
+    assert!(!a.agrees());
+}
+
+#[test]
+fn art_9_6_b_seventyfive_moves_then_more_moves() {
+    let a = audit_one(
+        "[Result \"1-0\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 149 80\"]\n\n80. Ra2 Kd7 81. Ra3 1-0\n",
+    );
+    assert_eq!(kinds(&a), [FindingKind::PlayedOn]);
+    assert_eq!((a.laws.ply, a.findings[0].article), (Some(1), "9.6 b"));
+    assert_eq!(a.laws.termination, Some(Termination::SeventyfiveMoves));
+    assert_eq!(laws_result(&a), "1/2-1/2");
+}
+
+#[test]
+fn art_9_6_fivefold_repetition_then_more_moves_per_edition() {
+    let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 ".repeat(5);
+    let pgn = format!("[Result \"1-0\"]\n\n{shuffle}6. e4 e5 1-0\n");
+    for (edition, article) in [(Edition::Fide2014, "9.6 a"), (Edition::Fide2018, "9.6.1")] {
+        let a = audit_in(&pgn, edition);
+        assert_eq!(kinds(&a), [FindingKind::PlayedOn], "{edition:?}");
+        assert_eq!(a.laws.termination, Some(Termination::FivefoldRepetition));
+        assert_eq!(a.findings[0].article, article);
+        // The initial position stands for the fifth time after ply 16
+        // (2018: five times); 2014 counts five consecutive alternate moves
+        // from a position after a move (plies 1, 5, 9, 13, 17).
+        let ply = a.laws.ply.unwrap();
+        match edition {
+            Edition::Fide2018 => assert_eq!(ply, 16),
+            _ => assert!((16..=17).contains(&ply), "{ply}"),
+        }
+        assert_eq!(laws_result(&a), "1/2-1/2");
+    }
+}
+
+// ----- a result the final position contradicts ---------------------------
+
+#[test]
+fn art_5_1_a_checkmate_scored_as_a_draw() {
+    let a = audit_one("[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n");
+    assert_eq!(kinds(&a), [FindingKind::WrongResult]);
+    assert_eq!((a.laws.ply, a.findings[0].article), (Some(4), "5.1 a"));
+    assert_eq!(laws_result(&a), "0-1");
+}
+
+#[test]
+fn art_5_1_a_checkmate_scored_for_the_mated_side() {
+    let a = audit_one("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n");
+    assert_eq!(kinds(&a), [FindingKind::WrongResult]);
+    assert_eq!(laws_result(&a), "0-1");
+}
+
+#[test]
+fn art_5_2_a_stalemate_scored_as_a_win() {
+    let a = audit_one("[Result \"1-0\"]\n[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n\n1. Qf7 1-0\n");
+    assert_eq!(kinds(&a), [FindingKind::WrongResult]);
+    assert_eq!(a.laws.termination, Some(Termination::Stalemate));
+    assert_eq!(a.findings[0].article, "5.2 a");
+    assert_eq!(laws_result(&a), "1/2-1/2");
+}
+
+#[test]
+fn art_5_2_b_dead_position_at_the_end_scored_as_a_win() {
+    let a =
+        audit_one("[Result \"1-0\"]\n[FEN \"4k3/8/8/8/8/8/4p3/2B1K3 w - - 0 1\"]\n\n1. Kxe2 1-0\n");
+    assert_eq!(kinds(&a), [FindingKind::WrongResult]);
+    assert_eq!(a.laws.termination, Some(Termination::DeadPosition));
+}
+
+#[test]
+fn art_5_1_2_2023_resignation_when_the_opponent_cannot_mate_is_a_draw() {
+    // White resigns against a lone king: 2014 scores it 0-1, 2023 a draw.
+    let pgn = "[Result \"0-1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra2 Kd7 0-1\n";
+    let a = audit_in(pgn, Edition::Fide2014);
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    let a = audit_in(pgn, Edition::Fide2023);
+    assert_eq!(kinds(&a), [FindingKind::WrongResult]);
+    assert_eq!(
+        (laws_result(&a).as_str(), a.findings[0].article),
+        ("1/2-1/2", "5.1.2")
+    );
+}
+
+// ----- flag fall (6.9) -----------------------------------------------------
+
+const LONE_KING_WINS_ON_TIME: &str = "[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"60+0\"]\n[FEN \"q7/8/8/4k3/8/8/8/4K3 b - - 0 1\"]\n\n1... Qa2 { [%clk 0:00:50] } 2. Kf1 { [%clk 0:00:40] } 1-0\n";
+
+#[test]
+fn art_6_9_loss_on_time_where_the_winner_cannot_mate_is_a_draw() {
+    let a = audit_one(LONE_KING_WINS_ON_TIME);
+    assert_eq!(kinds(&a), [FindingKind::TimeoutDraw]);
+    assert_eq!((a.findings[0].ply, a.findings[0].article), (Some(2), "6.9"));
+    assert_eq!(a.laws.termination, Some(Termination::TimeoutDraw));
+    assert_eq!(laws_result(&a), "1/2-1/2");
+    assert_eq!(a.recorded.clock, [Some(40_000), Some(50_000)]);
+    assert!(
+        a.findings[0].text.contains("White cannot checkmate"),
+        "{}",
+        a.findings[0].text
+    );
+}
+
+#[test]
+fn art_6_9_without_a_clock_the_position_decides() {
+    let pgn = LONE_KING_WINS_ON_TIME
+        .replace("[TimeControl \"60+0\"]\n", "")
+        .replace(" { [%clk 0:00:50] }", "")
+        .replace(" { [%clk 0:00:40] }", "");
+    let a = audit_one(&pgn);
+    assert_eq!(kinds(&a), [FindingKind::TimeoutDraw]);
+}
+
+#[test]
+fn art_6_9_correct_time_forfeit_agrees() {
+    // Black flags; White has a queen.
+    let a = audit_one("[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"180+2\"]\n[FEN \"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1\"]\n\n1. Qa2 { [%clk 0:03:01] } Kd7 { [%clk 0:00:00] } 2. Qa3 { [%clk 0:03:02] } 1-0\n");
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_eq!(a.laws.termination, Some(Termination::Timeout));
+}
+
+#[test]
+fn art_6_9_time_out_scored_as_a_draw_although_the_opponent_could_mate() {
+    // Black to move flags; White has a rook, so White wins.
+    let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Time forfeit\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra2 1/2-1/2\n");
+    assert_eq!(kinds(&a), [FindingKind::TimeoutWin]);
+    assert_eq!(laws_result(&a), "1-0");
+}
+
+#[test]
+fn art_6_9_draw_on_time_against_insufficient_material_agrees() {
+    // Black, with a rook, flags against a lone king: a draw.
+    let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by timeout vs insufficient material\"]\n[FEN \"r3k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kf2 1/2-1/2\n");
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_eq!(a.laws.termination, Some(Termination::TimeoutDraw));
+}
+
+// ----- terminations that did not happen ----------------------------------
+
+#[test]
+fn art_9_2_repetition_without_a_threefold_repetition() {
+    let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by repetition\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n");
+    assert_eq!(kinds(&a), [FindingKind::UnfoundedTermination]);
+    assert_eq!(a.findings[0].article, "9.2 a");
+    // The result is left as recorded: agreement may explain it.
+    assert!(a.agrees());
+    assert_eq!(a.laws.termination, Some(Termination::Agreement));
+}
+
+#[test]
+fn art_9_2_correct_repetition_claims_agree() {
+    // The initial position for the third time on the board ...
+    let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n");
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
+    // ... or by the move Black intends (9.2 a): Ng8, written, not played.
+    let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 1/2-1/2\n");
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
+}
+
+#[test]
+fn art_9_3_fifty_moves_without_them() {
+    let a = audit_one(
+        "[Result \"1/2-1/2\"]\n[Termination \"Game drawn by 50-move rule\"]\n\n1. e4 e5 1/2-1/2\n",
+    );
+    assert_eq!(kinds(&a), [FindingKind::UnfoundedTermination]);
+    assert_eq!(a.findings[0].article, "9.3 b");
+    assert!(a.agrees());
+}
+
+#[test]
+fn art_9_3_correct_fifty_move_claim_agrees() {
+    let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by 50-move rule\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 60\"]\n\n60. Ra2 1/2-1/2\n");
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_eq!(a.laws.termination, Some(Termination::FiftyMoves));
+}
+
+#[test]
+fn art_5_1_a_checkmate_named_but_not_on_the_board() {
+    let a =
+        audit_one("[Result \"1-0\"]\n[Termination \"White won by checkmate\"]\n\n1. e4 e5 1-0\n");
+    assert_eq!(kinds(&a), [FindingKind::UnfoundedTermination]);
+    assert_eq!(a.findings[0].article, "5.1 a");
+    assert!(a.agrees());
+}
+
+// ----- clean cases ----------------------------------------------------------
+
+#[test]
+fn art_5_1_a_correct_checkmate_agrees() {
+    let a = audit_one("[Result \"0-1\"]\n[Termination \"Normal\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    assert!(a.agrees() && a.findings.is_empty());
+    assert_eq!((a.laws.ply, a.laws.article), (Some(4), Some("5.1 a")));
+}
+
+#[test]
+fn art_5_1_b_resignation_agrees() {
+    let a = audit_one("[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Nc6 0-1\n");
+    assert!(a.agrees() && a.findings.is_empty());
+    assert_eq!(a.laws.termination, Some(Termination::Resignation));
+    assert_eq!(a.laws.ply, Some(4));
+}
+
+#[test]
+fn art_5_2_c_agreement_agrees_and_2018_needs_a_move_each() {
+    let a = audit_one("[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n");
+    assert!(a.agrees() && a.findings.is_empty());
+    assert_eq!(a.laws.termination, Some(Termination::Agreement));
+    let a = audit_in("[Result \"1/2-1/2\"]\n\n1. d4 1/2-1/2\n", Edition::Fide2018);
+    assert_eq!(kinds(&a), [FindingKind::WrongResult]);
+    assert_eq!(a.findings[0].article, "5.2.3");
+}
+
+#[test]
+fn an_unfinished_game_is_still_going() {
+    let a = audit_one("[Result \"*\"]\n\n1. e4 e5 *\n");
+    assert!(a.agrees() && a.findings.is_empty());
+    assert_eq!(a.laws, Default::default());
+}
+
+#[test]
+fn chess960_castling_is_replayed() {
+    // Kings on c1 and c8: castling king-side takes the king to g1, the rook to f1.
+    let a = audit_one("[Variant \"Chess960\"]\n[FEN \"r1k4r/pppppppp/8/8/8/8/PPPPPPPP/R1K4R w HAha - 0 1\"]\n[Result \"1-0\"]\n\n1. O-O O-O 2. e4 e5 1-0\n");
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_eq!(a.plies, 4);
+}
+
+// ----- broken records ---------------------------------------------------------
+
+#[test]
+fn art_7_5_an_illegal_move_is_reported_and_the_next_game_audited() {
+    let pgn = "[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    let games = records(pgn);
+    assert_eq!(games.len(), 2);
+    let a = audit(&games[0], &Options::default());
+    assert_eq!(kinds(&a), [FindingKind::IllegalMove]);
+    let f = &a.findings[0];
+    assert_eq!(f.ply, Some(3));
+    let place = f.place.unwrap();
+    assert_eq!((place.line, place.column), (3, 13));
+    assert!(f.text.contains("Ke3"), "{}", f.text);
+    assert!(!a.agrees());
+    let b = audit(&games[1], &Options::default());
+    assert!(b.agrees() && b.findings.is_empty());
+}
+
+#[test]
+fn art_8_1_an_unreadable_fen_is_reported() {
+    let a = audit_one("[FEN \"8/8/8/8 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");
+    assert_eq!(kinds(&a), [FindingKind::Unreadable]);
+    assert_eq!(a.findings[0].place.map(|p| p.line), Some(1));
+    assert!(!a.agrees());
+}
+
+// ----- real games --------------------------------------------------------------
+
+/// The benchmark samples shipped inside the `pgn-reader` crate (a
+/// dev-dependency of `arbiter-pgn`), found in Cargo's registry.
+fn sample(name: &str) -> Option<std::path::PathBuf> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cargo")))?;
+    let src = home.join("registry").join("src");
+    for index in std::fs::read_dir(src).ok()?.flatten() {
+        for krate in std::fs::read_dir(index.path()).ok()?.flatten() {
+            if krate
+                .file_name()
+                .to_string_lossy()
+                .starts_with("pgn-reader-")
+            {
+                let p = krate.path().join("benches").join(name);
+                if p.exists() {
+                    return Some(p);
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn real_games_agree() {
+    for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
+        let Some(path) = sample(name) else {
+            eprintln!("skipped: {name} (the pgn-reader crate's samples) not in Cargo's registry");
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        let games = records(&text);
+        assert!(games.len() > 400, "{name}: {} games", games.len());
+        let mut disagree = Vec::new();
+        let mut played_on = Vec::new();
+        for (i, g) in games.iter().enumerate() {
+            let a = audit(g, &Options::default());
+            if !a.agrees() {
+                disagree.push((i + 1, a.findings.clone()));
+            }
+            for f in &a.findings {
+                // Over-the-board games that went on a move past a dead
+                // position, drawn all the same: the one finding expected.
+                assert_eq!(
+                    f.kind,
+                    FindingKind::PlayedOn,
+                    "{name}, game {}: {f:?}",
+                    i + 1
+                );
+                assert_eq!(a.laws.termination, Some(Termination::DeadPosition));
+                let mut dead = g.start;
+                for m in g.mainline().take(f.ply.unwrap() as usize) {
+                    dead.play_unchecked(m);
+                }
+                played_on.push((i + 1, f.ply.unwrap(), dead.fen()));
+            }
+        }
+        assert!(disagree.is_empty(), "{name}: {disagree:#?}");
+        eprintln!(
+            "{name}: {} games agree; played on past a dead position: {played_on:?}",
+            games.len()
+        );
+        let expected: &[(usize, u32)] = if name.starts_with("twic") {
+            &[(2, 114), (67, 147), (828, 133), (871, 154)]
+        } else {
+            &[]
+        };
+        let found: Vec<(usize, u32)> = played_on.iter().map(|(g, p, _)| (*g, *p)).collect();
+        assert_eq!(found, expected, "{name}");
+    }
+}
+
+// ----- the planted differential test -------------------------------------------
+
+/// What is planted into a random game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Plant {
+    /// A win by resignation, or a draw by agreement: nothing to find.
+    Clean,
+    /// "Game drawn by repetition" where no position has appeared twice.
+    Repetition,
+    /// "Game drawn by 50-move rule" with fewer than 98 reversible plies.
+    Fifty,
+    /// A flag fall by the player to move, scored as a draw, although the
+    /// opponent has a queen or a rook (he can mate).
+    TimeoutAsDraw,
+    /// A checkmate or stalemate at the end, scored otherwise.
+    WrongResult,
+}
+
+#[test]
+fn planted_results_and_terminations_are_found_exactly() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+    let mut generator = Generator::new(GenOptions {
+        seed: 12,
+        ..GenOptions::default()
+    });
+    let mut counts = std::collections::BTreeMap::new();
+    let mut pgn = String::new();
+    let mut planted = Vec::new();
+    while planted.len() < 300 {
+        // A random game, played until mate, stalemate or a cut.
+        let cut = rng.gen_range(1..120);
+        let mut pos = Position::standard();
+        let mut moves = Vec::new();
+        let mut seen = std::collections::HashMap::from([(pos.zobrist(), 1)]);
+        let mut repeated = false;
+        while moves.len() < cut {
+            let Some(m) = generator.pick_move(&pos) else {
+                break;
+            };
+            moves.push(pos.san(m));
+            pos.play_unchecked(m);
+            let n = seen.entry(pos.zobrist()).or_insert(0);
+            *n += 1;
+            repeated |= *n > 1;
+        }
+        let over = pos.legal_moves().is_empty();
+        let material = |c: Color| {
+            [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ]
+            .iter()
+            .map(|&r| pos.board().by_piece(r.of(c)).count() as usize)
+            .sum::<usize>()
+        };
+        let heavy = |c: Color| {
+            pos.board().by_piece(Role::Queen.of(c)).count()
+                + pos.board().by_piece(Role::Rook.of(c)).count()
+        };
+        let turn = pos.turn();
+        // Games whose end the Laws would decide in other ways (a dead or
+        // nearly dead position, repetitions, long reversible runs) are not
+        // used: the plant alone must decide.
+        if repeated
+            || pos.halfmoves() >= 98
+            || material(Color::White) < 3
+            || material(Color::Black) < 3
+        {
+            continue;
+        }
+        let plant = if over {
+            Plant::WrongResult
+        } else {
+            match rng.gen_range(0..4) {
+                0 => Plant::Clean,
+                1 => Plant::Repetition,
+                2 => Plant::Fifty,
+                _ if heavy(!turn) > 0 => Plant::TimeoutAsDraw,
+                _ => Plant::Clean,
+            }
+        };
+        let (result, termination) = match plant {
+            Plant::Clean if rng.gen_bool(0.5) => ("1/2-1/2", None),
+            Plant::Clean => (
+                if turn == Color::White { "0-1" } else { "1-0" },
+                Some("Normal"),
+            ),
+            Plant::Repetition => ("1/2-1/2", Some("Game drawn by repetition")),
+            Plant::Fifty => ("1/2-1/2", Some("Game drawn by 50-move rule")),
+            Plant::TimeoutAsDraw => ("1/2-1/2", Some("Time forfeit")),
+            Plant::WrongResult if pos.is_check() => {
+                // Mated: score it as a draw or for the mated side.
+                if rng.gen_bool(0.5) {
+                    ("1/2-1/2", None)
+                } else if turn == Color::White {
+                    ("1-0", None)
+                } else {
+                    ("0-1", None)
+                }
+            }
+            Plant::WrongResult => (if rng.gen_bool(0.5) { "1-0" } else { "0-1" }, None),
+        };
+        let mut text = format!("[Result \"{result}\"]\n");
+        if let Some(t) = termination {
+            text += &format!("[Termination \"{t}\"]\n");
+        }
+        text += "\n";
+        for (i, san) in moves.iter().enumerate() {
+            if i % 2 == 0 {
+                text += &format!("{}. ", i / 2 + 1);
+            }
+            text += san;
+            text += " ";
+        }
+        text += result;
+        text += "\n\n";
+        pgn += &text;
+        *counts.entry(format!("{plant:?}")).or_insert(0) += 1;
+        planted.push((plant, moves.len() as u32));
+    }
+    let games = records(&pgn);
+    assert_eq!(games.len(), planted.len());
+    for (i, (g, (plant, plies))) in games.iter().zip(&planted).enumerate() {
+        let a = audit(g, &Options::default());
+        let expected: Vec<FindingKind> = match plant {
+            Plant::Clean => vec![],
+            Plant::Repetition | Plant::Fifty => vec![FindingKind::UnfoundedTermination],
+            Plant::TimeoutAsDraw => vec![FindingKind::TimeoutWin],
+            Plant::WrongResult => vec![FindingKind::WrongResult],
+        };
+        assert_eq!(
+            kinds(&a),
+            expected,
+            "game {}: {plant:?}\n{:?}",
+            i + 1,
+            a.findings
+        );
+        let ends_the_game = matches!(plant, Plant::TimeoutAsDraw | Plant::WrongResult);
+        assert_eq!(a.agrees(), !ends_the_game, "game {}", i + 1);
+        for f in &a.findings {
+            assert_eq!(f.ply, Some(*plies), "game {}", i + 1);
+        }
+    }
+    eprintln!("planted: {counts:?}");
+    for kind in [
+        "Clean",
+        "Repetition",
+        "Fifty",
+        "TimeoutAsDraw",
+        "WrongResult",
+    ] {
+        assert!(
+            counts.get(kind).copied().unwrap_or(0) >= 5,
+            "too few {kind}: {counts:?}"
+        );
+    }
+}
