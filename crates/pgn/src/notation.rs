@@ -566,7 +566,9 @@ fn normalise(dialect: Dialect, bytes: &[u8]) -> Result<Normalised, ReadMoveError
             | 'O'
             | 'o' => c as u8,
             'x' | 'X' | 'х' | 'Х' | '×' | ':' => b'x',
-            '-' | '—' | '–' | '‒' | '−' => b'-',
+            // Any dash: hyphen, non-breaking hyphen (`O‑O` from word
+            // processors), figure dash, en and em dash, minus.
+            '-' | '‐' | '‑' | '‒' | '–' | '—' | '―' | '−' | '﹣' | '－' => b'-',
             'О' | 'о' => b'O',
             'а' => b'a',
             'с' => b'c',

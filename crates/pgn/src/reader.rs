@@ -14,13 +14,19 @@
 //! suffixes (`!`, `?`, `!!`, `??`, `!?`, `?!`) and evaluation glyphs (`±`, `+-`,
 //! `=`, …), move numbers with `.`, `...` or `…` (glued or not), nested
 //! variations, missing results (the next `[` starts a new game), `e.p.` after
-//! a move, non-ASCII text (UTF-8, or Latin-1 as a fallback when decoding).
+//! a move, non-ASCII text (UTF-8, or Latin-1 as a fallback when decoding);
+//! and, as files written by hand or by other programs have them: results
+//! with an en dash (`1–0`, `½–½`), a standalone ellipsis (`5. ... Qd6`,
+//! `1. e4 … e5`), a tag value whose closing quote is missing, comments after
+//! the result (they belong to the game that ended), forum wrappers `[pgn]` and
+//! `[/pgn]` on lines of their own, and tag sections without movetext, each a
+//! game of its own when a blank line parts them.
 //!
 //! A syntax error is given to the visitor with its line and column
 //! ([`SyntaxError`]); the reader then skips to the end of that game and goes
 //! on with the next one.
 
-use crate::game::GameResult;
+use crate::result::GameResult;
 use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Read};
@@ -258,9 +264,41 @@ fn classify(tok: &[u8]) -> Token {
     classify_slow(tok)
 }
 
+/// The length of the run of `.` and `…` at the start of `tok`.
+fn dots(tok: &[u8]) -> usize {
+    let mut i = 0;
+    loop {
+        if tok.get(i) == Some(&b'.') {
+            i += 1;
+        } else if tok[i..].starts_with("…".as_bytes()) {
+            i += "…".len();
+        } else {
+            return i;
+        }
+    }
+}
+
+/// A result written with another dash (`1–0`, `0—1`, `½–½`, `1/2‑1/2`), or
+/// `½` alone.
+fn unicode_result(tok: &str) -> Option<GameResult> {
+    match tok {
+        "½" => Some(GameResult::Draw),
+        _ => GameResult::from_handwritten(tok),
+    }
+}
+
 #[inline(never)]
 fn classify_slow(tok: &[u8]) -> Token {
     let first = tok[0];
+    if first == b'.' || tok.starts_with("…".as_bytes()) {
+        // A standalone ellipsis (`5. ... Qd6`, `1. e4 … e5`), or one glued to
+        // the move it stands for (`...Qd6`).
+        let i = dots(tok);
+        if i == tok.len() {
+            return Token::Ignore;
+        }
+        return move_token(tok, i);
+    }
     if first.is_ascii_digit() {
         match tok {
             b"1-0" => return Token::Result(GameResult::WhiteWins),
@@ -271,17 +309,13 @@ fn classify_slow(tok: &[u8]) -> Token {
         if tok.starts_with(b"0-0") {
             return move_token(tok, 0);
         }
-        let digits = tok.iter().take_while(|b| b.is_ascii_digit()).count();
-        let mut i = digits;
-        loop {
-            if tok.get(i) == Some(&b'.') {
-                i += 1;
-            } else if tok[i..].starts_with("…".as_bytes()) {
-                i += "…".len();
-            } else {
-                break;
+        if !tok.is_ascii() {
+            if let Some(r) = std::str::from_utf8(tok).ok().and_then(unicode_result) {
+                return Token::Result(r);
             }
         }
+        let digits = tok.iter().take_while(|b| b.is_ascii_digit()).count();
+        let i = digits + dots(&tok[digits..]);
         if i == tok.len() {
             return Token::Number;
         }
@@ -298,11 +332,13 @@ fn classify_slow(tok: &[u8]) -> Token {
         b"=+" | b"=/+" => 15,
         b"+/-" => 16,
         b"-/+" => 17,
-        b"+-" => 18,
-        b"-+" => 19,
+        b"+-" | b"+--" => 18,
+        b"-+" | b"--+" => 19,
         b"e.p." | b"ep" => return Token::Ignore,
         _ if !tok.is_ascii() => match std::str::from_utf8(tok).unwrap_or("") {
-            "½-½" | "½" => return Token::Result(GameResult::Draw),
+            t if unicode_result(t).is_some() => {
+                return Token::Result(unicode_result(t).unwrap_or_default())
+            }
             "□" => 7,
             "∞" => 13,
             "⩲" => 14,
@@ -547,7 +583,7 @@ impl<R: Read> Reader<R> {
                 self.pos += 3;
                 self.line_start = self.base + self.pos as u64;
                 self.line_extra = 0;
-            } else if rest[0] == b'%' && self.at_line_start() {
+            } else if (rest[0] == b'%' && self.at_line_start()) || is_wrapper(rest) {
                 self.skip_line()?;
             } else {
                 break;
@@ -556,10 +592,18 @@ impl<R: Read> Reader<R> {
         self.games += 1;
         visitor.begin_game(self.games, self.location());
         let mut skip = false;
+        let mut tags = 0u32;
         loop {
+            let line = self.line;
             self.skip_ws()?;
+            self.ensure_lookahead()?;
             match self.peek()? {
+                Some(b'[') if is_wrapper(&self.buf[self.pos..self.end]) => self.skip_line()?,
+                // A blank line after tags, then more tags: a game without
+                // movetext ended there.
+                Some(b'[') if tags > 0 && self.line >= line + 2 => break,
                 Some(b'[') => {
+                    tags += 1;
                     if let Err(e) = self.read_tag(visitor, &mut skip)? {
                         if !skip {
                             visitor.syntax_error(e);
@@ -617,7 +661,17 @@ impl<R: Read> Reader<R> {
             let mut j = start;
             loop {
                 if j >= line.len() {
-                    return Ok(Err(bad("tag value without its closing quote")));
+                    // No closing quote: the value runs to the last `]` of
+                    // the line (`[Event "Moscow]`), as other readers take it.
+                    let Some(close) = memchr::memrchr(b']', &line[start..]).map(|k| start + k)
+                    else {
+                        return Ok(Err(bad("tag value without its closing quote")));
+                    };
+                    let mut v_end = close;
+                    while v_end > start && is_space(line[v_end - 1]) {
+                        v_end -= 1;
+                    }
+                    break (start..v_end, close);
                 }
                 match line[j] {
                     b'\\' if j + 1 < line.len() => j += 2,
@@ -864,7 +918,7 @@ impl<R: Read> Reader<R> {
                                     visitor.result(r, at);
                                 }
                                 self.advance(len);
-                                return Ok(());
+                                return self.skip_after_result();
                             }
                             fail!(len, "a result inside a variation");
                         }
@@ -900,6 +954,36 @@ impl<R: Read> Reader<R> {
                     }
                     self.pos += len;
                 }
+            }
+        }
+    }
+}
+
+/// A forum wrapper line, `[pgn]` or `[/pgn]` (any case, spaces around).
+fn is_wrapper(rest: &[u8]) -> bool {
+    let line = match memchr::memchr(b'\n', rest) {
+        Some(i) => &rest[..i],
+        None => rest,
+    };
+    let t = line.trim_ascii();
+    t.eq_ignore_ascii_case(b"[pgn]") || t.eq_ignore_ascii_case(b"[/pgn]")
+}
+
+impl<R: Read> Reader<R> {
+    /// After the result: comments that follow it (`1-0 {White won on time}`,
+    /// `1-0 ; end`) belong to the game that ended, not to a new empty one.
+    fn skip_after_result(&mut self) -> io::Result<()> {
+        loop {
+            self.skip_ws()?;
+            self.ensure_lookahead()?;
+            match self.buf[self.pos..self.end].first() {
+                Some(b';') => self.skip_line()?,
+                Some(b'{') => match self.find(1, b'}')? {
+                    Some(i) => self.advance(i + 1),
+                    // Unclosed: leave it for the next game to report.
+                    None => return Ok(()),
+                },
+                _ => return Ok(()),
             }
         }
     }

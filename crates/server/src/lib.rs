@@ -27,6 +27,7 @@ pub mod client;
 pub mod engine;
 pub mod error;
 pub mod game;
+pub mod guard;
 pub mod http;
 pub mod limits;
 pub mod notation;

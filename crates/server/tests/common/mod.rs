@@ -25,7 +25,12 @@ impl TestServer {
     }
 
     pub async fn start_in(dir: tempfile::TempDir) -> TestServer {
-        let config = Config {
+        TestServer::start_with(dir, |_| {}).await
+    }
+
+    /// A server whose configuration `tune` changes first.
+    pub async fn start_with(dir: tempfile::TempDir, tune: impl FnOnce(&mut Config)) -> TestServer {
+        let mut config = Config {
             listen: "127.0.0.1:0".parse().unwrap(),
             data_dir: dir.path().to_owned(),
             create_per_minute: 0,
@@ -33,6 +38,7 @@ impl TestServer {
             heartbeat: Duration::from_millis(200),
             ..Config::default()
         };
+        tune(&mut config);
         let server = Server::bind(config).await.unwrap();
         let addr = server.local_addr().unwrap();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
