@@ -61,6 +61,15 @@ static CLASS: [u8; 256] = {
 };
 
 /// Where something is in the input.
+///
+/// ```
+/// use arbiter_pgn::Reader;
+/// let game = Reader::new("1. e4 e5\n2. Kf3 *".as_bytes()).next_game()?.expect("a game");
+/// let at = game.error.expect("illegal").location;
+/// assert_eq!((at.line, at.column, at.offset), (2, 4, 12));
+/// assert_eq!(at.to_string(), "line 2, column 4");
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Location {
     /// 1-based line.
@@ -78,6 +87,32 @@ impl fmt::Display for Location {
 }
 
 /// Whether the reader should go on with what it is reading.
+///
+/// ```
+/// use arbiter_pgn::{Flow, Location, RawText, Reader, SyntaxError, Visitor};
+/// /// Collects the White tags and skips every movetext.
+/// struct Whites(Vec<String>);
+/// impl Visitor for Whites {
+///     type Output = ();
+///     fn tag(&mut self, name: &[u8], value: RawText<'_>, _at: Location) -> Flow {
+///         if name == b"White" {
+///             self.0.push(value.unescape().into_owned());
+///         }
+///         Flow::Continue
+///     }
+///     fn begin_movetext(&mut self) -> Flow {
+///         Flow::Skip
+///     }
+///     fn syntax_error(&mut self, _error: SyntaxError) {}
+///     fn end_game(&mut self) {}
+/// }
+/// let pgn = "[White \"Tal\"]\n\n1. e4 Ke7?? *\n\n[White \"Petrosian\"]\n\n1. d4 *";
+/// let mut reader = Reader::new(pgn.as_bytes());
+/// let mut whites = Whites(Vec::new());
+/// while reader.read_game(&mut whites)?.is_some() {}
+/// assert_eq!(whites.0, ["Tal", "Petrosian"]);
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Flow {
     /// Go on.
@@ -91,6 +126,15 @@ pub enum Flow {
 }
 
 /// PGN text that breaks the syntax; the reader skips the rest of the game.
+///
+/// ```
+/// use arbiter_pgn::{GameErrorKind, Reader};
+/// let game = Reader::new("1. e4 ) e5 *".as_bytes()).next_game()?.expect("a game");
+/// let error = game.error.expect("a stray )");
+/// assert_eq!(error.kind, GameErrorKind::Syntax("unmatched )"));
+/// assert_eq!(error.location.column, 7);
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{location}: {message}{}", if .found.is_empty() { String::new() } else { format!(" (found {:?})", .found) })]
 pub struct SyntaxError {
@@ -103,6 +147,12 @@ pub struct SyntaxError {
 }
 
 /// A tag value or comment as it stands in the file.
+///
+/// ```
+/// use arbiter_pgn::RawText;
+/// assert_eq!(RawText(br#"The \"Immortal\""#).unescape(), r#"The "Immortal""#);
+/// assert_eq!(RawText(b"M\xfcller").decode(), "Müller"); // Latin-1
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct RawText<'a>(pub &'a [u8]);
 
@@ -155,6 +205,33 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
 /// Receives what the [`Reader`] finds, game by game. Every method but
 /// [`Visitor::syntax_error`] and [`Visitor::end_game`] has a default that
 /// ignores its input.
+///
+/// ```
+/// use arbiter_pgn::{Flow, Location, Reader, SyntaxError, Visitor};
+/// /// Counts main-line moves, skipping variations.
+/// #[derive(Default)]
+/// struct Plies(u32);
+/// impl Visitor for Plies {
+///     type Output = u32;
+///     fn begin_game(&mut self, _number: u64, _at: Location) {
+///         self.0 = 0;
+///     }
+///     fn san(&mut self, _text: &[u8], _at: Location) -> Flow {
+///         self.0 += 1;
+///         Flow::Continue
+///     }
+///     fn begin_variation(&mut self, _at: Location) -> Flow {
+///         Flow::Skip
+///     }
+///     fn syntax_error(&mut self, _error: SyntaxError) {}
+///     fn end_game(&mut self) -> u32 {
+///         self.0
+///     }
+/// }
+/// let mut reader = Reader::new("1. e4 (1. d4 d5) e5 2. Nf3 *".as_bytes());
+/// assert_eq!(reader.read_game(&mut Plies::default())?, Some(3));
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[allow(unused_variables)]
 pub trait Visitor {
     /// What a game produces.
@@ -592,18 +669,24 @@ impl<R: Read> Reader<R> {
         self.games += 1;
         visitor.begin_game(self.games, self.location());
         let mut skip = false;
-        let mut tags = 0u32;
+        // The Seven Tag Roster names seen in this game, one bit each.
+        let mut roster = 0u8;
         loop {
             let line = self.line;
             self.skip_ws()?;
             self.ensure_lookahead()?;
             match self.peek()? {
                 Some(b'[') if is_wrapper(&self.buf[self.pos..self.end]) => self.skip_line()?,
-                // A blank line after tags, then more tags: a game without
-                // movetext ended there.
-                Some(b'[') if tags > 0 && self.line >= line + 2 => break,
                 Some(b'[') => {
-                    tags += 1;
+                    let bit = roster_bit(&self.buf[self.pos..self.end]);
+                    // A blank line, then a roster tag this game already has:
+                    // the game before had no movetext, this is the next one.
+                    // (A blank line alone inside the tags does not part
+                    // games: ChessBase writes one after `Event`.)
+                    if self.line >= line + 2 && bit & roster != 0 {
+                        break;
+                    }
+                    roster |= bit;
                     if let Err(e) = self.read_tag(visitor, &mut skip)? {
                         if !skip {
                             visitor.syntax_error(e);
@@ -956,6 +1039,31 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
+    }
+}
+
+/// The bit of a Seven Tag Roster name (PGN §8.1.1) at the start of a tag
+/// line `rest` (`[Event "…"]`), or 0 for another tag.
+fn roster_bit(rest: &[u8]) -> u8 {
+    let rest = &rest[1..];
+    let start = rest
+        .iter()
+        .take_while(|&&b| CLASS[b as usize] & WS != 0)
+        .count();
+    let rest = &rest[start..];
+    let len = rest
+        .iter()
+        .take_while(|&&b| CLASS[b as usize] & END == 0)
+        .count();
+    match &rest[..len] {
+        b"Event" => 1,
+        b"Site" => 2,
+        b"Date" => 4,
+        b"Round" => 8,
+        b"White" => 16,
+        b"Black" => 32,
+        b"Result" => 64,
+        _ => 0,
     }
 }
 

@@ -11,6 +11,14 @@ use arbiter_chess::{CastlingMode, Color, Position};
 use std::io;
 
 /// What to write.
+///
+/// ```
+/// use arbiter_pgn::{Notation, Reader, WriteOptions};
+/// let game = Reader::new("1. e4 {best} (1. d4) e5 *".as_bytes()).next_game()?.expect("a game");
+/// let bare = WriteOptions { comments: false, variations: false, ..WriteOptions::notation(Notation::Fide) };
+/// assert!(game.to_pgn_with(&bare).ends_with("1. e4 e5 *\n\n"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct WriteOptions {
     /// The notation of the moves.

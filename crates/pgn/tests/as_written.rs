@@ -229,8 +229,13 @@ fn tag_sections_without_movetext_are_games_of_their_own() {
     let c = checked(pgn);
     assert_eq!(c.len(), 3);
     assert_eq!(c[1].white.as_deref(), Some("B"));
-    // Tags on consecutive lines stay one game.
+    // Tags on consecutive lines stay one game; so do tags with a blank line
+    // inside that repeat no roster tag (ChessBase writes one after `Event`;
+    // python-chess's data/pgn/chessbase-empty-line.pgn).
     assert_eq!(games("[Event \"a\"]\n[White \"A\"]\n1. e4 *").len(), 1);
+    let g = games("[Event \"a\"]\n\n[Date \"2017.12.04\"]\n[White \"A\"]\n\n1. e4 *");
+    assert_eq!(g.len(), 1);
+    assert_eq!(g[0].tags.len(), 3);
 }
 
 #[test]

@@ -709,7 +709,7 @@ impl ClientFrame {
                     })
                 }
             },
-            ClientMsg::Claim { mv: Some(m), .. } => m.len() <= 5,
+            ClientMsg::Claim { mv: Some(m), .. } => m.len() <= MAX_MOVE_TEXT,
             ClientMsg::Touch { square, .. } => square.len() == 2,
             _ => true,
         };

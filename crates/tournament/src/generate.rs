@@ -35,8 +35,8 @@ pub struct Config {
     pub withdraw_rate: f64,
     /// Probability that a player enters late (misses the first rounds).
     pub late_rate: f64,
-    /// Baku acceleration.
-    pub accelerated: bool,
+    /// Acceleration, if any ([`Acceleration::baku`] for C.04.5.1).
+    pub acceleration: Option<Acceleration>,
     /// The rules to pair with.
     pub rules: Rules,
     /// The seed.
@@ -54,7 +54,7 @@ impl Default for Config {
             absence_rate: 0.0,
             withdraw_rate: 0.0,
             late_rate: 0.0,
-            accelerated: false,
+            acceleration: None,
             rules: Rules::Fide2025,
             seed: 1,
         }
@@ -97,9 +97,7 @@ pub fn generate(config: &Config) -> Event {
         });
         event.players.push(p);
     }
-    if config.accelerated {
-        event.acceleration = Some(Acceleration::baku(config.players, config.rounds));
-    }
+    event.acceleration = config.acceleration.clone();
     let n = usize::from(config.players);
     let late: Vec<usize> = (0..n)
         .map(|_| {
