@@ -3,8 +3,9 @@
 //! `arbiter serve`: play chess by the FIDE Laws in the browser. HTTP and
 //! WebSocket ([`http`], speaking `docs/protocol.md`), one tokio task per live
 //! game ([`game`]) owning its Laws game (`arbiter-laws`: every rule, clock,
-//! claim, result and Article) and its clock, storage behind a trait with a
-//! SQLite implementation ([`store`]), and the web app embedded ([`assets`]).
+//! claim, result and Article) and its clock, storage behind a trait (SQLite
+//! embedded, or PostgreSQL for a standby node beside the active one; [`store`]),
+//! health, readiness and metrics ([`ops`]), and the web app embedded ([`assets`]).
 //!
 //! Guarantees:
 //! - **Nothing acknowledged is lost.** Every event is committed to storage
@@ -141,10 +142,13 @@ impl Server {
     /// Opens storage in the data directory (creating it), resumes every
     /// unfinished game, and binds the listening socket.
     pub async fn bind(config: Config) -> Result<Server, ServeError> {
-        std::fs::create_dir_all(&config.data_dir).map_err(|source| ServeError::DataDir {
-            path: config.data_dir.clone(),
-            source,
-        })?;
+        // PostgreSQL needs no directory of ours.
+        if !matches!(config.database, Some(store::Location::Postgres(_))) {
+            std::fs::create_dir_all(&config.data_dir).map_err(|source| ServeError::DataDir {
+                path: config.data_dir.clone(),
+                source,
+            })?;
+        }
         let location = config
             .database
             .clone()

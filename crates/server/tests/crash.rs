@@ -107,7 +107,7 @@ async fn play(addr: SocketAddr, id: String, cookie: String, seed: usize, seen: A
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_in_the_middle_of_games_loses_nothing() {
-    kill_9(None).await;
+    kill_9(None, false).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -117,12 +117,29 @@ async fn kill_9_in_the_middle_of_games_loses_nothing_on_postgres() {
     else {
         return;
     };
-    kill_9(Some(&db.url)).await;
+    kill_9(Some(&db.url), false).await;
 }
 
-async fn kill_9(database: Option<&str>) {
+/// Two nodes on one PostgreSQL database: the second waits as a standby
+/// and takes every game over, from the log, when the first is killed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_the_active_node_and_its_standby_takes_over() {
+    let Some(db) = pg_scratch::Scratch::new("kill_9_the_active_node_and_its_standby_takes_over")
+    else {
+        return;
+    };
+    kill_9(Some(&db.url), true).await;
+}
+
+async fn kill_9(database: Option<&str>, standby: bool) {
     let dir = tempfile::tempdir().unwrap();
     let (mut child, addr) = start(dir.path(), database);
+    // The standby starts now and prints its address only once it is active.
+    let standby_dir = tempfile::tempdir().unwrap();
+    let standby = standby.then(|| {
+        let (path, db) = (standby_dir.path().to_owned(), database.map(str::to_owned));
+        std::thread::spawn(move || start(&path, db.as_deref()))
+    });
     let mut games = Vec::new();
     for i in 0..GAMES {
         let body = json!({"mode": "local", "time_control": if i % 2 == 0 { "600+0" } else { "40/900+5:300+5" }});
@@ -155,8 +172,15 @@ async fn kill_9(database: Option<&str>) {
     for t in tasks {
         let _ = t.await;
     }
-    tokio::time::sleep(DOWNTIME.saturating_sub(killed_at.elapsed())).await;
-    let (mut child, addr) = start(dir.path(), database);
+    let (mut child, addr) = match standby {
+        Some(t) => tokio::task::spawn_blocking(move || t.join().unwrap())
+            .await
+            .unwrap(),
+        None => {
+            tokio::time::sleep(DOWNTIME.saturating_sub(killed_at.elapsed())).await;
+            start(dir.path(), database)
+        }
+    };
     let restarted_at = Instant::now();
     let mut total = 0;
     let mut active = 0;

@@ -68,7 +68,9 @@ impl Location {
                 ))
             }
             Location::Postgres(url) => {
-                let writer = Postgres::connect(url)?;
+                let writer = Postgres::connect_active(url, || {
+                    eprintln!("arbiter: another node is active on {self}; waiting as a standby");
+                })?;
                 let reader = Postgres::connect(url)?;
                 Ok(Store::start(Box::new(writer), Box::new(reader), None))
             }

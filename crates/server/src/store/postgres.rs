@@ -18,10 +18,18 @@ use postgres::{Client, NoTls, Statement};
 /// The advisory lock key of migrations (`"Arbi"` in ASCII).
 const MIGRATION_LOCK: i64 = 0x4172_6269;
 
+/// The advisory lock key held by the writer of the active node
+/// (`"ArbiNode"`): one node writes a database at a time; the others wait
+/// as standbys and take over (resuming every game from the log) the
+/// moment its session ends.
+const NODE_LOCK: i64 = 0x4172_6269_4e6f_6465;
+
 /// A connection to a PostgreSQL database.
 pub struct Postgres {
     client: Conn,
     statements: Statements,
+    /// This connection holds [`NODE_LOCK`]: losing it ends the process.
+    active: bool,
 }
 
 /// The client, closed on a thread of its own when dropped inside a tokio
@@ -135,7 +143,43 @@ impl Postgres {
         Ok(Postgres {
             client: Conn(Some(client)),
             statements,
+            active: false,
         })
+    }
+
+    /// Connects the writer of the active node: waits (a standby) until no
+    /// other node's writer holds the database's node lock, then holds it
+    /// for as long as this connection lives. `waiting` is called once if
+    /// another node holds it.
+    ///
+    /// The lock is the session's: when the active node dies (`kill -9`,
+    /// a crash, its host going) PostgreSQL ends its session and the lock
+    /// passes to a standby at once; when it is cut off, once TCP
+    /// keepalives (set here to 5 s idle, 2 s apart, 3 probes) find it
+    /// gone. Since every write goes through the session that holds the
+    /// lock, a node that lost it cannot commit: its connection is closed,
+    /// and it stops.
+    pub fn connect_active(url: &str, waiting: impl FnOnce()) -> Result<Postgres, StoreError> {
+        let mut p = Postgres::connect(url)?;
+        p.client
+            .batch_execute(
+                "SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2;
+                 SET tcp_keepalives_count = 3",
+            )
+            .map_err(db)?;
+        let got: bool = p
+            .client
+            .query_one("SELECT pg_try_advisory_lock($1)", &[&NODE_LOCK])
+            .map_err(db)?
+            .get(0);
+        if !got {
+            waiting();
+            p.client
+                .execute("SELECT pg_advisory_lock($1)", &[&NODE_LOCK])
+                .map_err(db)?;
+        }
+        p.active = true;
+        Ok(p)
     }
 }
 
@@ -248,6 +292,15 @@ fn texts<'a, T>(rows: &[&'a T], f: impl Fn(&'a T) -> &'a str) -> Vec<&'a str> {
 
 impl Backend for Postgres {
     fn write_batch(&mut self, ops: &[WriteOp]) -> Result<(), StoreError> {
+        if self.active && self.client.is_closed() {
+            // The node lock went with the session: a standby may own the
+            // games now. Stop, so that a supervisor restarts this node
+            // (as a standby).
+            tracing::error!(
+                "storage: the connection holding this node's database lock is lost; stopping"
+            );
+            std::process::exit(75);
+        }
         let st = &self.statements;
         let mut tx = self.client.transaction().map_err(db)?;
         for op in ops {
