@@ -223,8 +223,8 @@ fn empty_and_odd_inputs() {
 
 #[test]
 fn readme_russian_example_reads_and_converts() {
-    // The Russian record shown in the README (section "Game records (PGN)").
-    let readme = include_str!("../../../README.md");
+    // The Russian record shown in docs/pgn.md (section "A Russian record").
+    let readme = include_str!("../../../docs/pgn.md");
     let start = readme.find("A Russian record").expect("README section");
     let block = &readme[start..];
     let from = block.find("```text\n").unwrap() + "```text\n".len();
