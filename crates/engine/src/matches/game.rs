@@ -17,7 +17,8 @@
 
 use super::openings::Opening;
 use super::uci_time::go_params;
-use crate::client::{ClientError, InfoScore, UciClient};
+use crate::client::{ClientError, UciClient};
+use crate::types::Score as InfoScore;
 use arbiter_chess::{CastlingMode, Color, Move, Position};
 use arbiter_laws::{Decision, Event, Game, GameResult, Ground, Start};
 use std::time::{Duration, Instant};

@@ -6,7 +6,7 @@
 
 use super::game::GameRecord;
 use super::verdict::{describe, pgn_termination};
-use crate::client::InfoScore;
+use crate::types::Score as InfoScore;
 use arbiter_chess::Color;
 use arbiter_laws::{GameResult, Score};
 use std::fmt::Write as _;

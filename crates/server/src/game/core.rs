@@ -318,8 +318,9 @@ impl GameCore {
             variant: self.settings.variant,
             chess960_position: self.settings.chess960_position,
             initial_fen: self.table.initial_fen(),
-            edition: self.settings.edition.clone(),
-            time_control: self.settings.time_control.clone(),
+            edition: self.settings.edition,
+            time_control: self.settings.time_control.to_string(),
+            time_control_periods: crate::protocol::WirePeriod::all(&self.settings.time_control),
             delay: self.settings.delay,
             touch_move: self.settings.touch_move,
             players: self.players.clone(),
@@ -641,11 +642,9 @@ enum Wire {
 /// The time-control estimate of Lichess (time + 40 × increment), ms; a
 /// large value when there is no clock.
 fn estimate_ms(settings: &Settings) -> u64 {
-    match super::settings::parse_time_control(&settings.time_control) {
-        Ok(Some(p)) => p
-            .first()
-            .map_or(0, |p| (p.seconds + 40 * p.increment) * 1000),
-        _ => 3_600_000,
+    match settings.time_control.periods().first() {
+        Some(p) => p.time_ms + 40 * p.increment_ms,
+        None => 3_600_000,
     }
 }
 
@@ -697,11 +696,15 @@ impl GameCore {
             .filter(|&s| seat.holds(s))
             .ok_or_else(|| Refusal::new("not_a_player", "not your seat"))?;
         let (action, wire, t) = match msg {
-            ClientMsg::Move { uci } => {
+            ClientMsg::Move { uci, text } => {
                 if by != turn {
                     return Err(Refusal::new("not_your_turn", "not your turn"));
                 }
-                let m = self.table.resolve(uci)?;
+                let m = match (uci, text) {
+                    (Some(uci), _) => self.table.resolve(uci)?,
+                    (None, Some(text)) => self.table.read_typed(text)?,
+                    (None, None) => return Err(Refusal::new("bad_message", "a move without text")),
+                };
                 (
                     Action::Move { mv: m },
                     Wire::Move,
@@ -753,8 +756,12 @@ impl GameCore {
                         "only the player having the move may claim (Art. 9.2, 9.3)",
                     ));
                 }
+                // The intended move as listed (UCI) or as typed (§5.1).
                 let intended = match mv {
-                    Some(u) => Some(self.table.resolve(u)?),
+                    Some(u) => Some(match self.table.resolve(u) {
+                        Err(r) if r.code == "illegal_move" => self.table.read_typed(u)?,
+                        other => other?,
+                    }),
                     None => None,
                 };
                 let pos = *self.table.laws().position();
