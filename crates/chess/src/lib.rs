@@ -47,6 +47,8 @@ pub mod perft;
 mod piece;
 mod position;
 pub mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod square;
 pub mod uci;

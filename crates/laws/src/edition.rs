@@ -146,7 +146,8 @@ const ARTICLES_2014: Articles = Articles {
     dead_position: "5.2 b",
     agreement: "5.2 c",
     threefold_intended: "9.2 a",
-    threefold_current: "9.2 a",
+    // 9.2 b: "has appeared and the player claiming the draw has the move".
+    threefold_current: "9.2 b",
     fifty_intended: "9.3 a",
     fifty_current: "9.3 b",
     incorrect_claim: "9.5 b",

@@ -2,7 +2,9 @@
 //! the typed API: [`Start`] and [`Event`] here are the wire forms, with
 //! moves, squares and time controls as text; [`Event::to_event`] reads one
 //! against the game it is applied to (SAN or UCI moves, square names) and
-//! [`Event::from_event`] writes a typed event back (moves in SAN).
+//! [`Event::from_event`] writes a typed event back (moves in SAN). Colours
+//! are arbiter-chess's own serde form (its `serde` feature: `"white"`,
+//! `"black"`, also read as `"w"`, `"b"`).
 //!
 //! ```
 //! use arbiter_laws::{json, Game};
@@ -92,33 +94,6 @@ impl Start {
     }
 }
 
-/// A player, written `"white"` or `"black"`.
-pub mod color_serde {
-    use super::*;
-
-    /// Serialises a colour as `"white"` / `"black"`.
-    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
-        match c {
-            Some(Color::White) => s.serialize_str("white"),
-            Some(Color::Black) => s.serialize_str("black"),
-            None => s.serialize_none(),
-        }
-    }
-
-    /// Reads `"white"` / `"black"` (also `"w"` / `"b"`).
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
-        let s: Option<String> = Option::deserialize(d)?;
-        match s.as_deref() {
-            None => Ok(None),
-            Some("white" | "w" | "White") => Ok(Some(Color::White)),
-            Some("black" | "b" | "Black") => Ok(Some(Color::Black)),
-            Some(other) => Err(serde::de::Error::custom(format!(
-                "unknown player {other:?}: expected \"white\" or \"black\""
-            ))),
-        }
-    }
-}
-
 /// A result written `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"0-0"`, `"1/2-0"` or `"0-1/2"`.
 pub mod result_serde {
     use super::*;
@@ -153,7 +128,7 @@ pub struct Event {
     /// Milliseconds since the start of the game (White's clock started at 0).
     pub t: u64,
     /// The player who acts; absent for the arbiter.
-    #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<Color>,
     /// What happened.
     #[serde(flatten)]
@@ -213,7 +188,7 @@ pub enum Action {
         /// The decision.
         decision: Decision,
         /// The player concerned, for `add_time`.
-        #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
         /// Milliseconds, for `add_time`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -222,7 +197,7 @@ pub enum Action {
     /// The arbiter declares the game lost by `player` (no `by`).
     Forfeit {
         /// The player who loses.
-        #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
         /// What the decision rests on (default: the regulations of the event).
         #[serde(default)]

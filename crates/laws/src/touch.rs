@@ -140,13 +140,17 @@ impl Touched {
         }
 
         let captures_of = |target: Square| {
-            only(&|m| m.to == target && !pos.is_castling(*m) && pos.is_capture(*m))
+            only(&|m| !pos.is_castling(*m) && captured_square(pos, *m) == Some(target))
         };
         let moves_of = |piece: Square| only(&|m| m.from == piece);
 
         if !own.is_empty() && !theirs.is_empty() {
             // 4.3 c / 4.3.3: capture the touched opponent piece with the touched own piece.
-            let with = only(&|m| m.from == own[0] && m.to == theirs[0] && pos.is_capture(*m));
+            let with = only(&|m| {
+                m.from == own[0]
+                    && !pos.is_castling(*m)
+                    && captured_square(pos, *m) == Some(theirs[0])
+            });
             if !with.is_empty() {
                 return Obligation::OneOf(with, art_43);
             }
@@ -181,6 +185,20 @@ impl Touched {
             }
         }
         Obligation::Free
+    }
+}
+
+/// The square of the piece a legal move `m` captures, if it captures: its
+/// arrival square, or for an en-passant capture the square of the pawn
+/// taken "as though the latter had been moved only one square" (3.7 d), so
+/// that a pawn capturable only en passant is capturable for 4.3 b and c.
+pub fn captured_square(pos: &Position, m: Move) -> Option<Square> {
+    if pos.is_en_passant(m) {
+        Some(Square::from_coords(m.to.file(), m.from.rank()))
+    } else if pos.is_capture(m) {
+        Some(m.to)
+    } else {
+        None
     }
 }
 
@@ -248,5 +266,28 @@ mod tests {
         assert_eq!(allowed(&p, &["d5"]).unwrap(), ["e4d5"]);
         // Touching own e4 and the d5 pawn: capture it with e4.
         assert_eq!(allowed(&p, &["e4", "d5"]).unwrap(), ["e4d5"]);
+    }
+
+    #[test]
+    fn a_pawn_capturable_only_en_passant_must_be_taken_art_4_3_b_and_c() {
+        // White's e5 pawn may take the d5 pawn only en passant (exd6).
+        let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+        let d5 = "d5".parse().unwrap();
+        let e5 = "e5".parse().unwrap();
+        let mut t = Touched::new();
+        t.touch(&p, d5).unwrap();
+        let Obligation::OneOf(ms, _) = t.obligation(&p, "4.3", "4.4") else {
+            panic!("the touched pawn can be captured en passant (4.3 b)");
+        };
+        let sans: Vec<String> = ms.iter().map(|&m| p.san(m)).collect();
+        assert_eq!(sans, ["exd6"]);
+        let mut t = Touched::new();
+        t.touch(&p, e5).unwrap();
+        t.touch(&p, d5).unwrap();
+        let Obligation::OneOf(ms, _) = t.obligation(&p, "4.3", "4.4") else {
+            panic!("own pawn then the opponent's: capture with it (4.3 c)");
+        };
+        let sans: Vec<String> = ms.iter().map(|&m| p.san(m)).collect();
+        assert_eq!(sans, ["exd6"]);
     }
 }

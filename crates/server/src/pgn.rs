@@ -43,23 +43,7 @@ fn date(epoch_ms: u64) -> String {
 /// `adjudication`; a game not finished is `unterminated` (the same values
 /// as `arbiter match` writes).
 pub fn pgn_termination(termination: Option<Termination>) -> &'static str {
-    match termination {
-        None => "unterminated",
-        Some(
-            Termination::Checkmate
-            | Termination::Stalemate
-            | Termination::DeadPosition
-            | Termination::Resignation
-            | Termination::Agreement
-            | Termination::ThreefoldRepetition
-            | Termination::FiftyMoves
-            | Termination::FivefoldRepetition
-            | Termination::SeventyfiveMoves,
-        ) => "normal",
-        Some(Termination::Timeout | Termination::TimeoutDraw) => "time forfeit",
-        Some(Termination::IllegalMove | Termination::Forfeit) => "rules infraction",
-        Some(Termination::ArbiterDecision | Termination::Adjudication) => "adjudication",
-    }
+    Termination::pgn_tag_of(termination)
 }
 
 /// The game as PGN text.

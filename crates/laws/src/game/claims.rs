@@ -106,6 +106,34 @@ impl Game {
         t: u64,
     ) -> Result<Applied, Rejected> {
         self.may_claim_draw(by, kind, intended.is_some())?;
+        if self
+            .clock
+            .as_ref()
+            .is_some_and(|c| c.flag_fell_at(by, t).is_some())
+        {
+            // The arbiter who stops the clocks to check the claim sees the
+            // claimant's flag down (6.8); 6.9's exceptions are 5.1 a–5.2 c,
+            // not 9.2 or 9.3: lost on time, or drawn if the opponent cannot
+            // checkmate.
+            let pos = self.pos;
+            let art = self.rules.articles.flag_fall;
+            let mut applied = self.lose_unless_unwinnable(
+                by,
+                &pos,
+                Termination::Timeout,
+                Termination::TimeoutDraw,
+                art,
+                t,
+            );
+            let seen = format!(
+                "{by}'s flag has fallen: the arbiter stopping the clocks to check the claim sees it (Art. 6.8, {art})"
+            );
+            applied.note = Some(match applied.note {
+                Some(n) => format!("{seen}; {n}"),
+                None => seen,
+            });
+            return Ok(applied);
+        }
         if let Some(m) = intended {
             if !self.pos.is_legal(m) {
                 return Err(Rejected::NotLegal { mv: m });
@@ -187,7 +215,7 @@ mod tests {
             .apply(Event::claim_threefold(0, Color::White, None))
             .unwrap();
         assert_eq!(a.claim, Some(ClaimVerdict::Correct));
-        assert_eq!(g.outcome().unwrap().article, "9.2 a");
+        assert_eq!(g.outcome().unwrap().article, "9.2 b");
     }
 
     #[test]
