@@ -16,6 +16,8 @@
 //! - FEN, X-FEN and Shredder-FEN ([`fen`]), UCI moves ([`uci`]), SAN ([`san`]);
 //! - Zobrist keys equal exactly for positions that are "the same" under
 //!   Art. 9.2 ([`Position::zobrist`]);
+//! - insufficient material ([`Position::is_insufficient_material`],
+//!   [`Position::cannot_mate_by_material`], Art. 5.2 b, 6.9);
 //! - [`perft`].
 //!
 //! ```
@@ -38,6 +40,7 @@ mod board;
 mod castling;
 mod color;
 pub mod fen;
+pub mod material;
 mod movegen;
 mod mv;
 pub mod perft;
@@ -57,7 +60,7 @@ pub use fen::{EnPassantMode, FenError, FenOptions, ParseFenError};
 pub use movegen::PieceMoves;
 pub use mv::{Move, MoveList};
 pub use piece::{Piece, Role};
-pub use position::{IllegalMoveError, Position, PositionError};
+pub use position::{IllegalMoveError, Position, PositionError, Validation};
 pub use san::{ReadSanError, San, SanError, SanPlus};
 pub use setup::{chess960_back_rank, chess960_number, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};

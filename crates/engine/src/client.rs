@@ -2,6 +2,7 @@
 //! with `-u`, …, or our own), talks to it over pipes with timeouts, and never
 //! hangs on a silent or dead engine.
 
+use crate::types::Score;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -68,26 +69,6 @@ pub enum ClientError {
     },
 }
 
-/// A score from an `info` line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum InfoScore {
-    /// Centipawns, side to move's view.
-    Cp(i32),
-    /// Mate in n (negative: being mated).
-    Mate(i32),
-}
-
-impl InfoScore {
-    /// Centipawns, with mates as ±(100000 − moves).
-    pub fn centipawns(self) -> i32 {
-        match self {
-            InfoScore::Cp(v) => v,
-            InfoScore::Mate(n) if n > 0 => 100_000 - n,
-            InfoScore::Mate(n) => -100_000 - n,
-        }
-    }
-}
-
 /// What came back from one `go`.
 #[derive(Clone, Debug)]
 pub struct GoResult {
@@ -96,7 +77,7 @@ pub struct GoResult {
     /// The `ponder` move, if given.
     pub ponder: Option<String>,
     /// The last score reported (multipv 1, exact or bound).
-    pub score: Option<InfoScore>,
+    pub score: Option<Score>,
     /// The last depth reported.
     pub depth: Option<u32>,
     /// Wall time from sending `go` to receiving `bestmove` (or to the deadline).
@@ -405,7 +386,7 @@ impl Drop for UciClient {
 }
 
 /// The score (multipv 1 only) and depth of an `info` line.
-pub fn parse_info(line: &str) -> (Option<InfoScore>, Option<u32>) {
+pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
     let words: Vec<&str> = line.split_whitespace().collect();
     let mut score = None;
     let mut depth = None;
@@ -425,8 +406,8 @@ pub fn parse_info(line: &str) -> (Option<InfoScore>, Option<u32>) {
                 let kind = words.get(i + 1).copied();
                 let v: Option<i32> = words.get(i + 2).and_then(|w| w.parse().ok());
                 score = match (kind, v) {
-                    (Some("cp"), Some(v)) => Some(InfoScore::Cp(v)),
-                    (Some("mate"), Some(v)) => Some(InfoScore::Mate(v)),
+                    (Some("cp"), Some(v)) => Some(Score::Cp(v)),
+                    (Some("mate"), Some(v)) => Some(Score::Mate(v)),
                     _ => None,
                 };
                 i += 3;
@@ -449,19 +430,19 @@ mod tests {
     fn info_lines() {
         assert_eq!(
             parse_info("info depth 12 seldepth 18 multipv 1 score cp -35 nodes 1 pv e2e4"),
-            (Some(InfoScore::Cp(-35)), Some(12))
+            (Some(Score::Cp(-35)), Some(12))
         );
         assert_eq!(
             parse_info("info depth 3 score mate -2 lowerbound pv a1a2"),
-            (Some(InfoScore::Mate(-2)), Some(3))
+            (Some(Score::Mate(-2)), Some(3))
         );
         assert_eq!(
             parse_info("info depth 5 multipv 2 score cp 10"),
             (None, None)
         );
         assert_eq!(parse_info("info string score cp 5"), (None, None));
-        assert!(InfoScore::Mate(3).centipawns() > InfoScore::Cp(5000).centipawns());
-        assert!(InfoScore::Mate(-1).centipawns() < InfoScore::Mate(-5).centipawns());
+        assert!(Score::Mate(3).centipawns() > Score::Cp(5000).centipawns());
+        assert!(Score::Mate(-1).centipawns() < Score::Mate(-5).centipawns());
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub mod strength;
 pub mod time;
 pub mod tt;
 pub mod tune;
+pub mod types;
 pub mod uci;
 
 pub use engine::{Engine, EngineOptions, Limits, Score, SearchInfo, SearchResult};

@@ -7,14 +7,8 @@
 //! The mapping from `UCI_Elo` to node budget and choice temperature is
 //! calibrated by matches against the ladder (`docs/strength.md`).
 
-use crate::engine::{EngineOptions, Limits, SearchInfo, SearchResult, MAX_ELO, MIN_ELO};
-use crate::search::{History, Searcher, MATE_BOUND};
-use crate::time::{budget, Clock};
-use crate::tt::Tt;
-use crate::Score;
-use arbiter_chess::Position;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use crate::search::{SearchContext, Searcher};
+use crate::types::{Score, SearchInfo, SearchResult, MATE_BOUND, MAX_ELO, MIN_ELO};
 
 /// The settings one `UCI_Elo` value stands for.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -72,34 +66,22 @@ fn next_random(state: &mut u64) -> f64 {
 
 /// A weakened search: a node-limited MultiPV search, then a random choice
 /// among the candidates weighted by `exp(-(best - score) / temperature)`.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn search_weakened(
-    tt: &Tt,
-    history: &mut History,
-    game: &[Position],
-    limits: &Limits,
-    stop: &Arc<AtomicBool>,
-    options: &EngineOptions,
+    ctx: SearchContext<'_>,
     rng: &mut u64,
     info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
-    let pos = game.last()?;
-    let h = handicap(options.elo);
-    let mut limited = limits.clone();
-    limited.nodes = Some(limits.nodes.map_or(h.nodes, |n| n.min(h.nodes)));
-    // `go infinite` ignores any clock it is given.
-    let b = if limits.infinite {
-        None
-    } else {
-        budget(limits, pos.turn(), options.move_overhead)
-    };
-    let clock = Clock::new(b, limits.ponder.clone());
+    let pos = ctx.game.last()?;
+    let clock = ctx.clock(pos);
+    let h = handicap(ctx.options.elo);
+    let mut limited = ctx.limits.clone();
+    limited.nodes = Some(ctx.limits.nodes.map_or(h.nodes, |n| n.min(h.nodes)));
     let mut s = Searcher::new(
-        tt,
-        history,
-        stop,
+        ctx.tt,
+        ctx.history,
+        ctx.stop,
         clock,
-        game,
+        ctx.game,
         limited.nodes.unwrap_or(u64::MAX),
     );
     let lines = s.iterate(pos, &limited, h.candidates, info)?;

@@ -7,7 +7,7 @@
 //! The engine aims at a *soft* budget, checked between iterations, and never
 //! exceeds a *hard* one, checked during the search.
 
-use crate::engine::Limits;
+use crate::types::Limits;
 use arbiter_chess::Color;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -24,7 +24,8 @@ pub enum Bound {
 pub struct TtEntry {
     /// The best (or refuting) move, if any.
     pub mv: Option<Move>,
-    /// The score, already adjusted to the probing ply.
+    /// The score as the search sees it at the ply probed or stored (mate
+    /// distances counted from the root; the table keeps them from the node).
     pub score: i32,
     /// The static evaluation.
     pub eval: i32,
@@ -49,7 +50,7 @@ pub struct Tt {
 }
 
 /// Scores at or beyond this magnitude are mate scores, stored relative to the node.
-const MATE_BOUND: i32 = crate::search::MATE_BOUND;
+const MATE_BOUND: i32 = crate::types::MATE_BOUND;
 
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
@@ -151,19 +152,17 @@ impl Tt {
         None
     }
 
-    /// Stores a result. Keeps an existing move when the new result has none.
-    #[allow(clippy::too_many_arguments)]
+    /// Stores the result `entry` of the position `key` searched at `ply`.
+    /// Keeps an existing move when the new result has none.
     #[inline]
-    pub fn store(
-        &self,
-        key: u64,
-        ply: usize,
-        mv: Option<Move>,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-    ) {
+    pub fn store(&self, key: u64, ply: usize, entry: TtEntry) {
+        let TtEntry {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+        } = entry;
         let age = self.age.load(Relaxed);
         let start = self.bucket(key);
         let bucket = &self.slots[start..start + BUCKET];
@@ -230,7 +229,17 @@ mod tests {
     fn store_and_probe() {
         let tt = Tt::new(1);
         let m = Move::new(Square::E2, Square::E4);
-        tt.store(0xdead_beef, 3, Some(m), -123, 45, 7, Bound::Lower);
+        tt.store(
+            0xdead_beef,
+            3,
+            TtEntry {
+                mv: Some(m),
+                score: -123,
+                eval: 45,
+                depth: 7,
+                bound: Bound::Lower,
+            },
+        );
         let e = tt.probe(0xdead_beef, 3).unwrap();
         assert_eq!(e.mv, Some(m));
         assert_eq!(
@@ -243,9 +252,19 @@ mod tests {
     #[test]
     fn mate_scores_are_relative_to_the_node() {
         let tt = Tt::new(1);
-        let mate_in_3_plies_from_root = crate::search::MATE - 5;
-        tt.store(42, 2, None, mate_in_3_plies_from_root, 0, 4, Bound::Exact);
+        let mate_in_3_plies_from_root = crate::types::MATE - 5;
+        tt.store(
+            42,
+            2,
+            TtEntry {
+                mv: None,
+                score: mate_in_3_plies_from_root,
+                eval: 0,
+                depth: 4,
+                bound: Bound::Exact,
+            },
+        );
         // Seen from ply 4, the same node is two plies further from the root.
-        assert_eq!(tt.probe(42, 4).unwrap().score, crate::search::MATE - 7);
+        assert_eq!(tt.probe(42, 4).unwrap().score, crate::types::MATE - 7);
     }
 }

@@ -27,8 +27,8 @@
 
 pub mod berger;
 //pub mod check;
-//pub mod dutch;
-//pub mod generate;
+pub mod dutch;
+pub mod generate;
 //pub mod glicko2;
 pub mod matching;
 mod model;

@@ -52,7 +52,7 @@ impl Weight for i128 {
 /// assert_eq!(a + b, Lex([1, 100, 100]));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Lex<const N: usize>(pub [i64; N]);
+pub struct Lex<const N: usize>(pub [i128; N]);
 
 impl<const N: usize> Add for Lex<N> {
     type Output = Self;

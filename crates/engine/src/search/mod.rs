@@ -12,26 +12,18 @@
 
 mod ordering;
 
-use crate::engine::{EngineOptions, Limits, Score, ScoreBound, SearchInfo, SearchResult};
 use crate::eval::evaluate;
 use crate::see::{see_ge, value};
 use crate::time::{budget, Clock};
-use crate::tt::{Bound, Tt};
+use crate::tt::{Bound, Tt, TtEntry};
+use crate::types::{EngineOptions, Limits, Score, ScoreBound, SearchInfo, SearchResult};
 use arbiter_chess::{Move, MoveList, Position, Role};
-use arbiter_laws::dead::insufficient_material;
 use ordering::{MovePicker, Stage};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The score of giving mate now (mate at ply `p` scores `MATE - p`).
-pub const MATE: i32 = 32_000;
-/// Scores beyond this are mates.
-pub const MATE_BOUND: i32 = MATE - 1_000;
-/// Larger than any score.
-pub const INF: i32 = MATE + 1;
-/// The deepest ply searched.
-pub const MAX_PLY: usize = 120;
+pub use crate::types::{INF, MATE, MATE_BOUND, MAX_PLY};
 
 /// Move-ordering memory kept between searches: history, killers, counters.
 pub struct History {
@@ -116,6 +108,26 @@ pub(crate) struct Searcher<'a> {
     pub(crate) completed_depth: u32,
 }
 
+/// The move that caused a beta cutoff, where and how deep.
+#[derive(Copy, Clone)]
+struct Cutoff {
+    mv: Move,
+    /// Its piece index (for counters and continuation history).
+    piece: usize,
+    depth: i32,
+    ply: usize,
+}
+
+/// The moves tried before a cutoff, and the two moves played before this ply
+/// (with their piece indices) that continuation history is keyed by.
+#[derive(Copy, Clone)]
+struct Tried<'m> {
+    quiets: &'m MoveList,
+    captures: &'m MoveList,
+    prev: Option<(Move, usize)>,
+    prev2: Option<(Move, usize)>,
+}
+
 /// A line found at the root.
 #[derive(Clone, Debug)]
 pub(crate) struct RootLine {
@@ -195,7 +207,7 @@ impl<'a> Searcher<'a> {
             // counts 50 moves without mate).
             return !pos.is_check() || pos.has_legal_moves();
         }
-        if insufficient_material(pos) {
+        if pos.is_insufficient_material() {
             return true;
         }
         let n = self.keys.len();
@@ -238,7 +250,6 @@ impl<'a> Searcher<'a> {
     }
 
     /// Principal variation search.
-    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &Position,
@@ -536,17 +547,19 @@ impl<'a> Searcher<'a> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        self.update_histories(
-                            pos,
-                            m,
+                        let cutoff = Cutoff {
+                            mv: m,
                             piece,
                             depth,
                             ply,
-                            &quiets_tried,
-                            &captures_tried,
+                        };
+                        let tried = Tried {
+                            quiets: &quiets_tried,
+                            captures: &captures_tried,
                             prev,
                             prev2,
-                        );
+                        };
+                        self.update_histories(pos, cutoff, tried);
                         break;
                     }
                     alpha = score;
@@ -575,8 +588,14 @@ impl<'a> Searcher<'a> {
                 Bound::Upper
             };
             if !root || self.root_excluded.is_empty() {
-                self.tt
-                    .store(key, ply, best_move, best, static_eval, depth, bound);
+                let entry = TtEntry {
+                    mv: best_move,
+                    score: best,
+                    eval: static_eval,
+                    depth,
+                    bound,
+                };
+                self.tt.store(key, ply, entry);
             }
         }
         best
@@ -604,19 +623,21 @@ impl<'a> Searcher<'a> {
         h
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn update_histories(
-        &mut self,
-        pos: &Position,
-        best: Move,
-        piece: usize,
-        depth: i32,
-        ply: usize,
-        quiets: &MoveList,
-        captures: &MoveList,
-        prev: Option<(Move, usize)>,
-        prev2: Option<(Move, usize)>,
-    ) {
+    /// Rewards the move that caused a beta cutoff and punishes the moves
+    /// tried before it (`tried`), in the histories, killers and counters.
+    fn update_histories(&mut self, pos: &Position, cutoff: Cutoff, tried: Tried<'_>) {
+        let Cutoff {
+            mv: best,
+            piece,
+            depth,
+            ply,
+        } = cutoff;
+        let Tried {
+            quiets,
+            captures,
+            prev,
+            prev2,
+        } = tried;
         let bonus = (depth * depth * 16 + 32 * depth).min(2_000);
         let us = pos.turn().index();
         let h = &mut *self.history;
@@ -670,7 +691,7 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if (pos.halfmoves() >= 100 || insufficient_material(pos))
+        if (pos.halfmoves() >= 100 || pos.is_insufficient_material())
             && (!pos.is_check() || pos.has_legal_moves())
         {
             return 0;
@@ -770,15 +791,14 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            key,
-            ply,
-            best_move,
-            best,
-            static_eval.max(-MATE_BOUND),
-            0,
+        let entry = TtEntry {
+            mv: best_move,
+            score: best,
+            eval: static_eval.max(-MATE_BOUND),
+            depth: 0,
             bound,
-        );
+        };
+        self.tt.store(key, ply, entry);
         best
     }
 
@@ -789,24 +809,53 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// What one search works with: the engine's tables that persist between
+/// searches and the request (the game so far, its limits, the stop flag, the
+/// options). One struct instead of long argument lists, as Stockfish keeps a
+/// search's shared state in one place.
+pub(crate) struct SearchContext<'a> {
+    /// The transposition table.
+    pub tt: &'a Tt,
+    /// Move-ordering memory.
+    pub history: &'a mut History,
+    /// The game so far, oldest first; the last position is searched.
+    pub game: &'a [Position],
+    /// The limits of `go`.
+    pub limits: &'a Limits,
+    /// Set to stop the search from another thread.
+    pub stop: &'a Arc<AtomicBool>,
+    /// The engine's options.
+    pub options: &'a EngineOptions,
+}
+
+impl SearchContext<'_> {
+    /// The clock of this search: the time budget for the side to move (none
+    /// for `go infinite`, which ignores any clock it is given).
+    pub(crate) fn clock(&self, pos: &Position) -> Clock {
+        let b = if self.limits.infinite {
+            None
+        } else {
+            budget(self.limits, pos.turn(), self.options.move_overhead)
+        };
+        Clock::new(b, self.limits.ponder.clone())
+    }
+}
+
 /// Runs a full iterative-deepening search (the engine's normal mode).
 pub(crate) fn run(
-    tt: &Tt,
-    history: &mut History,
-    game: &[Position],
-    limits: &Limits,
-    stop: &Arc<AtomicBool>,
-    options: &EngineOptions,
+    ctx: SearchContext<'_>,
     info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
-    let pos = game.last()?;
-    // `go infinite` ignores any clock it is given.
-    let b = if limits.infinite {
-        None
-    } else {
-        budget(limits, pos.turn(), options.move_overhead)
-    };
-    let clock = Clock::new(b, limits.ponder.clone());
+    let pos = ctx.game.last()?;
+    let clock = ctx.clock(pos);
+    let SearchContext {
+        tt,
+        history,
+        game,
+        limits,
+        stop,
+        options,
+    } = ctx;
     let node_limit = limits.nodes.unwrap_or(u64::MAX);
     let mut s = Searcher::new(tt, history, stop, clock, game, node_limit);
     let lines = s.iterate(pos, limits, options.multipv.max(1), info)?;
@@ -930,7 +979,9 @@ impl Searcher<'_> {
                     self.pv[0].clone()
                 };
                 self.root_excluded.push(pv[0]);
-                self.report(info, depth, pv_index, score, ScoreBound::Exact, &pv);
+                if multipv == 1 {
+                    self.report(info, depth, pv_index, score, ScoreBound::Exact, &pv);
+                }
                 lines.push(RootLine { score, pv });
             }
             self.root_excluded.clear();
@@ -944,6 +995,14 @@ impl Searcher<'_> {
                 break;
             }
             lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            if multipv > 1 {
+                // Each line is searched with the ones before it excluded, so
+                // a later line can score higher: the lines are ranked by score
+                // before they are reported, as GUIs expect (`multipv 1` best).
+                for (rank, line) in lines.iter().enumerate() {
+                    self.report(info, depth, rank, line.score, ScoreBound::Exact, &line.pv);
+                }
+            }
             completed = lines;
             self.completed_depth = depth as u32;
             if let Some(first) = completed.first().and_then(|l| l.pv.first()) {

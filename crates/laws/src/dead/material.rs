@@ -20,48 +20,25 @@
 //! Neither result depends on whose move it is, and both stay true after
 //! every move (no piece can be added), so such positions are dead for good.
 
-use arbiter_chess::{Bitboard, Color, Position};
+use arbiter_chess::{Color, Position};
 
 /// Material with which no series of legal moves can ever mate, whoever has
 /// it: no pawns and at most one knight or bishop in all, or no pawns and
 /// only bishops, all on squares of one colour (results 1 and 2 of the
 /// [module documentation](self)). Such positions are dead (5.2 b / 5.2.2).
+/// A property of the position: [`Position::is_insufficient_material`], which
+/// this calls.
 #[inline]
 pub fn insufficient_material(pos: &Position) -> bool {
-    let b = pos.board();
-    if (b.pawns() | b.rooks() | b.queens()).any() {
-        return false;
-    }
-    let minors = b.knights() | b.bishops();
-    if minors.count() <= 1 {
-        return true;
-    }
-    b.knights().is_empty()
-        && (b.bishops().is_subset(Bitboard::LIGHT) || b.bishops().is_subset(Bitboard::DARK))
+    pos.is_insufficient_material()
 }
 
 /// `true` if `color` can certainly not checkmate, by material alone: a lone
 /// king (a king never gives check), a king with one knight against a lone
 /// king (result 1), or a king with bishops all on one colour against a lone
-/// king (result 2).
+/// king (result 2). [`Position::cannot_mate_by_material`], which this calls.
 pub fn cannot_mate_by_material(pos: &Position, color: Color) -> bool {
-    let b = pos.board();
-    let ours = b.by_color(color);
-    let theirs = b.by_color(!color);
-    if (ours & !b.kings()).is_empty() {
-        return true;
-    }
-    if (theirs & !b.kings()).any() {
-        return false;
-    }
-    if (ours & (b.pawns() | b.rooks() | b.queens())).any() {
-        return false;
-    }
-    let knights = ours & b.knights();
-    let bishops = ours & b.bishops();
-    (knights.count() == 1 && bishops.is_empty())
-        || (knights.is_empty()
-            && (bishops.is_subset(Bitboard::LIGHT) || bishops.is_subset(Bitboard::DARK)))
+    pos.cannot_mate_by_material(color)
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use arbiter_chess::{Color, Move, Position, Square};
 use arbiter_laws::{
     Action, Applied, ClaimKind, Decision, Delay, DelayKind, Event, Game, Rejected, Start,
 };
+use arbiter_pgn::TimeControl;
 
 /// A game's board and clock as the Laws keep them, plus wire records.
 #[derive(Clone, Debug)]
@@ -52,21 +53,39 @@ fn refusal(r: Rejected, claim: bool) -> Refusal {
         Rejected::GameOver(_) => "game_not_active",
         Rejected::NotYourMove { .. } if claim => "claim_not_your_move",
         Rejected::NotYourMove { .. } => "not_your_turn",
-        Rejected::BadMove(_) | Rejected::NotIllegal(_) => "illegal_move",
+        Rejected::UnreadableMove { .. } | Rejected::NotLegal { .. } => "illegal_move",
         Rejected::TouchMove { .. } => "touch_move_violation",
         Rejected::TouchMoveOff => "touch_move_off",
-        Rejected::BadSquare(_) => "bad_square",
+        Rejected::UnreadableSquare { .. } => "bad_square",
         Rejected::NoOffer(_) => "no_draw_offer",
         Rejected::AgreementTooEarly(_) => "draw_not_allowed",
         Rejected::ClaimNotOnMove { .. } => "claim_not_your_move",
         Rejected::ClaimAfterTouch => "claim_after_touch",
         Rejected::NoClock => "no_clock",
         Rejected::FlagNotFallen { .. } => "flag_not_fallen",
-        Rejected::NothingPending(_) => "nothing_pending",
-        Rejected::Quickplay { .. } => "quickplay_not_applicable",
+        Rejected::NoFlagFallen
+        | Rejected::NoIllegalMoveWaiting
+        | Rejected::NoIllegalMoveToClaim
+        | Rejected::NoQuickplayWaiting
+        | Rejected::ExtraTimeNotPostponed => "nothing_pending",
+        Rejected::Quickplay { .. } | Rejected::QuickplayAlreadyWaiting => {
+            "quickplay_not_applicable"
+        }
+        Rejected::Touch(_) | Rejected::TouchWhileIllegalPending => "touch_move_violation",
         // What the server itself gets wrong (its events' time, actor or
-        // fields), never a player's doing.
-        Rejected::TimeGoesBack { .. } | Rejected::NoPlayer | Rejected::Invalid(_) => "internal",
+        // fields, events only an over-the-board record or an arbiter
+        // sends), never a player's doing.
+        Rejected::TimeGoesBack { .. }
+        | Rejected::NoPlayer
+        | Rejected::NotAQuickplayDecision
+        | Rejected::UnreadableIllegalMove { .. }
+        | Rejected::NoPieceToMove { .. }
+        | Rejected::OwnPieceCaptured { .. }
+        | Rejected::NotIllegal { .. }
+        | Rejected::IllegalMoveAlreadyWaiting
+        | Rejected::IllegalMoveCannotStand
+        | Rejected::AddTimeIncomplete
+        | Rejected::ForfeitWithoutPlayer => "internal",
     };
     Refusal::new(code, r.to_string())
 }
@@ -80,8 +99,8 @@ pub fn start_of(settings: &Settings) -> Start {
             Variant::Standard => None,
         },
         edition: settings.edition,
-        time_control: (settings.time_control != arbiter_pgn::TimeControl::Untimed)
-            .then(|| settings.time_control.to_string()),
+        time_control: (settings.time_control != TimeControl::Untimed)
+            .then(|| settings.time_control.clone()),
         delay: settings.delay.map(|d| Delay {
             kind: match d.kind {
                 crate::protocol::DelayKindWire::Bronstein => DelayKind::Bronstein,
@@ -226,13 +245,13 @@ impl Table {
     /// records and the touched square in step.
     pub fn apply(&mut self, event: Event) -> Result<Applied, Refusal> {
         let claim = matches!(event.action, Action::Claim { .. });
-        let by = event.by.map(Side::of);
+        let by = event.by.player().map(Side::of);
         let t = event.t;
         let before = *self.laws.position();
         let moves_before = self.laws.moves().len();
         let since = self.laws.moves().last().map_or(0, |m| m.t);
         let touch = match &event.action {
-            Action::Touch { square } => square.parse::<Square>().ok(),
+            Action::Touch { square } => Some(*square),
             _ => None,
         };
         let ending = matches!(
@@ -291,19 +310,19 @@ impl Table {
     pub fn event(t: u64, by: Option<Side>, action: Action) -> Event {
         Event {
             t,
-            by: by.map(Side::color),
+            by: by.map(Side::color).into(),
             action,
         }
     }
 
     /// The Laws action of a claim.
-    pub fn claim_action(claim: WireClaim, san: Option<String>) -> Action {
+    pub fn claim_action(claim: WireClaim, intended: Option<Move>) -> Action {
         Action::Claim {
             kind: match claim {
                 WireClaim::Threefold => ClaimKind::Threefold,
                 WireClaim::Fifty => ClaimKind::Fifty,
             },
-            mv: san,
+            mv: intended,
         }
     }
 
@@ -311,8 +330,6 @@ impl Table {
     pub fn flag_action() -> Action {
         Action::Arbiter {
             decision: Decision::Flag,
-            player: None,
-            ms: None,
         }
     }
 
@@ -333,7 +350,7 @@ impl Table {
         let o = self.laws.outcome()?;
         Some(Termination {
             kind: o.termination.name().to_owned(),
-            article: o.article.to_owned(),
+            article: o.article.to_string(),
             winner: o.result.winner().map(Side::of),
             by: self.ended_by,
         })
@@ -606,12 +623,9 @@ mod tests {
         let mut t = Table::new(&settings(None, Variant::Chess960, Some(518))).unwrap();
         for (i, san) in ["Nf3", "Nf6", "g3", "g6", "Bg2", "Bg7"].iter().enumerate() {
             let by = if i % 2 == 0 { Side::White } else { Side::Black };
-            t.apply(Table::event(
-                i as u64 * 10,
-                Some(by),
-                Action::Move { mv: (*san).into() },
-            ))
-            .unwrap();
+            let mv = t.laws().position().parse_san(san).unwrap();
+            t.apply(Table::event(i as u64 * 10, Some(by), Action::Move { mv }))
+                .unwrap();
         }
         let live = serde_json::to_value(t.live(6, Status::Active, Some(60), 0)).unwrap();
         let short = live["legal_moves"]
@@ -635,12 +649,9 @@ mod tests {
     fn move_records_carry_the_clock() {
         let mut t = Table::new(&settings(None, Variant::Standard, None)).unwrap();
         assert_eq!(t.clocks(0, 0).unwrap().white_ms, 303_000);
-        t.apply(Table::event(
-            2_000,
-            Some(Side::White),
-            Action::Move { mv: "e4".into() },
-        ))
-        .unwrap();
+        let mv = t.laws().position().parse_san("e4").unwrap();
+        t.apply(Table::event(2_000, Some(Side::White), Action::Move { mv }))
+            .unwrap();
         let r = &t.records()[0];
         assert_eq!((r.clock_ms, r.spent_ms), (Some(304_000), Some(2_000)));
         let c = t.clocks(5_000, 99).unwrap();
