@@ -2,9 +2,9 @@
 //! log, seats), the game's connections and its flag timer. Every change is
 //! committed to storage before any client hears of it.
 
-use super::core::{GameCore, Outcome, SeatSet};
+use super::core::{Effects, GameCore, SeatSet};
 use crate::error::ApiError;
-use crate::protocol::{ClientFrame, ClientMsg, Event, ServerMsg, Side, State, Status};
+use crate::protocol::{ClientFrame, ClientMsg, ServerMsg, Side, State, Status};
 use crate::App;
 use axum::extract::ws::{Message, Utf8Bytes};
 use axum::http::StatusCode;
@@ -476,9 +476,9 @@ impl Task {
     /// Commits `out` durably, then sends its events to every connection.
     /// On a storage failure the game is reloaded from storage (so memory and
     /// disk agree again) and every connection gets a fresh state.
-    async fn commit(&mut self, out: Outcome) -> bool {
-        let mut out = out;
-        let writes = std::mem::take(&mut out.writes);
+    async fn commit(&mut self, out: Effects) -> bool {
+        let joins = out.joins();
+        let (writes, announce) = out.into_parts();
         if let Err(e) = self.app.store.write(writes).await {
             tracing::error!("game {}: storage failed, reloading: {e}", self.core.id);
             self.reload().await;
@@ -491,14 +491,13 @@ impl Task {
             .updated_at
             .store(self.core.updated_at, Ordering::Relaxed);
         let now = self.app.clock.now_ms();
-        let msgs: Vec<Message> = self
-            .core
-            .encode_events(&out, now)
+        let msgs: Vec<Message> = announce
+            .encode(&self.core, now)
             .into_iter()
             .map(text)
             .collect();
         self.broadcast(&msgs);
-        if out.events.iter().any(|e| matches!(e, Event::Join { .. })) {
+        if joins {
             self.update_presence();
         }
         true
