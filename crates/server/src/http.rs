@@ -54,6 +54,7 @@ pub fn router(app: Arc<App>) -> Router {
             post(join).route_layer(limit).route_layer(origin.clone()),
         )
         .route("/api/games/{id}/ws", get(ws).route_layer(origin))
+        .merge(crate::ops::router())
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)

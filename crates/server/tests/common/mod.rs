@@ -36,6 +36,7 @@ impl TestServer {
             create_per_minute: 0,
             engine_threads: 1,
             heartbeat: Duration::from_millis(200),
+            ..Config::default()
         };
         tune(&mut config);
         let server = Server::bind(config).await.unwrap();
