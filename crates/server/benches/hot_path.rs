@@ -95,11 +95,12 @@ fn main() {
                 .act(seat, &frame.msg, now)
                 .expect("legal move")
                 .expect("an event");
+            let (writes, announce) = out.into_parts();
             let t2 = Instant::now();
-            let msgs = core.encode_events(&out, now);
+            let msgs = announce.encode(core, now);
             let t3 = Instant::now();
             bytes += msgs.iter().map(String::len).sum::<usize>();
-            batch.extend(out.writes);
+            batch.extend(writes);
             in_batch += 1;
             if in_batch == 25 {
                 in_batch = 0;

@@ -368,11 +368,13 @@ async fn run_socket(
     let (out_tx, mut out_rx) = mpsc::channel::<Message>(OUTBOUND_QUEUE);
     let (mut sink, mut stream) = socket.split();
     let (seat_tx, seat_rx) = oneshot::channel();
+    let dropped = Arc::new(tokio::sync::Notify::new());
     let attach = Command::Attach {
         conn: Conn {
             id: conn_id,
             token_hash,
             tx: out_tx.clone(),
+            dropped: dropped.clone(),
         },
         reply: seat_tx,
     };
@@ -380,7 +382,7 @@ async fn run_socket(
         let _ = sink.send(Message::Close(None)).await;
         return;
     }
-    let writer = tokio::spawn(async move {
+    let mut writer = tokio::spawn(async move {
         while let Some(msg) = out_rx.recv().await {
             let close = matches!(msg, Message::Close(_));
             if sink.send(msg).await.is_err() || close {
@@ -410,6 +412,8 @@ async fn run_socket(
     loop {
         let next = tokio::select! {
             m = stream.next() => m,
+            // The game dropped this connection: close, so the client reconnects.
+            _ = dropped.notified() => break,
             _ = idle_check.tick() => {
                 if last_seen.elapsed() > IDLE_TIMEOUT {
                     break;
@@ -493,7 +497,14 @@ async fn run_socket(
     let _ = game.tx.send(Command::Detach { conn_id }).await;
     let _ = out_tx.try_send(Message::Close(None));
     drop(out_tx);
-    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+    // A client that does not read would hold the writer (and the socket)
+    // forever: after two seconds it is stopped and the socket closed.
+    if tokio::time::timeout(Duration::from_secs(2), &mut writer)
+        .await
+        .is_err()
+    {
+        writer.abort();
+    }
 }
 
 async fn fallback(method: Method, uri: Uri) -> Response {

@@ -2,9 +2,9 @@
 //! log, seats), the game's connections and its flag timer. Every change is
 //! committed to storage before any client hears of it.
 
-use super::core::{GameCore, Outcome, SeatSet};
+use super::core::{Effects, GameCore, SeatSet};
 use crate::error::ApiError;
-use crate::protocol::{ClientFrame, ClientMsg, Event, ServerMsg, Side, State, Status};
+use crate::protocol::{ClientFrame, ClientMsg, ServerMsg, Side, State, Status};
 use crate::App;
 use axum::extract::ws::{Message, Utf8Bytes};
 use axum::http::StatusCode;
@@ -21,8 +21,10 @@ pub const OUTBOUND_QUEUE: usize = 256;
 /// How long a finished game with no connection stays loaded.
 const IDLE_UNLOAD: Duration = Duration::from_secs(60);
 
-/// Most events replayed to a `hello`; beyond, a `state` is sent.
-const MAX_CATCH_UP: u64 = 500;
+/// Most events replayed to a `hello`; beyond, a `state` is sent. Half the
+/// outbound queue, so that a catch-up (events, `ready`, `presence`) always
+/// fits in it whatever else is queued (issue 13, defect 2).
+pub const MAX_CATCH_UP: u64 = OUTBOUND_QUEUE as u64 / 2;
 
 /// A connection as the game task sees it.
 #[derive(Debug)]
@@ -33,6 +35,10 @@ pub struct Conn {
     pub token_hash: Option<String>,
     /// Where to send.
     pub tx: mpsc::Sender<Message>,
+    /// Told when the game drops the connection (its queue was full): the
+    /// socket task then closes the socket, so the client reconnects and
+    /// catches up instead of waiting on a connection nobody writes to.
+    pub dropped: Arc<tokio::sync::Notify>,
 }
 
 /// A request to a game task.
@@ -422,7 +428,7 @@ impl Task {
         if let Some((c, _)) = self.conns.get(idx) {
             if c.tx.try_send(msg).is_err() {
                 // Too slow or gone: drop it; the client reconnects and catches up.
-                let _ = c.tx.try_send(Message::Close(None));
+                c.dropped.notify_one();
                 self.conns.remove(idx);
                 self.update_presence();
             }
@@ -431,8 +437,13 @@ impl Task {
 
     fn broadcast(&mut self, msgs: &[Message]) {
         let before = self.conns.len();
-        self.conns
-            .retain(|(c, _)| msgs.iter().all(|m| c.tx.try_send(m.clone()).is_ok()));
+        self.conns.retain(|(c, _)| {
+            let kept = msgs.iter().all(|m| c.tx.try_send(m.clone()).is_ok());
+            if !kept {
+                c.dropped.notify_one();
+            }
+            kept
+        });
         if self.conns.len() != before {
             self.update_presence();
         }
@@ -470,9 +481,9 @@ impl Task {
     /// Commits `out` durably, then sends its events to every connection.
     /// On a storage failure the game is reloaded from storage (so memory and
     /// disk agree again) and every connection gets a fresh state.
-    async fn commit(&mut self, out: Outcome) -> bool {
-        let mut out = out;
-        let writes = std::mem::take(&mut out.writes);
+    async fn commit(&mut self, out: Effects) -> bool {
+        let joins = out.joins();
+        let (writes, announce) = out.into_parts();
         if let Err(e) = self.app.store.write(writes).await {
             tracing::error!("game {}: storage failed, reloading: {e}", self.core.id);
             self.reload().await;
@@ -485,14 +496,13 @@ impl Task {
             .updated_at
             .store(self.core.updated_at, Ordering::Relaxed);
         let now = self.app.clock.now_ms();
-        let msgs: Vec<Message> = self
-            .core
-            .encode_events(&out, now)
+        let msgs: Vec<Message> = announce
+            .encode(&self.core, now)
             .into_iter()
             .map(text)
             .collect();
         self.broadcast(&msgs);
-        if out.events.iter().any(|e| matches!(e, Event::Join { .. })) {
+        if joins {
             self.update_presence();
         }
         true

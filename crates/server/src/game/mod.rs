@@ -1,8 +1,13 @@
 //! Games: creation settings, the Laws adapter, the per-game state and its
 //! task, and the registry of running games.
 
+pub mod act;
 pub mod actor;
 pub mod core;
+pub mod effects;
+pub mod record;
 pub mod registry;
+pub mod replay;
+pub mod seat_set;
 pub mod settings;
 pub mod table;
