@@ -14,6 +14,7 @@ mod matches;
 mod perft;
 mod pgn;
 mod serve;
+mod tournament;
 mod tune;
 mod uci;
 
@@ -43,6 +44,8 @@ enum Command {
     Judge(judge::Args),
     /// Game records: check and convert PGN (FIDE Art. 8, Appendix C).
     Pgn(pgn::Args),
+    /// Tournaments: Dutch Swiss pairings, round-robin, standings, TRF (FIDE Handbook C.04, C.05, C.07).
+    Tournament(tournament::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Match(args) => matches::run(args),
         Command::Judge(args) => judge::run(args),
         Command::Pgn(args) => pgn::run(args),
+        Command::Tournament(args) => tournament::run(args),
     };
     match result {
         Ok(code) => code,
