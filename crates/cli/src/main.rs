@@ -15,6 +15,7 @@ mod matches;
 mod perft;
 mod pgn;
 mod serve;
+mod tournament;
 mod tune;
 mod uci;
 
@@ -46,6 +47,8 @@ enum Command {
     Pgn(pgn::Args),
     /// Judge game records by the Laws: every result the Laws would change.
     Audit(audit::Args),
+    /// Tournaments: Dutch Swiss pairings, round-robin, standings, TRF (FIDE Handbook C.04, C.05, C.07).
+    Tournament(tournament::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Command::Judge(args) => judge::run(args),
         Command::Pgn(args) => pgn::run(args),
         Command::Audit(args) => audit::run(args),
+        Command::Tournament(args) => tournament::run(args),
     };
     match result {
         Ok(code) => code,

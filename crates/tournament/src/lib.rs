@@ -20,20 +20,22 @@
 //! for (i, r) in [2100, 2000, 1900, 1800].iter().enumerate() {
 //!     event.players.push(Player::new(i as u16 + 1, &format!("Player {}", i + 1), *r));
 //! }
+//! let round = arbiter_tournament::dutch::pair(&event, Default::default()).unwrap();
+//! assert_eq!(round.pairs, vec![(1, 3), (4, 2)]);
 //! let text = trf::write(&event, trf::TrfVersion::Trf26);
 //! assert_eq!(trf::read(&text).unwrap(), event);
 //! ```
 #![deny(missing_docs)]
 
 pub mod berger;
-//pub mod check;
+pub mod check;
 pub mod dutch;
 pub mod generate;
-//pub mod glicko2;
+pub mod glicko2;
 pub mod matching;
 mod model;
-//pub mod rating;
-//pub mod tiebreak;
+pub mod rating;
+pub mod tiebreak;
 pub mod trf;
 
 pub use model::{

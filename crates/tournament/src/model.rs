@@ -167,6 +167,8 @@ pub enum RoundResult {
     PairingBye,
     /// `Z` or blank: a zero-point bye or known absence.
     ZeroBye,
+    /// Blank with an opponent: paired, result not yet known (an event in progress).
+    Pending,
 }
 
 impl RoundResult {
@@ -204,6 +206,7 @@ impl RoundResult {
             RoundResult::FullBye => 'F',
             RoundResult::PairingBye => 'U',
             RoundResult::ZeroBye => 'Z',
+            RoundResult::Pending => ' ',
         }
     }
 
@@ -305,7 +308,7 @@ impl PointSystem {
             RoundResult::Draw | RoundResult::DrawShort | RoundResult::HalfBye => self.draw,
             RoundResult::Loss | RoundResult::LossShort => self.loss,
             RoundResult::ForfeitLoss => self.forfeit_loss,
-            RoundResult::ZeroBye => self.zero_bye,
+            RoundResult::ZeroBye | RoundResult::Pending => self.zero_bye,
             RoundResult::PairingBye => self.pairing_bye,
         }
     }

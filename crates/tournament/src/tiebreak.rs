@@ -1,0 +1,606 @@
+//! Standings with the FIDE tie-breaks (Handbook C.07: the 2026 edition in
+//! force from 1 March 2026, the 2023 rules selectable), including the
+//! treatment of unplayed rounds of Art. 16.
+
+use crate::model::{Event, Points, RoundEntry, RoundResult};
+
+/// Which edition of C.07.
+///
+/// ```
+/// use arbiter_tournament::tiebreak::Edition;
+/// assert_eq!(Edition::default(), Edition::Fide2026);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Edition {
+    /// C.07 from 1 March 2026: the dummy opponent's score is capped (16.4).
+    #[default]
+    Fide2026,
+    /// C.07 of 2023–2026: the dummy opponent ends with the participant's own score.
+    Fide2023,
+}
+
+/// A cut or median modifier (C.07 Art. 14).
+///
+/// ```
+/// use arbiter_tournament::tiebreak::Cut;
+/// assert_eq!(Cut::default(), Cut::None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cut {
+    /// All values.
+    #[default]
+    None,
+    /// Cut-1: the least significant value dropped.
+    Cut1,
+    /// Cut-2: the two least significant.
+    Cut2,
+    /// Median-1: the lowest and the highest.
+    Median1,
+    /// Median-2: the two lowest and the two highest.
+    Median2,
+}
+
+/// A tie-break (C.07; the codes are those of TRF-2026 record 202).
+///
+/// ```
+/// use arbiter_tournament::tiebreak::{Cut, TieBreak};
+/// assert_eq!("BH/C1".parse::<TieBreak>().unwrap(), TieBreak::Buchholz(Cut::Cut1));
+/// assert_eq!(TieBreak::Buchholz(Cut::Median1).code(), "BH/M1");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieBreak {
+    /// BH (Art. 8.1): the opponents' scores.
+    Buchholz(Cut),
+    /// FB (8.3): Buchholz with the paired final-round games as draws.
+    FideBuchholz(Cut),
+    /// SB (9.1): Σ opponent's score × points scored against them.
+    SonnebornBerger(Cut),
+    /// DE (6): the score in the games among the tied players.
+    DirectEncounter,
+    /// WIN (7.1): rounds with a win's points, played or not.
+    Wins,
+    /// WON (7.2): games won over the board.
+    WinsOverTheBoard,
+    /// BPG (7.3): games played with Black.
+    GamesWithBlack,
+    /// BWG (7.4): games won with Black.
+    WinsWithBlack,
+    /// PS (7.5): the sum of the running scores.
+    Progressive(Cut),
+    /// ARO (10.1): the average rating of the opponents met over the board.
+    AverageRatingOfOpponents(Cut),
+    /// TPR (10.2): the tournament performance rating.
+    PerformanceRating,
+    /// KS (9.2): the points against participants with at least half the maximum score.
+    Koya,
+}
+
+/// A tie-break code that is not known.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown tie-break {0:?} (known: BH, FB, SB, DE, WIN, WON, BPG, BWG, PS, ARO, TPR, KS, with /C1 /C2 /M1 /M2 where C.07 allows)")]
+pub struct TieBreakError(pub String);
+
+impl std::str::FromStr for TieBreak {
+    type Err = TieBreakError;
+    fn from_str(s: &str) -> Result<TieBreak, TieBreakError> {
+        let err = || TieBreakError(s.to_string());
+        let up = s.trim().to_ascii_uppercase();
+        let (name, modifier) = match up.split_once('/') {
+            Some((n, m)) => (n.to_string(), Some(m.to_string())),
+            None => (up.clone(), None),
+        };
+        let cut = match modifier.as_deref() {
+            None => Cut::None,
+            Some("C1") => Cut::Cut1,
+            Some("C2") => Cut::Cut2,
+            Some("M1") => Cut::Median1,
+            Some("M2") => Cut::Median2,
+            Some(_) => return Err(err()),
+        };
+        let plain = |t: TieBreak| if cut == Cut::None { Ok(t) } else { Err(err()) };
+        match name.as_str() {
+            "BH" => Ok(TieBreak::Buchholz(cut)),
+            "FB" => Ok(TieBreak::FideBuchholz(cut)),
+            "SB" => Ok(TieBreak::SonnebornBerger(cut)),
+            "PS" => Ok(TieBreak::Progressive(cut)),
+            "ARO" => Ok(TieBreak::AverageRatingOfOpponents(cut)),
+            "DE" => plain(TieBreak::DirectEncounter),
+            "WIN" => plain(TieBreak::Wins),
+            "WON" => plain(TieBreak::WinsOverTheBoard),
+            "BPG" => plain(TieBreak::GamesWithBlack),
+            "BWG" => plain(TieBreak::WinsWithBlack),
+            "TPR" => plain(TieBreak::PerformanceRating),
+            "KS" => plain(TieBreak::Koya),
+            _ => Err(err()),
+        }
+    }
+}
+
+impl TieBreak {
+    /// The code, as record 202 writes it.
+    pub fn code(&self) -> String {
+        let with = |n: &str, c: &Cut| {
+            let m = match c {
+                Cut::None => "",
+                Cut::Cut1 => "/C1",
+                Cut::Cut2 => "/C2",
+                Cut::Median1 => "/M1",
+                Cut::Median2 => "/M2",
+            };
+            format!("{n}{m}")
+        };
+        match self {
+            TieBreak::Buchholz(c) => with("BH", c),
+            TieBreak::FideBuchholz(c) => with("FB", c),
+            TieBreak::SonnebornBerger(c) => with("SB", c),
+            TieBreak::Progressive(c) => with("PS", c),
+            TieBreak::AverageRatingOfOpponents(c) => with("ARO", c),
+            TieBreak::DirectEncounter => "DE".into(),
+            TieBreak::Wins => "WIN".into(),
+            TieBreak::WinsOverTheBoard => "WON".into(),
+            TieBreak::GamesWithBlack => "BPG".into(),
+            TieBreak::WinsWithBlack => "BWG".into(),
+            TieBreak::PerformanceRating => "TPR".into(),
+            TieBreak::Koya => "KS".into(),
+        }
+    }
+}
+
+/// One line of the standings.
+///
+/// ```
+/// use arbiter_tournament::tiebreak::Standing;
+/// let s = Standing { id: 1, rank: 1, points: Default::default(), values: vec![] };
+/// assert_eq!(s.rank, 1);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    /// Starting rank.
+    pub id: u16,
+    /// Place (tied players share it).
+    pub rank: u16,
+    /// Points.
+    pub points: Points,
+    /// The tie-break values, in the order asked.
+    pub values: Vec<f64>,
+}
+
+/// Art. 16.2 categories of unplayed rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unplayed {
+    /// .1 PAB or full-point bye.
+    Bye,
+    /// .2 forfeit win.
+    ForfeitWin,
+    /// .3 requested bye followed by a round that is not a VUR.
+    RequestedThenPlayed,
+    /// .4 forfeit loss.
+    ForfeitLoss,
+    /// .5 requested bye followed only by VURs, or in the last round.
+    RequestedAtEnd,
+}
+
+struct Table<'a> {
+    event: &'a Event,
+    rounds: usize,
+    /// entries[player][round]
+    entries: Vec<Vec<RoundEntry>>,
+    scores: Vec<Points>,
+    /// Scores as the opponents see them (16.3).
+    adjusted: Vec<Points>,
+    edition: Edition,
+}
+
+fn is_requested(r: RoundResult) -> bool {
+    matches!(r, RoundResult::HalfBye | RoundResult::ZeroBye)
+}
+fn is_vur(e: &RoundEntry) -> bool {
+    is_requested(e.result) || (e.result == RoundResult::ForfeitLoss)
+}
+
+impl<'a> Table<'a> {
+    fn new(event: &'a Event, edition: Edition) -> Table<'a> {
+        let rounds = event.rounds_played();
+        let entries: Vec<Vec<RoundEntry>> = event
+            .players
+            .iter()
+            .map(|p| {
+                (1..=rounds)
+                    .map(|r| {
+                        p.round(r)
+                            .copied()
+                            .unwrap_or(RoundEntry::bye(RoundResult::ZeroBye))
+                    })
+                    .collect()
+            })
+            .collect();
+        let s = &event.scoring;
+        let scores: Vec<Points> = entries
+            .iter()
+            .map(|es| es.iter().map(|e| s.points(e.result)).sum())
+            .collect();
+        let mut t = Table {
+            event,
+            rounds,
+            entries,
+            scores: scores.clone(),
+            adjusted: scores,
+            edition,
+        };
+        t.adjusted = (0..t.entries.len())
+            .map(|i| {
+                (0..rounds)
+                    .map(|r| {
+                        let e = &t.entries[i][r];
+                        if t.category(i, r) == Some(Unplayed::RequestedAtEnd) {
+                            s.draw
+                        } else {
+                            s.points(e.result)
+                        }
+                    })
+                    .sum()
+            })
+            .collect();
+        t
+    }
+
+    fn category(&self, i: usize, r: usize) -> Option<Unplayed> {
+        let e = &self.entries[i][r];
+        if e.is_played() {
+            return None;
+        }
+        Some(match e.result {
+            RoundResult::PairingBye | RoundResult::FullBye => Unplayed::Bye,
+            RoundResult::ForfeitWin => Unplayed::ForfeitWin,
+            RoundResult::ForfeitLoss if e.opponent.is_some() => Unplayed::ForfeitLoss,
+            _ => {
+                if self.entries[i][r + 1..].iter().all(is_vur) {
+                    Unplayed::RequestedAtEnd
+                } else {
+                    Unplayed::RequestedThenPlayed
+                }
+            }
+        })
+    }
+
+    fn index(&self, id: u16) -> Option<usize> {
+        self.event.players.iter().position(|p| p.id == id)
+    }
+
+    /// Per round: the opponent's score as counted for player `i` (16.3/16.4),
+    /// whether the round is a VUR, and the points `i` scored.
+    fn opponent_values(&self, i: usize, scores: &[Points]) -> Vec<(Points, bool, Points)> {
+        let s = &self.event.scoring;
+        (0..self.rounds)
+            .map(|r| {
+                let e = &self.entries[i][r];
+                let pts = s.points(e.result);
+                let vur = is_vur(e);
+                if e.is_played() {
+                    let o = e
+                        .opponent
+                        .and_then(|o| self.index(o))
+                        .map_or(Points::ZERO, |o| scores[o]);
+                    return (o, vur, pts);
+                }
+                let own = self.scores[i];
+                let cat = self.category(i, r).expect("unplayed");
+                let dummy = match self.edition {
+                    Edition::Fide2023 => own,
+                    Edition::Fide2026 => match cat {
+                        Unplayed::ForfeitWin | Unplayed::ForfeitLoss => {
+                            let opp = e
+                                .opponent
+                                .and_then(|o| self.index(o))
+                                .map_or(own, |o| self.adjusted[o]);
+                            own.min(opp)
+                        }
+                        _ => own.min(Points(s.draw.0 * self.rounds as i32)),
+                    },
+                };
+                (dummy, vur, pts)
+            })
+            .collect()
+    }
+}
+
+/// Applies a cut to contributions `(value, is_vur)`, Art. 14 and 16.5: with
+/// unplayed rounds that are VURs, Cut-1 removes the lowest VUR contribution.
+fn cut_sum(mut v: Vec<(i64, bool)>, cut: Cut) -> i64 {
+    v.sort();
+    let (low, high) = match cut {
+        Cut::None => (0, 0),
+        Cut::Cut1 => (1, 0),
+        Cut::Cut2 => (2, 0),
+        Cut::Median1 => (1, 1),
+        Cut::Median2 => (2, 2),
+    };
+    for _ in 0..low {
+        if v.is_empty() {
+            break;
+        }
+        let k = v.iter().position(|x| x.1).unwrap_or(0);
+        v.remove(k);
+    }
+    for _ in 0..high {
+        v.pop();
+    }
+    v.iter().map(|x| x.0).sum()
+}
+
+/// The standings of `event`: by points, then the tie-breaks in the order given
+/// (each applied to the players still tied, C.07 4.1–4.2); players tied on all
+/// share the place.
+///
+/// ```
+/// use arbiter_tournament::tiebreak::{standings, Edition, TieBreak};
+/// use arbiter_tournament::{Colour, Event, Player, RoundEntry, RoundResult};
+/// let mut e = Event::new("Match", 1);
+/// let mut a = Player::new(1, "A", 2000);
+/// let mut b = Player::new(2, "B", 2000);
+/// a.rounds.push(RoundEntry::game(2, Colour::White, RoundResult::Loss));
+/// b.rounds.push(RoundEntry::game(1, Colour::Black, RoundResult::Win));
+/// e.players = vec![a, b];
+/// let s = standings(&e, &[TieBreak::WinsOverTheBoard], Edition::Fide2026);
+/// assert_eq!((s[0].id, s[0].rank, s[0].values[0]), (2, 1, 1.0));
+/// ```
+pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Vec<Standing> {
+    let t = Table::new(event, edition);
+    let n = event.players.len();
+    let mut values: Vec<Vec<f64>> = vec![Vec::new(); n];
+    for tb in tie_breaks {
+        if *tb == TieBreak::DirectEncounter {
+            continue;
+        }
+        for (i, v) in values.iter_mut().enumerate() {
+            v.push(value(&t, i, *tb));
+        }
+    }
+    // Order: points, then each tie-break; DE computed within the group tied so far.
+    let mut order: Vec<usize> = (0..n).collect();
+    let key = |i: usize, upto: usize, de: &[f64]| -> Vec<f64> {
+        let mut k = vec![t.scores[i].as_f64()];
+        let mut vi = 0;
+        for (j, tb) in tie_breaks.iter().enumerate().take(upto) {
+            if *tb == TieBreak::DirectEncounter {
+                k.push(de[i]);
+            } else {
+                k.push(values[i][vi]);
+                vi += 1;
+            }
+            let _ = j;
+        }
+        k
+    };
+    let mut de = vec![0.0; n];
+    for (j, tb) in tie_breaks.iter().enumerate() {
+        if *tb != TieBreak::DirectEncounter {
+            continue;
+        }
+        // Groups tied on points and the tie-breaks before this one.
+        let mut groups: std::collections::BTreeMap<Vec<i64>, Vec<usize>> = Default::default();
+        for i in 0..n {
+            let k: Vec<i64> = key(i, j, &de)
+                .iter()
+                .map(|x| (x * 1000.0).round() as i64)
+                .collect();
+            groups.entry(k).or_default().push(i);
+        }
+        for g in groups.values() {
+            for &i in g {
+                de[i] = direct_encounter(&t, i, g);
+            }
+        }
+    }
+    let full = |i: usize| key(i, tie_breaks.len(), &de);
+    order.sort_by(|&a, &b| {
+        full(b)
+            .partial_cmp(&full(a))
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(event.players[a].id.cmp(&event.players[b].id))
+    });
+    let mut out: Vec<Standing> = Vec::with_capacity(n);
+    for (pos, &i) in order.iter().enumerate() {
+        let rank = match out.last() {
+            Some(prev) if full(order[pos - 1]) == full(i) => prev.rank,
+            _ => pos as u16 + 1,
+        };
+        let mut vals = Vec::new();
+        let mut vi = 0;
+        for tb in tie_breaks {
+            if *tb == TieBreak::DirectEncounter {
+                vals.push(de[i]);
+            } else {
+                vals.push(values[i][vi]);
+                vi += 1;
+            }
+        }
+        out.push(Standing {
+            id: event.players[i].id,
+            rank,
+            points: t.scores[i],
+            values: vals,
+        });
+    }
+    out
+}
+
+/// DE (Art. 6): the points scored against the others of the group, when every
+/// two of them met (6.3's partial case — not all met — separates nobody here).
+fn direct_encounter(t: &Table, i: usize, group: &[usize]) -> f64 {
+    if group.len() < 2 {
+        return 0.0;
+    }
+    let s = &t.event.scoring;
+    let ids: Vec<u16> = group.iter().map(|&g| t.event.players[g].id).collect();
+    for (a, &ga) in group.iter().enumerate() {
+        for &gb in &group[a + 1..] {
+            let idb = t.event.players[gb].id;
+            if !t.entries[ga]
+                .iter()
+                .any(|e| e.is_played() && e.opponent == Some(idb))
+            {
+                return 0.0;
+            }
+        }
+    }
+    let mut total = 0.0;
+    let mut per_opp: std::collections::HashMap<u16, (f64, u32)> = Default::default();
+    for e in &t.entries[i] {
+        if let Some(o) = e.opponent {
+            if e.is_played() && ids.contains(&o) {
+                let x = per_opp.entry(o).or_default();
+                x.0 += s.points(e.result).as_f64();
+                x.1 += 1;
+            }
+        }
+    }
+    // 6.1.2: repeated meetings count as their average.
+    for (sum, k) in per_opp.values() {
+        total += sum / f64::from(*k);
+    }
+    total
+}
+
+fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
+    let s = &t.event.scoring;
+    let entries = &t.entries[i];
+    let tenths = |x: i64| x as f64 / 10.0;
+    match tb {
+        TieBreak::Buchholz(cut) => {
+            let v = t.opponent_values(i, &t.adjusted);
+            tenths(cut_sum(
+                v.iter().map(|x| (i64::from(x.0 .0), x.1)).collect(),
+                cut,
+            ))
+        }
+        TieBreak::FideBuchholz(cut) => {
+            // The paired final-round games counted as draws.
+            let last = t.rounds.checked_sub(1);
+            let fb: Vec<Points> = (0..t.entries.len())
+                .map(|j| match last {
+                    Some(r) if t.entries[j][r].opponent.is_some() => {
+                        t.adjusted[j] - s.points(t.entries[j][r].result) + s.draw
+                    }
+                    _ => t.adjusted[j],
+                })
+                .collect();
+            let v = t.opponent_values(i, &fb);
+            tenths(cut_sum(
+                v.iter().map(|x| (i64::from(x.0 .0), x.1)).collect(),
+                cut,
+            ))
+        }
+        TieBreak::SonnebornBerger(cut) => {
+            let v = t.opponent_values(i, &t.adjusted);
+            // opponent score × points scored, in hundredths of a point²
+            let c: Vec<(i64, bool)> = v
+                .iter()
+                .map(|x| (i64::from(x.0 .0) * i64::from(x.2 .0), x.1))
+                .collect();
+            cut_sum(c, cut) as f64 / (10.0 * f64::from(s.win.0.max(1)))
+        }
+        TieBreak::Wins => entries
+            .iter()
+            .filter(|e| s.points(e.result) >= s.win && s.win > s.draw)
+            .count() as f64,
+        TieBreak::WinsOverTheBoard => entries
+            .iter()
+            .filter(|e| {
+                e.is_played() && matches!(e.result, RoundResult::Win | RoundResult::WinShort)
+            })
+            .count() as f64,
+        TieBreak::GamesWithBlack => entries
+            .iter()
+            .filter(|e| e.is_played() && e.colour == Some(crate::Colour::Black))
+            .count() as f64,
+        TieBreak::WinsWithBlack => entries
+            .iter()
+            .filter(|e| {
+                e.is_played()
+                    && e.colour == Some(crate::Colour::Black)
+                    && matches!(e.result, RoundResult::Win | RoundResult::WinShort)
+            })
+            .count() as f64,
+        TieBreak::Progressive(cut) => {
+            let mut run = 0i64;
+            let mut c = Vec::new();
+            for e in entries {
+                run += i64::from(s.points(e.result).0);
+                c.push(run);
+            }
+            // Cut-1 drops the first running score (the least significant).
+            let drop = match cut {
+                Cut::Cut1 => 1,
+                Cut::Cut2 => 2,
+                _ => 0,
+            };
+            tenths(c.iter().skip(drop).sum())
+        }
+        TieBreak::AverageRatingOfOpponents(cut) => {
+            let mut r = opponents_ratings(t, i);
+            if r.is_empty() {
+                return 0.0;
+            }
+            r.sort();
+            let (low, high) = match cut {
+                Cut::None => (0, 0),
+                Cut::Cut1 => (1, 0),
+                Cut::Cut2 => (2, 0),
+                Cut::Median1 => (1, 1),
+                Cut::Median2 => (2, 2),
+            };
+            let kept: Vec<i64> = r
+                .iter()
+                .copied()
+                .skip(low)
+                .take(r.len().saturating_sub(low + high))
+                .collect();
+            if kept.is_empty() {
+                return 0.0;
+            }
+            round_half_up(kept.iter().sum::<i64>() as f64 / kept.len() as f64) as f64
+        }
+        TieBreak::PerformanceRating => {
+            let r = opponents_ratings(t, i);
+            if r.is_empty() {
+                return 0.0;
+            }
+            let aro = round_half_up(r.iter().sum::<i64>() as f64 / r.len() as f64);
+            let pts: f64 = entries
+                .iter()
+                .filter(|e| e.is_played())
+                .map(|e| s.points(e.result).as_f64() / s.win.as_f64())
+                .sum();
+            f64::from(crate::rating::performance(aro as i32, pts, r.len() as u32).unwrap_or(0))
+        }
+        TieBreak::Koya => {
+            let max = s.win.0 * t.rounds as i32;
+            entries
+                .iter()
+                .filter(|e| e.is_played())
+                .filter(|e| {
+                    e.opponent
+                        .and_then(|o| t.index(o))
+                        .is_some_and(|o| t.scores[o].0 * 2 >= max)
+                })
+                .map(|e| s.points(e.result).as_f64())
+                .sum()
+        }
+        TieBreak::DirectEncounter => 0.0,
+    }
+}
+
+fn opponents_ratings(t: &Table, i: usize) -> Vec<i64> {
+    t.entries[i]
+        .iter()
+        .filter(|e| e.is_played())
+        .filter_map(|e| e.opponent.and_then(|o| t.event.player(o)))
+        .filter(|p| p.rating > 0)
+        .map(|p| i64::from(p.rating))
+        .collect()
+}
+
+fn round_half_up(x: f64) -> i64 {
+    (x + 0.5 + 1e-9).floor() as i64
+}

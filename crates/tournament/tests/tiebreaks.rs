@@ -1,0 +1,215 @@
+//! Tie-breaks (C.07) on events worked by hand; the expected values are
+//! computed in the comments, from the definitions of C.07 Art. 6–10 and the
+//! unplayed-round rules of Art. 16.
+
+use arbiter_tournament::tiebreak::{standings, Cut, Edition, TieBreak};
+use arbiter_tournament::{Colour, Event, Player, RoundEntry, RoundResult};
+
+/// Adds a game of round `r`: white, black, white's result.
+fn game(e: &mut Event, r: usize, w: u16, b: u16, res: RoundResult) {
+    set(e, r, w, RoundEntry::game(b, Colour::White, res));
+    set(e, r, b, RoundEntry::game(w, Colour::Black, res.reversed()));
+}
+fn set(e: &mut Event, r: usize, id: u16, entry: RoundEntry) {
+    let p = e.player_mut(id).unwrap();
+    while p.rounds.len() < r {
+        p.rounds.push(RoundEntry::bye(RoundResult::ZeroBye));
+    }
+    p.rounds[r - 1] = entry;
+}
+
+fn values(e: &Event, tbs: &[TieBreak], ed: Edition) -> Vec<(u16, u16, f64, Vec<f64>)> {
+    standings(e, tbs, ed)
+        .into_iter()
+        .map(|s| (s.id, s.rank, s.points.as_f64(), s.values))
+        .collect()
+}
+
+/// A double-checked 4-player round-robin (Berger table, C.05):
+/// R1 1-4 1-0, 2-3 ½; R2 4-3 0-1, 1-2 0-1; R3 2-4 ½, 3-1 ½.
+/// Scores: 1 1.5, 2 2.0, 3 2.0, 4 0.5. Ratings 2000, 1900, 1800, 1700.
+fn round_robin() -> Event {
+    let mut e = Event::new("RR", 3);
+    for (i, r) in [2000, 1900, 1800, 1700].iter().enumerate() {
+        e.players
+            .push(Player::new(i as u16 + 1, &format!("P{}", i + 1), *r));
+    }
+    use RoundResult::*;
+    game(&mut e, 1, 1, 4, Win);
+    game(&mut e, 1, 2, 3, Draw);
+    game(&mut e, 2, 4, 3, Loss);
+    game(&mut e, 2, 1, 2, Loss);
+    game(&mut e, 3, 2, 4, Draw);
+    game(&mut e, 3, 3, 1, Draw);
+    e
+}
+
+#[test]
+fn round_robin_buchholz_sonneborn_berger_koya_and_others() {
+    let e = round_robin();
+    let tbs = [
+        TieBreak::SonnebornBerger(Cut::None),
+        TieBreak::Buchholz(Cut::None),
+        TieBreak::Buchholz(Cut::Cut1),
+        TieBreak::Koya,
+        TieBreak::Wins,
+        TieBreak::GamesWithBlack,
+        TieBreak::WinsWithBlack,
+        TieBreak::Progressive(Cut::None),
+        TieBreak::AverageRatingOfOpponents(Cut::None),
+        TieBreak::PerformanceRating,
+    ];
+    let v = values(&e, &tbs, Edition::Fide2026);
+    // SB: 2 = ½·2 (vs 3) + 1·1.5 (vs 1) + ½·0.5 (vs 4) = 2.75; 3 = ½·2 + 1·0.5 + ½·1.5 = 2.25;
+    // 1 = 1·0.5 + 0 + ½·2 = 1.5; 4 = ½·2 = 1.0.
+    // BH: 2 = 2 + 1.5 + 0.5 = 4.0; 3 = 4.0; 1 = 0.5 + 2 + 2 = 4.5; 4 = 1.5 + 2 + 2 = 5.5; Cut-1 drops the lowest.
+    // KS (≥ 1.5 of 3): 2 = ½ + 1 = 1.5; 3 = ½ + ½ = 1; 1 = 0 + ½; 4 = ½ (vs 2).
+    // BPG: 1 (R3), 2 (R2), 3 (R1, R2), 4 (R1, R3); BWG: 2 and 3 won with Black in R2.
+    // PS: 1 = 1 + 1 + 1.5 = 3.5; 2 = .5 + 1.5 + 2 = 4; 3 = 4; 4 = 0 + 0 + .5.
+    // ARO: 1 = (1700+1900+1800)/3 = 1800, TPR 1800 + dp(.50) = 1800;
+    //      2 = (1800+2000+1700)/3 = 1833.3 → 1833, p = .67 → dp 125 → 1958;
+    //      3 = 5600/3 → 1867, p = .67 → 1992; 4 = 1900, p = .17 → −273 → 1627.
+    assert_eq!(
+        v,
+        vec![
+            (
+                2,
+                1,
+                2.0,
+                vec![2.75, 4.0, 3.5, 1.5, 1.0, 1.0, 1.0, 4.0, 1833.0, 1958.0]
+            ),
+            (
+                3,
+                2,
+                2.0,
+                vec![2.25, 4.0, 3.5, 1.0, 1.0, 2.0, 1.0, 4.0, 1867.0, 1992.0]
+            ),
+            (
+                1,
+                3,
+                1.5,
+                vec![1.5, 4.5, 4.0, 0.5, 1.0, 1.0, 0.0, 3.5, 1800.0, 1800.0]
+            ),
+            (
+                4,
+                4,
+                0.5,
+                vec![1.0, 5.5, 4.0, 0.5, 0.0, 2.0, 0.0, 0.5, 1900.0, 1627.0]
+            ),
+        ]
+    );
+}
+
+#[test]
+fn direct_encounter_separates_only_players_who_met() {
+    // 2 and 3 drew each other: DE leaves them tied (shared rank) until SB.
+    let e = round_robin();
+    let v = values(&e, &[TieBreak::DirectEncounter], Edition::Fide2026);
+    assert_eq!((v[0].0, v[0].1, v[1].0, v[1].1), (2, 1, 3, 1));
+    assert_eq!(v[0].3, vec![0.5]);
+    // 3 beats 2 in R1, 4-3 ½ in R2, 2 beats 4 in R3: 2 and 3 tie on 2.0, DE puts 3 first.
+    let mut e2 = round_robin();
+    game(&mut e2, 1, 2, 3, RoundResult::Loss);
+    game(&mut e2, 2, 4, 3, RoundResult::Draw);
+    game(&mut e2, 3, 2, 4, RoundResult::Win);
+    let v = values(
+        &e2,
+        &[
+            TieBreak::DirectEncounter,
+            TieBreak::SonnebornBerger(Cut::None),
+        ],
+        Edition::Fide2026,
+    );
+    assert_eq!(v[0].0, 3);
+    assert_eq!(v[0].3[0], 1.0);
+}
+
+/// A 5-player Swiss where player 1 takes a requested half-point bye in round
+/// 1 and then plays: R1 1 H, 2-3 1-0, 4-5 ½; R2 1-2 1-0, 3-4 0-1, 5 PAB;
+/// R3 1-3 1-0, 2-5 1-0, 4 PAB; R4 1-4 ½, 3-5 1-0, 2 PAB; R5 1-5 ½, 2-4 ½, 3 PAB.
+/// Scores: 1 3.5; 2 1+0+1+1+½ = 3.5; 3 0+0+0+1+1 = 2; 4 ½+1+1+½+½ = 3.5; 5 ½+1+0+0+½ = 2.
+fn swiss_with_bye() -> Event {
+    let mut e = Event::new("Swiss", 5);
+    for i in 1..=5 {
+        e.players.push(Player::new(i, &format!("P{i}"), 2000));
+    }
+    use RoundResult::*;
+    set(&mut e, 1, 1, RoundEntry::bye(HalfBye));
+    game(&mut e, 1, 2, 3, Win);
+    game(&mut e, 1, 4, 5, Draw);
+    game(&mut e, 2, 1, 2, Win);
+    game(&mut e, 2, 3, 4, Loss);
+    set(&mut e, 2, 5, RoundEntry::bye(PairingBye));
+    game(&mut e, 3, 1, 3, Win);
+    game(&mut e, 3, 2, 5, Win);
+    set(&mut e, 3, 4, RoundEntry::bye(PairingBye));
+    game(&mut e, 4, 1, 4, Draw);
+    game(&mut e, 4, 3, 5, Win);
+    set(&mut e, 4, 2, RoundEntry::bye(PairingBye));
+    game(&mut e, 5, 1, 5, Draw);
+    game(&mut e, 5, 2, 4, Draw);
+    set(&mut e, 5, 3, RoundEntry::bye(PairingBye));
+    e
+}
+
+#[test]
+fn a_requested_bye_is_a_game_against_a_dummy_whose_score_2026_caps() {
+    let e = swiss_with_bye();
+    let find =
+        |v: &[(u16, u16, f64, Vec<f64>)], id: u16| v.iter().find(|x| x.0 == id).unwrap().3.clone();
+    let tbs = [
+        TieBreak::Buchholz(Cut::None),
+        TieBreak::SonnebornBerger(Cut::None),
+        TieBreak::Buchholz(Cut::Cut1),
+    ];
+    // Player 1's opponents in rounds 2-5: 2 (3.5), 3 (2), 4 (3.5), 5 (2) = 11.0.
+    // Round 1 (Art. 16.2.3, a requested bye followed by games): a dummy opponent.
+    // 2023: the dummy ends on the participant's own score, 3.5 → BH 14.5;
+    //       SB = 3.5·½ + 3.5·1 + 2·1 + 3.5·½ + 2·½ = 10.0.
+    // 2026: capped at the draw points × rounds, 2.5 → BH 13.5; SB 9.5;
+    //       Cut-1 with a VUR cuts the VUR's contribution (16.5): 13.5 − 2.5 = 11.0.
+    let v23 = values(&e, &tbs, Edition::Fide2023);
+    let v26 = values(&e, &tbs, Edition::Fide2026);
+    assert_eq!(find(&v23, 1)[..2], [14.5, 10.0]);
+    assert_eq!(find(&v26, 1), vec![13.5, 9.5, 11.0]);
+    // Player 2's PAB (Art. 16.2.1) in round 4: dummy = own 3.5 (2023), 2.5 (2026).
+    // Opponents 3 (2), 1 (3.5), 5 (2), 4 (3.5) = 11.0.
+    assert_eq!(find(&v23, 2)[0], 14.5);
+    assert_eq!(find(&v26, 2)[0], 13.5);
+}
+
+#[test]
+fn a_withdrawn_player_is_seen_by_the_opponents_as_drawing_the_rest() {
+    // 4 players: R1 1-4 0-1, 2-3 ½; R2 1-2 1-0, 3 PAB, 4 withdrawn (Z);
+    // R3 1-3 ½, 2 PAB, 4 Z. Player 4's score is 1.0, seen as 1 + ½ + ½ = 2.0
+    // (Art. 16.2.5/16.3.5). BH(1) = 2.0 (4) + 1.5 (2: ½+0+1) + 2.0 (3: ½+1+½) = 5.5.
+    let mut e = Event::new("W", 3);
+    for i in 1..=4 {
+        e.players.push(Player::new(i, &format!("P{i}"), 2000));
+    }
+    use RoundResult::*;
+    game(&mut e, 1, 1, 4, Loss);
+    game(&mut e, 1, 2, 3, Draw);
+    game(&mut e, 2, 1, 2, Win);
+    set(&mut e, 2, 3, RoundEntry::bye(PairingBye));
+    set(&mut e, 2, 4, RoundEntry::bye(ZeroBye));
+    game(&mut e, 3, 1, 3, Draw);
+    set(&mut e, 3, 2, RoundEntry::bye(PairingBye));
+    set(&mut e, 3, 4, RoundEntry::bye(ZeroBye));
+    let v = values(&e, &[TieBreak::Buchholz(Cut::None)], Edition::Fide2026);
+    let p1 = v.iter().find(|x| x.0 == 1).unwrap();
+    assert_eq!((p1.2, p1.3[0]), (1.5, 5.5));
+    // Counting 4's actual 1.0 instead would give 4.5.
+}
+
+#[test]
+fn codes_read_and_write() {
+    for code in [
+        "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "SB/C1", "DE", "WIN", "WON", "BPG", "BWG",
+        "PS", "ARO/C1", "TPR", "KS",
+    ] {
+        assert_eq!(code.parse::<TieBreak>().unwrap().code(), code);
+    }
+    assert!("XYZ".parse::<TieBreak>().is_err());
+    assert!("DE/C1".parse::<TieBreak>().is_err());
+}
