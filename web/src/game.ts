@@ -13,12 +13,12 @@ import {
   opposite, type ClientAction, type Color, type GameEvent, type LegalMove, type PromotionRole,
   type ServerMessage, type State,
 } from './protocol';
-import { formatSan, matchInput, material, readPlacement, type Notation } from './notation';
+import { formatSan, material, readPlacement, type Notation } from './notation';
 import { prefs, setAutoFlip, setNotation } from './prefs';
 import { play, type SoundKind } from './sound';
 import { colorName, sayMove, sayTime } from './speech';
 import { runCommand, type A11yContext } from './a11y';
-import { parseTimeControl, tcLabel } from './timecontrol';
+import { tcLabel } from './timecontrol';
 import { playerName } from './home';
 import { errorText } from './errors';
 import type { Page } from './main';
@@ -60,6 +60,8 @@ export class GamePage implements Page, A11yContext {
   private cg: CgApi | null = null;
   private flipped = false;
   private claimPick: ClaimKind | null = null;
+  /** A typed move sent and not yet answered: the server's refusal is worded with it. */
+  private typed: string | null = null;
   private claimMenuOpen = false;
   private resignConfirm = false;
   private clockAt = 0;
@@ -181,7 +183,7 @@ export class GamePage implements Page, A11yContext {
         const s = this.s;
         if (!s || msg.seq <= s.seq) return;
         if (msg.seq > s.seq + 1) { this.socket?.resync(); return; }
-        if (msg.event.kind === 'move') s.moves.push(msg.event.move);
+        if (msg.event.kind === 'move') { s.moves.push(msg.event.move); this.typed = null; }
         if (msg.event.kind === 'join') s.players = msg.event.players;
         Object.assign(s, msg.live);
         this.setClockRef();
@@ -203,11 +205,23 @@ export class GamePage implements Page, A11yContext {
           this.refreshPlayers();
         }
         break;
-      case 'error':
-        this.notice(errorText(msg.code, msg.message));
-        this.announce(errorText(msg.code, msg.message), true);
+      case 'error': {
+        const typed = this.typed;
+        this.typed = null;
+        if (typed !== null && msg.code === 'promotion_needed') {
+          // The server read a pawn move to the last rank: the piece is the player's to name.
+          void this.askPromotion(this.s!.turn).then((role) => {
+            if (role) this.sendText(`${typed}=${role.toUpperCase()}`);
+            else this.focusEntry();
+          });
+          break;
+        }
+        const text = typed !== null && msg.code === 'illegal_move' ? t('input.noMatch', { text: typed }) : errorText(msg.code, msg.message);
+        this.notice(text);
+        this.announce(text, true);
         this.refreshBoard();
         break;
+      }
       case 'pong':
         break;
     }
@@ -493,7 +507,7 @@ export class GamePage implements Page, A11yContext {
   private refreshPanel(): void {
     const s = this.s!;
     const variant = t(`variant.${s.variant}` as Key) + (s.variant === 'chess960' && s.chess960_position !== null ? ` #${s.chess960_position}` : '');
-    setText(this.el.info, t('game.info', { tc: tcLabel(s.time_control, s.delay) ?? t('tc.untimed'), variant, edition: s.edition }) + (s.touch_move ? ` · ${t('game.touchMoveOn')}` : ''));
+    setText(this.el.info, t('game.info', { tc: tcLabel(s.time_control_periods, s.delay) ?? t('tc.untimed'), variant, edition: s.edition }) + (s.touch_move ? ` · ${t('game.touchMoveOn')}` : ''));
 
     // Status line.
     let status = '';
@@ -675,8 +689,8 @@ export class GamePage implements Page, A11yContext {
   };
 
   private lowThreshold(): number {
-    const periods = this.s ? parseTimeControl(this.s.time_control) : null;
-    const initial = periods ? periods[0].seconds * 1000 : 0;
+    const first = this.s?.time_control_periods[0];
+    const initial = first ? first.seconds * 1000 : 0;
     return Math.min(60000, Math.max(10000, initial * 0.125));
   }
 
@@ -757,39 +771,32 @@ export class GamePage implements Page, A11yContext {
     this.send({ type: 'move', uci: move.uci });
   }
 
-  /** A move typed into a field. Returns true when it was sent. */
+  /**
+   * A move typed into a field, sent as text: the server reads it in any notation (protocol §5.1)
+   * and answers what it cannot read. Returns true when it was sent.
+   */
   private typedMoveResult(text: string): boolean {
     const s = this.s;
     if (!s || !text.trim()) return false;
     if (!this.myTurn()) { this.notice(t('input.notYourTurn')); this.announce(t('input.notYourTurn'), true); return false; }
-    const r = matchInput(text, s.legal_moves);
-    if (r.kind === 'none') {
-      const msg = t('input.noMatch', { text: text.trim() });
-      this.notice(msg); this.announce(msg, true);
-      return false;
-    }
-    if (r.kind === 'ambiguous') {
-      const msg = t('input.ambiguous', { text: text.trim(), moves: r.moves.map((m) => formatSan(m.san, prefs.notation, s.turn)).join(', ') });
-      this.notice(msg); this.announce(msg, true);
-      return false;
-    }
     this.notice('');
-    if (r.kind === 'promotion') {
-      void this.askPromotion(s.turn).then((role) => {
-        const m = role && r.moves.find((x) => x.promotion === role);
-        if (m) this.sendTyped(m);
-        else this.focusEntry();
-      });
-      return true;
-    }
-    this.sendTyped(r.move);
-    return true;
+    return this.sendText(text.trim());
   }
 
-  private sendTyped(m: LegalMove): void {
-    if (!this.claimPick && this.cg) this.cg.move(m.from as CgKey, (m.castle && m.rook ? m.rook : m.to) as CgKey);
-    this.playMove(m);
+  private sendText(text: string): boolean {
+    let sent: boolean;
+    if (this.claimPick) {
+      const kind = this.claimPick;
+      this.claimPick = null;
+      this.claimMenuOpen = false;
+      sent = this.send(this.withColor({ type: 'claim', claim: kind, move: text }));
+      this.refreshPanel();
+    } else {
+      this.typed = text;
+      sent = this.send({ type: 'move', text });
+    }
     this.focusEntry();
+    return sent;
   }
 
   private focusEntry(): void {
@@ -880,11 +887,9 @@ export class GamePage implements Page, A11yContext {
     const s = this.s;
     if (!s) return;
     this.claimMenuOpen = false;
-    if (moveText) {
-      const r = matchInput(moveText, s.legal_moves);
-      if (r.kind !== 'move') { this.announce(t('input.noMatch', { text: moveText }), true); return; }
-      this.send(this.withColor({ type: 'claim', claim: kind, move: r.move.uci }));
-    } else this.send(this.withColor({ type: 'claim', claim: kind }));
+    // The intended move as typed: the server reads it (protocol §5.1).
+    if (moveText) this.send(this.withColor({ type: 'claim', claim: kind, move: moveText.trim() }));
+    else this.send(this.withColor({ type: 'claim', claim: kind }));
     this.refreshPanel();
   }
 

@@ -167,9 +167,10 @@ export class HomePage implements Page {
       grid.append(input, h('label', { for: id }, h('span', { class: 'opt-main', text: main }), h('span', { class: 'opt-sub', text: sub })));
     };
     for (const p of PRESETS) {
-      const label = tcLabel(p.tc) ?? p.tc;
+      const tc = formatTimeControl(p.periods);
+      const label = tcLabel(p.periods) ?? tc;
       const [first, ...rest] = label.split(', ');
-      addPreset(p.tc, first, rest.length ? rest.join(', ') : t(`tc.${p.category as Category}` as Key));
+      addPreset(tc, first, rest.length ? rest.join(', ') : t(`tc.${p.category as Category}` as Key));
     }
     addPreset('custom', t('tc.custom'), '…');
     addPreset('-', '∞', t('tc.untimed'));
@@ -368,7 +369,7 @@ export class HomePage implements Page {
       const term = g.termination ? t(`term.${g.termination.kind}` as Key, { color: g.termination.by ? t(`color.${g.termination.by}` as Key) : '' }) : '';
       tbody.append(h('tr', {},
         h('td', {}, h('a', { href: `/game/${encodeURIComponent(g.id)}`, text: vs })),
-        h('td', { text: (tcLabel(g.time_control, g.delay) ?? t('tc.untimed')) + (g.variant === 'chess960' ? ' · 960' : '') }),
+        h('td', { text: (tcLabel(g.time_control_periods, g.delay) ?? t('tc.untimed')) + (g.variant === 'chess960' ? ' · 960' : '') }),
         h('td', { class: 'num', text: String(Math.ceil(g.ply / 2)) }),
         h('td', { title: term }, h('span', { class: 'result', text: resultText(g) }), term ? h('span', { class: 'term', text: term }) : null),
       ));

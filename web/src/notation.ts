@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// Notation helpers. No chess rules here: everything works on the SAN and the legal-move list
-// that the server sends. Conversions: English SAN → Russian (Кр Ф Л С К, 0-0) or figurine;
-// lenient reading of typed moves (SAN, UCI, long algebraic, Russian letters, Cyrillic
-// look-alikes, 0-0, e8Q) matched against the legal list; FEN piece placement for reading out.
+// Notation helpers. No chess rules here: everything works on the SAN the server sends.
+// Conversions: English SAN → Russian (Кр Ф Л С К, 0-0) or figurine; FEN piece placement for
+// reading out. Typed moves are sent as text and read by the server (protocol §5.1).
 
-import type { Color, LegalMove, PromotionRole } from './protocol';
+import type { Color } from './protocol';
 
 export type Notation = 'en' | 'ru' | 'fig';
 export type Role = 'K' | 'Q' | 'R' | 'B' | 'N' | 'P';
@@ -34,88 +33,6 @@ export function formatSan(san: string, notation: Notation, color: Color): string
   if (san.startsWith('O-O')) return san;
   const fig = FIGURINE[color];
   return san.replace(/^[KQRBN]/, (p) => fig[p]).replace(/=([QRBN])/, (_, p: string) => '=' + fig[p]);
-}
-
-// ---------------------------------------------------------------- typed input
-
-export type InputMatch =
-  | { kind: 'move'; move: LegalMove }
-  | { kind: 'promotion'; moves: LegalMove[] }
-  | { kind: 'ambiguous'; moves: LegalMove[] }
-  | { kind: 'none' };
-
-const FIGURINE_IN: Record<string, string> = {
-  '♔': 'K', '♚': 'K', '♕': 'Q', '♛': 'Q', '♖': 'R', '♜': 'R', '♗': 'B', '♝': 'B', '♘': 'N', '♞': 'N', '♙': '', '♟': '',
-};
-const CYRILLIC_LOOKALIKE: Record<string, string> = {
-  'а': 'a', 'А': 'a', 'с': 'c', 'е': 'e', 'Е': 'e', 'х': 'x', 'Х': 'x', 'о': 'o', 'О': 'O', 'В': 'B',
-};
-const RU_PIECE_IN: [RegExp, string][] = [
-  [/^кр/i, 'K'], [/^к/i, 'N'], [/^ф/i, 'Q'], [/^л/i, 'R'], [/^С/, 'B'],
-];
-const RU_PROMO_IN: Record<string, string> = { 'ф': 'Q', 'Ф': 'Q', 'л': 'R', 'Л': 'R', 'с': 'B', 'С': 'B', 'к': 'N', 'К': 'N' };
-
-/** Normalise typed text to Latin SAN/UCI characters. Exposed for tests. */
-export function normaliseInput(raw: string): string {
-  let s = raw.trim().replace(/\s+/g, '').replace(/[+#!?]+$/g, '').replace(/[—–−]/g, '-');
-  s = s.replace(/[♔♚♕♛♖♜♗♝♘♞♙♟]/g, (c) => FIGURINE_IN[c]);
-  for (const [re, letter] of RU_PIECE_IN) {
-    if (re.test(s)) { s = s.replace(re, letter); break; }
-  }
-  // A trailing Russian promotion letter: e8Ф, e8=Ф, e8(Ф).
-  s = s.replace(/(=|\()?([фФлЛсСкК])\)?$/, (_m, _eq, p: string) => '=' + RU_PROMO_IN[p]);
-  s = s.replace(/[асеЕхХоОАВ]/g, (c) => CYRILLIC_LOOKALIKE[c]);
-  s = s.replace(/:/g, 'x').replace(/e\.?p\.?$/i, '');
-  return s;
-}
-
-function byPromotion(cands: LegalMove[]): InputMatch {
-  if (cands.length === 0) return { kind: 'none' };
-  if (cands.length === 1) return { kind: 'move', move: cands[0] };
-  const key = (m: LegalMove) => m.from + m.to;
-  if (cands.every((m) => m.promotion && key(m) === key(cands[0]))) return { kind: 'promotion', moves: cands };
-  return { kind: 'ambiguous', moves: cands };
-}
-
-/** Match a typed move against the legal list. */
-export function matchInput(raw: string, legal: LegalMove[]): InputMatch {
-  const s = normaliseInput(raw);
-  if (!s) return { kind: 'none' };
-
-  // Castling: 0-0, O-O, o-o, 00, 0-0-0 …
-  const castle = /^[0oO]-?[0oO](-?[0oO])?$/.exec(s);
-  if (castle) {
-    const side = castle[1] ? 'long' : 'short';
-    return byPromotion(legal.filter((m) => m.castle === side));
-  }
-
-  // Coordinates: e2e4, e2-e4, e7e8q, Ng1-f3, e1h1 (castling king takes rook).
-  const coord = /^([KQRBNkqrbn])?([a-h][1-8])[-x]?([a-h][1-8])=?([QRBNqrbn])?$/.exec(s);
-  if (coord) {
-    const [, piece, from, to, promo] = coord;
-    const p = promo?.toLowerCase() as PromotionRole | undefined;
-    const cands = legal.filter((m) =>
-      m.from === from && (m.to === to || (m.castle !== undefined && m.rook === to)) &&
-      (!p || m.promotion === p) && (!piece || sanRole(m.san) === piece.toUpperCase()));
-    if (cands.length) return byPromotion(cands);
-  }
-
-  // SAN, leniently: optional piece, disambiguation, capture, square, promotion.
-  const san = /^([KQRBNkqrn])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?\(?([QRBNqrbn])\)?)?$/.exec(s);
-  if (san) {
-    const [, piece, file, rank, to, promo] = san;
-    const role = (piece ? piece.toUpperCase() : 'P') as Role;
-    const p = promo?.toLowerCase() as PromotionRole | undefined;
-    const cands = legal.filter((m) =>
-      !m.castle && sanRole(m.san) === role && m.to === to &&
-      (!file || m.from[0] === file) && (!rank || m.from[1] === rank) && (!p || m.promotion === p));
-    if (cands.length) return byPromotion(cands);
-    // "Kg1" for castling, when no ordinary king move goes there.
-    if (role === 'K') return byPromotion(legal.filter((m) => m.castle && (m.to === to || m.rook === to)));
-  }
-  // Exact SAN as a last resort (covers anything the server writes, e.g. "O-O").
-  const exact = legal.filter((m) => m.san.replace(/[+#]$/, '') === s);
-  return byPromotion(exact);
 }
 
 // ---------------------------------------------------------------- FEN placement

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// Types of docs/protocol.md (version 1). Keep in step with that document.
+// Types of docs/protocol.md (version 1). Keep in step with that document: the server's test
+// crates/server/tests/protocol_ts.rs type-checks every message a game sends against these.
 
 export type Color = 'white' | 'black';
 export type Seat = Color | 'both' | null;
@@ -15,6 +16,9 @@ export type TerminationKind =
   | 'timeout' | 'timeout_draw' | 'illegal_move';
 
 export interface Delay { kind: 'bronstein' | 'simple'; ms: number }
+
+/** A period of the time control as the server read it (whole seconds); null moves: the last. */
+export interface Period { moves: number | null; seconds: number; increment: number }
 
 export interface Player {
   kind: 'human' | 'engine';
@@ -87,6 +91,7 @@ export interface State extends Live {
   initial_fen: string;
   edition: Edition;
   time_control: string;
+  time_control_periods: Period[];
   delay: Delay | null;
   touch_move: boolean;
   players: { white: Player; black: Player };
@@ -104,6 +109,7 @@ export interface GameSummary {
   chess960_position: number | null;
   edition: Edition;
   time_control: string;
+  time_control_periods: Period[];
   delay: Delay | null;
   players: { white: Player; black: Player };
   result: string;
@@ -154,6 +160,7 @@ export type ServerMessage =
 
 export type ClientAction =
   | { type: 'move'; uci: string }
+  | { type: 'move'; text: string }
   | { type: 'offer_draw'; color?: Color }
   | { type: 'accept_draw'; color?: Color }
   | { type: 'decline_draw'; color?: Color }

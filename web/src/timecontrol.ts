@@ -1,32 +1,27 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// PGN TimeControl strings (docs/protocol.md §3.1): presets, the custom builder, short labels.
+// Time controls (docs/protocol.md §3.1). The browser never reads a TimeControl text: it builds the
+// tag string from periods (the presets, the custom builder) and the server, which reads it with
+// arbiter-pgn's parser, answers errors and echoes the periods it read (`time_control_periods`).
 
-import type { Delay } from './protocol';
+import type { Delay, Period } from './protocol';
 
-export interface Period { moves: number | null; seconds: number; increment: number }
+export type { Period };
 
 export type Category = 'bullet' | 'blitz' | 'rapid' | 'classical';
 
-export const PRESETS: { tc: string; category: Category }[] = [
-  { tc: '60+0', category: 'bullet' }, { tc: '120+1', category: 'bullet' },
-  { tc: '180+0', category: 'blitz' }, { tc: '180+2', category: 'blitz' },
-  { tc: '300+0', category: 'blitz' }, { tc: '300+3', category: 'blitz' },
-  { tc: '600+0', category: 'rapid' }, { tc: '600+5', category: 'rapid' }, { tc: '900+10', category: 'rapid' },
-  { tc: '1800+0', category: 'classical' }, { tc: '1800+20', category: 'classical' },
-  { tc: '5400+30', category: 'classical' }, { tc: '40/5400+30:1800+30', category: 'classical' },
+const fischer = (minutes: number, increment: number): Period[] => [{ moves: null, seconds: minutes * 60, increment }];
+
+export const PRESETS: { periods: Period[]; category: Category }[] = [
+  { periods: fischer(1, 0), category: 'bullet' }, { periods: fischer(2, 1), category: 'bullet' },
+  { periods: fischer(3, 0), category: 'blitz' }, { periods: fischer(3, 2), category: 'blitz' },
+  { periods: fischer(5, 0), category: 'blitz' }, { periods: fischer(5, 3), category: 'blitz' },
+  { periods: fischer(10, 0), category: 'rapid' }, { periods: fischer(10, 5), category: 'rapid' }, { periods: fischer(15, 10), category: 'rapid' },
+  { periods: fischer(30, 0), category: 'classical' }, { periods: fischer(30, 20), category: 'classical' },
+  { periods: fischer(90, 30), category: 'classical' },
+  { periods: [{ moves: 40, seconds: 5400, increment: 30 }, { moves: null, seconds: 1800, increment: 30 }], category: 'classical' },
 ];
 
-export function parseTimeControl(tc: string): Period[] | null {
-  if (tc === '-' || tc === '') return null;
-  const periods: Period[] = [];
-  for (const part of tc.split(':')) {
-    const m = /^(?:(\d+)\/)?(\d+)(?:\+(\d+))?$/.exec(part);
-    if (!m) return null;
-    periods.push({ moves: m[1] ? Number(m[1]) : null, seconds: Number(m[2]), increment: m[3] ? Number(m[3]) : 0 });
-  }
-  return periods;
-}
-
+/** The PGN TimeControl tag of the periods (what the server is sent). */
 export function formatTimeControl(periods: Period[]): string {
   return periods.map((p) => `${p.moves ? `${p.moves}/` : ''}${p.seconds}${p.increment ? `+${p.increment}` : p.moves ? '' : '+0'}`).join(':');
 }
@@ -37,19 +32,18 @@ function minutes(seconds: number): string {
   return (seconds / 60).toFixed(1).replace(/\.0$/, '');
 }
 
-/** Short human label in minutes: "5+3", "40/90+30, 30+30"; null for untimed. */
-export function tcLabel(tc: string, delay?: Delay | null): string | null {
-  const periods = parseTimeControl(tc);
-  if (!periods) return null;
+/** Short human label in minutes: "5+3", "40/90+30, 30+30"; null for untimed (no periods). */
+export function tcLabel(periods: Period[], delay?: Delay | null): string | null {
+  if (periods.length === 0) return null;
   const label = periods.map((p) => `${p.moves ? `${p.moves}/` : ''}${minutes(p.seconds)}+${p.increment}`).join(', ');
   return delay ? `${label} d${Math.round(delay.ms / 100) / 10}` : label;
 }
 
 /** FIDE-like category by estimated game time (Appendix A/B: time + 60 × increment). */
-export function category(tc: string): Category | null {
-  const p = parseTimeControl(tc);
+export function category(periods: Period[]): Category | null {
+  const p = periods[0];
   if (!p) return null;
-  const est = p[0].seconds + 60 * p[0].increment;
+  const est = p.seconds + 60 * p.increment;
   if (est < 180) return 'bullet';
   if (est <= 600) return 'blitz';
   if (est < 3600) return 'rapid';

@@ -18,8 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { Chess, normalizeMove } from 'chessops/chess';
 import { parseFen, makeFen } from 'chessops/fen';
-import { makeSan } from 'chessops/san';
-import { parseUci, makeSquare, parseSquare } from 'chessops/util';
+import { makeSan, parseSan } from 'chessops/san';
+import { parseUci, makeUci, makeSquare, parseSquare } from 'chessops/util';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DIST = join(here, '..', 'dist');
@@ -148,7 +148,7 @@ function live(g) {
 function state(g, seat) {
   return {
     ...live(g), id: g.id, mode: g.mode, variant: g.variant, chess960_position: g.chess960_position,
-    initial_fen: g.initial_fen, edition: g.edition, time_control: g.time_control, delay: g.delay,
+    initial_fen: g.initial_fen, edition: g.edition, time_control: g.time_control, time_control_periods: g.periods ?? [], delay: g.delay,
     touch_move: g.touch_move, players: g.players, moves: g.moves, seat: seatName(seat),
     invite_url: g.mode === 'invite' ? `/join/${g.id}` : null, created_at: g.created_at,
   };
@@ -156,7 +156,7 @@ function state(g, seat) {
 
 function summary(g) {
   return { id: g.id, mode: g.mode, status: g.status, variant: g.variant, chess960_position: g.chess960_position,
-    edition: g.edition, time_control: g.time_control, delay: g.delay, players: g.players, result: g.result,
+    edition: g.edition, time_control: g.time_control, time_control_periods: g.periods ?? [], delay: g.delay, players: g.players, result: g.result,
     termination: g.termination, ply: g.moves.length, created_at: g.created_at, updated_at: g.updated_at };
 }
 
@@ -373,6 +373,24 @@ function act(g, ws, msg) {
     return legalMoves(g).some((m) => m.uci === uci || (m.castle && m.from + m.rook === uci));
   };
 
+  // Typed text (protocol §5.1): the real server reads every notation with arbiter-pgn; this
+  // stand-in reads UCI and SAN with English or Russian piece letters.
+  const readText = (text) => {
+    const t = String(text).trim().replace(/[+#!?]+$/, '').replace(/^Кр/, 'K').replace(/^К/, 'N').replace(/^Ф/, 'Q')
+      .replace(/^Л/, 'R').replace(/^С/, 'B').replace(/[—–]/g, '-').replace(/^0-0-0$/, 'O-O-O').replace(/^0-0$/, 'O-O');
+    const uci = /^[a-h][1-8]-?[a-h][1-8][qrbn]?$/.test(t) ? t.replace('-', '') : null;
+    const san = uci ? null : parseSan(g.pos, t);
+    return uci ?? (san ? makeUci(san) : null);
+  };
+  if (msg.type === 'move' && msg.uci === undefined && typeof msg.text === 'string') {
+    const read = readText(msg.text);
+    if (!read) return err('illegal_move', `no legal move reads ${msg.text}`);
+    msg = { ...msg, uci: legalMoves(g).find((m) => m.uci === read || (m.castle && m.from + m.rook === read))?.uci ?? read };
+  }
+  if (msg.type === 'claim' && typeof msg.move === 'string' && !parseMove(msg.move)) {
+    const read = readText(msg.move);
+    if (read) msg = { ...msg, move: legalMoves(g).find((m) => m.uci === read || (m.castle && m.from + m.rook === read))?.uci ?? read };
+  }
   switch (msg.type) {
     case 'move': {
       if (actor !== turn) return err('not_your_turn', 'not your turn');

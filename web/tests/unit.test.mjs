@@ -16,72 +16,7 @@ async function load(file) {
 const N = await load('notation.ts');
 const TC = await load('timecontrol.ts');
 
-// Legal moves of the position after 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 (White to move), a subset.
-const legal = [
-  { uci: 'e1g1', san: 'O-O', from: 'e1', to: 'g1', castle: 'short', rook: 'h1' },
-  { uci: 'e1f1', san: 'Kf1', from: 'e1', to: 'f1' },
-  { uci: 'b1c3', san: 'Nc3', from: 'b1', to: 'c3' },
-  { uci: 'f3g5', san: 'Ng5', from: 'f3', to: 'g5' },
-  { uci: 'f3e5', san: 'Nxe5', from: 'f3', to: 'e5' },
-  { uci: 'c4f7', san: 'Bxf7+', from: 'c4', to: 'f7' },
-  { uci: 'd2d4', san: 'd4', from: 'd2', to: 'd4' },
-  { uci: 'b2b4', san: 'b4', from: 'b2', to: 'b4' },
-  { uci: 'd1e2', san: 'Qe2', from: 'd1', to: 'e2' },
-  { uci: 'h1f1', san: 'Rf1', from: 'h1', to: 'f1' },
-];
-const promo = ['q', 'r', 'b', 'n'].map((p) => ({ uci: `e7e8${p}`, san: `e8=${p.toUpperCase()}`, from: 'e7', to: 'e8', promotion: p }))
-  .concat(['q', 'r', 'b', 'n'].map((p) => ({ uci: `e7d8${p}`, san: `exd8=${p.toUpperCase()}+`, from: 'e7', to: 'd8', promotion: p })));
-const knights = [{ uci: 'b1d2', san: 'Nbd2', from: 'b1', to: 'd2' }, { uci: 'f3d2', san: 'Nfd2', from: 'f3', to: 'd2' }];
-
-const uciOf = (text, list = legal) => {
-  const r = N.matchInput(text, list);
-  return r.kind === 'move' ? r.move.uci : r.kind;
-};
-
-test('typed moves: SAN, UCI, long algebraic, castling forms', () => {
-  assert.equal(uciOf('Nc3'), 'b1c3');
-  assert.equal(uciOf('nc3'), 'b1c3');
-  assert.equal(uciOf('Nxe5'), 'f3e5');
-  assert.equal(uciOf('Ne5'), 'f3e5'); // capture sign optional
-  assert.equal(uciOf('Bxf7+'), 'c4f7');
-  assert.equal(uciOf('Bf7'), 'c4f7');
-  assert.equal(uciOf('d4'), 'd2d4');
-  assert.equal(uciOf('b4'), 'b2b4'); // pawn, not bishop
-  assert.equal(uciOf('d2d4'), 'd2d4');
-  assert.equal(uciOf('d2-d4'), 'd2d4');
-  assert.equal(uciOf('Ng1-f3', [{ uci: 'g1f3', san: 'Nf3', from: 'g1', to: 'f3' }]), 'g1f3');
-  for (const s of ['O-O', '0-0', 'o-o', '00', 'О-О', 'e1g1', 'e1h1']) assert.equal(uciOf(s), 'e1g1', s);
-  assert.equal(uciOf('0-0-0'), 'none');
-  assert.equal(uciOf('Ke2'), 'none');
-  assert.equal(uciOf('Nd2', knights), 'ambiguous');
-  assert.equal(uciOf('Nbd2', knights), 'b1d2');
-  assert.equal(uciOf('N1d2', [{ uci: 'b1d2', san: 'Nbd2', from: 'b1', to: 'd2' }, { uci: 'b3d2', san: 'N3d2', from: 'b3', to: 'd2' }]), 'b1d2');
-});
-
-test('typed moves: Russian letters, Cyrillic look-alikes, figurines', () => {
-  assert.equal(uciOf('Кc3'), 'b1c3');
-  assert.equal(uciOf('к:е5'), 'f3e5');
-  assert.equal(uciOf('Сf7'), 'c4f7');
-  assert.equal(uciOf('Фe2'), 'd1e2');
-  assert.equal(uciOf('Лf1'), 'h1f1');
-  assert.equal(uciOf('Крf1'), 'e1f1');
-  assert.equal(uciOf('Вхf7'), 'c4f7'); // Cyrillic В and х, as in the Russian Laws
-  assert.equal(uciOf('♘c3'), 'b1c3');
-  assert.equal(uciOf('d4'.replace('d', 'д')), 'none');
-});
-
-test('typed moves: promotions', () => {
-  assert.equal(N.matchInput('e8', promo).kind, 'promotion');
-  assert.equal(uciOf('e8Q', promo), 'e7e8q');
-  assert.equal(uciOf('e8=N', promo), 'e7e8n');
-  assert.equal(uciOf('e8(R)', promo), 'e7e8r');
-  assert.equal(uciOf('e8Ф', promo), 'e7e8q');
-  assert.equal(uciOf('e8=К', promo), 'e7e8n');
-  assert.equal(uciOf('exd8=Q', promo), 'e7d8q');
-  assert.equal(uciOf('ed8Q', promo), 'e7d8q');
-  assert.equal(uciOf('e7e8b', promo), 'e7e8b');
-  assert.equal(N.matchInput('e7e8', promo).kind, 'promotion');
-});
+// Typed moves are read by the server (crates/server/src/game/table.rs, typed_moves_are_read_by_the_server).
 
 test('notation: Russian and figurine from English SAN', () => {
   assert.equal(N.formatSan('Nf3', 'ru', 'white'), 'Кf3');
@@ -108,14 +43,16 @@ test('material by the values of the user documents (1, 3, 3, 5, 9)', () => {
   assert.deepEqual(m2.surplus.black, []);
 });
 
-test('time controls: parse, format, label', () => {
-  assert.deepEqual(TC.parseTimeControl('40/5400+30:1800+30'), [{ moves: 40, seconds: 5400, increment: 30 }, { moves: null, seconds: 1800, increment: 30 }]);
-  assert.equal(TC.parseTimeControl('-'), null);
+test('time controls: format, label (the server reads them)', () => {
+  assert.equal(TC.formatTimeControl(TC.PRESETS.at(-1).periods), '40/5400+30:1800+30');
+  assert.equal(TC.formatTimeControl(TC.PRESETS[0].periods), '60+0');
   assert.equal(TC.formatTimeControl([{ moves: 40, seconds: 7200, increment: 0 }, { moves: null, seconds: 1800, increment: 30 }]), '40/7200:1800+30');
   assert.equal(TC.formatTimeControl([{ moves: null, seconds: 300, increment: 0 }]), '300+0');
-  assert.equal(TC.tcLabel('300+3'), '5+3');
-  assert.equal(TC.tcLabel('40/5400+30:1800+30'), '40/90+30, 30+30');
-  assert.equal(TC.tcLabel('300+0', { kind: 'bronstein', ms: 2000 }), '5+0 d2');
-  assert.equal(TC.category('180+2'), 'blitz');
-  assert.equal(TC.category('600+5'), 'rapid');
+  const fischer = (s, i) => [{ moves: null, seconds: s, increment: i }];
+  assert.equal(TC.tcLabel(fischer(300, 3)), '5+3');
+  assert.equal(TC.tcLabel([{ moves: 40, seconds: 5400, increment: 30 }, { moves: null, seconds: 1800, increment: 30 }]), '40/90+30, 30+30');
+  assert.equal(TC.tcLabel(fischer(300, 0), { kind: 'bronstein', ms: 2000 }), '5+0 d2');
+  assert.equal(TC.tcLabel([]), null);
+  assert.equal(TC.category(fischer(180, 2)), 'blitz');
+  assert.equal(TC.category(fischer(600, 5)), 'rapid');
 });

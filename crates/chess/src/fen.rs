@@ -80,9 +80,17 @@ pub enum FenError {
     /// The text is not FEN.
     #[error(transparent)]
     Parse(#[from] ParseFenError),
-    /// The text is FEN, but the position is not legal.
+    /// The text is FEN, but the position is not legal. The cause is part of
+    /// the message, not a separate error source, so that an error chain
+    /// (`anyhow`'s `{:#}`) prints it once.
     #[error("illegal position: {0}")]
-    Position(#[from] PositionError),
+    Position(PositionError),
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
 }
 
 /// Which en-passant square to write.
@@ -339,38 +347,23 @@ fn parse_castling(board: &Board, s: &str, col: usize) -> Result<Bitboard, ParseF
         let king = board.king_of(color).filter(|k| k.rank() == backrank);
         let square = match c.to_ascii_lowercase() {
             'k' | 'q' => {
-                let Some(king) = king else {
-                    return err(
-                        FenField::Castling,
-                        column,
-                        format!("{c:?} needs the {color} king on its first rank"),
-                    );
-                };
-                let side_rooks = rooks
-                    .into_iter()
-                    .filter(|&r| c.eq_ignore_ascii_case(&'k') == (r.file() > king.file()));
-                let outer = if c.eq_ignore_ascii_case(&'k') {
-                    side_rooks.max()
-                } else {
-                    side_rooks.min()
-                };
-                match outer {
-                    Some(sq) => sq,
-                    None => {
-                        return err(
-                            FenField::Castling,
-                            column,
-                            format!(
-                                "{c:?} needs a {color} rook on the {} side of the king",
-                                if c.eq_ignore_ascii_case(&'k') {
-                                    "h"
-                                } else {
-                                    "a"
-                                }
-                            ),
-                        )
+                let king_side = c.eq_ignore_ascii_case(&'k');
+                // The outermost rook on that side of the king; without king
+                // or rook, the corner, which validation then rejects by name
+                // (or a lenient reader drops, as python-chess does).
+                let outer = king.and_then(|king| {
+                    let side_rooks = rooks
+                        .into_iter()
+                        .filter(|&r| king_side == (r.file() > king.file()));
+                    if king_side {
+                        side_rooks.max()
+                    } else {
+                        side_rooks.min()
                     }
-                }
+                });
+                outer.unwrap_or_else(|| {
+                    Square::from_coords(if king_side { File::H } else { File::A }, backrank)
+                })
             }
             f @ 'a'..='h' => Square::from_coords(File::from_char(f).unwrap_or(File::A), backrank),
             _ => {

@@ -60,7 +60,7 @@ pub use fen::{EnPassantMode, FenError, FenOptions, ParseFenError};
 pub use movegen::PieceMoves;
 pub use mv::{Move, MoveList};
 pub use piece::{Piece, Role};
-pub use position::{IllegalMoveError, Position, PositionError};
+pub use position::{IllegalMoveError, Position, PositionError, Validation};
 pub use san::{ReadSanError, San, SanError, SanPlus};
 pub use setup::{chess960_back_rank, chess960_number, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};

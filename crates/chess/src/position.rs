@@ -69,6 +69,38 @@ pub enum PositionError {
     InvalidFullmoves,
 }
 
+/// How strictly [`Position::from_setup_with`] checks a setup.
+///
+/// The Laws (Art. 3.10) allow only positions that can arise from the initial
+/// position; that is the default. Composed problems and other programs' test
+/// suites give positions that cannot arise (two line pieces checking along one
+/// line, an en-passant square no double step made, ten queens) yet can still
+/// be played on: [`Validation::Lenient`] accepts them, as shakmaty's
+/// `ignore_*` options do, for perft and analysis.
+///
+/// ```
+/// use arbiter_chess::{CastlingMode, Position, Setup, Validation};
+/// // Two rooks checking along the e-file cannot arise in a game.
+/// let setup = Setup::from_fen("4R3/8/8/4k3/8/8/8/4R2K b - - 0 1")?;
+/// assert!(Position::from_setup(setup.clone(), CastlingMode::Standard).is_err());
+/// let pos = Position::from_setup_with(setup, CastlingMode::Standard, Validation::Lenient)?;
+/// assert!(pos.is_check());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Validation {
+    /// Every check of [`Position::from_setup`]: only positions that can
+    /// arise in a game (Art. 3.10).
+    #[default]
+    Strict,
+    /// Only what move generation needs: one king each, no pawn on the first
+    /// or last rank, the side not to move not in check. Impossible material
+    /// and impossible checks are accepted; castling rights without their king
+    /// and rook, and an en-passant square no double step can have made, are
+    /// dropped; a move number of 0 is read as 1.
+    Lenient,
+}
+
 /// A legal position: a [`Setup`] that passed validation, with the data move
 /// generation needs (checkers, pinned pieces) and its Zobrist key kept up to date.
 ///
@@ -166,6 +198,16 @@ impl Position {
     /// ranks, castling rights, the en-passant square, the move number, the side
     /// not to move being in check, and impossible checks.
     pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        Position::from_setup_with(setup, mode, Validation::Strict)
+    }
+
+    /// Validates a setup as strictly as `validation` says (see [`Validation`]).
+    pub fn from_setup_with(
+        mut setup: Setup,
+        mode: CastlingMode,
+        validation: Validation,
+    ) -> Result<Position, PositionError> {
+        let lenient = validation == Validation::Lenient;
         let board = setup.board;
         for color in Color::ALL {
             let kings = (board.kings() & board.by_color(color)).count();
@@ -173,6 +215,9 @@ impl Position {
                 0 => return Err(PositionError::MissingKing(color)),
                 1 => {}
                 n => return Err(PositionError::TooManyKings(color, n)),
+            }
+            if lenient {
+                continue;
             }
             let pieces = board.by_color(color).count();
             if pieces > 16 {
@@ -194,6 +239,10 @@ impl Position {
         if let Some(sq) = (board.pawns() & Bitboard::BACKRANKS).first() {
             return Err(PositionError::PawnOnBackrank(sq));
         }
+        if lenient {
+            setup.castling_rights &= !setup.invalid_castling_rights(mode);
+            setup.fullmoves = setup.fullmoves.max(1);
+        }
         validate_castling(&board, setup.castling_rights, mode)?;
         if setup.fullmoves == 0 {
             return Err(PositionError::InvalidFullmoves);
@@ -213,7 +262,10 @@ impl Position {
             pinned: Bitboard::EMPTY,
         };
         if let Some(ep) = setup.ep_square {
-            pos.validate_ep(ep)?;
+            match pos.validate_ep(ep) {
+                Err(_) if lenient => pos.ep_square = None,
+                other => other?,
+            }
         }
         let them = !pos.turn;
         let their_king = pos.king_of(them);
@@ -224,7 +276,9 @@ impl Position {
             return Err(PositionError::OppositeCheck(them));
         }
         pos.update_checks_and_pins();
-        pos.validate_checkers()?;
+        if !lenient {
+            pos.validate_checkers()?;
+        }
         pos.ep_legal = pos.compute_ep_legal();
         pos.hash = pos.compute_hash();
         Ok(pos)
@@ -754,6 +808,33 @@ impl Position {
             h ^= zobrist::en_passant_key(ep.file());
         }
         h
+    }
+}
+
+impl Setup {
+    /// The castling rights that [`Position::from_setup`] would reject in
+    /// `mode` (no rook or king in place, two on one side, …): the ones a
+    /// lenient reader drops, as python-chess and scalachess do with a FEN
+    /// whose rooks cannot castle.
+    ///
+    /// ```
+    /// use arbiter_chess::{Bitboard, CastlingMode, Setup, Square};
+    /// // `KQkq`, but White's h-rook is gone.
+    /// let setup = Setup::from_fen("r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1")?;
+    /// let bad = setup.invalid_castling_rights(CastlingMode::Standard);
+    /// assert_eq!(bad, Bitboard::from_square(Square::H1));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn invalid_castling_rights(&self, mode: CastlingMode) -> Bitboard {
+        let mut rights = self.castling_rights;
+        let mut dropped = Bitboard::EMPTY;
+        while let Err(PositionError::InvalidCastlingRight { square, .. }) =
+            validate_castling(&self.board, rights, mode)
+        {
+            rights.remove(square);
+            dropped.add(square);
+        }
+        dropped
     }
 }
 

@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result};
 use arbiter_chess::perft::{divide, perft};
-use arbiter_chess::{CastlingMode, Position};
+use arbiter_chess::{CastlingMode, FenError, Position, Setup, Validation};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -16,9 +16,15 @@ pub struct Args {
     #[arg(long)]
     fen: Option<String>,
     /// Chess960 mode: castling written king-takes-rook; with no FEN, `--chess960 N`
-    /// starts from Chess960 position N.
-    #[arg(long, num_args = 0..=1, default_missing_value = "-1", allow_negative_numbers = true)]
-    chess960: Option<i64>,
+    /// starts from Chess960 position N (0-959).
+    #[arg(long, num_args = 0..=1)]
+    chess960: Option<Option<u32>>,
+    /// Accept positions that cannot arise in a game but can be played on
+    /// (composed positions, other programs' perft suites): impossible checks
+    /// and material; castling rights and en-passant squares that cannot be
+    /// are dropped. By default a FEN must be legal under Art. 3.10.
+    #[arg(long)]
+    lenient: bool,
     /// Print the count below each legal move first.
     #[arg(long)]
     divide: bool,
@@ -26,17 +32,25 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let mode = CastlingMode::from_chess960(args.chess960.is_some());
+    let validation = if args.lenient {
+        Validation::Lenient
+    } else {
+        Validation::Strict
+    };
     let pos = match (&args.fen, args.chess960) {
-        (Some(fen), _) => Position::from_fen(fen, mode)
-            .or_else(|e| {
-                if args.chess960.is_none() {
-                    Position::from_fen_auto(fen)
-                } else {
-                    Err(e)
-                }
-            })
-            .with_context(|| format!("cannot read --fen {fen:?}"))?,
-        (None, Some(n)) if n >= 0 => Position::chess960(n as u32)
+        (Some(fen), chess960) => {
+            let setup =
+                Setup::from_fen(fen).with_context(|| format!("cannot read --fen {fen:?}"))?;
+            let mode = if chess960.is_none() {
+                CastlingMode::detect(&setup)
+            } else {
+                mode
+            };
+            Position::from_setup_with(setup, mode, validation)
+                .map_err(FenError::from)
+                .with_context(|| format!("cannot read --fen {fen:?}"))?
+        }
+        (None, Some(Some(n))) => Position::chess960(n)
             .with_context(|| format!("no Chess960 position {n}: numbers run from 0 to 959"))?,
         (None, _) => {
             let mut p = Position::standard();

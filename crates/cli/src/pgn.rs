@@ -80,6 +80,10 @@ struct GameLine<'a> {
     plies: u32,
     final_fen: String,
     error: Option<ErrorLine<'a>>,
+    /// What the reader changed to go on (castling rights dropped, …); left
+    /// out when there is nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<String>,
 }
 
 /// Where and why a game is wrong.
@@ -100,7 +104,7 @@ impl<'a> ErrorLine<'a> {
             column: e.location.column,
             ply: e.ply,
             text: e.text.as_deref(),
-            message: e.kind.to_string(),
+            message: e.message(),
         }
     }
 }
@@ -145,10 +149,11 @@ fn check(file: &str, dialect: Option<Dialect>) -> Result<ExitCode> {
             game: g.number,
             white: g.white.as_deref(),
             black: g.black.as_deref(),
-            result: g.result.as_deref(),
+            result: g.result.map(|r| r.as_str()),
             plies: g.plies,
             final_fen: g.final_position.fen(),
             error: g.error.as_ref().map(ErrorLine::new),
+            warnings: g.warnings.iter().map(|w| w.kind.to_string()).collect(),
         };
         serde_json::to_writer(&mut out, &line)?;
         out.write_all(b"\n")?;
@@ -172,7 +177,17 @@ fn convert(file: &str, dialect: Option<Dialect>, options: &WriteOptions) -> Resu
     let mut out = BufWriter::new(stdout.lock());
     let mut failed = false;
     while let Some(game) = reader.read_game(&mut builder)? {
+        for w in &game.warnings {
+            eprintln!("arbiter: warning: {w}");
+        }
         match &game.error {
+            // A wrong move in a variation cut that variation short; the main
+            // line is whole, so the game is written.
+            Some(e) if e.in_variation => {
+                failed = true;
+                eprintln!("arbiter: variation cut short: {e}");
+                out.write_all(game.to_pgn_with(options).as_bytes())?;
+            }
             Some(e) => {
                 failed = true;
                 eprintln!("arbiter: skipped {e}");

@@ -44,7 +44,7 @@ pub enum CommandError {
         message: String,
     },
     /// A move in `position … moves` that is unreadable or illegal.
-    #[error("position: move {number} {text:?} is not legal ({message}); kept the {number_kept} moves before it")]
+    #[error("position: move {number} {text:?} is not legal ({message}); position rejected, go answers bestmove (none) until the next position")]
     Move {
         /// 1-based index in the move list.
         number: usize,
@@ -84,6 +84,10 @@ pub struct UciEngine {
     /// The game from the `position` command: start position and moves played.
     start: Position,
     moves: Vec<Move>,
+    /// The last `position` command was rejected: `go` must not search the
+    /// position before it (nor the moves it accepted), which the GUI did not
+    /// send; it answers `bestmove (none)`.
+    rejected: bool,
 }
 
 impl UciEngine {
@@ -98,6 +102,7 @@ impl UciEngine {
             chess960: false,
             start: Position::standard(),
             moves: Vec::new(),
+            rejected: false,
         }
     }
 
@@ -266,6 +271,13 @@ impl UciEngine {
     }
 
     fn position(&mut self, args: &[&str]) -> Result<(), CommandError> {
+        self.rejected = true;
+        self.read_position(args)?;
+        self.rejected = false;
+        Ok(())
+    }
+
+    fn read_position(&mut self, args: &[&str]) -> Result<(), CommandError> {
         let moves_at = args.iter().position(|&w| w == "moves");
         let (setup, move_words) = match moves_at {
             Some(i) => (&args[..i], &args[i + 1..]),
@@ -334,6 +346,13 @@ impl UciEngine {
 
     fn go(&mut self, args: &[&str]) -> Result<(), CommandError> {
         self.finish_search();
+        if self.rejected {
+            // Every `go` gets its `bestmove`, but never one for a position the
+            // GUI did not send.
+            self.say("info string error: go: the last position command was rejected; no position to search");
+            self.say("bestmove (none)");
+            return Ok(());
+        }
         let history = self.history();
         let pos = *history.last().unwrap_or(&self.start);
         let mut limits = Limits::default();
@@ -444,7 +463,9 @@ impl UciEngine {
                     }
                     None => format!("bestmove {}", pos.uci(r.best)),
                 },
-                None => "bestmove 0000".to_string(),
+                // No legal move (checkmate or stalemate at the root): as
+                // Stockfish says it.
+                None => "bestmove (none)".to_string(),
             };
             send(&out, &line);
             engine

@@ -169,7 +169,7 @@ fn check_pgn_and_log(f: &Finished) {
         None => back.line.comments.join(" "),
     };
     assert!(last_comments.contains(&verdict), "{verdict:?} in\n{text}");
-    assert!(verdict.contains(outcome.article), "{verdict}");
+    assert!(verdict.contains(outcome.article.as_str()), "{verdict}");
     let again = Game::replay(game.start().clone(), game.events()).unwrap();
     assert_eq!(again.outcome(), game.outcome());
     assert_eq!(again.outcome_reason(), game.outcome_reason());
@@ -227,7 +227,7 @@ fn an_illegal_move_forfeits_by_match_rule() {
     for f in &seen {
         let o = f.record.game.outcome().unwrap();
         assert_eq!(
-            (o.termination, o.article),
+            (o.termination, o.article.as_str()),
             (Termination::Forfeit, MATCH_RULE)
         );
         let reason = f.record.game.outcome_reason().unwrap();
@@ -274,7 +274,10 @@ fn a_flag_falls_at_the_time_the_laws_say_and_6_9_decides() {
     let g = &seen[0].record.game;
     let o = g.outcome().unwrap();
     assert_eq!(g.moves().len(), 1);
-    assert_eq!((o.termination, o.article), (Termination::Timeout, "6.9"));
+    assert_eq!(
+        (o.termination, o.article.as_str()),
+        (Termination::Timeout, "6.9")
+    );
     assert_eq!(o.result, GameResult::win(Color::White));
     assert_eq!(o.at, g.moves()[0].t + 300);
     assert_eq!(g.clock_at(o.at).unwrap().black, 0);
@@ -301,7 +304,7 @@ fn delays_move_the_flag_as_the_laws_say() {
         cfg.delay = Some(Delay { kind, ms: 200 });
         let (tally, seen) = run(&cfg);
         assert_eq!(tally.losses, 1);
-        let o = *seen[0].record.game.outcome().unwrap();
+        let o = seen[0].record.game.outcome().unwrap().clone();
         assert_eq!(
             (o.termination, o.at),
             (Termination::Timeout, flag_at),
@@ -334,7 +337,7 @@ fn multi_period_controls_tell_moves_to_go_and_draws_are_claimed() {
     // third time: Black claims on it without playing it (9.2 a).
     let o = g.outcome().unwrap();
     assert_eq!(
-        (o.termination, o.article),
+        (o.termination, o.article.as_str()),
         (Termination::ThreefoldRepetition, "9.2 a")
     );
     assert_eq!(g.moves().len(), 7);
@@ -381,7 +384,7 @@ fn without_claims_fivefold_repetition_ends_the_game() {
     let o = g.outcome().unwrap();
     // The initial position for the fifth time after 16 plies (9.6.1).
     assert_eq!(
-        (o.termination, o.article),
+        (o.termination, o.article.as_str()),
         (Termination::FivefoldRepetition, "9.6.1")
     );
     assert_eq!(g.moves().len(), 16);
@@ -402,7 +405,7 @@ fn scores_and_move_limits_are_adjudicated_by_match_rule() {
     for f in &seen {
         let o = f.record.game.outcome().unwrap();
         assert_eq!(
-            (o.termination, o.article),
+            (o.termination, o.article.as_str()),
             (Termination::Adjudication, MATCH_RULE)
         );
         assert_eq!(f.record.game.moves().len(), 4);
@@ -575,7 +578,7 @@ fn the_laws_end_games_on_the_board_citing_the_edition() {
             assert_eq!(
                 (
                     o.termination,
-                    o.article,
+                    o.article.as_str(),
                     o.result.to_string(),
                     g.moves().len()
                 ),
@@ -605,7 +608,10 @@ fn a_hung_engine_loses_on_time_and_is_restarted() {
     assert_eq!(tally.losses, 2);
     for f in &seen {
         let o = f.record.game.outcome().unwrap();
-        assert_eq!((o.termination, o.article), (Termination::Timeout, "6.9"));
+        assert_eq!(
+            (o.termination, o.article.as_str()),
+            (Termination::Timeout, "6.9")
+        );
         assert!(describe(&f.record.game).unwrap().contains("lost on time"));
         assert_eq!(pgn_termination(&f.record.game), "time forfeit");
     }

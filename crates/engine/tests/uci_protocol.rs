@@ -140,7 +140,10 @@ fn one_clock_only() {
 #[test]
 fn infinite_waits_for_stop_and_isready_is_answered_meanwhile() {
     let (mut e, out) = engine();
-    e.handle("position fen 7k/8/8/8/8/8/8/K6R w - - 0 1");
+    // (Mate in one, Ra8#. The FEN here was once 7k/8/8/8/8/8/8/K6R w, Black in
+    // check with White to move: rejected, and the search ran on the previous
+    // position, issue 14.)
+    e.handle("position fen 6k1/8/6K1/8/8/8/8/R7 w - - 0 1");
     e.handle("go infinite");
     std::thread::sleep(Duration::from_millis(300));
     // Mate is found at once, yet no bestmove before stop.
@@ -216,8 +219,21 @@ fn bad_input_is_reported_and_keeps_what_was_accepted() {
         fen.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w"),
         "{fen}"
     );
+    // The rejected position is not searched, nor the moves before the bad one.
+    e.handle("go depth 1");
+    out.wait_for("bestmove", 1, 5);
+    assert_eq!(out.bestmove(), "(none)");
     e.handle("position fen not a fen");
     assert!(out.lines().last().unwrap().contains("bad FEN"));
+    // After a rejected FEN, `go` does not search the previous position.
+    e.handle("go depth 1");
+    out.wait_for("bestmove", 2, 5);
+    assert_eq!(out.bestmove(), "(none)");
+    // A good position makes `go` search again.
+    e.handle("position startpos moves e2e4");
+    e.handle("go depth 1");
+    out.wait_for("bestmove", 3, 5);
+    assert_ne!(out.bestmove(), "(none)");
     e.handle("go depth x");
     assert!(out.lines().last().unwrap().contains("depth"));
     e.handle("setoption name Hash value 0");
@@ -263,12 +279,58 @@ fn go_mate_multipv_nodes_and_limit_strength() {
 }
 
 #[test]
-fn no_legal_move_gives_null_bestmove() {
+fn no_legal_move_gives_bestmove_none_as_stockfish() {
     let (mut e, out) = engine();
     // Black is checkmated.
     e.handle("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
     e.handle("go depth 3");
     out.wait_for("bestmove", 1, 5);
-    assert_eq!(out.bestmove(), "0000");
+    assert_eq!(out.bestmove(), "(none)");
+    // Stalemate too.
+    e.handle("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.handle("go depth 3");
+    out.wait_for("bestmove", 2, 5);
+    assert_eq!(out.bestmove(), "(none)");
+    e.handle("quit");
+}
+
+#[test]
+fn multipv_lines_are_ranked_by_score() {
+    let (mut e, out) = engine();
+    e.handle("setoption name MultiPV value 3");
+    // Issue 14: at depth 10 multipv 2 scored 5 cp and multipv 3 scored 20.
+    e.handle("position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    e.handle("go depth 8");
+    out.wait_for("bestmove", 1, 120);
+    // The exact lines of every depth, in the order written.
+    let mut by_depth: std::collections::BTreeMap<u32, Vec<(u32, i64)>> = Default::default();
+    for line in out.lines() {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        if w.first() != Some(&"info") || line.contains("bound") {
+            continue;
+        }
+        let get = |key: &str| w.iter().position(|&x| x == key).map(|i| w[i + 1]);
+        let (Some(depth), Some(k), Some("cp")) = (get("depth"), get("multipv"), get("score"))
+        else {
+            continue;
+        };
+        let cp = w[w.iter().position(|&x| x == "cp").unwrap() + 1];
+        by_depth
+            .entry(depth.parse().unwrap())
+            .or_default()
+            .push((k.parse().unwrap(), cp.parse().unwrap()));
+    }
+    assert!(by_depth.len() >= 4, "{by_depth:?}");
+    for (depth, lines) in &by_depth {
+        assert_eq!(
+            lines.iter().map(|l| l.0).collect::<Vec<_>>(),
+            [1, 2, 3],
+            "depth {depth}"
+        );
+        assert!(
+            lines.windows(2).all(|w| w[0].1 >= w[1].1),
+            "depth {depth}: {lines:?}"
+        );
+    }
     e.handle("quit");
 }

@@ -29,12 +29,14 @@
 
 use arbiter_chess::{Color, Move, Position};
 use arbiter_laws::dead::{DeadPositionDetector, Reason};
-use arbiter_laws::{Event, Game, Start};
+use arbiter_laws::json::{self, Event};
+use arbiter_laws::{Game, Start};
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
 fn start() -> Start {
-    serde_json::from_str(r#"{"time_control": "300+2"}"#).unwrap()
+    let s: json::Start = serde_json::from_str(r#"{"time_control": "300+2"}"#).unwrap();
+    s.to_start().unwrap()
 }
 
 fn event(t: u64, by: Color, san: &str) -> Event {
@@ -91,17 +93,18 @@ fn replay_laws(events: &[Vec<Event>], read_ahead: bool) -> LawsRun {
                 let mut game = Game::new(start()).unwrap();
                 let evs = twice.next().unwrap_or_default();
                 if read_ahead {
-                    game.read_ahead(&evs);
+                    json::read_ahead(&mut game, &evs);
                 }
-                for e in evs {
-                    game.apply(e).unwrap();
+                for e in &evs {
+                    json::apply(&mut game, e).unwrap();
                 }
                 game
             },
             |game| {
                 run.finals ^= game.position().zobrist();
-                run.solver_calls += game.solver_calls();
-                for (s, g) in run.settled.iter_mut().zip(game.dead_position_checks()) {
+                let stats = game.stats();
+                run.solver_calls += stats.solver_calls;
+                for (s, (_, g)) in run.settled.iter_mut().zip(stats.iter()) {
                     *s += g;
                 }
             },
@@ -142,7 +145,7 @@ fn main() {
             let m = moves[rng.gen_range(0..moves.len())];
             let san = pos.san(m);
             t += 100;
-            game.apply(event(t, pos.turn(), &san)).unwrap();
+            json::apply(&mut game, &event(t, pos.turn(), &san)).unwrap();
             played.push((m, san));
         }
         games.push(played);
@@ -226,7 +229,7 @@ fn main() {
                 let mut out = Vec::with_capacity(input.len() * 2);
                 for line in input.lines().skip(1) {
                     let e: Event = serde_json::from_str(line).unwrap();
-                    let arbiter_laws::Action::Move { mv } = &e.action else {
+                    let json::Action::Move { mv } = &e.action else {
                         unreachable!()
                     };
                     let shape = Shape {

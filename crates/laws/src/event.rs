@@ -1,99 +1,283 @@
-//! The game as a log: how it starts and what happens, with timestamps.
-//!
-//! Serialised as JSON these are exactly the lines of `arbiter judge`:
+//! The game as a log: how it starts and what happens, with timestamps, as
+//! typed values. The JSON lines of `arbiter judge` are a layer on these
+//! ([`crate::json`]).
 //!
 //! ```
-//! use arbiter_laws::{Event, Start};
-//! let start: Start = serde_json::from_str(r#"{"time_control": "300+3", "edition": "2023"}"#)?;
-//! let e: Event = serde_json::from_str(r#"{"t": 1500, "by": "white", "do": "move", "move": "e4"}"#)?;
-//! assert_eq!(serde_json::to_string(&e)?, r#"{"t":1500,"by":"white","do":"move","move":"e4"}"#);
-//! # Ok::<_, serde_json::Error>(())
+//! use arbiter_laws::{Actor, Event, Game, Start};
+//! use arbiter_chess::{Color, Move, Square};
+//! let mut game = Game::new(Start::default())?;
+//! let e = Event::play(1500, Color::White, Move::new(Square::E2, Square::E4));
+//! assert_eq!(e.by, Actor::Player(Color::White));
+//! game.apply(e)?;
+//! assert_eq!(game.moves()[0].san, "e4");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
 use crate::clock::Delay;
-use crate::edition::{Edition, Rules, MATCH_RULE};
+use crate::edition::{Edition, Rules};
 use crate::outcome::GameResult;
-use arbiter_chess::Color;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use crate::Article;
+use arbiter_chess::{Color, Move, Role, Square};
+use arbiter_pgn::TimeControl;
+use serde::{Deserialize, Serialize};
 
 /// How a game starts.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+///
+/// ```
+/// use arbiter_laws::{Edition, Game, Start};
+/// use arbiter_pgn::TimeControl;
+/// let start = Start {
+///     time_control: Some(TimeControl::parse("300+3")?),
+///     edition: Edition::Fide2023,
+///     ..Start::default()
+/// };
+/// let game = Game::new(start)?;
+/// assert_eq!(game.time_class().name(), "blitz");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Start {
     /// A set-up position in FEN (X-FEN and Shredder-FEN accepted); the
     /// initial position if absent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
     /// A Chess960 starting position by its number (0–959).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chess960: Option<u32>,
     /// The edition of the Laws (default 2014).
-    #[serde(default)]
     pub edition: Edition,
-    /// A PGN `TimeControl` value (`40/5400+30:1800+30`, `300+3`, …); no clock if absent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time_control: Option<String>,
+    /// The time control (PGN `TimeControl`); no clock if absent.
+    pub time_control: Option<TimeControl>,
     /// A delay per move (Bronstein or simple).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delay: Option<Delay>,
     /// Rapid and blitz under the Competition Rules (adequate supervision:
     /// 2014/2018 A.3, B.3; 2023 A.4, B.2). Default: not supervised.
-    #[serde(default)]
     pub supervised: bool,
     /// Touch-move is enforced (4.3–4.4): `touch` events oblige.
-    #[serde(default)]
     pub touch_move: bool,
 }
 
-/// A player, written `"white"` or `"black"`.
-pub mod color_serde {
-    use super::*;
+/// Who acts: one of the players, or the arbiter (Art. 12).
+///
+/// ```
+/// use arbiter_laws::Actor;
+/// use arbiter_chess::Color;
+/// assert_eq!(Actor::Player(Color::Black).player(), Some(Color::Black));
+/// assert_eq!(Actor::Arbiter.player(), None);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// A player.
+    Player(Color),
+    /// The arbiter.
+    Arbiter,
+}
 
-    /// Serialises a colour as `"white"` / `"black"`.
-    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
-        match c {
-            Some(Color::White) => s.serialize_str("white"),
-            Some(Color::Black) => s.serialize_str("black"),
-            None => s.serialize_none(),
+impl Actor {
+    /// The player, if a player acts.
+    pub const fn player(self) -> Option<Color> {
+        match self {
+            Actor::Player(c) => Some(c),
+            Actor::Arbiter => None,
         }
     }
+}
 
-    /// Reads `"white"` / `"black"` (also `"w"` / `"b"`).
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
-        let s: Option<String> = Option::deserialize(d)?;
-        match s.as_deref() {
-            None => Ok(None),
-            Some("white" | "w" | "White") => Ok(Some(Color::White)),
-            Some("black" | "b" | "Black") => Ok(Some(Color::Black)),
-            Some(other) => Err(serde::de::Error::custom(format!(
-                "unknown player {other:?}: expected \"white\" or \"black\""
-            ))),
-        }
+impl From<Color> for Actor {
+    fn from(c: Color) -> Actor {
+        Actor::Player(c)
+    }
+}
+
+impl From<Option<Color>> for Actor {
+    /// `None` is the arbiter.
+    fn from(c: Option<Color>) -> Actor {
+        c.map_or(Actor::Arbiter, Actor::Player)
     }
 }
 
 /// One thing that happened, at `t` milliseconds after the start.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Build it with the constructors ([`Event::play`], [`Event::claim_threefold`], …):
+///
+/// ```
+/// use arbiter_laws::{Action, Actor, ClaimKind, Event};
+/// use arbiter_chess::Color;
+/// let e = Event::claim_threefold(9000, Color::Black, None);
+/// assert_eq!(e.action, Action::Claim { kind: ClaimKind::Threefold, mv: None });
+/// assert_eq!(Event::resign(10_000, Color::White).by, Actor::Player(Color::White));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
     /// Milliseconds since the start of the game (White's clock started at 0).
     pub t: u64,
-    /// The player who acts; absent for the arbiter.
-    #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
-    pub by: Option<Color>,
+    /// Who acts.
+    pub by: Actor,
     /// What happened.
-    #[serde(flatten)]
     pub action: Action,
 }
 
+impl Event {
+    /// `by` makes and completes the legal move `mv` (the clock pressed).
+    pub fn play(t: u64, by: Color, mv: Move) -> Event {
+        Event::player(t, by, Action::Move { mv })
+    }
+
+    /// `by` offers a draw (9.1 b / 9.1.2).
+    pub fn offer_draw(t: u64, by: Color) -> Event {
+        Event::player(t, by, Action::OfferDraw)
+    }
+
+    /// `by` accepts the opponent's draw offer.
+    pub fn accept_draw(t: u64, by: Color) -> Event {
+        Event::player(t, by, Action::AcceptDraw)
+    }
+
+    /// `by` declines the opponent's draw offer.
+    pub fn decline_draw(t: u64, by: Color) -> Event {
+        Event::player(t, by, Action::DeclineDraw)
+    }
+
+    /// `by` claims a draw by threefold repetition (9.2), on the position or
+    /// on the intended move `mv`, written and not played.
+    pub fn claim_threefold(t: u64, by: Color, mv: Option<Move>) -> Event {
+        Event::claim(t, by, ClaimKind::Threefold, mv)
+    }
+
+    /// `by` claims a draw under the 50-move rule (9.3), on the position or on
+    /// the intended move `mv`.
+    pub fn claim_fifty(t: u64, by: Color, mv: Option<Move>) -> Event {
+        Event::claim(t, by, ClaimKind::Fifty, mv)
+    }
+
+    /// `by` makes a claim of `kind` (an intended move only for 9.2 and 9.3).
+    pub fn claim(t: u64, by: Color, kind: ClaimKind, mv: Option<Move>) -> Event {
+        Event::player(t, by, Action::Claim { kind, mv })
+    }
+
+    /// `by` resigns (5.1 b / 5.1.2).
+    pub fn resign(t: u64, by: Color) -> Event {
+        Event::player(t, by, Action::Resign)
+    }
+
+    /// `by` claims that the opponent's flag has fallen (6.8).
+    pub fn flag(t: u64, by: Color) -> Event {
+        Event::player(t, by, Action::Flag)
+    }
+
+    /// `by` touches the piece on `square` (4.3).
+    pub fn touch(t: u64, by: Color, square: Square) -> Event {
+        Event::player(t, by, Action::Touch { square })
+    }
+
+    /// `by` completes the illegal move `mv` (7.5).
+    pub fn illegal(t: u64, by: Color, mv: IllegalMove) -> Event {
+        Event::player(t, by, Action::Illegal { mv })
+    }
+
+    /// The arbiter's `decision`.
+    pub fn arbiter(t: u64, decision: Decision) -> Event {
+        Event {
+            t,
+            by: Actor::Arbiter,
+            action: Action::Arbiter { decision },
+        }
+    }
+
+    /// The arbiter declares the game lost by `player` (10.1), on `ground`,
+    /// for `reason`.
+    pub fn forfeit(t: u64, player: Color, ground: Ground, reason: impl Into<String>) -> Event {
+        Event {
+            t,
+            by: Actor::Arbiter,
+            action: Action::Forfeit {
+                player,
+                ground,
+                reason: reason.into(),
+            },
+        }
+    }
+
+    /// The arbiter decides the result, on `ground`, for `reason`.
+    pub fn adjudicate(
+        t: u64,
+        result: GameResult,
+        ground: Ground,
+        reason: impl Into<String>,
+    ) -> Event {
+        Event {
+            t,
+            by: Actor::Arbiter,
+            action: Action::Adjudicate {
+                result,
+                ground,
+                reason: reason.into(),
+            },
+        }
+    }
+
+    fn player(t: u64, by: Color, action: Action) -> Event {
+        Event {
+            t,
+            by: Actor::Player(by),
+            action,
+        }
+    }
+}
+
+/// A completed illegal move as an over-the-board record writes it, from
+/// square to square (7.5): a pawn reaching the last rank with no piece
+/// named is an unreplaced promotion (7.5 a / 7.5.2).
+///
+/// ```
+/// use arbiter_laws::IllegalMove;
+/// use arbiter_chess::{Role, Square};
+/// let m = IllegalMove { from: Square::E7, to: Square::E8, promotion: None };
+/// assert_eq!(m, IllegalMove::new(Square::E7, Square::E8));
+/// assert_eq!(IllegalMove { promotion: Some(Role::Knight), ..m }.to_string(), "e7e8n");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct IllegalMove {
+    /// Where the piece was.
+    pub from: Square,
+    /// Where it was put.
+    pub to: Square,
+    /// The piece a pawn was replaced with, if one was named.
+    pub promotion: Option<Role>,
+}
+
+impl IllegalMove {
+    /// From `from` to `to`, no promotion piece.
+    pub const fn new(from: Square, to: Square) -> IllegalMove {
+        IllegalMove {
+            from,
+            to,
+            promotion: None,
+        }
+    }
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(r) = self.promotion {
+            write!(f, "{}", r.char())?;
+        }
+        Ok(())
+    }
+}
+
 /// What a player or the arbiter does.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "do", rename_all = "snake_case")]
+///
+/// ```
+/// use arbiter_laws::{Action, Event};
+/// use arbiter_chess::Color;
+/// assert_eq!(Event::offer_draw(0, Color::White).action, Action::OfferDraw);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// A move, made and completed (the clock pressed), in SAN or UCI.
+    /// A move, made and completed (the clock pressed).
     Move {
-        /// The move as written.
-        #[serde(rename = "move")]
-        mv: String,
+        /// The move.
+        mv: Move,
     },
     /// A draw offer (9.1 b / 9.1.2).
     OfferDraw,
@@ -106,8 +290,7 @@ pub enum Action {
         /// What is claimed.
         kind: ClaimKind,
         /// The intended move, written first and not played (9.2, 9.3).
-        #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
-        mv: Option<String>,
+        mv: Option<Move>,
     },
     /// Resignation (5.1 b / 5.1.2).
     Resign,
@@ -115,71 +298,63 @@ pub enum Action {
     Flag,
     /// The player having the move deliberately touches the piece on `square` (4.3).
     Touch {
-        /// The square, e.g. `"e2"`.
-        square: String,
+        /// The square.
+        square: Square,
     },
-    /// A completed illegal move (7.5) from a record of an over-the-board
-    /// game, in coordinates: `"e1e3"`; a pawn reaching the last rank with no
-    /// piece named (`"e7e8"`) is an unreplaced promotion (7.5 a / 7.5.2).
+    /// A completed illegal move (7.5) from a record of an over-the-board game.
     Illegal {
         /// The move, from and to squares (and a promotion piece).
-        #[serde(rename = "move")]
-        mv: String,
+        mv: IllegalMove,
     },
     /// An arbiter's decision.
     Arbiter {
         /// The decision.
         decision: Decision,
-        /// The player concerned, for `add_time`.
-        #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
-        player: Option<Color>,
-        /// Milliseconds, for `add_time`.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        ms: Option<u64>,
     },
-    /// The arbiter declares the game lost by `player` (no `by`: the arbiter
-    /// acts); the opponent wins (Art. 10.1: "wins by forfeit"). For another
-    /// score of the opponent, use [`Action::Adjudicate`].
+    /// The arbiter declares the game lost by `player`; the opponent wins
+    /// (Art. 10.1: "wins by forfeit"). For another score of the opponent,
+    /// use [`Action::Adjudicate`].
     ///
     /// ```
-    /// use arbiter_laws::{Event, Game, Start, Termination};
+    /// use arbiter_laws::{Event, Game, Ground, Start, Termination};
+    /// use arbiter_chess::Color;
     /// let mut game = Game::new(Start::default())?;
-    /// let e: Event = serde_json::from_str(
-    ///     r#"{"t": 900, "do": "forfeit", "player": "white", "reason": "the engine sent e2e5, an illegal move"}"#)?;
-    /// game.apply(e)?;
+    /// game.apply(Event::forfeit(900, Color::White, Ground::MatchRule, "the engine sent e2e5, an illegal move"))?;
     /// let o = game.outcome().unwrap();
-    /// assert_eq!((o.result.to_string().as_str(), o.termination, o.article), ("0-1", Termination::Forfeit, "match rule"));
-    /// assert_eq!(game.outcome_reason(), Some("the engine sent e2e5, an illegal move"));
+    /// assert_eq!((o.result.to_string().as_str(), o.termination), ("0-1", Termination::Forfeit));
+    /// assert_eq!(o.article.as_str(), "match rule");
+    /// assert_eq!(o.reason.as_deref(), Some("the engine sent e2e5, an illegal move"));
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     Forfeit {
         /// The player who loses.
-        #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
-        player: Option<Color>,
-        /// What the decision rests on (default: the regulations of the event).
-        #[serde(default)]
+        player: Color,
+        /// What the decision rests on.
         ground: Ground,
         /// Why, in words: kept in the log and given with the result.
-        #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
     },
-    /// The arbiter decides the result (no `by`): a draw or a win adjudicated
-    /// under the regulations of the event, or the scores of a penalty
-    /// (`"1/2-0"`, `"0-0"`, …; never more than the normal total, Art. 10.2).
+    /// The arbiter decides the result: a draw or a win adjudicated under the
+    /// regulations of the event, or the scores of a penalty (`1/2-0`, `0-0`,
+    /// …; never more than the normal total, Art. 10.2).
     Adjudicate {
-        /// The result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"0-0"`, `"1/2-0"`, `"0-1/2"`.
-        #[serde(with = "result_serde")]
+        /// The result.
         result: GameResult,
-        /// What the decision rests on (default: the regulations of the event).
-        #[serde(default)]
+        /// What the decision rests on.
         ground: Ground,
         /// Why, in words: kept in the log and given with the result.
-        #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
     },
 }
 
 /// What an arbiter's [`Action::Forfeit`] or [`Action::Adjudicate`] rests on.
+///
+/// ```
+/// use arbiter_laws::{Edition, Ground};
+/// let rules = Edition::Fide2023.rules();
+/// assert_eq!(Ground::MatchRule.article(&rules).as_str(), "match rule");
+/// assert_eq!(Ground::PersistentRefusal.article(&rules).as_str(), "11.7");
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ground {
@@ -200,37 +375,24 @@ pub enum Ground {
 }
 
 impl Ground {
-    /// The Article cited, or `"match rule"`.
-    pub const fn article(self, rules: &Rules) -> &'static str {
+    /// The Article cited, or [`Article::MATCH_RULE`].
+    pub const fn article(self, rules: &Rules) -> Article {
         match self {
-            Ground::MatchRule => MATCH_RULE,
-            Ground::PersistentRefusal => rules.articles.persistent_refusal,
-            Ground::Penalty => rules.articles.penalties,
+            Ground::MatchRule => Article::MATCH_RULE,
+            Ground::PersistentRefusal => Article::new(rules.articles.persistent_refusal),
+            Ground::Penalty => Article::new(rules.articles.penalties),
         }
     }
 }
 
-/// A result written `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"0-0"`, `"1/2-0"` or `"0-1/2"`.
-pub mod result_serde {
-    use super::*;
-
-    /// Writes the result as text.
-    pub fn serialize<S: Serializer>(r: &GameResult, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&r.to_string())
-    }
-
-    /// Reads a result (Art. 10.2: never more than the normal total).
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
-        let s = String::deserialize(d)?;
-        GameResult::parse(&s).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "result {s:?}: expected \"1-0\", \"0-1\", \"1/2-1/2\", \"0-0\", \"1/2-0\" or \"0-1/2\""
-            ))
-        })
-    }
-}
-
 /// What a claim is about.
+///
+/// ```
+/// use arbiter_laws::{ClaimKind, Game, Start};
+/// let game = Game::new(Start::default())?;
+/// assert_eq!(game.claimable(None), None::<ClaimKind>);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ClaimKind {
@@ -250,8 +412,18 @@ pub enum ClaimKind {
 }
 
 /// An arbiter's decision.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+///
+/// ```
+/// use arbiter_laws::{Decision, Event, Game, Start};
+/// use arbiter_chess::Color;
+/// use arbiter_pgn::TimeControl;
+/// let mut game = Game::new(Start { time_control: Some(TimeControl::parse("300")?), ..Start::default() })?;
+/// let applied = game.apply(Event::arbiter(0, Decision::AddTime { player: Color::Black, ms: 60_000 }))?;
+/// assert_eq!(applied.penalty.unwrap().ms, 60_000);
+/// assert_eq!(game.clock_at(0).unwrap().black, 360_000);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Decision {
     /// The pending quickplay claim or request is upheld (G.4, G.5 a / III.4, III.5.1).
     Upheld,
@@ -266,6 +438,11 @@ pub enum Decision {
     IllegalMove,
     /// Both players lose (11.8): 0–0.
     BothLose,
-    /// The arbiter adds `ms` to `player`'s clock.
-    AddTime,
+    /// The arbiter adds `ms` to `player`'s clock (12.2).
+    AddTime {
+        /// Whose clock.
+        player: Color,
+        /// Milliseconds.
+        ms: u64,
+    },
 }

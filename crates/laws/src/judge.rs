@@ -1,7 +1,7 @@
 //! `arbiter judge`: a game as JSON lines in, one verdict per line out.
 //!
-//! Input: the first line `{"start": {…}}` ([`Start`]), then one [`Event`]
-//! per line. Output: one JSON object per input line, with
+//! Input: the first line `{"start": {…}}` ([`json::Start`]), then one
+//! [`json::Event`] per line (see `docs/judge.md`). Output: one JSON object per input line, with
 //!
 //! - `"ok"`: `false` (with `"error"`) if the Laws reject the event, which
 //!   then changes nothing;
@@ -18,7 +18,8 @@
 //! Blank lines and lines starting with `#` or `//` are skipped and produce
 //! no output.
 
-use crate::{Event, Game, Start};
+use crate::json::{self, Event, Start};
+use crate::Game;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 
@@ -144,7 +145,7 @@ impl<'a> Line<'a> {
                 self.status = "ended";
                 self.result = Some(o.result.to_string());
                 self.termination = Some(o.termination.name());
-                self.article = Some(o.article);
+                self.article = Some(o.article.as_str());
                 self.reason = game.outcome_reason();
             }
             None => {
@@ -201,10 +202,14 @@ pub fn run<R: BufRead, W: Write>(
             line: i + 1,
             message: format!("expected {{\"start\": {{…}}}}: {e}"),
         })?;
-        let game = Game::new(start.start).map_err(|e| JudgeError::Start {
-            line: i + 1,
-            message: e.to_string(),
-        })?;
+        let game = start
+            .start
+            .to_start()
+            .and_then(Game::new)
+            .map_err(|e| JudgeError::Start {
+                line: i + 1,
+                message: e.to_string(),
+            })?;
         Line {
             ok: true,
             class: Some(game.time_class().name()),
@@ -238,7 +243,7 @@ pub fn run<R: BufRead, W: Write>(
                 }
             }
         }
-        game.read_ahead(ahead.iter().filter_map(|(_, e)| e.as_ref().ok()));
+        json::read_ahead(&mut game, ahead.iter().filter_map(|(_, e)| e.as_ref().ok()));
     }
     let mut ahead = ahead.into_iter();
     loop {
@@ -272,18 +277,18 @@ pub fn run<R: BufRead, W: Write>(
             }
         };
         let t = event.t;
-        match game.apply(event) {
+        match json::apply(&mut game, &event) {
             Ok(applied) => {
                 last_t = t;
                 Line {
                     ok: true,
                     t: Some(t),
                     mv: applied.san.as_deref(),
-                    claim: applied.claim,
+                    claim: applied.claim.map(|c| c.name()),
                     penalty: applied.penalty.map(|p| PenaltyOut {
                         player: color_name(p.to),
                         ms: p.ms,
-                        article: p.article,
+                        article: p.article.as_str(),
                     }),
                     note: applied.note.as_deref(),
                     ..Line::default()

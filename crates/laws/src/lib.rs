@@ -22,14 +22,17 @@
 //!   under the regulations of the event (engine matches), for persistent
 //!   refusal to comply (11.7), or as a penalty (12.9).
 //!
+//! The API is typed ([`Event::play`], [`Event::claim_threefold`], …, with
+//! [`Move`](arbiter_chess::Move)s, squares and a
+//! [`TimeControl`](arbiter_pgn::TimeControl)); the JSON lines of
+//! `arbiter judge` are a layer on it ([`json`], [`judge`]).
+//!
 //! ```
 //! use arbiter_laws::{Event, Game, Start, Termination};
 //! let mut game = Game::new(Start::default())?;
-//! for (i, san) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
-//!     let by = if i % 2 == 0 { "white" } else { "black" };
-//!     let e: Event = serde_json::from_str(&format!(
-//!         r#"{{"t": {}, "by": "{by}", "do": "move", "move": "{san}"}}"#, i * 1000))?;
-//!     game.apply(e)?;
+//! for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+//!     let mv = game.position().parse_uci(uci)?;
+//!     game.apply(Event::play(0, game.turn(), mv))?;
 //! }
 //! let outcome = game.outcome().unwrap();
 //! assert_eq!(outcome.result.to_string(), "0-1");
@@ -40,23 +43,27 @@
 
 #![deny(missing_docs)]
 
+mod article;
 mod class;
 pub mod clock;
 pub mod dead;
 pub mod edition;
 pub mod event;
-mod game;
+pub mod game;
+pub mod json;
 pub mod judge;
 mod outcome;
 pub mod repetition;
 pub mod touch;
 
+pub use article::Article;
 pub use class::TimeClass;
 pub use clock::{Clock, Delay, DelayKind};
-pub use dead::{ChaSolver, Unwinnability, Verdict};
+pub use dead::{ChaSolver, DeadPositionStats, Unwinnability, Verdict};
 pub use edition::{Edition, Rules, MATCH_RULE};
-pub use event::{Action, ClaimKind, Decision, Event, Ground, Start};
+pub use event::{Action, Actor, ClaimKind, Decision, Event, Ground, IllegalMove, Start};
 pub use game::{
-    Applied, ClockReading, Game, Penalty, PlayedMove, Rejected, ReplayError, StartError,
+    Applied, ClaimVerdict, ClockReading, Game, Penalty, PlayedMove, Rejected, ReplayError,
+    StartError,
 };
 pub use outcome::{GameResult, Outcome, Score, Termination};

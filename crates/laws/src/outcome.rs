@@ -1,5 +1,6 @@
 //! Results, scores and how a game ended (FIDE Articles 5, 6.9, 7.5, 9 and 10).
 
+use crate::Article;
 use arbiter_chess::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -184,6 +185,44 @@ impl Termination {
     }
 }
 
+impl Termination {
+    /// The PGN `Termination` tag (PGN standard §9.8.1): `normal` for an end
+    /// on the board or by agreement, `time forfeit`, `rules infraction` (an
+    /// illegal move, a forfeit) or `adjudication` (an arbiter's decision).
+    /// A game still in progress is `unterminated` ([`Termination::pgn_tag_of`]).
+    ///
+    /// ```
+    /// use arbiter_laws::Termination;
+    /// assert_eq!(Termination::Timeout.pgn_tag(), "time forfeit");
+    /// assert_eq!(Termination::pgn_tag_of(None), "unterminated");
+    /// ```
+    pub const fn pgn_tag(self) -> &'static str {
+        match self {
+            Termination::Checkmate
+            | Termination::Stalemate
+            | Termination::DeadPosition
+            | Termination::Resignation
+            | Termination::Agreement
+            | Termination::ThreefoldRepetition
+            | Termination::FiftyMoves
+            | Termination::FivefoldRepetition
+            | Termination::SeventyfiveMoves => "normal",
+            Termination::Timeout | Termination::TimeoutDraw => "time forfeit",
+            Termination::IllegalMove | Termination::Forfeit => "rules infraction",
+            Termination::ArbiterDecision | Termination::Adjudication => "adjudication",
+        }
+    }
+
+    /// The PGN `Termination` tag of a game that ended this way, or
+    /// `unterminated` while it goes on.
+    pub const fn pgn_tag_of(termination: Option<Termination>) -> &'static str {
+        match termination {
+            Some(t) => t.pgn_tag(),
+            None => "unterminated",
+        }
+    }
+}
+
 impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -191,16 +230,32 @@ impl fmt::Display for Termination {
 }
 
 /// A finished game: the result, why, and the Article that decides it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// ```
+/// use arbiter_laws::{Event, Game, Start, Termination};
+/// use arbiter_chess::Color;
+/// let mut game = Game::new(Start::default())?;
+/// game.apply(Event::resign(4000, Color::Black))?;
+/// let o = game.outcome().unwrap();
+/// assert_eq!((o.result.to_string().as_str(), o.termination, o.at), ("1-0", Termination::Resignation, 4000));
+/// assert_eq!(o.article.cite(), "Art. 5.1 b");
+/// assert_eq!(o.reason, None);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
     /// The scores.
     pub result: GameResult,
     /// How the game ended.
     pub termination: Termination,
-    /// The Article of the edition in force, e.g. `"9.6 a"`.
-    pub article: &'static str,
+    /// The Article of the edition in force, e.g. `"9.6 a"`, or the
+    /// regulations of the event ([`Article::MATCH_RULE`]).
+    pub article: Article,
     /// The time of the event that ended the game (ms since the start).
     pub at: u64,
+    /// The arbiter's reason, in words, for a forfeit or an adjudication
+    /// that gave one ([`crate::Action::Forfeit`], [`crate::Action::Adjudicate`]).
+    pub reason: Option<String>,
 }
 
 #[cfg(test)]

@@ -3,16 +3,13 @@
 //! intended move, over random games steered into repetitions (seeded), a
 //! claim of the kind it names is upheld and a claim it does not name is not.
 
-use arbiter_laws::{Action, ClaimKind, Event, Game, Start, Termination};
+use arbiter_chess::Move;
+use arbiter_laws::{ClaimKind, Event, Game, Start, Termination};
 use rand::{Rng, SeedableRng};
 
-fn claim(game: &Game, kind: ClaimKind, intended: Option<String>) -> bool {
+fn claim(game: &Game, kind: ClaimKind, intended: Option<Move>) -> bool {
     let mut g = game.clone();
-    let e = Event {
-        t: 0,
-        by: Some(g.turn()),
-        action: Action::Claim { kind, mv: intended },
-    };
+    let e = Event::claim(0, g.turn(), kind, intended);
     g.apply(e).is_ok()
         && matches!(
             g.outcome().map(|o| o.termination),
@@ -58,17 +55,13 @@ fn claimable_agrees_with_the_ruling_on_claims() {
                 let san = game.position().san(m);
                 match game.claimable(Some(m)) {
                     Some(k) => {
-                        assert!(
-                            claim(&game, k, Some(san.clone())),
-                            "{san}, {}",
-                            game.position().fen()
-                        );
+                        assert!(claim(&game, k, Some(m)), "{san}, {}", game.position().fen());
                         upheld[1] += 1;
                     }
                     None => {
                         for k in kinds {
                             assert!(
-                                !claim(&game, k, Some(san.clone())),
+                                !claim(&game, k, Some(m)),
                                 "{k:?} {san} upheld, {}",
                                 game.position().fen()
                             );
@@ -81,13 +74,7 @@ fn claimable_agrees_with_the_ruling_on_claims() {
             let width = if rng.gen_bool(0.8) { 2 } else { 64 };
             let m = moves[rng.gen_range(0..moves.len().min(width))];
             let by = game.turn();
-            let uci = game.position().uci(m);
-            game.apply(Event {
-                t: 0,
-                by: Some(by),
-                action: Action::Move { mv: uci },
-            })
-            .unwrap();
+            game.apply(Event::play(0, by, m)).unwrap();
             plies += 1;
         }
     }

@@ -5,7 +5,8 @@
 //! long quiet stretches. Needs `python3` with `chess` (`pip install chess`).
 
 use arbiter_chess::Color;
-use arbiter_laws::{Event, Game, Start, Termination};
+use arbiter_laws::json::{self, Event};
+use arbiter_laws::{Game, Termination};
 use rand::{Rng, SeedableRng};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -17,8 +18,9 @@ struct Played {
 }
 
 fn random_game(edition: &str, rng: &mut impl Rng) -> Played {
-    let start: Start = serde_json::from_str(&format!(r#"{{"edition": "{edition}"}}"#)).unwrap();
-    let mut game = Game::new(start).unwrap();
+    let start: json::Start =
+        serde_json::from_str(&format!(r#"{{"edition": "{edition}"}}"#)).unwrap();
+    let mut game = Game::new(start.to_start().unwrap()).unwrap();
     let mut played = Played {
         uci: Vec::new(),
         ours: Vec::new(),
@@ -59,7 +61,7 @@ fn random_game(edition: &str, rng: &mut impl Rng) -> Played {
             r#"{{"t": {t}, "by": "{by}", "do": "move", "move": "{uci}"}}"#
         ))
         .unwrap();
-        game.apply(e).unwrap();
+        json::apply(&mut game, &e).unwrap();
         // The SAN recorded for the move (with its check or mate mark) is the core's.
         assert_eq!(
             game.moves().last().map(|p| p.san.as_str()),

@@ -4,11 +4,19 @@
 //! when its move count is reached (the 40th move), time saved carries over.
 
 use arbiter_chess::Color;
-use arbiter_laws::{Event, Game, Start};
+use arbiter_laws::json::{self, Event};
+use arbiter_laws::{Game, Start};
 use rand::{Rng, SeedableRng};
 
 fn ev(json: String) -> Event {
     serde_json::from_str(&json).unwrap()
+}
+
+fn tc(text: &str) -> Start {
+    Start {
+        time_control: Some(arbiter_pgn::TimeControl::parse(text).unwrap()),
+        ..Start::default()
+    }
 }
 
 fn name(c: Color) -> &'static str {
@@ -23,13 +31,15 @@ fn name(c: Color) -> &'static str {
 fn replaying_the_stored_log_gives_the_same_state() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
     for i in 0..300 {
-        let start: Start = serde_json::from_str(&format!(
+        let start: json::Start = serde_json::from_str(&format!(
             r#"{{"time_control": "{}", "edition": "{}"}}"#,
             ["180+2", "40/5400+30:1800+30", "900+10", "60"][i % 4],
             ["2014", "2018", "2023"][i % 3]
         ))
         .unwrap();
+        let start = start.to_start().unwrap();
         let mut game = Game::new(start.clone()).unwrap();
+        let mut log = Vec::new();
         let mut t = 0;
         while !game.is_over() && game.moves().len() < 200 {
             t += rng.gen_range(0..5_000);
@@ -64,11 +74,25 @@ fn replaying_the_stored_log_gives_the_same_state() {
                     name(turn)
                 ))
             };
-            let _ = game.apply(e); // rejected events are not logged
+            // The typed event, written back as JSON (moves in SAN), is what is
+            // stored; rejected events are not logged.
+            if let Ok(typed) = e.to_event(&game) {
+                let wire = Event::from_event(&typed, &game);
+                if game.apply(typed).is_ok() {
+                    log.push(wire);
+                }
+            }
         }
-        let stored = serde_json::to_string(game.events()).unwrap();
+        let stored = serde_json::to_string(&log).unwrap();
         let events: Vec<Event> = serde_json::from_str(&stored).unwrap();
-        let again = Game::replay(start, &events).unwrap();
+        let mut again = Game::new(start.clone()).unwrap();
+        for e in &events {
+            json::apply(&mut again, e).unwrap();
+        }
+        assert_eq!(
+            Game::replay(start, game.events()).unwrap().events(),
+            game.events()
+        );
         assert_eq!(again.position(), game.position());
         assert_eq!(again.outcome(), game.outcome());
         assert_eq!(again.clock_at(t), game.clock_at(t));
@@ -81,7 +105,7 @@ fn replaying_the_stored_log_gives_the_same_state() {
 #[test]
 fn art_6_3_period_change_after_the_40th_move() {
     // FIDE classical control: 90 minutes for 40 moves, then 30 minutes, 30 s per move from move 1.
-    let start: Start = serde_json::from_str(r#"{"time_control": "40/5400+30:1800+30"}"#).unwrap();
+    let start = tc("40/5400+30:1800+30");
     let mut game = Game::new(start).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(40);
     let mut t = 0;
@@ -96,17 +120,14 @@ fn art_6_3_period_change_after_the_40th_move() {
         if turn == Color::White && game.moves().len() == 78 {
             white_before_40th = game.clock_at(t).unwrap().white;
         }
-        game.apply(ev(format!(
+        let e = ev(format!(
             r#"{{"t": {t}, "by": "{}", "do": "move", "move": "{uci}"}}"#,
             name(turn)
-        )))
-        .unwrap();
+        ));
+        json::apply(&mut game, &e).unwrap();
         if game.is_over() {
             // Rare: start again with another seed stream.
-            game = Game::new(
-                serde_json::from_str(r#"{"time_control": "40/5400+30:1800+30"}"#).unwrap(),
-            )
-            .unwrap();
+            game = Game::new(tc("40/5400+30:1800+30")).unwrap();
             t = 0;
         }
     }
@@ -123,12 +144,13 @@ fn art_6_3_period_change_after_the_40th_move() {
 
 #[test]
 fn next_flag_time_and_clock_at() {
-    let start: Start = serde_json::from_str(r#"{"time_control": "60+1"}"#).unwrap();
+    let start = tc("60+1");
     let mut game = Game::new(start).unwrap();
     assert_eq!(game.next_flag_time(), Some(61_000));
-    game.apply(ev(
-        r#"{"t": 5000, "by": "white", "do": "move", "move": "e4"}"#.into(),
-    ))
+    json::apply(
+        &mut game,
+        &ev(r#"{"t": 5000, "by": "white", "do": "move", "move": "e4"}"#.into()),
+    )
     .unwrap();
     assert_eq!(game.next_flag_time(), Some(5_000 + 61_000));
     let r = game.clock_at(10_000).unwrap();

@@ -113,7 +113,7 @@ fn a_checkmate_proves_the_whole_record() {
     assert!(p.is_checkmate());
     let mut d = DeadPositionDetector::default();
     assert_eq!(d.prove_continuation(&start, &line), 7);
-    assert_eq!(d.solver_calls, 0);
+    assert_eq!(d.stats().solver_calls, 0);
 }
 
 fn side(c: Color) -> &'static str {

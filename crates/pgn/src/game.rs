@@ -1,57 +1,27 @@
 //! A game record (FIDE Art. 8): tags, moves with their comments, annotations
-//! and clock times, variations as a tree, and the result; and the visitor that
-//! builds it from PGN ([`GameBuilder`]).
+//! and clock times, variations as a tree, and the result. The model only:
+//! [`crate::GameBuilder`] builds it from PGN, [`crate::writer`] writes it.
 
-use crate::notation::{read_move_bytes, Dialect, Notation, ReadMoveError};
-use crate::reader::{Flow, Location, RawText, SyntaxError, Visitor};
+use crate::notation::ReadMoveError;
+use crate::reader::Location;
+pub use crate::result::GameResult;
+use crate::start::standard;
 use crate::time_control::{ParseTimeControlError, TimeControl};
-use arbiter_chess::{CastlingMode, FenError, Move, Position, Setup};
-use std::fmt;
-
-/// The game termination marker and `Result` tag (PGN §8.2.6; FIDE Art. 5).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum GameResult {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-    /// `*`: unknown, or the game goes on.
-    #[default]
-    Unknown,
-}
-
-impl GameResult {
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// Reads a result as PGN writes it (also `½-½`).
-    pub fn from_pgn(text: &str) -> Option<GameResult> {
-        Some(match text.trim() {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" | "½-½" => GameResult::Draw,
-            "*" => GameResult::Unknown,
-            _ => return None,
-        })
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+use arbiter_chess::{Bitboard, FenError, Move, Position, Square};
 
 /// Tag pairs in the order read or set.
+///
+/// ```
+/// use arbiter_pgn::Tags;
+/// let mut tags = Tags::new();
+/// tags.push("White", "Tal");
+/// tags.set("Black", "Botvinnik");
+/// tags.set("White", "Tal, Mikhail");
+/// assert_eq!(tags.get("White"), Some("Tal, Mikhail"));
+/// assert_eq!(tags.iter().map(|(n, _)| n).collect::<Vec<_>>(), ["White", "Black"]);
+/// assert_eq!(tags.remove("Black").as_deref(), Some("Botvinnik"));
+/// assert_eq!(tags.len(), 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Tags(Vec<(String, String)>);
 
@@ -107,6 +77,20 @@ impl Tags {
 }
 
 /// A move in a record with what is written about it.
+///
+/// A null move (`--`, `Z0`: "pass", written in analysis, never a move under
+/// the Laws, Art. 3) is kept as [`Node::NULL_MOVE`]; [`Node::is_null`] tells.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_pgn::Node;
+/// let e4 = Position::standard().parse_san("e4")?;
+/// let mut node = Node::new(e4);
+/// node.nags.push(1); // e4!
+/// assert!(!node.is_null());
+/// assert!(Node::null().is_null());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// The move (legal in the position before it).
@@ -125,6 +109,19 @@ pub struct Node {
 }
 
 impl Node {
+    /// How a null move is stored: from a1 to a1, a shape no move has.
+    pub const NULL_MOVE: Move = Move::new(Square::A1, Square::A1);
+
+    /// A null move (`--`).
+    pub fn null() -> Node {
+        Node::new(Node::NULL_MOVE)
+    }
+
+    /// `true` for a null move.
+    pub fn is_null(&self) -> bool {
+        self.mv == Node::NULL_MOVE
+    }
+
     /// A bare move.
     pub fn new(mv: Move) -> Node {
         Node {
@@ -139,6 +136,15 @@ impl Node {
 }
 
 /// A sequence of moves: the main line or a variation.
+///
+/// ```
+/// use arbiter_pgn::Reader;
+/// let game = Reader::new("1. e4 (1. d4 d5) 1... e5 *".as_bytes()).next_game()?.expect("a game");
+/// assert_eq!(game.line.nodes.len(), 2);
+/// let d4 = &game.line.nodes[0].variations[0];
+/// assert_eq!(d4.nodes.len(), 2);
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Line {
     /// Comments before the first move.
@@ -148,9 +154,20 @@ pub struct Line {
 }
 
 /// What is wrong with a game, and where.
+///
+/// ```
+/// use arbiter_pgn::Reader;
+/// let game = Reader::new("1. e4 e5 2. Ke3 *".as_bytes()).next_game()?.expect("a game");
+/// let error = game.error.expect("an illegal move");
+/// assert_eq!((error.location.line, error.location.column, error.ply), (1, 13, Some(3)));
+/// assert!(!error.in_variation);
+/// assert!(error.to_string().starts_with("game 1, line 1, column 13, ply 3, at \"Ke3\": illegal move"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("game {game}, {location}{}{}: {kind}",
+#[error("game {game}, {location}{}{}{}: {kind}",
     .ply.map(|p| format!(", ply {p}")).unwrap_or_default(),
+    if *.in_variation { ", in a variation" } else { "" },
     .text.as_ref().map(|t| format!(", at {t:?}")).unwrap_or_default())]
 pub struct GameError {
     /// 1-based number of the game in the input.
@@ -161,11 +178,43 @@ pub struct GameError {
     pub ply: Option<u32>,
     /// The text at fault (the move as written, or the token).
     pub text: Option<String>,
+    /// The fault is inside a variation: the main line was read on.
+    pub in_variation: bool,
     /// What is wrong.
     pub kind: GameErrorKind,
 }
 
+impl GameError {
+    /// What is wrong, saying "in a variation" when it is: the message of
+    /// `arbiter pgn check`'s JSON lines.
+    ///
+    /// ```
+    /// use arbiter_pgn::Reader;
+    /// let pgn = "1. e4 e5 2. Nf3 (2. e4 d5) 2... Nc6 3. Bb5 *";
+    /// let game = Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+    /// assert_eq!(game.mainline().count(), 5);
+    /// let error = game.error.expect("2. e4 is illegal");
+    /// assert!(error.message().starts_with("in a variation: illegal move \"e4\""));
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn message(&self) -> String {
+        if self.in_variation {
+            format!("in a variation: {}", self.kind)
+        } else {
+            self.kind.to_string()
+        }
+    }
+}
+
 /// The kinds of [`GameError`].
+///
+/// ```
+/// use arbiter_pgn::{check::Checker, GameErrorKind, Reader};
+/// // Read, but not a move under the Laws.
+/// let checked = Reader::new("1. e4 -- 2. d4 *".as_bytes()).read_game(&mut Checker::new())?.expect("a game");
+/// assert_eq!(checked.error.map(|e| e.kind), Some(GameErrorKind::NullMove));
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameErrorKind {
     /// The PGN syntax is broken.
@@ -177,6 +226,11 @@ pub enum GameErrorKind {
     /// The `FEN` tag is not a legal position.
     #[error("FEN tag: {0}")]
     Fen(FenError),
+    /// A null move (`--`, `Z0`): read, as analysis writes it, but no move
+    /// under the Laws (Art. 3: a move moves a piece). Only
+    /// [`crate::check::Checker`] reports it; [`crate::GameBuilder`] keeps it.
+    #[error("a null move (-- or Z0) is not a move under the Laws (Art. 3)")]
+    NullMove,
     /// The `Variant` tag names a game other than chess or Chess960.
     #[error("unsupported variant {0:?}: only standard chess and Chess960")]
     Variant(String),
@@ -185,7 +239,63 @@ pub enum GameErrorKind {
     Other(&'static str),
 }
 
+/// Something a reader accepted but changed: the game was read on.
+///
+/// ```
+/// use arbiter_pgn::{Reader, WarningKind};
+/// let pgn = "[FEN \"4k3/8/8/8/8/8/8/4K2R w KQ - 0 1\"]\n\n1. O-O *";
+/// let game = Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+/// assert!(game.error.is_none());
+/// assert!(matches!(game.warnings[0].kind, WarningKind::CastlingRightsDropped(_)));
+/// assert_eq!(game.warnings[0].location.line, 1);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}, {location}: {kind}")]
+pub struct GameWarning {
+    /// 1-based number of the game in the input.
+    pub game: u64,
+    /// Where in the input.
+    pub location: Location,
+    /// What was changed.
+    pub kind: WarningKind,
+}
+
+/// The kinds of [`GameWarning`].
+///
+/// ```
+/// use arbiter_chess::{Bitboard, Square};
+/// use arbiter_pgn::WarningKind;
+/// let w = WarningKind::CastlingRightsDropped(Bitboard::from_square(Square::A1));
+/// assert_eq!(w.to_string(), "FEN tag: castling right for the rook on a1 dropped: its king and rook cannot castle");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// The `FEN` tag gives castling rights its king and rooks cannot have;
+    /// they were dropped (as python-chess and scalachess do) instead of
+    /// rejecting the game.
+    #[error("FEN tag: castling right{} for the rook{} on {} dropped: {} king and rook cannot castle",
+        if .0.count() > 1 { "s" } else { "" },
+        if .0.count() > 1 { "s" } else { "" },
+        .0.into_iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "),
+        if .0.count() > 1 { "their" } else { "its" })]
+    CastlingRightsDropped(Bitboard),
+}
+
 /// A game record.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_pgn::{Game, GameResult};
+/// let mut game = Game::default();
+/// let e4 = Position::standard().parse_san("e4")?;
+/// game.push(e4)?;
+/// game.set_result(GameResult::Unknown);
+/// assert_eq!(game.final_position().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// assert!(game.to_pgn().contains("\n1. e4 *"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// The tag pairs.
@@ -197,8 +307,11 @@ pub struct Game {
     /// The termination marker of the movetext, if there was one.
     pub result: Option<GameResult>,
     /// The first error met while reading, if any: everything before it is
-    /// kept.
+    /// kept. An error in the main line wins over one in a variation (after
+    /// which the main line was read on).
     pub error: Option<GameError>,
+    /// What the reader changed to go on (castling rights dropped, …).
+    pub warnings: Vec<GameWarning>,
 }
 
 impl Default for Game {
@@ -216,10 +329,11 @@ impl Game {
             line: Line::default(),
             result: None,
             error: None,
+            warnings: Vec::new(),
         }
     }
 
-    /// The main-line moves.
+    /// The main-line moves (a null move as [`Node::NULL_MOVE`]).
     pub fn mainline(&self) -> impl Iterator<Item = Move> + '_ {
         self.line.nodes.iter().map(|n| n.mv)
     }
@@ -237,7 +351,11 @@ impl Game {
     pub fn final_position(&self) -> Position {
         let mut pos = self.start;
         for m in self.mainline() {
-            pos.play_unchecked(m);
+            if m == Node::NULL_MOVE {
+                pos.play_null();
+            } else {
+                pos.play_unchecked(m);
+            }
         }
         pos
     }
@@ -261,447 +379,9 @@ impl Game {
     }
 }
 
-/// The starting position a game's tags name: `FEN` (with `SetUp`), and
-/// `Variant` (`Chess960` and its other names select Chess960 castling).
-pub fn start_position(tags: &Tags) -> Result<Position, GameErrorKind> {
-    start_position_of(tags.get("Variant"), tags.get("FEN"))
-}
-
-pub(crate) fn start_position_of(
-    variant: Option<&str>,
-    fen: Option<&str>,
-) -> Result<Position, GameErrorKind> {
-    let chess960 = match variant {
-        None => false,
-        Some(v) => {
-            let key: String = v
-                .chars()
-                .filter(|c| c.is_alphanumeric())
-                .flat_map(char::to_lowercase)
-                .collect();
-            match key.as_str() {
-                "" | "standard" | "chess" | "normal" | "fromposition" | "classical" => false,
-                "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess"
-                | "frc" => true,
-                _ => return Err(GameErrorKind::Variant(v.to_owned())),
-            }
-        }
-    };
-    match fen.map(str::trim) {
-        Some(fen) if !fen.is_empty() => {
-            let setup = Setup::from_fen(fen).map_err(|e| GameErrorKind::Fen(e.into()))?;
-            let mode = if chess960 {
-                CastlingMode::Chess960
-            } else {
-                CastlingMode::detect(&setup)
-            };
-            Position::from_setup(setup, mode).map_err(|e| GameErrorKind::Fen(e.into()))
-        }
-        _ if chess960 => Position::chess960(518).ok_or(GameErrorKind::Other("no Chess960 start")),
-        _ => Ok(standard()),
-    }
-}
-
-/// The standard starting position, validated once.
-pub(crate) fn standard() -> Position {
-    static STANDARD: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
-    *STANDARD.get_or_init(Position::standard)
-}
-
-/// Collapses runs of whitespace to one space and trims.
-pub(crate) fn clean_comment(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for word in text.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
-    out
-}
-
-/// Takes a `[%clk h:mm:ss]` command out of a comment: the time in
-/// milliseconds, and the rest of the comment.
-pub fn take_clock(comment: &str) -> (Option<u64>, String) {
-    let Some(at) = comment.find("[%clk") else {
-        return (None, comment.to_owned());
-    };
-    let Some(len) = comment[at..].find(']') else {
-        return (None, comment.to_owned());
-    };
-    let body = comment[at + 5..at + len].trim();
-    match parse_clock(body) {
-        Some(ms) => {
-            let rest = format!("{} {}", &comment[..at], &comment[at + len + 1..]);
-            (Some(ms), clean_comment(&rest))
-        }
-        None => (None, comment.to_owned()),
-    }
-}
-
-/// Reads `h:mm:ss`, `m:ss` or `s`, each with optional decimals.
-pub fn parse_clock(text: &str) -> Option<u64> {
-    let mut parts = text.split(':').rev();
-    let secs = parts.next()?;
-    let (whole, frac) = secs.split_once('.').unwrap_or((secs, ""));
-    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 9 {
-        return None;
-    }
-    if frac.len() > 9 || !frac.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut ms: u64 = whole.parse::<u64>().ok()? * 1000;
-    let mut scale = 100;
-    for d in frac.bytes().take(3) {
-        ms += (d - b'0') as u64 * scale;
-        scale /= 10;
-    }
-    for (unit, part) in [60_000u64, 3_600_000].into_iter().zip(parts.by_ref()) {
-        if part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        ms = ms.checked_add(part.parse::<u64>().ok()?.checked_mul(unit)?)?;
-    }
-    if parts.next().is_some() {
-        return None;
-    }
-    Some(ms)
-}
-
-/// Writes milliseconds as `h:mm:ss` (with decimals when not whole seconds).
-pub fn format_clock(ms: u64) -> String {
-    let secs = ms / 1000;
-    let mut s = format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
-    let frac = ms % 1000;
-    if frac != 0 {
-        let f = format!("{frac:03}");
-        s.push('.');
-        s.push_str(f.trim_end_matches('0'));
-    }
-    s
-}
-
-/// The most moves (all lines together) one game may hold.
-pub const MAX_NODES: usize = 200_000;
-/// The most comment text one game may hold, in bytes.
-pub const MAX_COMMENT_BYTES: usize = 1 << 26;
-
-struct Frame {
-    line: Line,
-    before_last: Position,
-    pos: Position,
-    /// Plies before this line's first move, counted from the game's start.
-    start_ply: u32,
-    /// An `=` sign seen before any move (the `(=)` of a draw offer).
-    draw_mark: bool,
-}
-
-impl Frame {
-    fn new(pos: Position, start_ply: u32) -> Frame {
-        Frame {
-            line: Line::default(),
-            before_last: pos,
-            pos,
-            start_ply,
-            draw_mark: false,
-        }
-    }
-}
-
-/// The visitor that builds [`Game`]s, checking every move (in variations too).
-#[derive(Default)]
-pub struct GameBuilder {
-    forced: Option<Dialect>,
-    dialect: Dialect,
-    number: u64,
-    game: Game,
-    frames: Vec<Frame>,
-    nodes: usize,
-    comment_bytes: usize,
-    /// Where the first `FEN` and `Variant` tags stand.
-    fen_at: Option<Location>,
-    variant_at: Option<Location>,
-}
-
-/// Where a start-position error points: the tag at fault, and its value.
-pub(crate) fn setup_error_at(
-    kind: &GameErrorKind,
-    fen: Option<(Location, &str)>,
-    variant: Option<(Location, &str)>,
-) -> (Location, Option<String>) {
-    let at = match kind {
-        GameErrorKind::Variant(_) => variant,
-        _ => fen,
-    };
-    match at {
-        Some((location, value)) => (location, Some(value.to_owned())),
-        None => (Location::default(), None),
-    }
-}
-
-impl GameBuilder {
-    /// A builder reading moves in the notation the `Notation` tag names, or
-    /// any notation ([`Dialect::Auto`]).
-    pub fn new() -> GameBuilder {
-        GameBuilder::default()
-    }
-
-    /// A builder reading moves in `dialect` whatever the tags say.
-    pub fn with_dialect(dialect: Dialect) -> GameBuilder {
-        GameBuilder {
-            forced: Some(dialect),
-            ..GameBuilder::default()
-        }
-    }
-
-    fn fail(
-        &mut self,
-        location: Location,
-        ply: Option<u32>,
-        text: Option<String>,
-        kind: GameErrorKind,
-    ) {
-        if self.game.error.is_none() {
-            self.game.error = Some(GameError {
-                game: self.number,
-                location,
-                ply,
-                text,
-                kind,
-            });
-        }
-    }
-
-    fn next_ply(&self) -> Option<u32> {
-        self.frames
-            .last()
-            .map(|f| f.start_ply + f.line.nodes.len() as u32 + 1)
-    }
-}
-
-impl Visitor for GameBuilder {
-    type Output = Game;
-
-    fn begin_game(&mut self, number: u64, _at: Location) {
-        self.number = number;
-        self.game = Game::default();
-        self.frames.clear();
-        self.nodes = 0;
-        self.comment_bytes = 0;
-        self.fen_at = None;
-        self.variant_at = None;
-        self.dialect = self.forced.unwrap_or(Dialect::Auto);
-    }
-
-    fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) -> Flow {
-        match name {
-            b"FEN" if self.fen_at.is_none() => self.fen_at = Some(at),
-            b"Variant" if self.variant_at.is_none() => self.variant_at = Some(at),
-            _ => {}
-        }
-        let name = crate::reader::decode(name).into_owned();
-        let value = value.unescape().into_owned();
-        if name == "Notation" && self.forced.is_none() {
-            if let Ok(n) = Notation::from_name(&value) {
-                self.dialect = n.dialect();
-            }
-        }
-        self.game.tags.push(name, value);
-        Flow::Continue
-    }
-
-    fn begin_movetext(&mut self) -> Flow {
-        match start_position(&self.game.tags) {
-            Ok(pos) => {
-                self.game.start = pos;
-                self.frames.push(Frame::new(pos, 0));
-                Flow::Continue
-            }
-            Err(kind) => {
-                let tags = &self.game.tags;
-                let fen = self.fen_at.zip(tags.get("FEN"));
-                let variant = self.variant_at.zip(tags.get("Variant"));
-                let (at, text) = setup_error_at(&kind, fen, variant);
-                self.fail(at, None, text, kind);
-                Flow::Skip
-            }
-        }
-    }
-
-    fn san(&mut self, text: &[u8], at: Location) -> Flow {
-        let ply = self.next_ply();
-        if self.nodes >= MAX_NODES {
-            self.fail(
-                at,
-                ply,
-                None,
-                GameErrorKind::Other("too many moves in one game"),
-            );
-            return Flow::Skip;
-        }
-        let Some(frame) = self.frames.last_mut() else {
-            return Flow::Skip;
-        };
-        match read_move_bytes(self.dialect, &frame.pos, text) {
-            Ok(m) => {
-                frame.before_last = frame.pos;
-                frame.pos.play_unchecked(m);
-                frame.line.nodes.push(Node::new(m));
-                self.nodes += 1;
-                Flow::Continue
-            }
-            Err(e) => {
-                let text = Some(e.text().to_owned());
-                self.fail(at, ply, text, GameErrorKind::Move(e));
-                Flow::Skip
-            }
-        }
-    }
-
-    fn nag(&mut self, nag: u8, _at: Location) -> Flow {
-        if let Some(frame) = self.frames.last_mut() {
-            match frame.line.nodes.last_mut() {
-                Some(node) => node.nags.push(nag),
-                None if nag == 10 => frame.draw_mark = true,
-                None => {}
-            }
-        }
-        Flow::Continue
-    }
-
-    fn comment(&mut self, text: RawText<'_>, at: Location) -> Flow {
-        self.comment_bytes += text.as_bytes().len();
-        if self.comment_bytes > MAX_COMMENT_BYTES {
-            let ply = self.next_ply();
-            self.fail(
-                at,
-                ply,
-                None,
-                GameErrorKind::Other("too much comment text in one game"),
-            );
-            return Flow::Skip;
-        }
-        let cleaned = clean_comment(&text.decode());
-        let Some(frame) = self.frames.last_mut() else {
-            return Flow::Continue;
-        };
-        match frame.line.nodes.last_mut() {
-            Some(node) => {
-                if cleaned == "(=)" {
-                    node.draw_offer = true;
-                    return Flow::Continue;
-                }
-                let (clock, rest) = if node.clock_ms.is_none() {
-                    take_clock(&cleaned)
-                } else {
-                    (None, cleaned)
-                };
-                if clock.is_some() {
-                    node.clock_ms = clock;
-                }
-                if !rest.is_empty() || clock.is_none() {
-                    node.comments.push(rest);
-                }
-            }
-            None => frame.line.comments.push(cleaned),
-        }
-        Flow::Continue
-    }
-
-    fn begin_variation(&mut self, at: Location) -> Flow {
-        let Some(parent) = self.frames.last() else {
-            return Flow::Skip;
-        };
-        if parent.line.nodes.is_empty() {
-            let ply = self.next_ply();
-            self.fail(
-                at,
-                ply,
-                Some("(".into()),
-                GameErrorKind::Syntax("a variation before any move"),
-            );
-            return Flow::Skip;
-        }
-        let start_ply = parent.start_ply + parent.line.nodes.len() as u32 - 1;
-        let frame = Frame::new(parent.before_last, start_ply);
-        self.frames.push(frame);
-        Flow::Continue
-    }
-
-    fn end_variation(&mut self, _at: Location) -> Flow {
-        if self.frames.len() > 1 {
-            self.close_variation();
-        }
-        Flow::Continue
-    }
-
-    fn result(&mut self, result: GameResult, _at: Location) -> Flow {
-        self.game.result = Some(result);
-        Flow::Continue
-    }
-
-    fn syntax_error(&mut self, error: SyntaxError) {
-        let ply = self.next_ply();
-        let text = (!error.found.is_empty()).then_some(error.found);
-        self.fail(
-            error.location,
-            ply,
-            text,
-            GameErrorKind::Syntax(error.message),
-        );
-    }
-
-    fn end_game(&mut self) -> Game {
-        while self.frames.len() > 1 {
-            self.close_variation();
-        }
-        if let Some(frame) = self.frames.pop() {
-            self.game.line = frame.line;
-        }
-        std::mem::take(&mut self.game)
-    }
-}
-
-impl GameBuilder {
-    fn close_variation(&mut self) {
-        let Some(frame) = self.frames.pop() else {
-            return;
-        };
-        let Some(parent) = self.frames.last_mut() else {
-            return;
-        };
-        let Some(node) = parent.line.nodes.last_mut() else {
-            return;
-        };
-        if frame.line.nodes.is_empty() {
-            if frame.draw_mark && frame.line.comments.is_empty() {
-                node.draw_offer = true;
-            }
-            return;
-        }
-        node.variations.push(frame.line);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn clocks() {
-        assert_eq!(parse_clock("0:03:00"), Some(180_000));
-        assert_eq!(parse_clock("1:05:23.5"), Some(3_923_500));
-        assert_eq!(parse_clock("12:01"), Some(721_000));
-        assert_eq!(parse_clock("x"), None);
-        assert_eq!(parse_clock("1:2:3:4"), None);
-        assert_eq!(format_clock(3_923_500), "1:05:23.5");
-        assert_eq!(format_clock(180_000), "0:03:00");
-        assert_eq!(
-            take_clock("good [%clk 0:00:05.25] move"),
-            (Some(5_250), "good move".to_owned())
-        );
-        assert_eq!(take_clock("[%eval 0.3]"), (None, "[%eval 0.3]".to_owned()));
-    }
 
     #[test]
     fn result_and_time_control() {
@@ -712,26 +392,5 @@ mod tests {
         assert!(g.time_control().is_none());
         g.tags.set("TimeControl", "40/5400+30:1800+30");
         assert_eq!(g.time_control().unwrap().unwrap().periods().len(), 2);
-    }
-
-    #[test]
-    fn variants() {
-        assert!(start_position_of(Some("Chess960"), None)
-            .unwrap()
-            .castling_mode()
-            .is_chess960());
-        assert!(start_position_of(Some("Fischerandom"), None).is_ok());
-        assert!(!start_position_of(Some("Standard"), None)
-            .unwrap()
-            .castling_mode()
-            .is_chess960());
-        assert!(matches!(
-            start_position_of(Some("Crazyhouse"), None),
-            Err(GameErrorKind::Variant(_))
-        ));
-        assert!(matches!(
-            start_position_of(None, Some("8/8/8/8/8/8/8/8 w - - 0 1")),
-            Err(GameErrorKind::Fen(_))
-        ));
     }
 }

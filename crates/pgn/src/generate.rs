@@ -19,6 +19,13 @@ use rand_chacha::ChaCha8Rng;
 pub const VERSION: u32 = 2;
 
 /// What to generate.
+///
+/// ```
+/// use arbiter_pgn::generate::{GenOptions, Generator};
+/// let plain = GenOptions { seed: 7, clocks: 0.0, annotated: 0.0, ..GenOptions::default() };
+/// let game = Generator::new(plain).game(1);
+/// assert!(game.line.nodes.iter().all(|n| n.clock_ms.is_none() && n.comments.is_empty()));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct GenOptions {
     /// The seed: the same seed gives the same games.
@@ -79,6 +86,13 @@ const WORDS: [&str; 12] = [
 ];
 
 /// A game generator.
+///
+/// ```
+/// use arbiter_pgn::generate::{GenOptions, Generator};
+/// let mut a = Generator::new(GenOptions { seed: 3, ..GenOptions::default() });
+/// let mut b = Generator::new(GenOptions { seed: 3, ..GenOptions::default() });
+/// assert_eq!(a.game(1).to_pgn(), b.game(1).to_pgn()); // the seed decides
+/// ```
 pub struct Generator {
     rng: ChaCha8Rng,
     options: GenOptions,

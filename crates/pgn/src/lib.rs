@@ -29,20 +29,31 @@
 
 #![deny(missing_docs)]
 
+// Modules from the bottom up: `result` and `reader` know nothing of games;
+// `game` is the model; `start` and `replay` the shared replay core under the
+// two visitors, `builder` and `check`; `writer` writes the model.
+mod builder;
 pub mod check;
+pub mod clock;
 mod fast_san;
 pub mod game;
 pub mod generate;
 pub mod notation;
 pub mod reader;
+mod replay;
+mod result;
+mod start;
 pub mod time_control;
 pub mod writer;
 
-pub use game::{Game, GameBuilder, GameError, GameErrorKind, GameResult, Line, Node, Tags};
+pub use builder::{GameBuilder, MAX_COMMENT_BYTES, MAX_NODES};
+pub use game::{Game, GameError, GameErrorKind, GameWarning, Line, Node, Tags, WarningKind};
 pub use notation::{
     read_move, read_move_bytes, read_strict_san, Dialect, Notation, ReadMoveError, UnknownNotation,
 };
 pub use reader::{Flow, Location, RawText, Reader, SyntaxError, Visitor};
+pub use result::GameResult;
+pub use start::start_position;
 pub use time_control::{ParseTimeControlError, Period, TimeControl};
 pub use writer::WriteOptions;
 
@@ -65,6 +76,17 @@ impl<R: Read> Reader<R> {
 }
 
 /// An iterator over the games of a [`Reader`].
+///
+/// ```
+/// use arbiter_pgn::Reader;
+/// let pgn = "[Event \"a\"]\n[Result \"1-0\"]\n\n[Event \"b\"]\n[Result \"0-1\"]\n";
+/// let events: Vec<String> = Reader::new(pgn.as_bytes())
+///     .games()
+///     .map(|g| g.map(|g| g.tags.get("Event").unwrap_or("?").to_owned()))
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(events, ["a", "b"]); // tag sections without movetext, one game each
+/// # Ok::<_, std::io::Error>(())
+/// ```
 pub struct Games<R> {
     reader: Reader<R>,
     builder: GameBuilder,

@@ -27,6 +27,17 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A way of writing moves.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_pgn::Notation;
+/// let pos = Position::standard();
+/// let m = pos.parse_san("Nf3")?;
+/// let written: Vec<String> = Notation::ALL.iter().map(|n| n.write(&pos, m)).collect();
+/// assert!(written.contains(&"Кf3".to_owned()) && written.contains(&"g1f3".to_owned()));
+/// assert_eq!("ru".parse::<Notation>()?, Notation::Russian);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Notation {
     /// Standard Algebraic Notation as PGN files use it (English letters,
@@ -55,6 +66,16 @@ pub enum Notation {
 ///
 /// Only letters differ between dialects; everything else (captures, squares,
 /// castling, marks, figurines) is read the same way in all of them.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_pgn::{read_move_bytes, Dialect};
+/// let pos = Position::standard();
+/// // A Latin K is a king in English and a knight (К) in Russian.
+/// assert!(read_move_bytes(Dialect::English, &pos, b"Kf3").is_err());
+/// assert_eq!(read_move_bytes(Dialect::Russian, &pos, b"Kf3")?, pos.parse_san("Nf3")?);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Dialect {
     /// Any notation, told apart by the characters used: Latin `K Q R B N` are
@@ -75,6 +96,15 @@ pub enum Dialect {
 }
 
 /// Text that does not name exactly one legal move.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_pgn::{read_move, ReadMoveError};
+/// let pos = Position::standard();
+/// assert!(matches!(read_move(&pos, "Ke2"), Err(ReadMoveError::Illegal { .. })));
+/// assert!(matches!(read_move(&pos, "Nz9"), Err(ReadMoveError::Syntax { .. })));
+/// assert_eq!(read_move(&pos, "Ke2").unwrap_err().text(), "Ke2");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReadMoveError {
     /// The text is not a move in the notation.
@@ -117,6 +147,12 @@ impl ReadMoveError {
 }
 
 /// A notation name that is not known.
+///
+/// ```
+/// use arbiter_pgn::Notation;
+/// let e = "klingon".parse::<Notation>().unwrap_err();
+/// assert_eq!(e.0, "klingon");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown notation {0:?}; expected one of en (san), fide, ru, figurine, lan, uci")]
 pub struct UnknownNotation(pub String);
@@ -566,7 +602,9 @@ fn normalise(dialect: Dialect, bytes: &[u8]) -> Result<Normalised, ReadMoveError
             | 'O'
             | 'o' => c as u8,
             'x' | 'X' | 'х' | 'Х' | '×' | ':' => b'x',
-            '-' | '—' | '–' | '‒' | '−' => b'-',
+            // Any dash: hyphen, non-breaking hyphen (`O‑O` from word
+            // processors), figure dash, en and em dash, minus.
+            '-' | '‐' | '‑' | '‒' | '–' | '—' | '―' | '−' | '﹣' | '－' => b'-',
             'О' | 'о' => b'O',
             'а' => b'a',
             'с' => b'c',

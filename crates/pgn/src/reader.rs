@@ -14,13 +14,19 @@
 //! suffixes (`!`, `?`, `!!`, `??`, `!?`, `?!`) and evaluation glyphs (`±`, `+-`,
 //! `=`, …), move numbers with `.`, `...` or `…` (glued or not), nested
 //! variations, missing results (the next `[` starts a new game), `e.p.` after
-//! a move, non-ASCII text (UTF-8, or Latin-1 as a fallback when decoding).
+//! a move, non-ASCII text (UTF-8, or Latin-1 as a fallback when decoding);
+//! and, as files written by hand or by other programs have them: results
+//! with an en dash (`1–0`, `½–½`), a standalone ellipsis (`5. ... Qd6`,
+//! `1. e4 … e5`), a tag value whose closing quote is missing, comments after
+//! the result (they belong to the game that ended), forum wrappers `[pgn]` and
+//! `[/pgn]` on lines of their own, and tag sections without movetext, each a
+//! game of its own when a blank line parts them.
 //!
 //! A syntax error is given to the visitor with its line and column
 //! ([`SyntaxError`]); the reader then skips to the end of that game and goes
 //! on with the next one.
 
-use crate::game::GameResult;
+use crate::result::GameResult;
 use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Read};
@@ -55,6 +61,15 @@ static CLASS: [u8; 256] = {
 };
 
 /// Where something is in the input.
+///
+/// ```
+/// use arbiter_pgn::Reader;
+/// let game = Reader::new("1. e4 e5\n2. Kf3 *".as_bytes()).next_game()?.expect("a game");
+/// let at = game.error.expect("illegal").location;
+/// assert_eq!((at.line, at.column, at.offset), (2, 4, 12));
+/// assert_eq!(at.to_string(), "line 2, column 4");
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Location {
     /// 1-based line.
@@ -72,6 +87,32 @@ impl fmt::Display for Location {
 }
 
 /// Whether the reader should go on with what it is reading.
+///
+/// ```
+/// use arbiter_pgn::{Flow, Location, RawText, Reader, SyntaxError, Visitor};
+/// /// Collects the White tags and skips every movetext.
+/// struct Whites(Vec<String>);
+/// impl Visitor for Whites {
+///     type Output = ();
+///     fn tag(&mut self, name: &[u8], value: RawText<'_>, _at: Location) -> Flow {
+///         if name == b"White" {
+///             self.0.push(value.unescape().into_owned());
+///         }
+///         Flow::Continue
+///     }
+///     fn begin_movetext(&mut self) -> Flow {
+///         Flow::Skip
+///     }
+///     fn syntax_error(&mut self, _error: SyntaxError) {}
+///     fn end_game(&mut self) {}
+/// }
+/// let pgn = "[White \"Tal\"]\n\n1. e4 Ke7?? *\n\n[White \"Petrosian\"]\n\n1. d4 *";
+/// let mut reader = Reader::new(pgn.as_bytes());
+/// let mut whites = Whites(Vec::new());
+/// while reader.read_game(&mut whites)?.is_some() {}
+/// assert_eq!(whites.0, ["Tal", "Petrosian"]);
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Flow {
     /// Go on.
@@ -85,6 +126,15 @@ pub enum Flow {
 }
 
 /// PGN text that breaks the syntax; the reader skips the rest of the game.
+///
+/// ```
+/// use arbiter_pgn::{GameErrorKind, Reader};
+/// let game = Reader::new("1. e4 ) e5 *".as_bytes()).next_game()?.expect("a game");
+/// let error = game.error.expect("a stray )");
+/// assert_eq!(error.kind, GameErrorKind::Syntax("unmatched )"));
+/// assert_eq!(error.location.column, 7);
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{location}: {message}{}", if .found.is_empty() { String::new() } else { format!(" (found {:?})", .found) })]
 pub struct SyntaxError {
@@ -97,6 +147,12 @@ pub struct SyntaxError {
 }
 
 /// A tag value or comment as it stands in the file.
+///
+/// ```
+/// use arbiter_pgn::RawText;
+/// assert_eq!(RawText(br#"The \"Immortal\""#).unescape(), r#"The "Immortal""#);
+/// assert_eq!(RawText(b"M\xfcller").decode(), "Müller"); // Latin-1
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct RawText<'a>(pub &'a [u8]);
 
@@ -149,6 +205,33 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
 /// Receives what the [`Reader`] finds, game by game. Every method but
 /// [`Visitor::syntax_error`] and [`Visitor::end_game`] has a default that
 /// ignores its input.
+///
+/// ```
+/// use arbiter_pgn::{Flow, Location, Reader, SyntaxError, Visitor};
+/// /// Counts main-line moves, skipping variations.
+/// #[derive(Default)]
+/// struct Plies(u32);
+/// impl Visitor for Plies {
+///     type Output = u32;
+///     fn begin_game(&mut self, _number: u64, _at: Location) {
+///         self.0 = 0;
+///     }
+///     fn san(&mut self, _text: &[u8], _at: Location) -> Flow {
+///         self.0 += 1;
+///         Flow::Continue
+///     }
+///     fn begin_variation(&mut self, _at: Location) -> Flow {
+///         Flow::Skip
+///     }
+///     fn syntax_error(&mut self, _error: SyntaxError) {}
+///     fn end_game(&mut self) -> u32 {
+///         self.0
+///     }
+/// }
+/// let mut reader = Reader::new("1. e4 (1. d4 d5) e5 2. Nf3 *".as_bytes());
+/// assert_eq!(reader.read_game(&mut Plies::default())?, Some(3));
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[allow(unused_variables)]
 pub trait Visitor {
     /// What a game produces.
@@ -258,9 +341,41 @@ fn classify(tok: &[u8]) -> Token {
     classify_slow(tok)
 }
 
+/// The length of the run of `.` and `…` at the start of `tok`.
+fn dots(tok: &[u8]) -> usize {
+    let mut i = 0;
+    loop {
+        if tok.get(i) == Some(&b'.') {
+            i += 1;
+        } else if tok[i..].starts_with("…".as_bytes()) {
+            i += "…".len();
+        } else {
+            return i;
+        }
+    }
+}
+
+/// A result written with another dash (`1–0`, `0—1`, `½–½`, `1/2‑1/2`), or
+/// `½` alone.
+fn unicode_result(tok: &str) -> Option<GameResult> {
+    match tok {
+        "½" => Some(GameResult::Draw),
+        _ => GameResult::from_handwritten(tok),
+    }
+}
+
 #[inline(never)]
 fn classify_slow(tok: &[u8]) -> Token {
     let first = tok[0];
+    if first == b'.' || tok.starts_with("…".as_bytes()) {
+        // A standalone ellipsis (`5. ... Qd6`, `1. e4 … e5`), or one glued to
+        // the move it stands for (`...Qd6`).
+        let i = dots(tok);
+        if i == tok.len() {
+            return Token::Ignore;
+        }
+        return move_token(tok, i);
+    }
     if first.is_ascii_digit() {
         match tok {
             b"1-0" => return Token::Result(GameResult::WhiteWins),
@@ -271,17 +386,13 @@ fn classify_slow(tok: &[u8]) -> Token {
         if tok.starts_with(b"0-0") {
             return move_token(tok, 0);
         }
-        let digits = tok.iter().take_while(|b| b.is_ascii_digit()).count();
-        let mut i = digits;
-        loop {
-            if tok.get(i) == Some(&b'.') {
-                i += 1;
-            } else if tok[i..].starts_with("…".as_bytes()) {
-                i += "…".len();
-            } else {
-                break;
+        if !tok.is_ascii() {
+            if let Some(r) = std::str::from_utf8(tok).ok().and_then(unicode_result) {
+                return Token::Result(r);
             }
         }
+        let digits = tok.iter().take_while(|b| b.is_ascii_digit()).count();
+        let i = digits + dots(&tok[digits..]);
         if i == tok.len() {
             return Token::Number;
         }
@@ -298,11 +409,13 @@ fn classify_slow(tok: &[u8]) -> Token {
         b"=+" | b"=/+" => 15,
         b"+/-" => 16,
         b"-/+" => 17,
-        b"+-" => 18,
-        b"-+" => 19,
+        b"+-" | b"+--" => 18,
+        b"-+" | b"--+" => 19,
         b"e.p." | b"ep" => return Token::Ignore,
         _ if !tok.is_ascii() => match std::str::from_utf8(tok).unwrap_or("") {
-            "½-½" | "½" => return Token::Result(GameResult::Draw),
+            t if unicode_result(t).is_some() => {
+                return Token::Result(unicode_result(t).unwrap_or_default())
+            }
             "□" => 7,
             "∞" => 13,
             "⩲" => 14,
@@ -547,7 +660,7 @@ impl<R: Read> Reader<R> {
                 self.pos += 3;
                 self.line_start = self.base + self.pos as u64;
                 self.line_extra = 0;
-            } else if rest[0] == b'%' && self.at_line_start() {
+            } else if (rest[0] == b'%' && self.at_line_start()) || is_wrapper(rest) {
                 self.skip_line()?;
             } else {
                 break;
@@ -556,10 +669,24 @@ impl<R: Read> Reader<R> {
         self.games += 1;
         visitor.begin_game(self.games, self.location());
         let mut skip = false;
+        // The Seven Tag Roster names seen in this game, one bit each.
+        let mut roster = 0u8;
         loop {
+            let line = self.line;
             self.skip_ws()?;
+            self.ensure_lookahead()?;
             match self.peek()? {
+                Some(b'[') if is_wrapper(&self.buf[self.pos..self.end]) => self.skip_line()?,
                 Some(b'[') => {
+                    let bit = roster_bit(&self.buf[self.pos..self.end]);
+                    // A blank line, then a roster tag this game already has:
+                    // the game before had no movetext, this is the next one.
+                    // (A blank line alone inside the tags does not part
+                    // games: ChessBase writes one after `Event`.)
+                    if self.line >= line + 2 && bit & roster != 0 {
+                        break;
+                    }
+                    roster |= bit;
                     if let Err(e) = self.read_tag(visitor, &mut skip)? {
                         if !skip {
                             visitor.syntax_error(e);
@@ -617,7 +744,17 @@ impl<R: Read> Reader<R> {
             let mut j = start;
             loop {
                 if j >= line.len() {
-                    return Ok(Err(bad("tag value without its closing quote")));
+                    // No closing quote: the value runs to the last `]` of
+                    // the line (`[Event "Moscow]`), as other readers take it.
+                    let Some(close) = memchr::memrchr(b']', &line[start..]).map(|k| start + k)
+                    else {
+                        return Ok(Err(bad("tag value without its closing quote")));
+                    };
+                    let mut v_end = close;
+                    while v_end > start && is_space(line[v_end - 1]) {
+                        v_end -= 1;
+                    }
+                    break (start..v_end, close);
                 }
                 match line[j] {
                     b'\\' if j + 1 < line.len() => j += 2,
@@ -864,7 +1001,7 @@ impl<R: Read> Reader<R> {
                                     visitor.result(r, at);
                                 }
                                 self.advance(len);
-                                return Ok(());
+                                return self.skip_after_result();
                             }
                             fail!(len, "a result inside a variation");
                         }
@@ -900,6 +1037,61 @@ impl<R: Read> Reader<R> {
                     }
                     self.pos += len;
                 }
+            }
+        }
+    }
+}
+
+/// The bit of a Seven Tag Roster name (PGN §8.1.1) at the start of a tag
+/// line `rest` (`[Event "…"]`), or 0 for another tag.
+fn roster_bit(rest: &[u8]) -> u8 {
+    let rest = &rest[1..];
+    let start = rest
+        .iter()
+        .take_while(|&&b| CLASS[b as usize] & WS != 0)
+        .count();
+    let rest = &rest[start..];
+    let len = rest
+        .iter()
+        .take_while(|&&b| CLASS[b as usize] & END == 0)
+        .count();
+    match &rest[..len] {
+        b"Event" => 1,
+        b"Site" => 2,
+        b"Date" => 4,
+        b"Round" => 8,
+        b"White" => 16,
+        b"Black" => 32,
+        b"Result" => 64,
+        _ => 0,
+    }
+}
+
+/// A forum wrapper line, `[pgn]` or `[/pgn]` (any case, spaces around).
+fn is_wrapper(rest: &[u8]) -> bool {
+    let line = match memchr::memchr(b'\n', rest) {
+        Some(i) => &rest[..i],
+        None => rest,
+    };
+    let t = line.trim_ascii();
+    t.eq_ignore_ascii_case(b"[pgn]") || t.eq_ignore_ascii_case(b"[/pgn]")
+}
+
+impl<R: Read> Reader<R> {
+    /// After the result: comments that follow it (`1-0 {White won on time}`,
+    /// `1-0 ; end`) belong to the game that ended, not to a new empty one.
+    fn skip_after_result(&mut self) -> io::Result<()> {
+        loop {
+            self.skip_ws()?;
+            self.ensure_lookahead()?;
+            match self.buf[self.pos..self.end].first() {
+                Some(b';') => self.skip_line()?,
+                Some(b'{') => match self.find(1, b'}')? {
+                    Some(i) => self.advance(i + 1),
+                    // Unclosed: leave it for the next game to report.
+                    None => return Ok(()),
+                },
+                _ => return Ok(()),
             }
         }
     }

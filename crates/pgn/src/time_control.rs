@@ -13,6 +13,13 @@ use std::fmt;
 use std::str::FromStr;
 
 /// One period of a time control (Art. 6.3 a / 6.3.1).
+///
+/// ```
+/// use arbiter_pgn::{Period, TimeControl};
+/// let tc = TimeControl::parse("40/5400+30:1800+30")?;
+/// assert_eq!(tc.periods()[0], Period { moves: Some(40), time_ms: 5_400_000, increment_ms: 30_000 });
+/// # Ok::<_, arbiter_pgn::ParseTimeControlError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Period {
     /// Moves to complete in this period; `None`: all remaining moves.
@@ -24,6 +31,14 @@ pub struct Period {
 }
 
 /// A PGN `TimeControl` tag value.
+///
+/// ```
+/// use arbiter_pgn::TimeControl;
+/// assert_eq!(TimeControl::parse("180+2")?, TimeControl::fischer(3, 2));
+/// assert_eq!(TimeControl::parse("-")?, TimeControl::Untimed);
+/// assert_eq!(TimeControl::parse("*60")?, TimeControl::Hourglass { time_ms: 60_000 });
+/// # Ok::<_, arbiter_pgn::ParseTimeControlError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TimeControl {
     /// `?`: not known.
@@ -41,6 +56,13 @@ pub enum TimeControl {
 }
 
 /// A `TimeControl` value that cannot be read.
+///
+/// ```
+/// use arbiter_pgn::TimeControl;
+/// let e = TimeControl::parse("40/90x").unwrap_err();
+/// assert_eq!(e.text, "40/90x");
+/// assert!(e.column > 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid TimeControl {text:?} at character {column}: {message}")]
 pub struct ParseTimeControlError {

@@ -4,12 +4,21 @@
 //! movetext in any [`Notation`] (standard PGN is SAN; other notations are for
 //! people and are marked with a `Notation` tag).
 
-use crate::game::{format_clock, Game, Line};
+use crate::clock::format_clock;
+use crate::game::{Game, Line};
 use crate::notation::Notation;
 use arbiter_chess::{CastlingMode, Color, Position};
 use std::io;
 
 /// What to write.
+///
+/// ```
+/// use arbiter_pgn::{Notation, Reader, WriteOptions};
+/// let game = Reader::new("1. e4 {best} (1. d4) e5 *".as_bytes()).next_game()?.expect("a game");
+/// let bare = WriteOptions { comments: false, variations: false, ..WriteOptions::notation(Notation::Fide) };
+/// assert!(game.to_pgn_with(&bare).ends_with("1. e4 e5 *\n\n"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct WriteOptions {
     /// The notation of the moves.
@@ -243,7 +252,12 @@ fn write_line(w: &mut Wrap<'_>, o: &WriteOptions, line: &Line, start: Position) 
         number = false;
         text.clear();
         // Writing to a String cannot fail.
-        let _ = o.notation.write_to(&pos, node.mv, &mut text);
+        if node.is_null() {
+            // A null move, in analysis only; `--` is what readers take.
+            text.push_str("--");
+        } else {
+            let _ = o.notation.write_to(&pos, node.mv, &mut text);
+        }
         w.token(&text);
         if o.nags {
             for n in &node.nags {
@@ -277,7 +291,11 @@ fn write_line(w: &mut Wrap<'_>, o: &WriteOptions, line: &Line, start: Position) 
                 number = true;
             }
         }
-        pos.play_unchecked(node.mv);
+        if node.is_null() {
+            pos.play_null();
+        } else {
+            pos.play_unchecked(node.mv);
+        }
     }
 }
 

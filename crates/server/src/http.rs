@@ -7,18 +7,18 @@ use crate::game::settings::{clean_name, CreateRequest};
 use crate::limits::Bucket;
 use crate::protocol::{ClientFrame, Players, ServerMsg, Side, MAX_CLIENT_FRAME};
 use crate::store::ListFilter;
-use crate::{assets, seat, App};
+use crate::{assets, guard, seat, App};
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,33 +33,31 @@ const WS_RATE: (f64, f64) = (20.0, 40.0);
 /// Refused messages before a connection is closed.
 const WS_MAX_REFUSED: u32 = 50;
 
-/// The router of the whole app.
+/// The router of the whole app. The routes that act for a player check the
+/// `Origin` ([`guard::origin`]); creating and joining are rate-limited per
+/// address ([`guard::rate_limit`]).
 pub fn router(app: Arc<App>) -> Router {
+    let origin = middleware::from_fn(guard::origin);
+    let limit = middleware::from_fn_with_state(app.clone(), guard::rate_limit);
     Router::new()
-        .route("/api/games", post(create).get(list))
+        .route(
+            "/api/games",
+            post(create)
+                .route_layer(limit.clone())
+                .route_layer(origin.clone())
+                .get(list),
+        )
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/pgn", get(pgn))
-        .route("/api/games/{id}/join", post(join))
-        .route("/api/games/{id}/ws", get(ws))
+        .route(
+            "/api/games/{id}/join",
+            post(join).route_layer(limit).route_layer(origin.clone()),
+        )
+        .route("/api/games/{id}/ws", get(ws).route_layer(origin))
+        .merge(crate::ops::router())
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)
-}
-
-/// `true` if the request has no `Origin` or one naming this host (§2).
-fn origin_ok(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
-    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
-        return false;
-    };
-    let origin = origin.to_str().unwrap_or("");
-    origin == format!("http://{host}") || origin == format!("https://{host}")
-}
-
-fn forbidden_origin() -> ApiError {
-    ApiError::new(StatusCode::FORBIDDEN, "forbidden_origin", "foreign origin")
 }
 
 fn is_https(headers: &HeaderMap) -> bool {
@@ -116,20 +114,9 @@ struct SeatResponse<'a> {
 
 async fn create(
     State(app): State<Arc<App>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    if !origin_ok(&headers) {
-        return Err(forbidden_origin());
-    }
-    if !app.create_limit.allow(addr.ip()) {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many games created; try again in a minute",
-        ));
-    }
     let req: CreateRequest = serde_json::from_slice(&body)
         .map_err(|e| ApiError::invalid("body", format!("the body is not a JSON object: {e}")))?;
     let (settings, name) = req.validate(
@@ -183,8 +170,9 @@ struct Summary {
     status: String,
     variant: crate::protocol::Variant,
     chess960_position: Option<u32>,
-    edition: String,
+    edition: arbiter_laws::Edition,
     time_control: String,
+    time_control_periods: Vec<crate::protocol::WirePeriod>,
     delay: Option<crate::protocol::WireDelay>,
     players: Players,
     result: String,
@@ -245,7 +233,8 @@ async fn list(
             variant: settings.variant,
             chess960_position: settings.chess960_position,
             edition: settings.edition,
-            time_control: settings.time_control,
+            time_control: settings.time_control.to_string(),
+            time_control_periods: crate::protocol::WirePeriod::all(&settings.time_control),
             delay: settings.delay,
             players,
             result: row.result,
@@ -311,21 +300,10 @@ async fn pgn(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Resp
 
 async fn join(
     State(app): State<Arc<App>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    if !origin_ok(&headers) {
-        return Err(forbidden_origin());
-    }
-    if !app.create_limit.allow(addr.ip()) {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many requests; try again in a minute",
-        ));
-    }
     let value: serde_json::Value = if body.is_empty() {
         serde_json::Value::Null
     } else {
@@ -366,9 +344,6 @@ async fn ws(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    if !origin_ok(&headers) {
-        return Err(forbidden_origin());
-    }
     let h = handle_of(&app, &id).await?;
     let token_hash = token_of(&headers, &id).map(|t| seat::hash_token(&t));
     Ok(upgrade

@@ -27,9 +27,11 @@ pub mod client;
 pub mod engine;
 pub mod error;
 pub mod game;
+pub mod guard;
 pub mod http;
 pub mod limits;
 pub mod notation;
+pub mod ops;
 pub mod pgn;
 pub mod protocol;
 pub mod seat;
@@ -59,6 +61,10 @@ pub struct Config {
     pub engine_threads: usize,
     /// Heartbeat interval.
     pub heartbeat: Duration,
+    /// The store; `None`: the SQLite file in `data_dir`.
+    pub database: Option<store::Location>,
+    /// This node's name (several nodes on one database; see `cluster`).
+    pub node_id: String,
 }
 
 impl Default for Config {
@@ -69,6 +75,8 @@ impl Default for Config {
             create_per_minute: 60,
             engine_threads: 2,
             heartbeat: Duration::from_secs(1),
+            database: None,
+            node_id: default_node_id(),
         }
     }
 }
@@ -85,6 +93,8 @@ pub struct App {
     pub create_limit: limits::PerAddress,
     /// The engine's searches.
     pub engine: engine::EnginePool,
+    /// Health, readiness and the Prometheus metrics.
+    pub ops: ops::Ops,
 }
 
 /// A server failure.
@@ -135,11 +145,12 @@ impl Server {
             path: config.data_dir.clone(),
             source,
         })?;
-        let path = database_path(&config.data_dir);
-        let writer = store::sqlite::Sqlite::open_writer(&path)?;
-        let reader = store::sqlite::Sqlite::open(&path)?;
-        let checkpointer = store::sqlite::Sqlite::open(&path)?;
-        let store = Store::new(Box::new(writer), Box::new(reader), Box::new(checkpointer));
+        let location = config
+            .database
+            .clone()
+            .unwrap_or_else(|| store::Location::Sqlite(database_path(&config.data_dir)));
+        let store = Store::open(&location).await?;
+        let ops = ops::Ops::new(config.node_id.clone(), store.stats.clone());
         let app = Arc::new(App {
             store,
             registry: Registry::default(),
@@ -149,9 +160,11 @@ impl Server {
                 config.create_per_minute.max(1),
             ),
             engine: engine::EnginePool::new(config.engine_threads),
+            ops,
         });
         app.registry.bind(&app);
         let resumed = resume(&app).await?;
+        app.ops.set_ready(true);
         let listener = tokio::net::TcpListener::bind(config.listen)
             .await
             .map_err(|source| ServeError::Listen {
@@ -217,6 +230,7 @@ impl Server {
         });
         let server = tokio::spawn(async move { serve.await });
         shutdown.await;
+        app.ops.set_ready(false);
         let _ = stop_tx.send(true);
         // Open WebSockets do not end by themselves: give plain requests a
         // moment, then stop.
@@ -320,6 +334,29 @@ pub struct ServeArgs {
     /// or a slow disk does not hold up the games queued behind it).
     #[arg(long)]
     pub worker_threads: Option<usize>,
+    /// The store: postgres://user@host:port/db (PostgreSQL; several nodes
+    /// may share it) or sqlite:PATH. Default: the SQLite file in the data
+    /// directory.
+    #[arg(long, env = "ARBITER_DATABASE_URL", value_parser = store::Location::parse)]
+    pub database: Option<store::Location>,
+    /// This node's name, unique among the nodes on one database (default:
+    /// the host name).
+    #[arg(long, env = "ARBITER_NODE_ID")]
+    pub node_id: Option<String>,
+}
+
+/// The default node name: the host name, else `arbiter`.
+pub fn default_node_id() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .filter(|h| !h.is_empty())
+        .or_else(|| {
+            std::fs::read_to_string("/etc/hostname")
+                .ok()
+                .map(|h| h.trim().to_string())
+                .filter(|h| !h.is_empty())
+        })
+        .unwrap_or_else(|| "arbiter".to_string())
 }
 
 /// The default number of worker threads: twice the available cores. The
@@ -357,6 +394,8 @@ pub fn serve_main(args: ServeArgs) -> Result<(), ServeError> {
         data_dir: args.data_dir.unwrap_or_else(default_data_dir),
         create_per_minute: args.create_per_minute,
         engine_threads: args.engine_threads,
+        database: args.database,
+        node_id: args.node_id.unwrap_or_else(default_node_id),
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -368,12 +407,15 @@ pub fn serve_main(args: ServeArgs) -> Result<(), ServeError> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let data_dir = config.data_dir.clone();
+        let data = match &config.database {
+            Some(l) => l.to_string(),
+            None => database_path(&config.data_dir).display().to_string(),
+        };
+        let node = config.node_id.clone();
         let server = Server::bind(config).await?;
         let addr = server.local_addr()?;
         eprintln!(
-            "arbiter: serving http://{addr}/ (data: {}, {} unfinished games resumed); Ctrl-C stops",
-            database_path(&data_dir).display(),
+            "arbiter: serving http://{addr}/ (data: {data}, node {node}, {} unfinished games resumed); Ctrl-C stops",
             server.resumed()
         );
         server.run(shutdown_signal()).await?;

@@ -1,5 +1,5 @@
 //! Move text for the wire (protocol §5) written without allocation: square
-//! names from a table, UCI and SAN into small inline buffers. The event
+//! names, UCI and SAN into small inline buffers. The event
 //! after every move lists all legal moves with their SAN, so this runs some
 //! thirty times per move; `arbiter-chess` decides and spells the text
 //! ([`UciMove`], [`SanPlus`] and their `Display`), written here into a
@@ -11,33 +11,18 @@ use arbiter_chess::{Move, Position, Role, Square};
 use serde::{Serialize, Serializer};
 use std::fmt::{self, Write as _};
 
-/// The names of the squares by index (a1 = 0 … h8 = 63).
-const SQUARE_NAMES: [&str; 64] = [
-    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", //
-    "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", //
-    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", //
-    "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", //
-    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", //
-    "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", //
-    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", //
-    "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
-];
-
-/// `"e4"` for e4.
-pub fn square_name(sq: Square) -> &'static str {
-    SQUARE_NAMES[sq.index()]
+/// `"e4"` for e4: the core's `Display` of the square, into an inline
+/// buffer (no allocation).
+pub fn square_name(sq: Square) -> Short {
+    let mut out = Short::EMPTY;
+    let _ = write!(out, "{sq}");
+    out
 }
 
-/// The lowercase promotion letter, `"q"`, `"r"`, `"b"` or `"n"`.
-pub fn promotion_name(role: Role) -> &'static str {
-    match role {
-        Role::Queen => "q",
-        Role::Rook => "r",
-        Role::Bishop => "b",
-        Role::Knight => "n",
-        Role::Pawn => "p",
-        Role::King => "k",
-    }
+/// The lowercase promotion letter, `'q'`, `'r'`, `'b'` or `'n'` (the core's
+/// UCI letter).
+pub fn promotion_name(role: Role) -> char {
+    role.char()
 }
 
 /// Longest text held: SAN such as `Qa1xb2=Q#` needs nine bytes.
@@ -136,7 +121,7 @@ mod tests {
     fn square_names_follow_the_core() {
         for i in 0..64 {
             let sq = Square::new(i);
-            assert_eq!(square_name(sq), sq.to_string());
+            assert_eq!(square_name(sq).as_str(), sq.to_string());
         }
     }
 

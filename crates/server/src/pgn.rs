@@ -74,7 +74,7 @@ pub fn export(core: &GameCore) -> String {
     tags.set("White", name(&core.players.white));
     tags.set("Black", name(&core.players.black));
     tags.set("Result", core.table.result());
-    tags.set("TimeControl", core.settings.time_control.clone());
+    tags.set("TimeControl", core.settings.time_control.to_string());
     tags.set(
         "Termination",
         pgn_termination(laws.outcome().map(|o| o.termination)),
@@ -84,7 +84,9 @@ pub fn export(core: &GameCore) -> String {
             "FideTermination",
             format!(
                 "{} (FIDE Laws {}, Art. {})",
-                t.kind, core.settings.edition, t.article
+                t.kind,
+                core.settings.edition.year(),
+                t.article
             ),
         );
     }
@@ -97,7 +99,7 @@ pub fn export(core: &GameCore) -> String {
     }
     tags.set(
         "Annotator",
-        format!("Arbiter, FIDE Laws {}", core.settings.edition),
+        format!("Arbiter, FIDE Laws {}", core.settings.edition.year()),
     );
     for (played, record) in laws.moves().iter().zip(core.table.records()) {
         let mut node = Node::new(played.mv);

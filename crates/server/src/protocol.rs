@@ -107,6 +107,43 @@ impl Status {
     }
 }
 
+/// A period of the time control on the wire (§3.1), in whole seconds: what
+/// the browser shows, so that it never reads the `TimeControl` text itself.
+///
+/// ```
+/// use arbiter_server::protocol::WirePeriod;
+/// use arbiter_pgn::TimeControl;
+///
+/// let tc: TimeControl = "40/5400+30:1800+30".parse().unwrap();
+/// let periods = WirePeriod::all(&tc);
+/// assert_eq!(periods[0], WirePeriod { moves: Some(40), seconds: 5400, increment: 30 });
+/// assert_eq!(periods[1], WirePeriod { moves: None, seconds: 1800, increment: 30 });
+/// assert!(WirePeriod::all(&TimeControl::Untimed).is_empty());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WirePeriod {
+    /// Moves in the period; `null` for the last (all remaining moves).
+    pub moves: Option<u32>,
+    /// Seconds for the period.
+    pub seconds: u64,
+    /// Seconds added per move.
+    pub increment: u64,
+}
+
+impl WirePeriod {
+    /// The periods of `tc` (none when untimed).
+    pub fn all(tc: &arbiter_pgn::TimeControl) -> Vec<WirePeriod> {
+        tc.periods()
+            .iter()
+            .map(|p| WirePeriod {
+                moves: p.moves,
+                seconds: p.time_ms / 1000,
+                increment: p.increment_ms / 1000,
+            })
+            .collect()
+    }
+}
+
 /// Bronstein or simple delay on the wire.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireDelay {
@@ -208,10 +245,10 @@ impl Serialize for LegalMove {
         let mut st = s.serialize_struct("LegalMove", 4 + optional)?;
         st.serialize_field("uci", &self.uci)?;
         st.serialize_field("san", &self.san)?;
-        st.serialize_field("from", square_name(self.from))?;
-        st.serialize_field("to", square_name(self.to))?;
+        st.serialize_field("from", &square_name(self.from))?;
+        st.serialize_field("to", &square_name(self.to))?;
         if let Some(p) = self.promotion {
-            st.serialize_field("promotion", promotion_name(p))?;
+            st.serialize_field("promotion", &promotion_name(p))?;
         }
         if let Some(side) = self.castle {
             let name = match side {
@@ -220,7 +257,7 @@ impl Serialize for LegalMove {
             };
             st.serialize_field("castle", name)?;
             if let Some(r) = self.rook {
-                st.serialize_field("rook", square_name(r))?;
+                st.serialize_field("rook", &square_name(r))?;
             }
         }
         st.end()
@@ -358,10 +395,12 @@ pub struct State {
     pub chess960_position: Option<u32>,
     /// The initial position.
     pub initial_fen: String,
-    /// `"2014"`, `"2018"`, `"2023"`.
-    pub edition: String,
-    /// As created, `"-"` = untimed.
+    /// The edition of the Laws: `"2014"`, `"2018"`, `"2023"`.
+    pub edition: arbiter_laws::Edition,
+    /// The PGN `TimeControl`, `"-"` = untimed.
     pub time_control: String,
+    /// Its periods, empty when untimed.
+    pub time_control_periods: Vec<WirePeriod>,
     /// The delay.
     pub delay: Option<WireDelay>,
     /// Touch-move enforced.
@@ -547,10 +586,16 @@ pub enum ClientMsg {
         /// Last seq applied.
         last_seq: u64,
     },
-    /// Make a move.
+    /// Make a move: `uci` as listed in `legal_moves`, or `text` as a player
+    /// typed it (read by the server, §5.1); exactly one of the two.
     Move {
         /// UCI.
-        uci: String,
+        #[serde(default)]
+        uci: Option<String>,
+        /// Typed move text in any notation (SAN, Russian, figurine, long
+        /// algebraic, coordinates), read leniently.
+        #[serde(default)]
+        text: Option<String>,
     },
     /// Offer a draw.
     OfferDraw {
@@ -654,8 +699,17 @@ impl ClientFrame {
             message: format!("bad message: {e}"),
         })?;
         let field_ok = match &msg {
-            ClientMsg::Move { uci } => uci.len() <= 5,
-            ClientMsg::Claim { mv: Some(m), .. } => m.len() <= 5,
+            ClientMsg::Move { uci, text } => match (uci, text) {
+                (Some(u), None) => u.len() <= 5,
+                (None, Some(t)) => t.len() <= MAX_MOVE_TEXT,
+                _ => {
+                    return Err(BadMessage {
+                        id,
+                        message: "a move has either \"uci\" or \"text\"".into(),
+                    })
+                }
+            },
+            ClientMsg::Claim { mv: Some(m), .. } => m.len() <= MAX_MOVE_TEXT,
             ClientMsg::Touch { square, .. } => square.len() == 2,
             _ => true,
         };
@@ -668,6 +722,10 @@ impl ClientFrame {
         Ok(ClientFrame { id, msg })
     }
 }
+
+/// Longest typed move text accepted, in bytes (`Кр e1 – g1` and the like
+/// fit many times over).
+pub const MAX_MOVE_TEXT: usize = 32;
 
 /// The engine levels of §3.1: level → `UCI_Elo` (`None`: full strength).
 pub fn engine_elo(level: u8) -> Option<u32> {
@@ -690,7 +748,33 @@ mod tests {
     fn client_frames_are_validated() {
         let f = ClientFrame::parse(r#"{"type":"move","uci":"e2e4","id":3,"extra":1}"#).unwrap();
         assert_eq!(f.id, Some(3));
-        assert_eq!(f.msg, ClientMsg::Move { uci: "e2e4".into() });
+        assert_eq!(
+            f.msg,
+            ClientMsg::Move {
+                uci: Some("e2e4".into()),
+                text: None
+            }
+        );
+        let f = ClientFrame::parse(r#"{"type":"move","text":"Кg1-f3"}"#).unwrap();
+        assert_eq!(
+            f.msg,
+            ClientMsg::Move {
+                uci: None,
+                text: Some("Кg1-f3".into())
+            }
+        );
+        for bad in [
+            r#"{"type":"move"}"#,
+            r#"{"type":"move","uci":"e2e4","text":"e4"}"#,
+            r#"{"type":"move","uci":"e2e4e5"}"#,
+        ] {
+            assert!(ClientFrame::parse(bad).is_err(), "{bad}");
+        }
+        let long = format!(
+            r#"{{"type":"move","text":"{}"}}"#,
+            "e".repeat(MAX_MOVE_TEXT + 1)
+        );
+        assert!(ClientFrame::parse(&long).is_err());
         let f = ClientFrame::parse(r#"{"type":"claim","claim":"fifty","move":"g1f3"}"#).unwrap();
         assert_eq!(
             f.msg,

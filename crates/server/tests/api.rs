@@ -17,6 +17,13 @@ async fn a_full_game_to_mate() {
     assert_eq!(created["seat"], "both");
     assert_eq!(created["state"]["players"]["white"]["name"], "Anna <b>");
     assert_eq!(created["state"]["clocks"]["white_ms"], 303_000);
+    // The time control echoed as the PGN text and its periods (§3.1).
+    assert_eq!(created["state"]["time_control"], "300+3");
+    assert_eq!(
+        created["state"]["time_control_periods"],
+        json!([{"moves": null, "seconds": 300, "increment": 3}])
+    );
+    assert_eq!(created["state"]["edition"], "2014");
     let mut p = s.player(&id, Some(&cookie)).await;
     assert_eq!(p.state["seat"], "both");
     for (i, uci) in ["f2f3", "e7e5", "g2g4"].iter().enumerate() {
@@ -24,8 +31,11 @@ async fn a_full_game_to_mate() {
         assert_eq!(e["seq"], i as u64 + 1);
         assert_eq!(e["live"]["ply"], i as u64 + 1);
     }
-    let e = p.play("d8h4").await;
+    // The mate typed in Russian: the server reads it (§5.1).
+    p.send(json!({"type": "move", "text": "Фd8–h4"})).await;
+    let e = p.event().await;
     assert_eq!(e["event"]["move"]["san"], "Qh4#");
+    assert_eq!(e["event"]["move"]["uci"], "d8h4");
     let end = p.event().await;
     assert_eq!(end["seq"], 5);
     assert_eq!(end["event"]["kind"], "end");
@@ -336,6 +346,11 @@ async fn refusals() {
     let mut white = s.player(&id, Some(&white_cookie)).await;
     white.send(json!({"type": "move", "uci": "e2e5"})).await;
     assert_eq!(white.error().await["code"], "illegal_move");
+    // Typed text is read by the server (§5.1), in any notation.
+    white.send(json!({"type": "move", "text": "Кf6"})).await;
+    assert_eq!(white.error().await["code"], "illegal_move");
+    white.send(json!({"type": "move", "text": "e2?e4"})).await;
+    assert_eq!(white.error().await["code"], "unreadable_move");
     white.send(json!({"type": "touch", "square": "e2"})).await;
     assert_eq!(white.error().await["code"], "touch_move_off");
     white.socket.send_text("{not json").await.unwrap();
@@ -458,5 +473,48 @@ async fn the_engine_weighs_a_draw_offer() {
     let declined = p.event_of("draw_declined").await;
     assert_eq!(declined["event"]["by"], "black");
     assert_eq!(declined["live"]["status"], "active");
+    s.stop().await;
+}
+
+/// Protocol §2 and §3: one guard in front of creating, joining and the
+/// WebSocket. A foreign `Origin` is refused before the rate limit counts it;
+/// creating and joining share the per-address limit.
+#[tokio::test]
+async fn origin_and_rate_limit_guard_every_route_that_acts() {
+    let s = TestServer::start_with(tempfile::tempdir().unwrap(), |c| c.create_per_minute = 2).await;
+    let evil = [("Origin", "http://evil.example")];
+    for _ in 0..3 {
+        let body = Some(r#"{"mode":"invite"}"#);
+        let r = arbiter_server::client::request(s.addr, "POST", "/api/games", body, &evil)
+            .await
+            .unwrap();
+        assert_eq!(r.status, 403, "{}", r.body);
+        assert_eq!(r.json()["error"]["code"], "forbidden_origin");
+    }
+    let (id, _, _) = s.create(json!({"mode": "invite"})).await;
+    let r = arbiter_server::client::request(
+        s.addr,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some("{}"),
+        &evil,
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status, 403, "{}", r.body);
+    // The second token of the minute goes to the join; then both are refused.
+    let joined = s
+        .post(&format!("/api/games/{id}/join"), &json!({}), None)
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let again = s.post("/api/games", &json!({"mode": "local"}), None).await;
+    assert_eq!(again.status, 429, "{}", again.body);
+    assert_eq!(again.json()["error"]["code"], "rate_limited");
+    let join = s
+        .post(&format!("/api/games/{id}/join"), &json!({}), None)
+        .await;
+    assert_eq!(join.status, 429, "{}", join.body);
+    // Reading is never limited.
+    assert_eq!(s.get(&format!("/api/games/{id}"), None).await.status, 200);
     s.stop().await;
 }

@@ -4,7 +4,10 @@
 //! resumes with every acknowledged move and correct clocks: the time the
 //! server was down is charged to nobody (the resume rule of `lib.rs`:
 //! clocks continue from their reading at the last heartbeat, written every
-//! second, or the last event if later).
+//! second, or the last event if later). The same test runs on SQLite and,
+//! when `ARBITER_TEST_POSTGRES` names a server, on PostgreSQL.
+
+mod pg_scratch;
 
 use arbiter_server::client::{request, Socket};
 use serde_json::{json, Value};
@@ -17,7 +20,7 @@ use std::time::{Duration, Instant};
 const GAMES: usize = 6;
 const DOWNTIME: Duration = Duration::from_secs(3);
 
-fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
+fn start(dir: &std::path::Path, database: Option<&str>) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
         .args([
             "--listen",
@@ -27,6 +30,7 @@ fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
             "--data-dir",
         ])
         .arg(dir)
+        .args(database.map(|d| format!("--database={d}")))
         .stderr(Stdio::piped())
         .stdout(Stdio::null())
         .spawn()
@@ -103,8 +107,22 @@ async fn play(addr: SocketAddr, id: String, cookie: String, seed: usize, seen: A
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_in_the_middle_of_games_loses_nothing() {
+    kill_9(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_in_the_middle_of_games_loses_nothing_on_postgres() {
+    let Some(db) =
+        pg_scratch::Scratch::new("kill_9_in_the_middle_of_games_loses_nothing_on_postgres")
+    else {
+        return;
+    };
+    kill_9(Some(&db.url)).await;
+}
+
+async fn kill_9(database: Option<&str>) {
     let dir = tempfile::tempdir().unwrap();
-    let (mut child, addr) = start(dir.path());
+    let (mut child, addr) = start(dir.path(), database);
     let mut games = Vec::new();
     for i in 0..GAMES {
         let body = json!({"mode": "local", "time_control": if i % 2 == 0 { "600+0" } else { "40/900+5:300+5" }});
@@ -138,7 +156,7 @@ async fn kill_9_in_the_middle_of_games_loses_nothing() {
         let _ = t.await;
     }
     tokio::time::sleep(DOWNTIME.saturating_sub(killed_at.elapsed())).await;
-    let (mut child, addr) = start(dir.path());
+    let (mut child, addr) = start(dir.path(), database);
     let restarted_at = Instant::now();
     let mut total = 0;
     let mut active = 0;

@@ -20,7 +20,7 @@ use super::uci_time::go_params;
 use crate::client::{ClientError, UciClient};
 use crate::types::Score as InfoScore;
 use arbiter_chess::{CastlingMode, Color, Move, Position};
-use arbiter_laws::{Action, Decision, Event, Game, GameResult, Ground, Start};
+use arbiter_laws::{Decision, Event, Game, GameResult, Ground, Start};
 use std::time::{Duration, Instant};
 
 /// Optional adjudication by the engines' own scores.
@@ -179,8 +179,9 @@ struct Table<'a> {
 }
 
 impl Table<'_> {
-    fn apply(&mut self, t: u64, by: Option<Color>, action: Action) -> Result<(), GameError> {
-        let event = Event { t, by, action };
+    fn apply(&mut self, event: Event) -> Result<(), GameError> {
+        let t = event.t;
+        let by = event.by.player();
         let moves_before = self.game.moves().len();
         self.game
             .apply(event.clone())
@@ -212,40 +213,16 @@ impl Table<'_> {
     }
 
     fn forfeit(&mut self, t: u64, player: Color, reason: String) -> Result<(), GameError> {
-        self.apply(
-            t,
-            None,
-            Action::Forfeit {
-                player: Some(player),
-                ground: Ground::MatchRule,
-                reason,
-            },
-        )
+        self.apply(Event::forfeit(t, player, Ground::MatchRule, reason))
     }
 
     fn adjudicate(&mut self, result: GameResult, reason: String) -> Result<(), GameError> {
         let t = self.t;
-        self.apply(
-            t,
-            None,
-            Action::Adjudicate {
-                result,
-                ground: Ground::MatchRule,
-                reason,
-            },
-        )
+        self.apply(Event::adjudicate(t, result, Ground::MatchRule, reason))
     }
 
     fn flag(&mut self, at: u64) -> Result<(), GameError> {
-        self.apply(
-            at,
-            None,
-            Action::Arbiter {
-                decision: Decision::Flag,
-                player: None,
-                ms: None,
-            },
-        )
+        self.apply(Event::arbiter(at, Decision::Flag))
     }
 }
 
@@ -273,7 +250,11 @@ pub fn play(
     let game = Game::new(start)?;
     if game.clock().is_none() && !game.is_over() {
         return Err(GameError::NoClock(
-            template.time_control.clone().unwrap_or_default(),
+            template
+                .time_control
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
         ));
     }
     let mut table = Table {
@@ -288,8 +269,7 @@ pub fn play(
             break;
         }
         let by = table.game.turn();
-        let san = table.game.position().san(m);
-        table.apply(0, Some(by), Action::Move { mv: san })?;
+        table.apply(Event::play(0, by, m))?;
         if let Some(n) = table.notes.last_mut() {
             n.book = true;
         }
@@ -325,7 +305,7 @@ pub fn play(
         if settings.claims {
             // 9.2 b / 9.3 b: the position on the board, the claimant to move.
             if let Some(kind) = table.game.claimable(None) {
-                table.apply(table.t, Some(color), Action::Claim { kind, mv: None })?;
+                table.apply(Event::claim(table.t, color, kind, None))?;
                 break;
             }
         }
@@ -337,7 +317,11 @@ pub fn play(
         }
         let Some(flag_at) = table.game.next_flag_time() else {
             return Err(GameError::NoClock(
-                template.time_control.clone().unwrap_or_default(),
+                template
+                    .time_control
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
             ));
         };
         let t = table.t;
@@ -385,19 +369,14 @@ pub fn play(
                 break;
             }
         };
-        let san = table.game.position().san(m);
         if settings.claims {
             // 9.2 a / 9.3 a: the move written, not played, and the claim made.
             if let Some(kind) = table.game.claimable(Some(m)) {
-                let claim = Action::Claim {
-                    kind,
-                    mv: Some(san),
-                };
-                table.apply(at, Some(color), claim)?;
+                table.apply(Event::claim(at, color, kind, Some(m)))?;
                 break;
             }
         }
-        table.apply(at, Some(color), Action::Move { mv: san })?;
+        table.apply(Event::play(at, color, m))?;
         if let Some(n) = table.notes.last_mut() {
             n.elapsed = r.elapsed;
             n.score = r.score;
@@ -488,7 +467,7 @@ mod tests {
     fn chess960_starts_go_by_their_number() {
         let template = Start {
             edition: Edition::Fide2018,
-            time_control: Some("60+1".into()),
+            time_control: Some(arbiter_pgn::TimeControl::parse("60+1").unwrap()),
             ..Start::default()
         };
         let o = Opening {

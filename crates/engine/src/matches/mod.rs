@@ -50,7 +50,7 @@ impl MatchConfig {
     pub fn start_template(&self) -> Start {
         Start {
             edition: self.edition,
-            time_control: Some(self.time_control.to_string()),
+            time_control: Some(self.time_control.clone()),
             delay: self.delay,
             ..Start::default()
         }

@@ -109,7 +109,7 @@ mod tests {
     use super::*;
     use crate::matches::game::MoveNote;
     use crate::matches::openings::Opening;
-    use arbiter_laws::{Action, Event, Game, Start};
+    use arbiter_laws::{Event, Game, Start};
     use std::time::Duration;
 
     fn tags() -> MatchTags {
@@ -123,7 +123,7 @@ mod tests {
     #[test]
     fn a_short_game_reads_back_with_its_clocks_and_result() {
         let mut game = Game::new(Start {
-            time_control: Some("10+0.1".into()),
+            time_control: Some(arbiter_pgn::TimeControl::parse("10+0.1").unwrap()),
             ..Start::default()
         })
         .unwrap();
@@ -131,13 +131,8 @@ mod tests {
         for (i, san) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
             let by = game.turn();
             let t = 200 * (i as u64 + 1);
-            let mv = Action::Move { mv: (*san).into() };
-            game.apply(Event {
-                t,
-                by: Some(by),
-                action: mv,
-            })
-            .unwrap();
+            let mv = game.position().parse_san(san).unwrap();
+            game.apply(Event::play(t, by, mv)).unwrap();
             let c = game.clock_at(t).unwrap();
             notes.push(MoveNote {
                 book: i == 0,

@@ -38,11 +38,11 @@ pub fn go_params(game: &Game, t: u64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_laws::{Action, Delay, DelayKind, Event, Start};
+    use arbiter_laws::{Delay, DelayKind, Event, Start};
 
     fn game(tc: &str, delay: Option<Delay>) -> Game {
         Game::new(Start {
-            time_control: Some(tc.into()),
+            time_control: Some(arbiter_pgn::TimeControl::parse(tc).unwrap()),
             delay,
             ..Start::default()
         })
@@ -51,12 +51,8 @@ mod tests {
 
     fn play(g: &mut Game, t: u64, san: &str) {
         let by = g.turn();
-        g.apply(Event {
-            t,
-            by: Some(by),
-            action: Action::Move { mv: san.into() },
-        })
-        .unwrap();
+        let mv = g.position().parse_san(san).unwrap();
+        g.apply(Event::play(t, by, mv)).unwrap();
     }
 
     #[test]

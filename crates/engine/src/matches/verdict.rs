@@ -2,20 +2,12 @@
 //! Laws' outcome and of the event that ended the game.
 
 use arbiter_chess::Color;
-use arbiter_laws::{Action, Event, Game, Outcome, Score, Termination, MATCH_RULE};
+use arbiter_laws::{Action, Event, Game, Outcome, Score, Termination};
 
 fn side(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",
-    }
-}
-
-fn cite(article: &str) -> String {
-    if article == MATCH_RULE {
-        article.to_owned()
-    } else {
-        format!("Art. {article}")
     }
 }
 
@@ -33,14 +25,18 @@ fn loser(o: &Outcome) -> Option<Color> {
 pub fn describe(game: &Game) -> Option<String> {
     let o = game.outcome()?;
     let last: Option<&Event> = game.events().last();
-    let by = last.and_then(|e| e.by);
+    let by = last.and_then(|e| e.by.player());
     let intended = match last.map(|e| &e.action) {
-        Some(Action::Claim { mv: Some(m), .. }) => format!(" on the intended move {m}"),
+        // A correct claim leaves the position on the board as it was.
+        Some(Action::Claim { mv: Some(m), .. }) => {
+            format!(" on the intended move {}", game.position().san(*m))
+        }
         _ => String::new(),
     };
     let claimant = by.map_or("", side);
-    let reason = game
-        .outcome_reason()
+    let reason = o
+        .reason
+        .as_deref()
         .map(|r| format!(": {r}"))
         .unwrap_or_default();
     let text = match o.termination {
@@ -80,48 +76,39 @@ pub fn describe(game: &Game) -> Option<String> {
         },
         Termination::Adjudication => format!("adjudicated {}{reason}", o.result),
     };
-    Some(format!("{text} ({})", cite(o.article)))
+    Some(format!("{text} ({})", o.article.cite()))
 }
 
 /// The PGN `Termination` tag (PGN standard §9.8.1): `normal`, `time
 /// forfeit`, `rules infraction` or `adjudication`; `unterminated` while the
 /// game goes on.
 pub fn pgn_termination(game: &Game) -> &'static str {
-    let Some(o) = game.outcome() else {
-        return "unterminated";
-    };
-    match o.termination {
-        Termination::Timeout | Termination::TimeoutDraw => "time forfeit",
-        Termination::IllegalMove | Termination::Forfeit => "rules infraction",
-        Termination::Adjudication | Termination::ArbiterDecision => "adjudication",
-        _ => "normal",
-    }
+    Termination::pgn_tag_of(game.outcome().map(|o| o.termination))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use arbiter_laws::{Decision, Ground, Start};
+    use arbiter_pgn::TimeControl;
 
     fn game(fen: Option<&str>, tc: &str) -> Game {
         Game::new(Start {
             fen: fen.map(str::to_owned),
-            time_control: Some(tc.into()),
+            time_control: Some(TimeControl::parse(tc).unwrap()),
             ..Start::default()
         })
         .unwrap()
     }
 
-    fn event(t: u64, by: Option<Color>, action: Action) -> Event {
-        Event { t, by, action }
+    fn flag(t: u64) -> Event {
+        Event::arbiter(t, Decision::Flag)
     }
 
-    fn flag() -> Action {
-        Action::Arbiter {
-            decision: Decision::Flag,
-            player: None,
-            ms: None,
-        }
+    fn play(g: &mut Game, t: u64, san: &str) {
+        let m = g.position().parse_san(san).unwrap();
+        let by = g.turn();
+        g.apply(Event::play(t, by, m)).unwrap();
     }
 
     #[test]
@@ -129,16 +116,15 @@ mod tests {
         // White has a king and a pawn, Black a bare king.
         let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
         let mut g = game(Some(fen), "1");
-        g.apply(event(1_000, None, flag())).unwrap();
+        g.apply(flag(1_000)).unwrap();
         assert_eq!(
             describe(&g).unwrap(),
             "White's flag fell, but Black cannot checkmate by any series of legal moves: drawn (Art. 6.9)"
         );
         assert_eq!(pgn_termination(&g), "time forfeit");
         let mut g = game(Some(fen), "1");
-        let mv = Action::Move { mv: "e3".into() };
-        g.apply(event(10, Some(Color::White), mv)).unwrap();
-        g.apply(event(1_010, None, flag())).unwrap();
+        play(&mut g, 10, "e3");
+        g.apply(flag(1_010)).unwrap();
         assert_eq!(describe(&g).unwrap(), "Black lost on time (Art. 6.9)");
     }
 
@@ -147,12 +133,13 @@ mod tests {
         let mut g = game(None, "60");
         assert_eq!(describe(&g), None);
         assert_eq!(pgn_termination(&g), "unterminated");
-        let f = Action::Forfeit {
-            player: Some(Color::White),
-            ground: Ground::MatchRule,
-            reason: "E sent bestmove e2e5: illegal".into(),
-        };
-        g.apply(event(5, None, f)).unwrap();
+        let f = Event::forfeit(
+            5,
+            Color::White,
+            Ground::MatchRule,
+            "E sent bestmove e2e5: illegal",
+        );
+        g.apply(f).unwrap();
         assert_eq!(
             describe(&g).unwrap(),
             "White forfeits: E sent bestmove e2e5: illegal (match rule)"
@@ -166,15 +153,11 @@ mod tests {
         let mut t = 0;
         for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
             t += 10;
-            let by = g.turn();
-            g.apply(event(t, Some(by), Action::Move { mv: san.into() }))
-                .unwrap();
+            play(&mut g, t, san);
         }
-        let claim = Action::Claim {
-            kind: arbiter_laws::ClaimKind::Threefold,
-            mv: Some("Ng8".into()),
-        };
-        g.apply(event(t + 10, Some(Color::Black), claim)).unwrap();
+        let ng8 = g.position().parse_san("Ng8").unwrap();
+        let claim = Event::claim_threefold(t + 10, Color::Black, Some(ng8));
+        g.apply(claim).unwrap();
         assert_eq!(
             describe(&g).unwrap(),
             "threefold repetition claimed by Black on the intended move Ng8 (Art. 9.2 a)"

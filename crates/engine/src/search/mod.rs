@@ -979,7 +979,9 @@ impl Searcher<'_> {
                     self.pv[0].clone()
                 };
                 self.root_excluded.push(pv[0]);
-                self.report(info, depth, pv_index, score, ScoreBound::Exact, &pv);
+                if multipv == 1 {
+                    self.report(info, depth, pv_index, score, ScoreBound::Exact, &pv);
+                }
                 lines.push(RootLine { score, pv });
             }
             self.root_excluded.clear();
@@ -993,6 +995,14 @@ impl Searcher<'_> {
                 break;
             }
             lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            if multipv > 1 {
+                // Each line is searched with the ones before it excluded, so
+                // a later line can score higher: the lines are ranked by score
+                // before they are reported, as GUIs expect (`multipv 1` best).
+                for (rank, line) in lines.iter().enumerate() {
+                    self.report(info, depth, rank, line.score, ScoreBound::Exact, &line.pv);
+                }
+            }
             completed = lines;
             self.completed_depth = depth as u32;
             if let Some(first) = completed.first().and_then(|l| l.pv.first()) {

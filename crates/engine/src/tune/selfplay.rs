@@ -9,7 +9,7 @@
 
 use crate::engine::{Engine, EngineOptions, Limits, Score};
 use arbiter_chess::{Color, Move, Position};
-use arbiter_laws::{Action, Event, Game, GameResult, Start};
+use arbiter_laws::{Event, Game, GameResult, Start};
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -160,13 +160,7 @@ pub fn natural_opening(rng: &mut Rng, plies: u32, nodes: u64, max_cp: i32) -> Po
 /// Plays `m` for the player to move; `false` if the Laws refuse it.
 fn play(game: &mut Game, m: Move) -> bool {
     let by = game.turn();
-    let mv = game.position().san(m);
-    let event = Event {
-        t: 0,
-        by: Some(by),
-        action: Action::Move { mv },
-    };
-    game.apply(event).is_ok()
+    game.apply(Event::play(0, by, m)).is_ok()
 }
 
 /// Claims a draw for the player to move, on the position or on the
@@ -176,13 +170,7 @@ fn claim(game: &mut Game, intended: Option<Move>) -> bool {
         return false;
     };
     let by = game.turn();
-    let mv = intended.map(|m| game.position().san(m));
-    let event = Event {
-        t: 0,
-        by: Some(by),
-        action: Action::Claim { kind, mv },
-    };
-    game.apply(event).is_ok()
+    game.apply(Event::claim(0, by, kind, intended)).is_ok()
 }
 
 /// Plays one game from `history` (positions from the initial one), the

@@ -96,7 +96,7 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// All reasons, in the order of [`DeadPositionDetector::settled_by`].
+    /// All reasons, in the order of [`DeadPositionStats::iter`].
     pub const ALL: [Reason; 6] = [
         Reason::Material,
         Reason::Return,
@@ -188,10 +188,59 @@ pub struct DeadPositionDetector {
     /// How hard the cheap steps try.
     pub effort: Effort,
     /// Solver calls made so far.
-    pub solver_calls: u64,
+    solver_calls: u64,
     /// How often each way of deciding settled a position after a move, in
     /// the order of [`Reason::ALL`].
-    pub settled_by: [u64; 6],
+    settled_by: [u64; 6],
+}
+
+/// How the dead-position checks (5.2 b / 5.2.2) were settled so far: how
+/// many positions after a move each way of deciding settled, and how often
+/// the exact solver was asked.
+///
+/// ```
+/// use arbiter_laws::{Event, Game, Start};
+/// use arbiter_laws::dead::Reason;
+/// use arbiter_chess::{Color, Move, Square};
+/// let mut game = Game::new(Start::default())?;
+/// game.apply(Event::play(0, Color::White, Move::new(Square::E2, Square::E4)))?;
+/// let stats = game.stats();
+/// assert_eq!(stats.solver_calls, 0);
+/// assert_eq!(stats.total(), 2); // the start, and the position after 1. e4
+/// assert_eq!(stats.iter().map(|(_, n)| n).sum::<u64>(), 1);
+/// assert_eq!(stats.settled_by(Reason::Undecided), 0);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DeadPositionStats {
+    /// Times the exact solver was asked.
+    pub solver_calls: u64,
+    settled_by: [u64; 6],
+}
+
+impl DeadPositionStats {
+    /// Positions settled by `reason`.
+    pub fn settled_by(&self, reason: Reason) -> u64 {
+        self.settled_by[reason as usize]
+    }
+
+    /// Positions checked.
+    pub fn total(&self) -> u64 {
+        self.settled_by.iter().sum()
+    }
+
+    /// Each reason with its count, in the order of [`Reason::ALL`].
+    pub fn iter(&self) -> impl Iterator<Item = (Reason, u64)> + '_ {
+        Reason::ALL.into_iter().zip(self.settled_by)
+    }
+
+    /// Adds another game's counts to these.
+    pub fn add(&mut self, other: &DeadPositionStats) {
+        self.solver_calls += other.solver_calls;
+        for (a, b) in self.settled_by.iter_mut().zip(other.settled_by) {
+            *a += b;
+        }
+    }
 }
 
 impl std::fmt::Debug for DeadPositionDetector {
@@ -217,6 +266,14 @@ impl DeadPositionDetector {
             effort: Effort::default(),
             solver_calls: 0,
             settled_by: [0; 6],
+        }
+    }
+
+    /// How the checks were settled so far.
+    pub fn stats(&self) -> DeadPositionStats {
+        DeadPositionStats {
+            solver_calls: self.solver_calls,
+            settled_by: self.settled_by,
         }
     }
 

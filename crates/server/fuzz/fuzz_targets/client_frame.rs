@@ -11,7 +11,11 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(frame) = ClientFrame::parse(text) {
         assert!(text.len() <= MAX_CLIENT_FRAME);
         match frame.msg {
-            ClientMsg::Move { uci } => assert!(uci.len() <= 5),
+            ClientMsg::Move { uci, text } => match (uci, text) {
+                (Some(u), None) => assert!(u.len() <= 5),
+                (None, Some(t)) => assert!(t.len() <= arbiter_server::protocol::MAX_MOVE_TEXT),
+                _ => panic!("a move has exactly one of uci and text"),
+            },
             ClientMsg::Touch { square, .. } => assert_eq!(square.len(), 2),
             _ => {}
         }

@@ -1,7 +1,7 @@
 //! `POST /api/games` bodies and time controls: validation answers with a
 //! named field or settings that the Laws can start, never a panic.
 #![no_main]
-use arbiter_server::game::settings::{parse_time_control, CreateRequest};
+use arbiter_server::game::settings::{playable_time_control, CreateRequest};
 use arbiter_server::game::table::Table;
 use arbiter_server::protocol::Side;
 use libfuzzer_sys::fuzz_target;
@@ -10,8 +10,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(Some(periods)) = parse_time_control(text) {
-        assert!(!periods.is_empty() && periods.iter().all(|p| p.seconds >= 1));
+    if let Ok(tc) = playable_time_control(text) {
+        let periods = tc.periods();
+        assert!(periods.iter().all(|p| p.time_ms >= 1000 && p.time_ms % 1000 == 0));
+        // What the wire echoes reads back as the same control.
+        assert_eq!(playable_time_control(&tc.to_string()), Ok(tc));
     }
     let Ok(req) = serde_json::from_str::<CreateRequest>(text) else {
         return;

@@ -323,13 +323,18 @@ impl Task {
             }
             _ => {}
         }
+        let received = std::time::Instant::now();
         if let Some(out) = self.core.flag_before(seat, &frame.msg, now) {
             self.commit(out).await;
         }
         let result = self.core.act(seat, &frame.msg, now);
         match result {
             Ok(Some(out)) => {
-                if !self.commit(out).await {
+                let committed = self.commit(out).await;
+                if committed && matches!(frame.msg, ClientMsg::Move { .. }) {
+                    self.app.ops.moved(received.elapsed());
+                }
+                if !committed {
                     self.error_to(
                         conn_id,
                         frame.id,

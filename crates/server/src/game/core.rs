@@ -21,9 +21,10 @@ use std::collections::HashMap;
 pub struct LogEntry {
     /// Server epoch ms when it happened.
     pub at: u64,
-    /// The Laws event applied, if this entry starts an action.
+    /// The Laws event applied, if this entry starts an action (in the JSON
+    /// form of `arbiter judge`, moves in SAN).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub laws: Option<arbiter_laws::Event>,
+    pub laws: Option<arbiter_laws::json::Event>,
     /// What the clients were told.
     pub event: Event,
 }
@@ -223,7 +224,10 @@ impl GameCore {
             let entry: LogEntry = serde_json::from_str(&e.body)
                 .map_err(|err| corrupt(&id, format!("event {}: {err}", e.seq)))?;
             if let Some(ev) = &entry.laws {
-                table.apply(ev.clone()).map_err(|r| {
+                let typed = ev
+                    .to_event(table.laws())
+                    .map_err(|r| corrupt(&id, format!("event {} does not replay: {r}", e.seq)))?;
+                table.apply(typed).map_err(|r| {
                     corrupt(
                         &id,
                         format!("event {} does not replay: {}", e.seq, r.message),
@@ -314,8 +318,9 @@ impl GameCore {
             variant: self.settings.variant,
             chess960_position: self.settings.chess960_position,
             initial_fen: self.table.initial_fen(),
-            edition: self.settings.edition.clone(),
-            time_control: self.settings.time_control.clone(),
+            edition: self.settings.edition,
+            time_control: self.settings.time_control.to_string(),
+            time_control_periods: crate::protocol::WirePeriod::all(&self.settings.time_control),
             delay: self.settings.delay,
             touch_move: self.settings.touch_move,
             players: self.players.clone(),
@@ -375,7 +380,7 @@ impl GameCore {
     fn record(
         &mut self,
         now: u64,
-        laws: Option<arbiter_laws::Event>,
+        laws: Option<arbiter_laws::json::Event>,
         events: Vec<Event>,
         mut writes: Vec<WriteOp>,
     ) -> Outcome {
@@ -437,7 +442,8 @@ impl GameCore {
         let moves_before = self.table.records().len();
         let was_over = self.table.is_over();
         let article = self.table.laws().rules().articles.incorrect_claim;
-        let applied = self.table.apply(ev.clone())?;
+        let logged = arbiter_laws::json::Event::from_event(&ev, self.table.laws());
+        let applied = self.table.apply(ev)?;
         let over = self.table.is_over();
         let mut events = Vec::new();
         let mut intended = None;
@@ -446,7 +452,7 @@ impl GameCore {
             Wire::Decline { by } => events.push(Event::DrawDeclined { by }),
             Wire::Touch { by, square } => events.push(Event::Touch { color: by, square }),
             Wire::Claim { by, claim, uci } => match applied.claim {
-                Some("correct") => intended = uci,
+                Some(arbiter_laws::ClaimVerdict::Correct) => intended = uci,
                 _ => events.push(Event::ClaimRejected {
                     by,
                     claim: claim.as_str().to_owned(),
@@ -465,7 +471,7 @@ impl GameCore {
                 events.push(end);
             }
         }
-        Ok(self.record(now, Some(ev), events, Vec::new()))
+        Ok(self.record(now, Some(logged), events, Vec::new()))
     }
 
     /// The game time of a move by `by` received at `t_now`, back-dated by
@@ -584,13 +590,7 @@ impl GameCore {
         }
         let m = self.table.resolve(uci)?;
         let t = self.game_time(now).unwrap_or(0);
-        let ev = Table::event(
-            t,
-            Some(side),
-            Action::Move {
-                mv: self.table.laws().position().san(m),
-            },
-        );
+        let ev = arbiter_laws::Event::play(t, side.color(), m);
         self.apply_laws(now, ev, Wire::Move)
     }
 
@@ -642,11 +642,9 @@ enum Wire {
 /// The time-control estimate of Lichess (time + 40 × increment), ms; a
 /// large value when there is no clock.
 fn estimate_ms(settings: &Settings) -> u64 {
-    match super::settings::parse_time_control(&settings.time_control) {
-        Ok(Some(p)) => p
-            .first()
-            .map_or(0, |p| (p.seconds + 40 * p.increment) * 1000),
-        _ => 3_600_000,
+    match settings.time_control.periods().first() {
+        Some(p) => p.time_ms + 40 * p.increment_ms,
+        None => 3_600_000,
     }
 }
 
@@ -698,14 +696,17 @@ impl GameCore {
             .filter(|&s| seat.holds(s))
             .ok_or_else(|| Refusal::new("not_a_player", "not your seat"))?;
         let (action, wire, t) = match msg {
-            ClientMsg::Move { uci } => {
+            ClientMsg::Move { uci, text } => {
                 if by != turn {
                     return Err(Refusal::new("not_your_turn", "not your turn"));
                 }
-                let m = self.table.resolve(uci)?;
-                let san = self.table.laws().position().san(m);
+                let m = match (uci, text) {
+                    (Some(uci), _) => self.table.resolve(uci)?,
+                    (None, Some(text)) => self.table.read_typed(text)?,
+                    (None, None) => return Err(Refusal::new("bad_message", "a move without text")),
+                };
                 (
-                    Action::Move { mv: san },
+                    Action::Move { mv: m },
                     Wire::Move,
                     self.credited_time(by, t_now, true),
                 )
@@ -736,10 +737,11 @@ impl GameCore {
                     // Touching again changes nothing (protocol §4.2).
                     return Ok(None);
                 }
+                let sq = square.parse().map_err(|_| {
+                    Refusal::new("bad_message", format!("{square:?} is not a square"))
+                })?;
                 (
-                    Action::Touch {
-                        square: square.clone(),
-                    },
+                    Action::Touch { square: sq },
                     Wire::Touch {
                         by,
                         square: square.clone(),
@@ -754,15 +756,18 @@ impl GameCore {
                         "only the player having the move may claim (Art. 9.2, 9.3)",
                     ));
                 }
+                // The intended move as listed (UCI) or as typed (§5.1).
                 let intended = match mv {
-                    Some(u) => Some(self.table.resolve(u)?),
+                    Some(u) => Some(match self.table.resolve(u) {
+                        Err(r) if r.code == "illegal_move" => self.table.read_typed(u)?,
+                        other => other?,
+                    }),
                     None => None,
                 };
                 let pos = *self.table.laws().position();
                 let uci = intended.map(|m| pos.uci(m));
-                let san = intended.map(|m| pos.san(m));
                 (
-                    Table::claim_action(*claim, san),
+                    Table::claim_action(*claim, intended),
                     Wire::Claim {
                         by,
                         claim: *claim,
@@ -797,7 +802,8 @@ impl GameCore {
             if let Some(ev) = &entry.laws {
                 t = ev.t;
                 stamp = entry.at;
-                table.apply(ev.clone()).map_err(|r| r.message)?;
+                let typed = ev.to_event(table.laws()).map_err(|r| r.to_string())?;
+                table.apply(typed).map_err(|r| r.message)?;
             }
             if matches!(entry.event, Event::Join { .. }) {
                 status = Status::Active;

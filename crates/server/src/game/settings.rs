@@ -3,6 +3,8 @@
 
 use crate::error::ApiError;
 use crate::protocol::{Mode, Side, Variant, WireDelay};
+use arbiter_laws::Edition;
+use arbiter_pgn::TimeControl;
 use serde::{Deserialize, Serialize};
 
 /// The body of `POST /api/games`. Unknown fields are ignored.
@@ -46,10 +48,12 @@ pub struct Settings {
     pub variant: Variant,
     /// The Chess960 number (drawn at creation when random).
     pub chess960_position: Option<u32>,
-    /// `"2014"`, `"2018"`, `"2023"`.
-    pub edition: String,
-    /// As given, `"-"` for none.
-    pub time_control: String,
+    /// The edition of the Laws the game is played under (stored as
+    /// `"2014"`, `"2018"`, `"2023"`).
+    pub edition: Edition,
+    /// The time control (stored as its PGN text, `"-"` for none).
+    #[serde(with = "tc_text")]
+    pub time_control: TimeControl,
     /// Delay per move.
     pub delay: Option<WireDelay>,
     /// Touch-move enforced.
@@ -59,90 +63,86 @@ pub struct Settings {
     pub fen: Option<String>,
 }
 
-/// A period of the accepted time-control grammar.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct TcPeriod {
-    /// Moves in the period (all but the last).
-    pub moves: Option<u32>,
-    /// Seconds.
-    pub seconds: u64,
-    /// Increment seconds.
-    pub increment: u64,
-}
-
 /// Longest time-control text accepted.
 const MAX_TC_LEN: usize = 64;
 /// Most periods accepted.
 const MAX_PERIODS: usize = 5;
-/// The largest time of a period: 24 hours.
-const MAX_SECONDS: u64 = 86_400;
+/// The largest time of a period: 24 hours, in ms.
+const MAX_PERIOD_MS: u64 = 86_400_000;
+/// The largest increment: one hour, in ms.
+const MAX_INCREMENT_MS: u64 = 3_600_000;
 
-/// Parses the §3.1 grammar: periods joined by `:`, each
-/// `[moves "/"] seconds ["+" increment]`, non-negative integers, seconds ≥ 1,
-/// every period but the last with a move count, the last without; `-` is no
-/// clock (`None`). `?` and the sandglass `*S` are refused.
-pub fn parse_time_control(text: &str) -> Result<Option<Vec<TcPeriod>>, String> {
-    if text == "-" {
-        return Ok(None);
-    }
-    if text.is_empty() {
-        return Err("time_control: empty (use \"-\" for no clock)".into());
-    }
+/// Reads a time control a game can be played with (§3.1): the PGN
+/// `TimeControl` tag read by `arbiter-pgn` (the one parser), then held to
+/// what a game under the Laws can run (Art. 6): whole seconds, at least one
+/// second per period, every period but the last with a move count, the last
+/// without, at most five periods of at most 24 hours. `-` is no clock;
+/// `?` (unknown) and the sandglass `*S` are refused.
+///
+/// ```
+/// use arbiter_server::game::settings::playable_time_control;
+/// use arbiter_pgn::TimeControl;
+///
+/// let tc = playable_time_control("40/5400+30:1800+30").unwrap();
+/// assert_eq!(tc.periods().len(), 2);
+/// assert_eq!(playable_time_control("-").unwrap(), TimeControl::Untimed);
+/// assert!(playable_time_control("*60").unwrap_err().contains("sandglass"));
+/// ```
+pub fn playable_time_control(text: &str) -> Result<TimeControl, String> {
     if text.len() > MAX_TC_LEN {
         return Err(format!("time_control: longer than {MAX_TC_LEN} characters"));
     }
-    if text == "?" {
-        return Err("time_control: \"?\" (unknown) cannot be played".into());
-    }
-    if text.starts_with('*') {
-        return Err("time_control: the sandglass (*S) is not part of the FIDE Laws".into());
-    }
-    let parts: Vec<&str> = text.split(':').collect();
-    if parts.len() > MAX_PERIODS {
+    let tc = TimeControl::parse(text).map_err(|e| format!("time_control: {e}"))?;
+    let periods = match &tc {
+        TimeControl::Untimed => return Ok(tc),
+        TimeControl::Unknown => {
+            return Err("time_control: \"?\" (unknown) cannot be played".into());
+        }
+        TimeControl::Hourglass { .. } => {
+            return Err("time_control: the sandglass (*S) is not part of the FIDE Laws".into());
+        }
+        TimeControl::Periods(p) => p,
+    };
+    if periods.len() > MAX_PERIODS {
         return Err(format!("time_control: more than {MAX_PERIODS} periods"));
     }
-    let number = |s: &str, what: &str, i: usize| -> Result<u64, String> {
-        if s.is_empty() || s.len() > 9 || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("time_control: period {i} has no valid {what}"));
-        }
-        s.parse::<u64>()
-            .map_err(|_| format!("time_control: period {i} has no valid {what}"))
-    };
-    let mut out = Vec::new();
-    for (k, part) in parts.iter().enumerate() {
+    for (k, p) in periods.iter().enumerate() {
         let i = k + 1;
-        let (moves, rest) = match part.split_once('/') {
-            Some((m, r)) => (Some(number(m, "move count", i)?), r),
-            None => (None, *part),
-        };
-        let (secs, inc) = match rest.split_once('+') {
-            Some((s, inc)) => (number(s, "seconds", i)?, number(inc, "increment", i)?),
-            None => (number(rest, "seconds", i)?, 0),
-        };
-        if secs < 1 {
+        if p.time_ms % 1000 != 0 || p.increment_ms % 1000 != 0 {
+            return Err(format!("time_control: period {i} is not in whole seconds"));
+        }
+        if p.time_ms < 1000 {
             return Err(format!("time_control: period {i} has no seconds"));
         }
-        if secs > MAX_SECONDS || inc > 3_600 {
+        if p.time_ms > MAX_PERIOD_MS || p.increment_ms > MAX_INCREMENT_MS {
             return Err(format!("time_control: period {i} is longer than 24 hours"));
         }
-        let last = k + 1 == parts.len();
-        match (moves, last) {
+        match (p.moves, k + 1 == periods.len()) {
             (None, false) => {
                 return Err(format!(
                     "time_control: period {i} needs a move count (\"40/5400\")"
                 ))
             }
             (Some(_), true) => return Err("time_control: the last period has no move count".into()),
-            (Some(0), _) => return Err(format!("time_control: period {i} has a move count of 0")),
             _ => {}
         }
-        out.push(TcPeriod {
-            moves: moves.map(|m| m as u32),
-            seconds: secs,
-            increment: inc,
-        });
     }
-    Ok(Some(out))
+    Ok(tc)
+}
+
+/// The time control in storage: its PGN text.
+mod tc_text {
+    use arbiter_pgn::TimeControl;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(tc: &TimeControl, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(tc)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<TimeControl, D::Error> {
+        let text = String::deserialize(d)?;
+        TimeControl::parse(&text).map_err(serde::de::Error::custom)
+    }
 }
 
 /// A display name: control characters stripped, trimmed, 1–40 characters;
@@ -226,8 +226,8 @@ impl CreateRequest {
             }
         };
         let time_control = string_field(self.time_control.as_ref(), "time_control", "-")?;
-        let periods =
-            parse_time_control(time_control).map_err(|m| ApiError::invalid("time_control", m))?;
+        let time_control = playable_time_control(time_control)
+            .map_err(|m| ApiError::invalid("time_control", m))?;
         let delay = match &self.delay {
             None | Some(serde_json::Value::Null) => None,
             Some(v) => {
@@ -240,10 +240,10 @@ impl CreateRequest {
                 if !(1..=600_000).contains(&d.ms) {
                     return Err(ApiError::invalid("delay", "delay: ms must be 1 to 600000"));
                 }
-                if periods.is_none() {
+                if time_control.periods().is_empty() {
                     return Err(ApiError::invalid("delay", "delay: needs a time control"));
                 }
-                if periods.iter().flatten().any(|p| p.increment > 0) {
+                if time_control.periods().iter().any(|p| p.increment_ms > 0) {
                     return Err(ApiError::invalid(
                         "delay",
                         "delay: every period's increment must be 0 with a delay",
@@ -278,7 +278,9 @@ impl CreateRequest {
             },
         };
         let edition = match string_field(self.edition.as_ref(), "edition", "2014")? {
-            e @ ("2014" | "2018" | "2023") => e.to_owned(),
+            "2014" => Edition::Fide2014,
+            "2018" => Edition::Fide2018,
+            "2023" => Edition::Fide2023,
             other => {
                 return Err(ApiError::invalid(
                     "edition",
@@ -314,7 +316,7 @@ impl CreateRequest {
                 variant,
                 chess960_position,
                 edition,
-                time_control: time_control.to_owned(),
+                time_control,
                 delay,
                 touch_move,
                 fen,
@@ -338,45 +340,68 @@ mod tests {
             "40/5400+30:1800+30",
             "40/7200:20/3600:900+30",
         ] {
-            assert!(parse_time_control(ok).unwrap().is_some(), "{ok}");
+            let tc = playable_time_control(ok).unwrap();
+            assert!(!tc.periods().is_empty(), "{ok}");
+            // The text read back is the same control.
+            assert_eq!(playable_time_control(&tc.to_string()).unwrap(), tc, "{ok}");
         }
-        assert_eq!(parse_time_control("-").unwrap(), None);
-        let p = parse_time_control("40/5400+30:1800+30").unwrap().unwrap();
+        assert_eq!(playable_time_control("-").unwrap(), TimeControl::Untimed);
+        let tc = playable_time_control("40/5400+30:1800+30").unwrap();
         assert_eq!(
-            p[0],
-            TcPeriod {
-                moves: Some(40),
-                seconds: 5400,
-                increment: 30
-            }
+            tc.periods(),
+            [
+                arbiter_pgn::Period {
+                    moves: Some(40),
+                    time_ms: 5_400_000,
+                    increment_ms: 30_000
+                },
+                arbiter_pgn::Period {
+                    moves: None,
+                    time_ms: 1_800_000,
+                    increment_ms: 30_000
+                }
+            ]
         );
-        assert_eq!(
-            p[1],
-            TcPeriod {
-                moves: None,
-                seconds: 1800,
-                increment: 30
-            }
-        );
-        for bad in [
-            "?",
-            "*60",
-            "",
-            "0+2",
-            "300:60",
-            "40/300",
-            "a+b",
-            "60+",
-            "1.5+0",
-            "40/0+1:60",
-            "0/60:60",
-            "99999999999",
+        for (bad, why) in [
+            ("?", "unknown"),
+            ("*60", "sandglass"),
+            ("", "empty"),
+            ("0+2", "period 1 has no seconds"),
+            ("300:60", "period 1 needs a move count"),
+            ("40/300", "last period has no move count"),
+            ("a+b", "character 1"),
+            ("60+", "character 4"),
+            ("1.5+0", "whole seconds"),
+            ("40/0+1:60", "period 1 has no seconds"),
+            ("0/60:60", "character 1"),
+            ("99999999999", "longer than 24 hours"),
+            ("40/5400+30:1800+30:", "character 20"),
+            ("1/1:1/1:1/1:1/1:1/1:60", "more than 5 periods"),
         ] {
-            assert!(parse_time_control(bad).is_err(), "{bad}");
+            let e = playable_time_control(bad).unwrap_err();
+            assert!(
+                e.starts_with("time_control: ") && e.contains(why),
+                "{bad}: {e}"
+            );
         }
-        assert!(parse_time_control("40/5400+30:1800+30:")
-            .unwrap_err()
-            .contains("period 2"));
+    }
+
+    #[test]
+    fn settings_are_stored_as_before() {
+        let (s, _) =
+            req(r#"{"mode":"local","time_control":"40/5400+30:1800+30","edition":"2023"}"#)
+                .validate(|| Side::White, || 0)
+                .unwrap();
+        let json = serde_json::to_value(&s).unwrap();
+        assert_eq!(json["time_control"], "40/5400+30:1800+30");
+        assert_eq!(json["edition"], "2023");
+        let back: Settings = serde_json::from_value(json).unwrap();
+        assert_eq!(back, s);
+        // A row written before the settings were typed.
+        let old = r#"{"mode":"local","engine_level":null,"creator":"white","variant":"standard","chess960_position":null,"edition":"2018","time_control":"600+0","delay":null,"touch_move":false}"#;
+        let old: Settings = serde_json::from_str(old).unwrap();
+        assert_eq!(old.edition, Edition::Fide2018);
+        assert_eq!(old.time_control, TimeControl::fischer(10, 0));
     }
 
     fn req(json: &str) -> CreateRequest {
@@ -391,7 +416,7 @@ mod tests {
         assert_eq!(s.mode, Mode::Engine);
         assert_eq!(s.engine_level, Some(3));
         assert_eq!(s.creator, Side::White);
-        assert_eq!(s.edition, "2014");
+        assert_eq!(s.edition, Edition::Fide2014);
         assert_eq!(name.as_deref(), Some("Anna"));
         let (s, _) =
             req(r#"{"mode":"invite","color":"random","variant":"chess960","time_control":"-"}"#)

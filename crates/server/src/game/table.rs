@@ -11,8 +11,9 @@ use crate::protocol::{
 };
 use arbiter_chess::{Color, Move, Position, Square};
 use arbiter_laws::{
-    Action, Applied, ClaimKind, Decision, Delay, DelayKind, Edition, Event, Game, Rejected, Start,
+    Action, Applied, ClaimKind, Decision, Delay, DelayKind, Event, Game, Rejected, Start,
 };
+use arbiter_pgn::TimeControl;
 
 /// A game's board and clock as the Laws keep them, plus wire records.
 #[derive(Clone, Debug)]
@@ -44,38 +45,62 @@ impl Refusal {
     }
 }
 
-/// The protocol code for a Laws rejection of `action`.
+/// The protocol code (§4.7) for a Laws rejection of `action`: every
+/// rejection by name, so a new one is a compile error here, not a silent
+/// `bad_message`.
 fn refusal(r: Rejected, claim: bool) -> Refusal {
     let code = match &r {
         Rejected::GameOver(_) => "game_not_active",
         Rejected::NotYourMove { .. } if claim => "claim_not_your_move",
         Rejected::NotYourMove { .. } => "not_your_turn",
-        Rejected::BadMove(_) => "illegal_move",
+        Rejected::UnreadableMove { .. } | Rejected::NotLegal { .. } => "illegal_move",
         Rejected::TouchMove { .. } => "touch_move_violation",
         Rejected::TouchMoveOff => "touch_move_off",
+        Rejected::UnreadableSquare { .. } => "bad_square",
         Rejected::NoOffer(_) => "no_draw_offer",
         Rejected::AgreementTooEarly(_) => "draw_not_allowed",
         Rejected::ClaimNotOnMove { .. } => "claim_not_your_move",
-        _ => "bad_message",
+        Rejected::ClaimAfterTouch => "claim_after_touch",
+        Rejected::NoClock => "no_clock",
+        Rejected::FlagNotFallen { .. } => "flag_not_fallen",
+        Rejected::NoFlagFallen
+        | Rejected::NoIllegalMoveWaiting
+        | Rejected::NoIllegalMoveToClaim
+        | Rejected::NoQuickplayWaiting
+        | Rejected::ExtraTimeNotPostponed => "nothing_pending",
+        Rejected::Quickplay { .. } | Rejected::QuickplayAlreadyWaiting => {
+            "quickplay_not_applicable"
+        }
+        Rejected::Touch(_) | Rejected::TouchWhileIllegalPending => "touch_move_violation",
+        // What the server itself gets wrong (its events' time, actor or
+        // fields, events only an over-the-board record or an arbiter
+        // sends), never a player's doing.
+        Rejected::TimeGoesBack { .. }
+        | Rejected::NoPlayer
+        | Rejected::NotAQuickplayDecision
+        | Rejected::UnreadableIllegalMove { .. }
+        | Rejected::NoPieceToMove { .. }
+        | Rejected::OwnPieceCaptured { .. }
+        | Rejected::NotIllegal { .. }
+        | Rejected::IllegalMoveAlreadyWaiting
+        | Rejected::IllegalMoveCannotStand
+        | Rejected::AddTimeIncomplete
+        | Rejected::ForfeitWithoutPlayer => "internal",
     };
     Refusal::new(code, r.to_string())
 }
 
 /// The Laws `Start` for `settings`.
 pub fn start_of(settings: &Settings) -> Start {
-    let edition = match settings.edition.as_str() {
-        "2018" => Edition::Fide2018,
-        "2023" => Edition::Fide2023,
-        _ => Edition::Fide2014,
-    };
     Start {
         fen: settings.fen.clone(),
         chess960: match settings.variant {
             Variant::Chess960 => settings.chess960_position,
             Variant::Standard => None,
         },
-        edition,
-        time_control: (settings.time_control != "-").then(|| settings.time_control.clone()),
+        edition: settings.edition,
+        time_control: (settings.time_control != TimeControl::Untimed)
+            .then(|| settings.time_control.clone()),
         delay: settings.delay.map(|d| Delay {
             kind: match d.kind {
                 crate::protocol::DelayKindWire::Bronstein => DelayKind::Bronstein,
@@ -162,8 +187,8 @@ impl Table {
         let all = pos.legal_moves();
         let king_takes_rook = |m: Move| {
             uci.len() == 4
-                && uci.get(..2) == Some(notation::square_name(m.from))
-                && uci.get(2..) == Some(notation::square_name(m.to))
+                && uci.get(..2) == Some(notation::square_name(m.from).as_str())
+                && uci.get(2..) == Some(notation::square_name(m.to).as_str())
         };
         let found = all.iter().copied().find(|&m| {
             notation::uci(pos, m) == uci
@@ -172,10 +197,45 @@ impl Table {
         let Some(m) = found else {
             return Err(Refusal::new("illegal_move", format!("illegal move {uci}")));
         };
+        self.touch_allows(m, uci)
+    }
+
+    /// Reads a move as a player typed it, in any notation `arbiter-pgn`
+    /// reads (SAN, Russian, figurine, long algebraic, coordinates, `0-0`,
+    /// `e8Ф`; protocol §5.1): the browser has no chess logic of its own.
+    /// A pawn move to the last rank without a piece is `promotion_needed`.
+    pub fn read_typed(&self, text: &str) -> Result<Move, Refusal> {
+        let pos = self.laws.position();
+        let text = text.trim();
+        match arbiter_pgn::read_move(pos, text) {
+            Ok(m) => self.touch_allows(m, text),
+            Err(e) => {
+                let promotes = ["=Q", "=N"].iter().any(|p| {
+                    arbiter_pgn::read_move(pos, &format!("{text}{p}"))
+                        .is_ok_and(|m| m.promotion.is_some())
+                });
+                let code = match e {
+                    _ if promotes => "promotion_needed",
+                    arbiter_pgn::ReadMoveError::Syntax { .. } => "unreadable_move",
+                    arbiter_pgn::ReadMoveError::Illegal { .. } => "illegal_move",
+                    arbiter_pgn::ReadMoveError::Ambiguous { .. } => "ambiguous_move",
+                };
+                let message = if promotes {
+                    format!("{text}: name the piece the pawn becomes (Art. 3.7 e)")
+                } else {
+                    e.to_string()
+                };
+                Err(Refusal::new(code, message))
+            }
+        }
+    }
+
+    /// `m` (legal in the position) unless touch-move obliges another move.
+    fn touch_allows(&self, m: Move, text: &str) -> Result<Move, Refusal> {
         if !self.laws.legal_moves().contains(&m) {
             return Err(Refusal::new(
                 "touch_move_violation",
-                format!("{uci}: the touched piece must be moved or taken (Art. 4.3)"),
+                format!("{text}: the touched piece must be moved or taken (Art. 4.3)"),
             ));
         }
         Ok(m)
@@ -185,13 +245,13 @@ impl Table {
     /// records and the touched square in step.
     pub fn apply(&mut self, event: Event) -> Result<Applied, Refusal> {
         let claim = matches!(event.action, Action::Claim { .. });
-        let by = event.by.map(Side::of);
+        let by = event.by.player().map(Side::of);
         let t = event.t;
         let before = *self.laws.position();
         let moves_before = self.laws.moves().len();
         let since = self.laws.moves().last().map_or(0, |m| m.t);
         let touch = match &event.action {
-            Action::Touch { square } => square.parse::<Square>().ok(),
+            Action::Touch { square } => Some(*square),
             _ => None,
         };
         let ending = matches!(
@@ -231,9 +291,11 @@ impl Table {
                 color: side,
                 uci: lm.uci.as_str().to_owned(),
                 san: played.san.clone(),
-                from: notation::square_name(lm.from).to_owned(),
-                to: notation::square_name(lm.to).to_owned(),
-                promotion: lm.promotion.map(|p| notation::promotion_name(p).to_owned()),
+                from: lm.from.to_string(),
+                to: lm.to.to_string(),
+                promotion: lm
+                    .promotion
+                    .map(|p| notation::promotion_name(p).to_string()),
                 clock_ms,
                 spent_ms: self.laws.clock().map(|_| t.saturating_sub(since)),
             });
@@ -248,19 +310,19 @@ impl Table {
     pub fn event(t: u64, by: Option<Side>, action: Action) -> Event {
         Event {
             t,
-            by: by.map(Side::color),
+            by: by.map(Side::color).into(),
             action,
         }
     }
 
     /// The Laws action of a claim.
-    pub fn claim_action(claim: WireClaim, san: Option<String>) -> Action {
+    pub fn claim_action(claim: WireClaim, intended: Option<Move>) -> Action {
         Action::Claim {
             kind: match claim {
                 WireClaim::Threefold => ClaimKind::Threefold,
                 WireClaim::Fifty => ClaimKind::Fifty,
             },
-            mv: san,
+            mv: intended,
         }
     }
 
@@ -268,8 +330,6 @@ impl Table {
     pub fn flag_action() -> Action {
         Action::Arbiter {
             decision: Decision::Flag,
-            player: None,
-            ms: None,
         }
     }
 
@@ -290,7 +350,7 @@ impl Table {
         let o = self.laws.outcome()?;
         Some(Termination {
             kind: o.termination.name().to_owned(),
-            article: o.article.to_owned(),
+            article: o.article.to_string(),
             winner: o.result.winner().map(Side::of),
             by: self.ended_by,
         })
@@ -409,6 +469,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::protocol::Mode;
+    use arbiter_laws::Edition;
 
     fn settings(fen: Option<&str>, variant: Variant, n960: Option<u32>) -> Settings {
         Settings {
@@ -417,8 +478,8 @@ mod tests {
             creator: Side::White,
             variant,
             chess960_position: n960,
-            edition: "2014".into(),
-            time_control: "300+3".into(),
+            edition: Edition::Fide2014,
+            time_control: arbiter_pgn::TimeControl::fischer(5, 3),
             delay: None,
             touch_move: false,
             fen: fen.map(str::to_owned),
@@ -458,6 +519,73 @@ mod tests {
         assert_eq!(t.resolve("e1e3").unwrap_err().code, "illegal_move");
     }
 
+    /// Protocol §5.1: typed text in any notation names the move the listed
+    /// UCI names; what cannot be read is refused by kind.
+    #[test]
+    fn typed_moves_are_read_by_the_server() {
+        let t = Table::new(&settings(None, Variant::Standard, None)).unwrap();
+        let nf3 = t.resolve("g1f3").unwrap();
+        for text in ["Nf3", "Кf3", "♘f3", "Ng1-f3", "Кg1–f3", "g1f3", " Nf3+ "] {
+            assert_eq!(t.read_typed(text).unwrap(), nf3, "{text}");
+        }
+        assert_eq!(t.read_typed("е4").unwrap(), t.resolve("e2e4").unwrap());
+        // What the web app's own reader took before the server read typed text.
+        let t2 = Table::new(&settings(
+            Some("r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"),
+            Variant::Standard,
+            None,
+        ))
+        .unwrap();
+        for (text, uci) in [
+            ("Nc3", "b1c3"),
+            ("Ne5", "f3e5"),
+            ("Bf7", "c4f7"),
+            ("Bxf7+", "c4f7"),
+            ("b4", "b2b4"),
+            ("d2-d4", "d2d4"),
+            ("O-O", "e1g1"),
+            ("0-0", "e1g1"),
+            ("О-О", "e1g1"),
+            ("e1h1", "e1g1"),
+            ("Кc3", "b1c3"),
+            ("К:е5", "f3e5"),
+            ("Сf7", "c4f7"),
+            ("Фe2", "d1e2"),
+            ("Лf1", "h1f1"),
+            ("Крf1", "e1f1"),
+            ("Вхf7", "c4f7"),
+            ("♘c3", "b1c3"),
+        ] {
+            let expected = t2.resolve(uci).unwrap();
+            match t2.read_typed(text) {
+                Ok(m) => assert_eq!(m, expected, "{text}"),
+                Err(e) => panic!("{text}: {} {}", e.code, e.message),
+            }
+        }
+        assert_eq!(t.read_typed("Nf6").unwrap_err().code, "illegal_move");
+        assert_eq!(t.read_typed("hello").unwrap_err().code, "unreadable_move");
+        let t = Table::new(&settings(
+            Some("4k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1"),
+            Variant::Standard,
+            None,
+        ))
+        .unwrap();
+        assert_eq!(t.read_typed("a8").unwrap_err().code, "promotion_needed");
+        assert_eq!(t.read_typed("a8Ф").unwrap(), t.resolve("a7a8q").unwrap());
+        assert_eq!(t.read_typed("a8=N").unwrap(), t.resolve("a7a8n").unwrap());
+        assert_eq!(t.read_typed("0-0").unwrap(), t.resolve("e1g1").unwrap());
+        assert_eq!(t.read_typed("O-O-O").unwrap(), t.resolve("e1c1").unwrap());
+        assert_eq!(t.read_typed("Rd1").unwrap(), t.resolve("a1d1").unwrap());
+        let t = Table::new(&settings(
+            Some("4k3/8/8/8/8/8/K7/R6R w - - 0 1"),
+            Variant::Standard,
+            None,
+        ))
+        .unwrap();
+        let e = t.read_typed("Rd1").unwrap_err();
+        assert_eq!(e.code, "ambiguous_move", "{}", e.message);
+    }
+
     /// Protocol §4.4: one entry per promotion piece, with its letter.
     #[test]
     fn promotions_are_listed_once_per_piece() {
@@ -495,12 +623,9 @@ mod tests {
         let mut t = Table::new(&settings(None, Variant::Chess960, Some(518))).unwrap();
         for (i, san) in ["Nf3", "Nf6", "g3", "g6", "Bg2", "Bg7"].iter().enumerate() {
             let by = if i % 2 == 0 { Side::White } else { Side::Black };
-            t.apply(Table::event(
-                i as u64 * 10,
-                Some(by),
-                Action::Move { mv: (*san).into() },
-            ))
-            .unwrap();
+            let mv = t.laws().position().parse_san(san).unwrap();
+            t.apply(Table::event(i as u64 * 10, Some(by), Action::Move { mv }))
+                .unwrap();
         }
         let live = serde_json::to_value(t.live(6, Status::Active, Some(60), 0)).unwrap();
         let short = live["legal_moves"]
@@ -524,12 +649,9 @@ mod tests {
     fn move_records_carry_the_clock() {
         let mut t = Table::new(&settings(None, Variant::Standard, None)).unwrap();
         assert_eq!(t.clocks(0, 0).unwrap().white_ms, 303_000);
-        t.apply(Table::event(
-            2_000,
-            Some(Side::White),
-            Action::Move { mv: "e4".into() },
-        ))
-        .unwrap();
+        let mv = t.laws().position().parse_san("e4").unwrap();
+        t.apply(Table::event(2_000, Some(Side::White), Action::Move { mv }))
+            .unwrap();
         let r = &t.records()[0];
         assert_eq!((r.clock_ms, r.spent_ms), (Some(304_000), Some(2_000)));
         let c = t.clocks(5_000, 99).unwrap();

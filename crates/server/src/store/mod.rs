@@ -1,7 +1,9 @@
-//! Storage: games, their numbered event logs, seats.
+//! Storage: games, their numbered event logs, seats, and the leases of live
+//! games when several nodes share one database.
 //!
-//! [`Backend`] is what a database must do (SQLite now, [`sqlite`]; PostgreSQL
-//! can follow with the same trait). [`Store`] runs one backend connection on
+//! [`Backend`] is what a database must do: SQLite ([`sqlite`], embedded, the
+//! default) and PostgreSQL ([`postgres`], for several nodes), both from the
+//! one schema description in [`schema`]. [`Store`] runs one backend connection on
 //! a writer thread with **group commit**: every write request waiting when a
 //! transaction starts goes into that one transaction, and all of them are
 //! acknowledged once it is committed durably. A game task awaits its
@@ -9,9 +11,15 @@
 //! client has seen can be lost by a crash.
 //!
 //! Reads use a second connection (WAL lets them run beside the writer) on
-//! tokio's blocking pool.
+//! tokio's blocking pool; so do the lease operations ([`lease`]).
 
+pub mod lease;
+pub mod location;
+pub mod postgres;
+pub mod schema;
 pub mod sqlite;
+
+pub use location::Location;
 
 use serde::{Deserialize, Serialize};
 use std::sync::{mpsc, Arc, Mutex};
@@ -34,6 +42,15 @@ pub enum StoreError {
     /// The writer thread has stopped.
     #[error("the storage writer has stopped")]
     Closed,
+    /// A write for a game whose lease has moved on (another node owns the
+    /// game now): nothing of the batch was committed.
+    #[error("game {game}: lease generation {generation} is no longer current")]
+    Fenced {
+        /// The game.
+        game: String,
+        /// The generation the writer held.
+        generation: u64,
+    },
 }
 
 /// The row of a game: its settings (fixed at creation) and a summary kept up
@@ -99,6 +116,14 @@ pub enum WriteOp {
     AppendEvent(EventRow),
     /// The server is alive at this epoch ms (for resuming clocks).
     Heartbeat(u64),
+    /// The batch commits only if the game's lease still has this
+    /// generation (checked in the same transaction; see [`lease`]).
+    Fence {
+        /// The game.
+        game_id: String,
+        /// The generation the writer holds.
+        generation: u64,
+    },
 }
 
 /// Which games to list.
@@ -138,6 +163,32 @@ pub trait Backend: Send + 'static {
     fn list_games(&mut self, filter: ListFilter, limit: u32) -> Result<Vec<GameRow>, StoreError>;
     /// The last heartbeat written.
     fn last_heartbeat(&mut self) -> Result<Option<u64>, StoreError>;
+    /// Takes the lease of `game_id` for `node` at epoch ms `now` for `ttl`
+    /// ms, unless another node holds it unexpired; a new generation either
+    /// way it is taken.
+    fn acquire_lease(
+        &mut self,
+        game_id: &str,
+        node: &str,
+        now: u64,
+        ttl: u64,
+    ) -> Result<lease::Attempt, StoreError>;
+    /// Extends every lease `node` holds to `now + ttl`; returns them (a
+    /// lease taken over by another node is not among them).
+    fn renew_leases(
+        &mut self,
+        node: &str,
+        now: u64,
+        ttl: u64,
+    ) -> Result<Vec<lease::Lease>, StoreError>;
+    /// Lets a lease lapse now (a clean stop), if it is still this one;
+    /// returns whether it was.
+    fn release_lease(&mut self, lease: &lease::Lease) -> Result<bool, StoreError>;
+    /// The lease of a game, if it was ever leased.
+    fn lease(&mut self, game_id: &str) -> Result<Option<lease::Lease>, StoreError>;
+    /// Ids of unfinished games whose lease is missing or expired at `now`,
+    /// oldest first: the games a node may take over.
+    fn orphaned_games(&mut self, now: u64) -> Result<Vec<String>, StoreError>;
     /// Moves committed data from a write-ahead log into the database
     /// without blocking writers (a no-op where there is nothing to do).
     fn checkpoint(&mut self) -> Result<(), StoreError> {
@@ -150,13 +201,55 @@ const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(5
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
 
-/// Figures of the group commit, for the load test.
-#[derive(Debug, Default)]
+/// Figures of the group commit, for the load test and the metrics.
+#[derive(Debug)]
 pub struct CommitStats {
     /// Transactions committed.
     pub transactions: std::sync::atomic::AtomicU64,
     /// Write requests acknowledged.
     pub requests: std::sync::atomic::AtomicU64,
+    /// Events appended (committed).
+    pub events: std::sync::atomic::AtomicU64,
+    /// Transactions that failed.
+    pub failures: std::sync::atomic::AtomicU64,
+    /// Seconds from the start of a transaction to its commit.
+    pub commit_seconds: prometheus_client::metrics::histogram::Histogram,
+}
+
+impl Default for CommitStats {
+    fn default() -> CommitStats {
+        CommitStats {
+            transactions: Default::default(),
+            requests: Default::default(),
+            events: Default::default(),
+            failures: Default::default(),
+            commit_seconds: prometheus_client::metrics::histogram::Histogram::new(
+                LATENCY_BUCKETS.iter().copied(),
+            ),
+        }
+    }
+}
+
+/// The buckets of every latency histogram, seconds: 0.25 ms to 2.5 s.
+pub const LATENCY_BUCKETS: [f64; 13] = [
+    0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
+];
+
+impl CommitStats {
+    fn record(&self, took: std::time::Duration, ops: &[WriteOp], ok: bool) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.transactions.fetch_add(1, Relaxed);
+        self.commit_seconds.observe(took.as_secs_f64());
+        if ok {
+            let events = ops
+                .iter()
+                .filter(|o| matches!(o, WriteOp::AppendEvent(_)))
+                .count();
+            self.events.fetch_add(events as u64, Relaxed);
+        } else {
+            self.failures.fetch_add(1, Relaxed);
+        }
+    }
 }
 
 /// The storage handle: group-committing writer plus a reader.
@@ -179,9 +272,28 @@ impl Store {
     /// checkpoints through `checkpointer` on a thread of its own, so the
     /// writer never stalls on a checkpoint.
     pub fn new(
+        writer: Box<dyn Backend>,
+        reader: Box<dyn Backend>,
+        checkpointer: Box<dyn Backend>,
+    ) -> Store {
+        Store::start(writer, reader, Some(checkpointer))
+    }
+
+    /// Opens the store at `location` (creating and migrating it as needed):
+    /// a writer, a reader and, for SQLite, a checkpointer connection.
+    pub async fn open(location: &Location) -> Result<Store, StoreError> {
+        let location = location.clone();
+        tokio::task::spawn_blocking(move || location.connect())
+            .await
+            .map_err(|e| StoreError::Database(format!("opening the store: {e}")))?
+    }
+
+    /// Starts the writer thread on `writer`, reads through `reader`, and
+    /// checkpoints through `checkpointer`, if any, on a thread of its own.
+    pub fn start(
         mut writer: Box<dyn Backend>,
         reader: Box<dyn Backend>,
-        mut checkpointer: Box<dyn Backend>,
+        checkpointer: Option<Box<dyn Backend>>,
     ) -> Store {
         // The writer holds `pause` while it commits. A write-ahead log can
         // only start again from its beginning once a checkpoint has copied
@@ -193,21 +305,23 @@ impl Store {
         // the next commit restarts the log.
         let pause = Arc::new(Mutex::new(()));
         let checkpoint_pause = pause.clone();
-        let spawned = std::thread::Builder::new()
-            .name("arbiter-checkpoint".into())
-            .spawn(move || loop {
-                std::thread::sleep(CHECKPOINT_EVERY);
-                if let Err(e) = checkpointer.checkpoint() {
-                    tracing::warn!("storage checkpoint: {e}");
-                    continue;
-                }
-                let _paused = checkpoint_pause.lock();
-                if let Err(e) = checkpointer.checkpoint() {
-                    tracing::warn!("storage checkpoint: {e}");
-                }
-            });
-        if let Err(e) = spawned {
-            tracing::error!("cannot start the checkpoint thread: {e}");
+        if let Some(mut checkpointer) = checkpointer {
+            let spawned = std::thread::Builder::new()
+                .name("arbiter-checkpoint".into())
+                .spawn(move || loop {
+                    std::thread::sleep(CHECKPOINT_EVERY);
+                    if let Err(e) = checkpointer.checkpoint() {
+                        tracing::warn!("storage checkpoint: {e}");
+                        continue;
+                    }
+                    let _paused = checkpoint_pause.lock();
+                    if let Err(e) = checkpointer.checkpoint() {
+                        tracing::warn!("storage checkpoint: {e}");
+                    }
+                });
+            if let Err(e) = spawned {
+                tracing::error!("cannot start the checkpoint thread: {e}");
+            }
         }
         let (tx, rx) = mpsc::channel::<(Vec<WriteOp>, Reply)>();
         let stats = Arc::new(CommitStats::default());
@@ -240,7 +354,7 @@ impl Store {
                             took.as_millis()
                         );
                     }
-                    thread_stats.transactions.fetch_add(1, Relaxed);
+                    thread_stats.record(took, &ops, result.is_ok());
                     thread_stats.requests.fetch_add(group.len() as u64, Relaxed);
                     if result.is_ok() || group.len() == 1 {
                         if let Err(e) = &result {
@@ -253,14 +367,17 @@ impl Store {
                     }
                     // One request spoiled the group: commit each on its own.
                     for (ops, reply) in group {
+                        let started = std::time::Instant::now();
                         let r = {
                             let _writing = pause.lock();
                             writer.write_batch(&ops)
                         };
-                        if let Err(e) = &r {
-                            tracing::error!("storage: a write failed: {e}");
+                        match &r {
+                            Err(e @ StoreError::Fenced { .. }) => tracing::warn!("storage: {e}"),
+                            Err(e) => tracing::error!("storage: a write failed: {e}"),
+                            Ok(()) => {}
                         }
-                        thread_stats.transactions.fetch_add(1, Relaxed);
+                        thread_stats.record(started.elapsed(), &ops, r.is_ok());
                         let _ = reply.send(r);
                     }
                 }
@@ -320,6 +437,48 @@ impl Store {
     /// The last heartbeat.
     pub async fn last_heartbeat(&self) -> Result<Option<u64>, StoreError> {
         self.read(|b| b.last_heartbeat()).await
+    }
+
+    /// Asks for the lease of a game ([`Backend::acquire_lease`]).
+    pub async fn acquire_lease(
+        &self,
+        game_id: String,
+        node: String,
+        now: u64,
+        ttl: u64,
+    ) -> Result<lease::Attempt, StoreError> {
+        self.read(move |b| b.acquire_lease(&game_id, &node, now, ttl))
+            .await
+    }
+
+    /// Renews a node's leases ([`Backend::renew_leases`]).
+    pub async fn renew_leases(
+        &self,
+        node: String,
+        now: u64,
+        ttl: u64,
+    ) -> Result<Vec<lease::Lease>, StoreError> {
+        self.read(move |b| b.renew_leases(&node, now, ttl)).await
+    }
+
+    /// Lets a lease lapse ([`Backend::release_lease`]).
+    pub async fn release_lease(&self, lease: lease::Lease) -> Result<bool, StoreError> {
+        self.read(move |b| b.release_lease(&lease)).await
+    }
+
+    /// The lease of a game.
+    pub async fn lease(&self, game_id: String) -> Result<Option<lease::Lease>, StoreError> {
+        self.read(move |b| b.lease(&game_id)).await
+    }
+
+    /// Games without a live owner ([`Backend::orphaned_games`]).
+    pub async fn orphaned_games(&self, now: u64) -> Result<Vec<String>, StoreError> {
+        self.read(move |b| b.orphaned_games(now)).await
+    }
+
+    /// Whether the database answers (a read through the reader).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        self.read(|b| b.last_heartbeat().map(|_| ())).await
     }
 }
 

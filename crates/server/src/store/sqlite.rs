@@ -1,62 +1,13 @@
 //! The SQLite backend: one file in the data directory, created on first run,
 //! WAL journal with `synchronous = FULL` (a commit is on disk when it
-//! returns), schema migrations by `PRAGMA user_version`.
+//! returns), schema migrations ([`super::schema`]) counted by `PRAGMA
+//! user_version`.
 
+use super::lease::{self, Acquired, Attempt, Lease};
+use super::schema::{Dialect, MIGRATIONS};
 use super::{Backend, EventRow, GameRow, ListFilter, LoadedGame, SeatRow, StoreError, WriteOp};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use std::path::Path;
-
-/// The migrations, in order; `user_version` counts how many have run.
-const MIGRATIONS: &[&str] = &[
-    // 1: games, seats, events, heartbeat.
-    "CREATE TABLE games (
-        id TEXT PRIMARY KEY NOT NULL,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        status TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        players TEXT NOT NULL,
-        result TEXT NOT NULL,
-        termination TEXT,
-        ply INTEGER NOT NULL,
-        clock_origin INTEGER
-    );
-    CREATE INDEX games_status_created ON games (status, created_at);
-    CREATE INDEX games_created ON games (created_at);
-    CREATE TABLE seats (
-        token_hash TEXT PRIMARY KEY NOT NULL,
-        game_id TEXT NOT NULL REFERENCES games (id),
-        colors TEXT NOT NULL
-    );
-    CREATE INDEX seats_game ON seats (game_id);
-    CREATE TABLE events (
-        game_id TEXT NOT NULL REFERENCES games (id),
-        seq INTEGER NOT NULL,
-        body TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    ) WITHOUT ROWID;
-    CREATE TABLE heartbeat (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        at INTEGER NOT NULL
-    );",
-    // 2: events appended in commit order (an integer key: every commit adds
-    // to the same last pages of the table, and a full page is simply
-    // followed by a new one), found by a small index on (game, seq). Keyed
-    // by (game, seq) itself, every event landed in its game's own page of
-    // the table and split it every few events; SQLite rescans its whole
-    // page cache after any transaction that split a page.
-    "CREATE TABLE events_by_commit (
-        id INTEGER PRIMARY KEY,
-        game_id TEXT NOT NULL REFERENCES games (id),
-        seq INTEGER NOT NULL,
-        body TEXT NOT NULL
-    );
-    INSERT INTO events_by_commit (game_id, seq, body)
-        SELECT game_id, seq, body FROM events ORDER BY game_id, seq;
-    DROP TABLE events;
-    ALTER TABLE events_by_commit RENAME TO events;
-    CREATE UNIQUE INDEX events_game_seq ON events (game_id, seq);",
-];
 
 /// The writer's page cache, KiB (SQLite's default is 2,000 KiB).
 pub const WRITER_CACHE_KIB: i64 = 64 * 1024;
@@ -119,9 +70,21 @@ impl Sqlite {
                 MIGRATIONS.len()
             )));
         }
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(done) {
-            let tx = self.conn.transaction().map_err(db)?;
-            tx.execute_batch(sql).map_err(db)?;
+        for (i, migration) in MIGRATIONS.iter().enumerate().skip(done) {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(db)?;
+            // Another connection may have run it meanwhile.
+            let now: i64 = tx
+                .pragma_query_value(None, "user_version", |r| r.get(0))
+                .map_err(db)?;
+            if now as usize > i {
+                continue;
+            }
+            for sql in migration.sql(Dialect::Sqlite) {
+                tx.execute_batch(&sql).map_err(db)?;
+            }
             tx.pragma_update(None, "user_version", (i + 1) as i64)
                 .map_err(db)?;
             tx.commit().map_err(db)?;
@@ -145,12 +108,64 @@ fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     })
 }
 
+fn row_to_lease(r: &rusqlite::Row<'_>) -> rusqlite::Result<Lease> {
+    Ok(Lease {
+        game_id: r.get(0)?,
+        node: r.get(1)?,
+        generation: r.get::<_, i64>(2)? as u64,
+        expires_at: r.get::<_, i64>(3)? as u64,
+    })
+}
+
+fn read_lease_row(conn: &Connection, game_id: &str) -> Result<Option<lease::Row>, StoreError> {
+    conn.prepare_cached(
+        "SELECT node, generation, expires_at, renewed_at FROM leases WHERE game_id = ?1",
+    )
+    .map_err(db)?
+    .query_row(params![game_id], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, i64>(1)? as u64,
+            r.get::<_, i64>(2)? as u64,
+            r.get::<_, i64>(3)? as u64,
+        ))
+    })
+    .optional()
+    .map_err(db)
+}
+
 const GAME_COLUMNS: &str =
     "id, created_at, updated_at, status, settings, players, result, termination, ply, clock_origin";
 
 impl Backend for Sqlite {
     fn write_batch(&mut self, ops: &[WriteOp]) -> Result<(), StoreError> {
-        let tx = self.conn.transaction().map_err(db)?;
+        // Immediate: the fences below read leases that another connection
+        // may change; taking the write lock first makes the check and the
+        // writes one step.
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db)?;
+        for op in ops {
+            if let WriteOp::Fence {
+                game_id,
+                generation,
+            } = op
+            {
+                let current: Option<i64> = tx
+                    .prepare_cached("SELECT generation FROM leases WHERE game_id = ?1")
+                    .map_err(db)?
+                    .query_row(params![game_id], |r| r.get(0))
+                    .optional()
+                    .map_err(db)?;
+                if current != Some(*generation as i64) {
+                    return Err(StoreError::Fenced {
+                        game: game_id.clone(),
+                        generation: *generation,
+                    });
+                }
+            }
+        }
         {
             let mut insert_game = tx
                 .prepare_cached(&format!(
@@ -212,6 +227,7 @@ impl Backend for Sqlite {
                         .execute(params![e.game_id, e.seq as i64, e.body])
                         .map(|_| ()),
                     WriteOp::Heartbeat(at) => beat.execute(params![*at as i64]).map(|_| ()),
+                    WriteOp::Fence { .. } => Ok(()),
                 }
                 .map_err(db)?;
             }
@@ -294,6 +310,98 @@ impl Backend for Sqlite {
             .map_err(db)
     }
 
+    fn acquire_lease(
+        &mut self,
+        game_id: &str,
+        node: &str,
+        now: u64,
+        ttl: u64,
+    ) -> Result<Attempt, StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db)?;
+        let row = read_lease_row(&tx, game_id)?;
+        let generation = match lease::decide(row.as_ref(), node, now) {
+            Ok(g) => g,
+            Err((node, until)) => return Ok(Attempt::Held { node, until }),
+        };
+        let expires_at = now + ttl;
+        tx.execute(
+            "INSERT INTO leases (game_id, node, generation, expires_at, renewed_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (game_id) DO UPDATE SET node = excluded.node,
+                generation = excluded.generation, expires_at = excluded.expires_at,
+                renewed_at = excluded.renewed_at",
+            params![
+                game_id,
+                node,
+                generation as i64,
+                expires_at as i64,
+                now as i64
+            ],
+        )
+        .map_err(db)?;
+        tx.commit().map_err(db)?;
+        Ok(Attempt::Acquired(Acquired {
+            lease: Lease {
+                game_id: game_id.to_string(),
+                node: node.to_string(),
+                generation,
+                expires_at,
+            },
+            previous: lease::previous(row),
+        }))
+    }
+
+    fn renew_leases(&mut self, node: &str, now: u64, ttl: u64) -> Result<Vec<Lease>, StoreError> {
+        self.conn
+            .prepare_cached(
+                "UPDATE leases SET expires_at = ?2, renewed_at = ?3 WHERE node = ?1
+                 RETURNING game_id, node, generation, expires_at",
+            )
+            .map_err(db)?
+            .query_map(params![node, (now + ttl) as i64, now as i64], row_to_lease)
+            .map_err(db)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db)
+    }
+
+    fn release_lease(&mut self, lease: &Lease) -> Result<bool, StoreError> {
+        self.conn
+            .execute(
+                "UPDATE leases SET expires_at = 0 WHERE game_id = ?1 AND node = ?2 AND generation = ?3",
+                params![lease.game_id, lease.node, lease.generation as i64],
+            )
+            .map(|n| n == 1)
+            .map_err(db)
+    }
+
+    fn lease(&mut self, game_id: &str) -> Result<Option<Lease>, StoreError> {
+        self.conn
+            .prepare_cached(
+                "SELECT game_id, node, generation, expires_at FROM leases WHERE game_id = ?1",
+            )
+            .map_err(db)?
+            .query_row(params![game_id], row_to_lease)
+            .optional()
+            .map_err(db)
+    }
+
+    fn orphaned_games(&mut self, now: u64) -> Result<Vec<String>, StoreError> {
+        self.conn
+            .prepare_cached(
+                "SELECT g.id FROM games g LEFT JOIN leases l ON l.game_id = g.id
+                 WHERE g.status != 'finished' AND (l.game_id IS NULL OR l.expires_at <= ?1)
+                 ORDER BY g.created_at, g.id",
+            )
+            .map_err(db)?
+            .query_map(params![now as i64], |r| r.get(0))
+            .map_err(db)?
+            .collect::<Result<Vec<String>, _>>()
+            .map_err(db)
+    }
+
     fn last_heartbeat(&mut self) -> Result<Option<u64>, StoreError> {
         self.conn
             .query_row("SELECT at FROM heartbeat WHERE id = 1", [], |r| {
@@ -372,7 +480,9 @@ mod tests {
         let path = dir.path().join("old.db");
         {
             let conn = Connection::open(&path).unwrap();
-            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            for sql in MIGRATIONS[0].sql(Dialect::Sqlite) {
+                conn.execute_batch(&sql).unwrap();
+            }
             conn.pragma_update(None, "user_version", 1).unwrap();
             conn.execute_batch(
                 "INSERT INTO games VALUES ('aaaaaaaa', 1, 1, 'active', '{}', '{}', '*', NULL, 2, 1);

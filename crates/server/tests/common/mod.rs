@@ -25,13 +25,20 @@ impl TestServer {
     }
 
     pub async fn start_in(dir: tempfile::TempDir) -> TestServer {
-        let config = Config {
+        TestServer::start_with(dir, |_| {}).await
+    }
+
+    /// A server whose configuration `tune` changes first.
+    pub async fn start_with(dir: tempfile::TempDir, tune: impl FnOnce(&mut Config)) -> TestServer {
+        let mut config = Config {
             listen: "127.0.0.1:0".parse().unwrap(),
             data_dir: dir.path().to_owned(),
             create_per_minute: 0,
             engine_threads: 1,
             heartbeat: Duration::from_millis(200),
+            ..Config::default()
         };
+        tune(&mut config);
         let server = Server::bind(config).await.unwrap();
         let addr = server.local_addr().unwrap();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();

@@ -1,0 +1,215 @@
+//! Draw claims: threefold repetition (9.2) and the 50-move rule (9.3), on
+//! the position or on an intended move, and the incorrect claim (9.5); the
+//! claim of an illegal move (A.4 b / A.4.2 / A.5.2) is dispatched from here.
+
+use super::{Applied, ClaimVerdict, Game, Penalty, Rejected, DRAW_CLAIMS};
+use crate::event::ClaimKind;
+use crate::outcome::{GameResult, Termination};
+use arbiter_chess::{Color, Move};
+
+impl Game {
+    /// The draw the player having the move could claim correctly now:
+    /// threefold repetition (9.2), else the 50-move rule (9.3), on the
+    /// position on the board (`intended` = `None`) or on a move he intends
+    /// to make (written first, not played: 9.2 a / 9.2.1, 9.3 a / 9.3.1).
+    /// `None` once the game is over, while an illegal move waits for a
+    /// claim, after touching a piece (9.4), or if `intended` is not legal.
+    /// A claim of the kind returned is upheld by [`Game::apply`].
+    pub fn claimable(&self, intended: Option<Move>) -> Option<ClaimKind> {
+        if self.outcome.is_some() || self.pending_illegal.is_some() || !self.touched.is_empty() {
+            return None;
+        }
+        if let Some(m) = intended {
+            if !self.pos.is_legal(m) {
+                return None;
+            }
+        }
+        DRAW_CLAIMS
+            .into_iter()
+            .find(|&kind| self.claim_is_correct(kind, intended))
+    }
+
+    /// Whether a claim of threefold repetition or of the 50-move rule, on
+    /// the position or on the legal intended move `m`, is correct (9.2, 9.3).
+    fn claim_is_correct(&self, kind: ClaimKind, m: Option<Move>) -> bool {
+        match (kind, m) {
+            (ClaimKind::Threefold, None) => self.history.count_current() >= 3,
+            (ClaimKind::Threefold, Some(m)) => {
+                let mut after = self.pos;
+                after.play_unchecked(m);
+                self.history
+                    .count_if_reached(&after, self.pos.is_zeroing(m))
+                    >= 3
+            }
+            (_, None) => self.pos.halfmoves() >= 100,
+            (_, Some(m)) => !self.pos.is_zeroing(m) && self.pos.halfmoves() + 1 >= 100,
+        }
+    }
+
+    /// The Article of a draw claim of `kind` (9.2 or 9.3), on an intended
+    /// move or not.
+    fn draw_claim_article(&self, kind: ClaimKind, intended: bool) -> &'static str {
+        let a = self.rules.articles;
+        match (kind, intended) {
+            (ClaimKind::Threefold, true) => a.threefold_intended,
+            (ClaimKind::Threefold, false) => a.threefold_current,
+            (_, true) => a.fifty_intended,
+            (_, false) => a.fifty_current,
+        }
+    }
+
+    /// Whether `by` may make a draw claim of `kind` now (before an intended
+    /// move is read): on the move (9.2, 9.3), not after touching a piece (9.4).
+    pub(crate) fn may_claim_draw(
+        &self,
+        by: Color,
+        kind: ClaimKind,
+        intended: bool,
+    ) -> Result<(), Rejected> {
+        if by != self.turn() || self.pending_illegal.is_some() {
+            return Err(Rejected::ClaimNotOnMove {
+                article: self.draw_claim_article(kind, intended).into(),
+                turn: self.turn(),
+            });
+        }
+        if !self.touched.is_empty() {
+            return Err(Rejected::ClaimAfterTouch);
+        }
+        Ok(())
+    }
+
+    pub(super) fn on_claim(
+        &mut self,
+        by: Color,
+        kind: ClaimKind,
+        intended: Option<Move>,
+        t: u64,
+    ) -> Result<Applied, Rejected> {
+        match kind {
+            ClaimKind::Threefold | ClaimKind::Fifty => self.on_draw_claim(by, kind, intended, t),
+            ClaimKind::IllegalMove => {
+                match &self.pending_illegal {
+                    Some(p) if p.by == !by => {}
+                    _ => return Err(Rejected::NoIllegalMoveToClaim),
+                }
+                Ok(self.act_on_illegal(t))
+            }
+            ClaimKind::ExtraTime | ClaimKind::NormalMeans => self.on_quickplay(by, kind, t),
+        }
+    }
+
+    fn on_draw_claim(
+        &mut self,
+        by: Color,
+        kind: ClaimKind,
+        intended: Option<Move>,
+        t: u64,
+    ) -> Result<Applied, Rejected> {
+        self.may_claim_draw(by, kind, intended.is_some())?;
+        if let Some(m) = intended {
+            if !self.pos.is_legal(m) {
+                return Err(Rejected::NotLegal { mv: m });
+            }
+        }
+        let a = self.rules.articles;
+        let art = self.draw_claim_article(kind, intended.is_some());
+        if self.claim_is_correct(kind, intended) {
+            let termination = if kind == ClaimKind::Threefold {
+                Termination::ThreefoldRepetition
+            } else {
+                Termination::FiftyMoves
+            };
+            self.end(GameResult::DRAW, termination, art, t);
+            return Ok(Applied {
+                claim: Some(ClaimVerdict::Correct),
+                ..Applied::default()
+            });
+        }
+        // 9.5 b / 9.5.3: two minutes (one in blitz, 2023 rapid too) to the
+        // opponent; the claim stands as a draw offer (9.1 b / 9.1.2.3); an
+        // intended move must be played.
+        let ms = self.rules.penalty_ms(self.class);
+        let penalty_art = self.rules.penalty_article(self.class, a.incorrect_claim);
+        let mut penalty = None;
+        if let Some(c) = self.clock.as_mut() {
+            c.add_time(!by, ms);
+            penalty = Some(Penalty {
+                to: !by,
+                ms,
+                article: penalty_art.into(),
+            });
+        }
+        self.offer = Some(by);
+        let mut applied = Applied {
+            claim: Some(ClaimVerdict::Incorrect),
+            penalty,
+            note: Some(format!(
+                "incorrect claim (Art. {}); it stands as a draw offer (Art. {})",
+                a.incorrect_claim, a.claim_is_offer
+            )),
+            ..Applied::default()
+        };
+        if let Some(m) = intended {
+            applied.san = Some(self.play(by, m, t));
+        }
+        Ok(applied)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{ClaimKind, ClaimVerdict, Event, Game, Rejected, Start};
+    use arbiter_chess::{Color, Move, Square};
+
+    fn shuffle(g: &mut Game, times: usize) {
+        let knights = [
+            (Square::G1, Square::F3),
+            (Square::G8, Square::F6),
+            (Square::F3, Square::G1),
+            (Square::F6, Square::G8),
+        ];
+        for _ in 0..times {
+            for (from, to) in knights {
+                let by = g.turn();
+                g.apply(Event::play(0, by, Move::new(from, to))).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn threefold_on_the_board_art_9_2() {
+        let mut g = Game::new(Start::default()).unwrap();
+        shuffle(&mut g, 1);
+        assert_eq!(g.claimable(None), None);
+        shuffle(&mut g, 1);
+        assert_eq!(g.claimable(None), Some(ClaimKind::Threefold));
+        let a = g
+            .apply(Event::claim_threefold(0, Color::White, None))
+            .unwrap();
+        assert_eq!(a.claim, Some(ClaimVerdict::Correct));
+        assert_eq!(g.outcome().unwrap().article, "9.2 a");
+    }
+
+    #[test]
+    fn incorrect_claim_stands_as_an_offer_art_9_5_b() {
+        let mut g = Game::new(Start::default()).unwrap();
+        let a = g.apply(Event::claim_fifty(0, Color::White, None)).unwrap();
+        assert_eq!(a.claim, Some(ClaimVerdict::Incorrect));
+        assert_eq!(g.draw_offer(), Some(Color::White));
+    }
+
+    #[test]
+    fn claim_off_move_is_refused_art_9_2() {
+        let mut g = Game::new(Start::default()).unwrap();
+        let e = g
+            .apply(Event::claim_threefold(0, Color::Black, None))
+            .unwrap_err();
+        assert!(matches!(
+            e,
+            Rejected::ClaimNotOnMove {
+                turn: Color::White,
+                ..
+            }
+        ));
+    }
+}

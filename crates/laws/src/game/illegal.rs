@@ -1,0 +1,299 @@
+//! Completed illegal moves (7.5; rapid and blitz A.4 b / A.4.2 / A.5.2):
+//! the arbiter acting at once, or the opponent's claim before his next move;
+//! the penalty of the edition (extra time, the second one losing, or the
+//! loss at once), an unreplaced promotion completed as a queen (7.5 a /
+//! 7.5.2), and the replacement move under touch-move (7.5 a / 7.5.1).
+
+use super::{Applied, ClaimVerdict, Game, Penalty, PlayedMove, Rejected};
+use crate::edition::IllegalMovePenalty;
+use crate::event::IllegalMove;
+use crate::outcome::Termination;
+use crate::touch::Touched;
+use arbiter_chess::{Bitboard, CastlingMode, Color, Move, Position, Rank, Role, Setup, Square};
+
+#[derive(Clone, Debug)]
+pub(super) struct PendingIllegal {
+    pub(super) by: Color,
+    pub(super) before: Position,
+    /// The position on the board if the illegal move stands.
+    pub(super) stands: Option<Position>,
+    /// A pawn on the last rank not replaced: becomes a queen (7.5 a / 7.5.2).
+    pub(super) promotion: Option<Move>,
+}
+
+impl Game {
+    /// Whether `by` may record a completed illegal move now (before it is read).
+    pub(crate) fn may_move_illegally(&self, by: Color) -> Result<(), Rejected> {
+        self.require_turn(by)?;
+        if self.pending_illegal.is_some() {
+            return Err(Rejected::IllegalMoveAlreadyWaiting);
+        }
+        Ok(())
+    }
+
+    pub(super) fn on_illegal(
+        &mut self,
+        by: Color,
+        mv: IllegalMove,
+        t: u64,
+    ) -> Result<Applied, Rejected> {
+        self.may_move_illegally(by)?;
+        let IllegalMove {
+            from,
+            to,
+            promotion: promo,
+        } = mv;
+        if self.pos.board().color_at(from) != Some(by) {
+            return Err(Rejected::NoPieceToMove { mv, by });
+        }
+        if self.pos.board().color_at(to) == Some(by) && !self.pos.is_legal(Move::new(from, to)) {
+            return Err(Rejected::OwnPieceCaptured { mv, by });
+        }
+        let plain = Move {
+            from,
+            to,
+            promotion: promo,
+        };
+        if self.pos.is_legal(plain) {
+            return Err(Rejected::NotIllegal {
+                san: self.pos.san(plain),
+            });
+        }
+        // 7.5 a / 7.5.2: a pawn on the last rank not replaced becomes a queen.
+        let queen = Move::promote(from, to, Role::Queen);
+        let promotion = (promo.is_none() && self.pos.is_legal(queen)).then_some(queen);
+        let needs_claim = self
+            .rules
+            .illegal_move_needs_claim(self.class, self.start.supervised);
+        if needs_claim {
+            let stands = match promotion {
+                Some(q) => {
+                    let mut p = self.pos;
+                    p.play_unchecked(q);
+                    Some(p)
+                }
+                None => physical_move(&self.pos, from, to, promo),
+            };
+            if let Some(c) = self.clock.as_mut() {
+                c.press(by, t);
+            }
+            self.pending_illegal = Some(PendingIllegal {
+                by,
+                before: self.pos,
+                stands,
+                promotion,
+            });
+            self.touched.clear();
+            return Ok(Applied {
+                note: Some(format!(
+                    "completed illegal move; {} may claim it before making the next move (Art. {})",
+                    !by,
+                    self.rules.illegal_move_article(self.class, false)
+                )),
+                ..Applied::default()
+            });
+        }
+        // The arbiter acts at once: the position before the move is restored.
+        self.pending_illegal = Some(PendingIllegal {
+            by,
+            before: self.pos,
+            stands: None,
+            promotion,
+        });
+        if let Some(c) = self.clock.as_mut() {
+            // Model the completed illegal move and its correction: pressed, then undone.
+            c.press(by, t);
+        }
+        let mut applied = self.act_on_illegal(t);
+        if self.outcome.is_none() && promotion.is_none() {
+            // 7.5 a / 7.5.1: Articles 4.3 and 4.7 apply to the replacement move.
+            let mut touched = Touched::new();
+            let _ = touched.touch(&self.pos, from);
+            if self.pos.board().color_at(to) == Some(!by) {
+                let _ = touched.touch(&self.pos, to);
+            }
+            self.touched = touched;
+            let extra = format!(
+                " The replacement move must follow touch-move (Art. {}): the piece on {from} was touched.",
+                self.rules.articles.touch_move
+            );
+            applied.note = Some(applied.note.unwrap_or_default() + &extra);
+        }
+        Ok(applied)
+    }
+
+    /// The arbiter acts on the pending illegal move (7.5, A.4 b, A.4.2, A.5.2).
+    pub(super) fn act_on_illegal(&mut self, t: u64) -> Applied {
+        let Some(p) = self.pending_illegal.take() else {
+            return Applied::default();
+        };
+        let offender = p.by;
+        let article = self
+            .rules
+            .illegal_move_article(self.class, self.start.supervised);
+        let penalty = self
+            .rules
+            .illegal_move_penalty(self.class, self.start.supervised);
+        match penalty {
+            IllegalMovePenalty::Loss => {
+                let before = p.before;
+                let mut applied = self.lose_unless_unwinnable(
+                    offender,
+                    &before,
+                    Termination::IllegalMove,
+                    Termination::IllegalMove,
+                    article,
+                    t,
+                );
+                applied.claim = Some(ClaimVerdict::Correct);
+                applied
+            }
+            IllegalMovePenalty::ExtraTime { ms } => {
+                self.illegal_count[offender.index()] += 1;
+                if self.illegal_count[offender.index()] >= 2 {
+                    let before = p.before;
+                    let mut applied = self.lose_unless_unwinnable(
+                        offender,
+                        &before,
+                        Termination::IllegalMove,
+                        Termination::IllegalMove,
+                        article,
+                        t,
+                    );
+                    applied.claim = Some(ClaimVerdict::Correct);
+                    applied.note = Some(format!(
+                        "second completed illegal move by {offender} (Art. {article}). {}",
+                        applied.note.unwrap_or_default()
+                    ));
+                    return applied;
+                }
+                let penalty_art = self.rules.penalty_article(self.class, article);
+                let mut applied = Applied {
+                    claim: Some(ClaimVerdict::Correct),
+                    ..Applied::default()
+                };
+                if let Some(c) = self.clock.as_mut() {
+                    c.add_time(!offender, ms);
+                    applied.penalty = Some(Penalty {
+                        to: !offender,
+                        ms,
+                        article: penalty_art.into(),
+                    });
+                }
+                self.pos = p.before;
+                match p.promotion {
+                    Some(q) => {
+                        // The move stands, completed with a queen (7.5 a / 7.5.2).
+                        let san = self.pos.san(q);
+                        let before = self.pos;
+                        self.pos.play_unchecked(q);
+                        self.history.push(&self.pos, true);
+                        self.moves_by[offender.index()] += 1;
+                        if self.offer == Some(!offender) {
+                            self.offer = None;
+                        }
+                        self.moves.push(PlayedMove {
+                            mv: q,
+                            san: san.clone(),
+                            by: offender,
+                            t,
+                        });
+                        applied.san = Some(san);
+                        applied.note = Some(format!(
+                            "first completed illegal move by {offender}: the pawn becomes a queen (Art. {article})"
+                        ));
+                        self.check_automatic_end(Some((&before, q)), t);
+                    }
+                    None => {
+                        if let Some(c) = self.clock.as_mut() {
+                            c.undo_press(offender, t);
+                        }
+                        applied.note = Some(format!(
+                            "first completed illegal move by {offender}: the position before it is restored and {offender} moves again (Art. {article})"
+                        ));
+                    }
+                }
+                applied
+            }
+        }
+    }
+}
+
+/// The position after physically moving the piece on `from` to `to`
+/// (capturing what stands there), if that is a legal position with the
+/// opponent to move. Used when an illegal move stands (A.4 b).
+fn physical_move(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    promo: Option<Role>,
+) -> Option<Position> {
+    let mut setup: Setup = pos.to_setup();
+    let piece = setup.board.clear(from)?;
+    let captured = setup.board.clear(to);
+    let us = piece.color;
+    let placed = match (piece.role, promo) {
+        (Role::Pawn, Some(r)) => r.of(us),
+        (Role::Pawn, None) if to.rank() == Rank::EIGHTH.relative_to(us) => Role::Queen.of(us),
+        _ => piece,
+    };
+    setup.board.set(to, placed);
+    let mut rights = setup.castling_rights & !(Bitboard::from(from) | Bitboard::from(to));
+    if piece.role == Role::King {
+        rights &= !Bitboard::rank(Rank::FIRST.relative_to(us));
+    }
+    setup.castling_rights = rights;
+    setup.ep_square = None;
+    setup.halfmoves = if piece.role == Role::Pawn || captured.is_some() {
+        0
+    } else {
+        setup.halfmoves + 1
+    };
+    if us == Color::Black {
+        setup.fullmoves += 1;
+    }
+    setup.turn = !us;
+    let mode: CastlingMode = pos.castling_mode();
+    Position::from_setup(setup, mode).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Event, Game, IllegalMove, Rejected, Start, Termination};
+    use arbiter_chess::{Color, Square};
+
+    #[test]
+    fn a_legal_move_is_not_illegal() {
+        let mut g = Game::new(Start::default()).unwrap();
+        let e = g
+            .apply(Event::illegal(
+                0,
+                Color::White,
+                IllegalMove::new(Square::E2, Square::E4),
+            ))
+            .unwrap_err();
+        assert_eq!(e, Rejected::NotIllegal { san: "e4".into() });
+    }
+
+    #[test]
+    fn no_piece_on_the_square_is_refused() {
+        let mut g = Game::new(Start::default()).unwrap();
+        let mv = IllegalMove::new(Square::E3, Square::E5);
+        let e = g.apply(Event::illegal(0, Color::White, mv)).unwrap_err();
+        assert_eq!(e.to_string(), "illegal move e3e5: white has no piece on e3");
+    }
+
+    #[test]
+    fn second_illegal_move_loses_standard_art_7_5_b() {
+        let mut g = Game::new(Start::default()).unwrap();
+        let mv = IllegalMove::new(Square::E1, Square::E3);
+        g.apply(Event::illegal(0, Color::White, mv)).unwrap();
+        assert_eq!(g.illegal_moves(Color::White), 1);
+        g.apply(Event::illegal(0, Color::White, mv)).unwrap();
+        let o = g.outcome().unwrap();
+        assert_eq!(
+            (o.termination, o.result.to_string()),
+            (Termination::IllegalMove, "0-1".to_owned())
+        );
+    }
+}

@@ -1,0 +1,408 @@
+//! [`Game`]: the state of a game as a fold over its event log.
+//!
+//! By concern: the moves and the automatic ends ([`play`]), offers,
+//! resignation, flag fall and touch ([`board`]), draw claims ([`claims`]),
+//! illegal moves ([`illegal`]), quickplay finishes ([`quickplay`]), the
+//! arbiter's rulings ([`rulings`]); the records ([`applied`]) and the
+//! refusals ([`rejected`]).
+
+mod applied;
+mod board;
+mod claims;
+mod illegal;
+mod play;
+mod quickplay;
+mod rejected;
+mod rulings;
+
+pub use applied::{Applied, ClaimVerdict, ClockReading, Penalty, PlayedMove};
+pub use rejected::{QuickplayBar, Rejected, ReplayError, StartError};
+
+use crate::clock::Clock;
+use crate::dead::{DeadPositionDetector, DeadPositionStats, Unwinnability, Verdict};
+use crate::edition::Rules;
+use crate::event::{Action, Actor, ClaimKind, Event, Start};
+use crate::outcome::{GameResult, Outcome, Termination};
+use crate::repetition::History;
+use crate::touch::{Obligation, Touched};
+use crate::{Article, TimeClass};
+use arbiter_chess::{Color, Move, MoveList, Position};
+use arbiter_pgn::TimeControl;
+use illegal::PendingIllegal;
+use quickplay::PendingQuickplay;
+use std::sync::Arc;
+
+/// A game under the FIDE Laws: the start, the log of events, and the state
+/// folded from it (position, clocks, offers, repetitions, result).
+///
+/// ```
+/// use arbiter_laws::{Event, Game, Start, Termination};
+/// use arbiter_chess::{Color, Move, Square};
+/// let mut game = Game::new(Start::default())?;
+/// let moves = [(Square::F2, Square::F3), (Square::E7, Square::E5), (Square::G2, Square::G4), (Square::D8, Square::H4)];
+/// for (i, (from, to)) in moves.into_iter().enumerate() {
+///     game.apply(Event::play(i as u64 * 1000, game.turn(), Move::new(from, to)))?;
+/// }
+/// let o = game.outcome().unwrap();
+/// assert_eq!((o.result.to_string().as_str(), o.termination), ("0-1", Termination::Checkmate));
+/// assert_eq!(o.article.as_str(), "5.1 a");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Start,
+    rules: Rules,
+    class: TimeClass,
+    initial: Position,
+    pos: Position,
+    clock: Option<Clock>,
+    history: History,
+    events: Vec<Event>,
+    moves: Vec<PlayedMove>,
+    moves_by: [u32; 2],
+    offer: Option<Color>,
+    touched: Touched,
+    illegal_count: [u32; 2],
+    pending_illegal: Option<PendingIllegal>,
+    pending_quickplay: Option<PendingQuickplay>,
+    outcome: Option<Outcome>,
+    last_t: u64,
+    dead: DeadPositionDetector,
+    alive: bool,
+}
+
+impl Game {
+    /// A new game; White's clock starts at t = 0.
+    pub fn new(start: Start) -> Result<Game, StartError> {
+        Game::with_solver(start, Arc::new(crate::dead::ChaSolver))
+    }
+
+    /// A new game deciding unwinnability with `solver`.
+    pub fn with_solver(start: Start, solver: Arc<dyn Unwinnability>) -> Result<Game, StartError> {
+        let pos = match (&start.fen, start.chess960) {
+            (Some(_), Some(_)) => return Err(StartError::FenAndChess960),
+            (Some(fen), None) => Position::from_fen_auto(fen)?,
+            (None, Some(n)) => Position::chess960(n).ok_or(StartError::Chess960(n))?,
+            (None, None) => Position::standard(),
+        };
+        let delay_ms = start.delay.map_or(0, |d| d.ms);
+        let clock = match &start.time_control {
+            None | Some(TimeControl::Unknown | TimeControl::Untimed) => None,
+            Some(tc) => Some(Clock::new(tc, start.delay, pos.turn(), 0)?),
+        };
+        let class = start
+            .time_control
+            .as_ref()
+            .map_or(TimeClass::Standard, |tc| TimeClass::of(tc, delay_ms));
+        let rules = start.edition.rules();
+        let mut game = Game {
+            rules,
+            class,
+            initial: pos,
+            pos,
+            clock,
+            history: History::new(&pos),
+            events: Vec::new(),
+            moves: Vec::new(),
+            moves_by: [0, 0],
+            offer: None,
+            touched: Touched::new(),
+            illegal_count: [0, 0],
+            pending_illegal: None,
+            pending_quickplay: None,
+            outcome: None,
+            last_t: 0,
+            dead: DeadPositionDetector::new(solver),
+            alive: false,
+            start,
+        };
+        game.check_automatic_end(None, 0);
+        Ok(game)
+    }
+
+    /// Replays a log: the game that results from `events` after `start`.
+    pub fn replay(start: Start, events: &[Event]) -> Result<Game, ReplayError> {
+        let mut g = Game::new(start)?;
+        for (index, e) in events.iter().enumerate() {
+            g.apply(e.clone())
+                .map_err(|error| ReplayError::Event { index, error })?;
+        }
+        Ok(g)
+    }
+
+    // ----- accessors -------------------------------------------------------
+
+    /// How the game started.
+    pub fn start(&self) -> &Start {
+        &self.start
+    }
+
+    /// The rules of the edition in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Blitz, rapid or standard (Appendices A and B).
+    pub fn time_class(&self) -> TimeClass {
+        self.class
+    }
+
+    /// The time control, if any.
+    pub fn time_control(&self) -> Option<&TimeControl> {
+        self.start.time_control.as_ref()
+    }
+
+    /// The starting position.
+    pub fn initial_position(&self) -> &Position {
+        &self.initial
+    }
+
+    /// The position on the board (while an illegal move waits for a claim,
+    /// the position before it).
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The player having the move (Art. 1.1).
+    pub fn turn(&self) -> Color {
+        match &self.pending_illegal {
+            Some(p) => !p.by,
+            None => self.pos.turn(),
+        }
+    }
+
+    /// The legal moves of the player having the move (none once the game
+    /// has ended), restricted by touch-move obligations.
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome.is_some() {
+            return MoveList::new();
+        }
+        if let Some(p) = &self.pending_illegal {
+            // The opponent of an unclaimed illegal move plays on the board as
+            // it stands (none if it cannot stand: he must claim).
+            return p.stands.map_or_else(MoveList::new, |s| s.legal_moves());
+        }
+        match self.obligation() {
+            Obligation::Free => self.pos.legal_moves(),
+            Obligation::OneOf(ms, _) => ms.into_iter().collect(),
+        }
+    }
+
+    /// The log of accepted events.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[PlayedMove] {
+        &self.moves
+    }
+
+    /// The outcome, once the game has ended.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// `true` once the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The reason the arbiter gave for the forfeit or adjudication that
+    /// ended the game ([`Action::Forfeit`], [`Action::Adjudicate`]), if any:
+    /// [`Outcome::reason`].
+    pub fn outcome_reason(&self) -> Option<&str> {
+        self.outcome.as_ref()?.reason.as_deref()
+    }
+
+    /// The player whose draw offer stands (9.1).
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.offer
+    }
+
+    /// Completed illegal moves penalised so far for `color` (7.5).
+    pub fn illegal_moves(&self, color: Color) -> u32 {
+        self.illegal_count[color.index()]
+    }
+
+    /// The clock, if the game has one.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// The clocks at `t` (≥ the last event's time).
+    pub fn clock_at(&self, t: u64) -> Option<ClockReading> {
+        let c = self.clock.as_ref()?;
+        Some(ClockReading {
+            white: c.remaining_at(Color::White, t),
+            black: c.remaining_at(Color::Black, t),
+            running: c.running(),
+        })
+    }
+
+    /// When the running player's flag falls (to schedule a timer), if a
+    /// clock runs.
+    pub fn next_flag_time(&self) -> Option<u64> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        self.clock.as_ref()?.next_flag_time()
+    }
+
+    /// How often the position on the board has appeared (9.2).
+    pub fn repetitions(&self) -> usize {
+        self.history.count_current()
+    }
+
+    /// How the dead-position checks of this game were settled so far, and
+    /// how often the exact solver was asked.
+    pub fn stats(&self) -> DeadPositionStats {
+        self.dead.stats()
+    }
+
+    /// Times the exact unwinnability solver has been asked
+    /// (`stats().solver_calls`).
+    pub fn solver_calls(&self) -> u64 {
+        self.dead.stats().solver_calls
+    }
+
+    /// Reads the rest of a game record ahead (its events, in order, as they
+    /// will be applied), so that the dead-position check after each of its
+    /// moves (5.2 b / 5.2.2) is settled by the record's own continuation:
+    /// the moves (and intended moves of claims) are replayed from the
+    /// position on the board while they are legal, up to an `illegal` event;
+    /// every position before the last one proven alive is then known alive
+    /// ([`DeadPositionDetector::prove_continuation`]). Verdicts do not
+    /// change — only their cost.
+    ///
+    /// Returns how many positions were proven alive.
+    pub fn read_ahead<'a>(&mut self, events: impl IntoIterator<Item = &'a Event>) -> usize {
+        let mut line = Vec::new();
+        for e in events {
+            match &e.action {
+                Action::Move { mv } | Action::Claim { mv: Some(mv), .. } => line.push(*mv),
+                Action::Illegal { .. } => break,
+                _ => {}
+            }
+        }
+        self.read_ahead_line(line)
+    }
+
+    /// [`Game::read_ahead`] on the moves of the continuation alone, from the
+    /// position on the board; stops at the first move that is not legal.
+    pub fn read_ahead_line(&mut self, moves: impl IntoIterator<Item = Move>) -> usize {
+        if self.outcome.is_some() || self.pending_illegal.is_some() {
+            return 0;
+        }
+        let mut p = self.pos;
+        let mut line = Vec::new();
+        for m in moves {
+            if !p.is_legal(m) {
+                break;
+            }
+            p.play_unchecked(m);
+            line.push(m);
+        }
+        let start = self.pos;
+        self.dead.prove_continuation(&start, &line)
+    }
+
+    /// Can `color` checkmate from the position on the board by any series of
+    /// legal moves (exact; `Unknown` only if the solver cannot decide)?
+    pub fn can_checkmate(&mut self, color: Color) -> Verdict {
+        let pos = self.pos;
+        self.dead.can_checkmate(&pos, color)
+    }
+
+    fn obligation(&self) -> Obligation {
+        if self.touched.is_empty() {
+            return Obligation::Free;
+        }
+        let a = &self.rules.articles;
+        self.touched
+            .obligation(&self.pos, a.touch_move, a.touch_castling)
+    }
+
+    // ----- applying events -------------------------------------------------
+
+    /// Whether an event at `t` can be applied at all: the game goes on and
+    /// time does not go back.
+    pub(crate) fn check_time(&self, t: u64) -> Result<(), Rejected> {
+        if let Some(o) = &self.outcome {
+            return Err(Rejected::GameOver(o.termination));
+        }
+        if t < self.last_t {
+            return Err(Rejected::TimeGoesBack {
+                t,
+                last: self.last_t,
+            });
+        }
+        Ok(())
+    }
+
+    /// Applies one event. On `Err` nothing has changed.
+    pub fn apply(&mut self, event: Event) -> Result<Applied, Rejected> {
+        self.check_time(event.t)?;
+        let t = event.t;
+        let player = || match event.by {
+            Actor::Player(c) => Ok(c),
+            Actor::Arbiter => Err(Rejected::NoPlayer),
+        };
+        let applied = match &event.action {
+            Action::Move { mv } => self.on_move(player()?, *mv, t)?,
+            Action::OfferDraw => self.on_offer(player()?, t)?,
+            Action::AcceptDraw => self.on_accept(player()?, t)?,
+            Action::DeclineDraw => self.on_decline(player()?)?,
+            Action::Claim { kind, mv } => self.on_claim(player()?, *kind, *mv, t)?,
+            Action::Resign => self.on_resign(player()?, t),
+            Action::Flag => self.on_flag(Some(player()?), t)?,
+            Action::Touch { square } => self.on_touch(player()?, *square)?,
+            Action::Illegal { mv } => self.on_illegal(player()?, *mv, t)?,
+            Action::Arbiter { decision } => self.on_arbiter(*decision, t)?,
+            Action::Forfeit {
+                player,
+                ground,
+                reason,
+            } => self.on_forfeit(*player, *ground, reason, t),
+            Action::Adjudicate {
+                result,
+                ground,
+                reason,
+            } => self.on_adjudicate(*result, *ground, reason, t),
+        };
+        self.last_t = t;
+        self.events.push(event);
+        Ok(applied)
+    }
+
+    fn end(
+        &mut self,
+        result: GameResult,
+        termination: Termination,
+        article: impl Into<Article>,
+        t: u64,
+    ) {
+        self.outcome = Some(Outcome {
+            result,
+            termination,
+            article: article.into(),
+            at: t,
+            reason: None,
+        });
+        self.offer = None;
+        if let Some(c) = self.clock.as_mut() {
+            c.stop(t);
+        }
+    }
+
+    fn require_turn(&self, by: Color) -> Result<(), Rejected> {
+        let turn = self.turn();
+        if by != turn {
+            return Err(Rejected::NotYourMove { by, turn });
+        }
+        Ok(())
+    }
+}
+
+/// The draw claims a player may make on the position or an intended move.
+const DRAW_CLAIMS: [ClaimKind; 2] = [ClaimKind::Threefold, ClaimKind::Fifty];

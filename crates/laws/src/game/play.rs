@@ -1,0 +1,186 @@
+//! Moves (1.1, 3, 4.3 obligations, an unclaimed illegal move standing) and
+//! the automatic ends after each: checkmate (5.1 a / 5.1.1), stalemate
+//! (5.2 a / 5.2.1), dead position (5.2 b / 5.2.2), fivefold repetition and
+//! the 75-move rule (9.6).
+
+use super::{Applied, Game, PlayedMove, Rejected};
+use crate::dead::{count_moves_capped, Reason};
+use crate::outcome::{GameResult, Termination};
+use crate::touch::Obligation;
+use arbiter_chess::{Color, Move, Position};
+
+impl Game {
+    /// The position a move of `by` is played on, once `by` may move: the
+    /// board as the opponent's unclaimed illegal move left it, if any.
+    pub(crate) fn move_board(&self, by: Color) -> Result<Position, Rejected> {
+        self.require_turn(by)?;
+        if let Some(p) = &self.pending_illegal {
+            if p.stands.is_none() && p.promotion.is_none() {
+                return Err(Rejected::IllegalMoveCannotStand);
+            }
+        }
+        Ok(self.board_after_pending())
+    }
+
+    pub(super) fn board_after_pending(&self) -> Position {
+        match &self.pending_illegal {
+            Some(p) => p.stands.unwrap_or(self.pos),
+            None => self.pos,
+        }
+    }
+
+    fn check_obligation(&self, m: Move) -> Result<(), Rejected> {
+        if let Obligation::OneOf(allowed, article) = self.obligation() {
+            if !allowed.contains(&m) {
+                return Err(Rejected::TouchMove {
+                    article: article.into(),
+                    allowed: allowed.iter().map(|x| self.pos.san(*x)).collect(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn on_move(&mut self, by: Color, m: Move, t: u64) -> Result<Applied, Rejected> {
+        let board = self.move_board(by)?;
+        if !board.is_legal(m) {
+            return Err(Rejected::NotLegal { mv: m });
+        }
+        if self.pending_illegal.is_none() {
+            self.check_obligation(m)?;
+        }
+        // The opponent's illegal move was not claimed: it stands (A.4 b).
+        let mut note = None;
+        if let Some(p) = self.pending_illegal.take() {
+            self.pos = board;
+            self.history.push(&self.pos, true);
+            self.alive = false;
+            note = Some(format!(
+                "{}'s illegal move stands: not claimed before the opponent's next move (Art. {})",
+                p.by,
+                self.rules
+                    .illegal_move_article(self.class, self.start.supervised)
+            ));
+        }
+        let san = self.play(by, m, t);
+        Ok(Applied {
+            san: Some(san),
+            note,
+            ..Applied::default()
+        })
+    }
+
+    /// Plays a legal move of `by` completed at `t`, then checks the
+    /// automatic ends (5.1 a, 5.2 a, 5.2 b, 9.6).
+    pub(super) fn play(&mut self, by: Color, m: Move, t: u64) -> String {
+        let before = self.pos;
+        let mut san = arbiter_chess::San::from_move(&before, m).to_string();
+        let irreversible = before.is_zeroing(m);
+        if let Some(c) = self.clock.as_mut() {
+            c.press(by, t);
+        }
+        self.pos.play_unchecked(m);
+        self.history.push(&self.pos, irreversible);
+        self.moves_by[by.index()] += 1;
+        self.touched.clear();
+        if self.offer == Some(!by) {
+            // 9.1 b / 9.1.2.1: the offer lapses when the opponent moves.
+            self.offer = None;
+        }
+        self.check_automatic_end(Some((&before, m)), t);
+        if self.pos.is_check() {
+            // The check or mate mark, from what the end check has found.
+            let mate = self
+                .outcome
+                .as_ref()
+                .is_some_and(|o| o.termination == Termination::Checkmate);
+            san.push(if mate { '#' } else { '+' });
+        }
+        self.moves.push(PlayedMove {
+            mv: m,
+            san: san.clone(),
+            by,
+            t,
+        });
+        san
+    }
+
+    pub(super) fn check_automatic_end(&mut self, from: Option<(&Position, Move)>, t: u64) {
+        let pos = self.pos;
+        let a = self.rules.articles;
+        let n = count_moves_capped(&pos, 2);
+        if n == 0 {
+            if pos.is_check() {
+                self.end(
+                    GameResult::win(!pos.turn()),
+                    Termination::Checkmate,
+                    a.checkmate,
+                    t,
+                );
+            } else {
+                self.end(GameResult::DRAW, Termination::Stalemate, a.stalemate, t);
+            }
+            return;
+        }
+        let from_live = if self.alive { from } else { None };
+        let (dead, reason) = self.dead.is_dead(&pos, from_live);
+        if dead {
+            self.end(
+                GameResult::DRAW,
+                Termination::DeadPosition,
+                a.dead_position,
+                t,
+            );
+            return;
+        }
+        self.alive = !matches!(reason, Reason::Undecided);
+        if pos.halfmoves() >= 150 {
+            self.end(
+                GameResult::DRAW,
+                Termination::SeventyfiveMoves,
+                a.seventyfive,
+                t,
+            );
+            return;
+        }
+        if self.history.is_fivefold(self.rules.fivefold) {
+            self.end(
+                GameResult::DRAW,
+                Termination::FivefoldRepetition,
+                a.fivefold,
+                t,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Event, Game, Rejected, Start, Termination};
+    use arbiter_chess::{Color, Move, Square};
+
+    #[test]
+    fn a_move_not_legal_is_refused_and_changes_nothing() {
+        let mut g = Game::new(Start::default()).unwrap();
+        let bad = Move::new(Square::E2, Square::E5);
+        let e = g.apply(Event::play(0, Color::White, bad)).unwrap_err();
+        assert_eq!(e, Rejected::NotLegal { mv: bad });
+        assert!(g.events().is_empty() && g.moves().is_empty());
+    }
+
+    #[test]
+    fn fools_mate_ends_the_game_art_5_1_a() {
+        let mut g = Game::new(Start::default()).unwrap();
+        for (from, to) in [
+            (Square::F2, Square::F3),
+            (Square::E7, Square::E5),
+            (Square::G2, Square::G4),
+            (Square::D8, Square::H4),
+        ] {
+            let by = g.turn();
+            g.apply(Event::play(0, by, Move::new(from, to))).unwrap();
+        }
+        assert_eq!(g.moves()[3].san, "Qh4#");
+        assert_eq!(g.outcome().unwrap().termination, Termination::Checkmate);
+    }
+}

@@ -1,0 +1,559 @@
+//! The JSON lines of `arbiter judge` ([`crate::judge`]) as a serde layer on
+//! the typed API: [`Start`] and [`Event`] here are the wire forms, with
+//! moves, squares and time controls as text; [`Event::to_event`] reads one
+//! against the game it is applied to (SAN or UCI moves, square names) and
+//! [`Event::from_event`] writes a typed event back (moves in SAN).
+//!
+//! ```
+//! use arbiter_laws::{json, Game};
+//! let start: json::Start = serde_json::from_str(r#"{"time_control": "300+3", "edition": "2023"}"#)?;
+//! let mut game = Game::new(start.to_start()?)?;
+//! let e: json::Event = serde_json::from_str(r#"{"t": 1500, "by": "white", "do": "move", "move": "e4"}"#)?;
+//! assert_eq!(serde_json::to_string(&e)?, r#"{"t":1500,"by":"white","do":"move","move":"e4"}"#);
+//! json::apply(&mut game, &e)?;
+//! assert_eq!(game.moves()[0].san, "e4");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::clock::Delay;
+use crate::edition::Edition;
+use crate::event::{self as typed, Actor, ClaimKind, Ground, IllegalMove};
+use crate::game::{Applied, Game, Rejected, StartError};
+use crate::outcome::GameResult;
+use arbiter_chess::{Color, Move, Position, Square, UciMove};
+use arbiter_pgn::TimeControl;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// How a game starts, as the first line of `arbiter judge` gives it
+/// (`{"start": {…}}`).
+///
+/// ```
+/// use arbiter_laws::json;
+/// let s: json::Start = serde_json::from_str(r#"{"fen": "8/8/8/8/8/8/8/K1k5 w - - 0 1"}"#)?;
+/// assert!(s.to_start()?.fen.is_some());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Start {
+    /// A set-up position in FEN (X-FEN and Shredder-FEN accepted); the
+    /// initial position if absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// A Chess960 starting position by its number (0–959).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chess960: Option<u32>,
+    /// The edition of the Laws (default 2014).
+    #[serde(default)]
+    pub edition: Edition,
+    /// A PGN `TimeControl` value (`40/5400+30:1800+30`, `300+3`, …); no clock if absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<String>,
+    /// A delay per move (Bronstein or simple).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay: Option<Delay>,
+    /// Rapid and blitz under the Competition Rules (adequate supervision).
+    #[serde(default)]
+    pub supervised: bool,
+    /// Touch-move is enforced (4.3–4.4).
+    #[serde(default)]
+    pub touch_move: bool,
+}
+
+impl Start {
+    /// The typed start; the time control read.
+    pub fn to_start(&self) -> Result<typed::Start, StartError> {
+        let time_control = match &self.time_control {
+            Some(text) => Some(TimeControl::parse(text)?),
+            None => None,
+        };
+        Ok(typed::Start {
+            fen: self.fen.clone(),
+            chess960: self.chess960,
+            edition: self.edition,
+            time_control,
+            delay: self.delay,
+            supervised: self.supervised,
+            touch_move: self.touch_move,
+        })
+    }
+
+    /// The wire form of a typed start.
+    pub fn from_start(start: &typed::Start) -> Start {
+        Start {
+            fen: start.fen.clone(),
+            chess960: start.chess960,
+            edition: start.edition,
+            time_control: start.time_control.as_ref().map(ToString::to_string),
+            delay: start.delay,
+            supervised: start.supervised,
+            touch_move: start.touch_move,
+        }
+    }
+}
+
+/// A player, written `"white"` or `"black"`.
+pub mod color_serde {
+    use super::*;
+
+    /// Serialises a colour as `"white"` / `"black"`.
+    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+        match c {
+            Some(Color::White) => s.serialize_str("white"),
+            Some(Color::Black) => s.serialize_str("black"),
+            None => s.serialize_none(),
+        }
+    }
+
+    /// Reads `"white"` / `"black"` (also `"w"` / `"b"`).
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+        let s: Option<String> = Option::deserialize(d)?;
+        match s.as_deref() {
+            None => Ok(None),
+            Some("white" | "w" | "White") => Ok(Some(Color::White)),
+            Some("black" | "b" | "Black") => Ok(Some(Color::Black)),
+            Some(other) => Err(serde::de::Error::custom(format!(
+                "unknown player {other:?}: expected \"white\" or \"black\""
+            ))),
+        }
+    }
+}
+
+/// A result written `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"0-0"`, `"1/2-0"` or `"0-1/2"`.
+pub mod result_serde {
+    use super::*;
+
+    /// Writes the result as text.
+    pub fn serialize<S: Serializer>(r: &GameResult, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&r.to_string())
+    }
+
+    /// Reads a result (Art. 10.2: never more than the normal total).
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
+        let s = String::deserialize(d)?;
+        GameResult::parse(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "result {s:?}: expected \"1-0\", \"0-1\", \"1/2-1/2\", \"0-0\", \"1/2-0\" or \"0-1/2\""
+            ))
+        })
+    }
+}
+
+/// One line of `arbiter judge`: something that happened, at `t`
+/// milliseconds after the start.
+///
+/// ```
+/// use arbiter_laws::json;
+/// let e: json::Event = serde_json::from_str(r#"{"t": 0, "do": "arbiter", "decision": "both_lose"}"#)?;
+/// assert_eq!(e.by, None);
+/// # Ok::<_, serde_json::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// Milliseconds since the start of the game (White's clock started at 0).
+    pub t: u64,
+    /// The player who acts; absent for the arbiter.
+    #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
+    pub by: Option<Color>,
+    /// What happened.
+    #[serde(flatten)]
+    pub action: Action,
+}
+
+/// What a player or the arbiter does, as `arbiter judge` writes it.
+///
+/// ```
+/// use arbiter_laws::json::Action;
+/// let a: Action = serde_json::from_str(r#"{"do": "touch", "square": "e2"}"#)?;
+/// assert_eq!(a, Action::Touch { square: "e2".into() });
+/// # Ok::<_, serde_json::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum Action {
+    /// A move, made and completed (the clock pressed), in SAN or UCI.
+    Move {
+        /// The move as written.
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// A draw offer (9.1 b / 9.1.2).
+    OfferDraw,
+    /// Accepting the opponent's draw offer.
+    AcceptDraw,
+    /// Declining the opponent's draw offer.
+    DeclineDraw,
+    /// A claim, by the player having the move unless its kind says otherwise.
+    Claim {
+        /// What is claimed.
+        kind: ClaimKind,
+        /// The intended move, written first and not played (9.2, 9.3).
+        #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
+        mv: Option<String>,
+    },
+    /// Resignation (5.1 b / 5.1.2).
+    Resign,
+    /// A claim that the opponent's flag has fallen (6.8).
+    Flag,
+    /// The player having the move deliberately touches the piece on `square` (4.3).
+    Touch {
+        /// The square, e.g. `"e2"`.
+        square: String,
+    },
+    /// A completed illegal move (7.5), in coordinates: `"e1e3"`; a pawn
+    /// reaching the last rank with no piece named (`"e7e8"`) is an
+    /// unreplaced promotion (7.5 a / 7.5.2).
+    Illegal {
+        /// The move, from and to squares (and a promotion piece).
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// An arbiter's decision.
+    Arbiter {
+        /// The decision.
+        decision: Decision,
+        /// The player concerned, for `add_time`.
+        #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        /// Milliseconds, for `add_time`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ms: Option<u64>,
+    },
+    /// The arbiter declares the game lost by `player` (no `by`).
+    Forfeit {
+        /// The player who loses.
+        #[serde(default, with = "color_serde", skip_serializing_if = "Option::is_none")]
+        player: Option<Color>,
+        /// What the decision rests on (default: the regulations of the event).
+        #[serde(default)]
+        ground: Ground,
+        /// Why, in words.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+    /// The arbiter decides the result (no `by`).
+    Adjudicate {
+        /// The result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, `"0-0"`, `"1/2-0"`, `"0-1/2"`.
+        #[serde(with = "result_serde")]
+        result: GameResult,
+        /// What the decision rests on (default: the regulations of the event).
+        #[serde(default)]
+        ground: Ground,
+        /// Why, in words.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+}
+
+/// An arbiter's decision as `arbiter judge` names it (`add_time` takes its
+/// player and time from the event).
+///
+/// ```
+/// use arbiter_laws::json::Decision;
+/// assert_eq!(serde_json::to_string(&Decision::AddTime)?, r#""add_time""#);
+/// # Ok::<_, serde_json::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decision {
+    /// [`typed::Decision::Upheld`].
+    Upheld,
+    /// [`typed::Decision::Rejected`].
+    Rejected,
+    /// [`typed::Decision::Postponed`].
+    Postponed,
+    /// [`typed::Decision::Flag`].
+    Flag,
+    /// [`typed::Decision::IllegalMove`].
+    IllegalMove,
+    /// [`typed::Decision::BothLose`].
+    BothLose,
+    /// [`typed::Decision::AddTime`].
+    AddTime,
+}
+
+/// A move written in SAN or UCI, legal in `pos`; the SAN reading's error
+/// otherwise.
+pub fn read_move(pos: &Position, text: &str) -> Result<Move, Rejected> {
+    pos.parse_san(text).or_else(|error| {
+        pos.parse_uci(text).map_err(|_| Rejected::UnreadableMove {
+            text: text.to_owned(),
+            fullmove: pos.fullmoves(),
+            error,
+        })
+    })
+}
+
+/// An illegal move in coordinates (`e1e3`, `e7e8q`, also `e1-e3`), read by
+/// the UCI reader of arbiter-chess.
+pub fn read_illegal_move(text: &str) -> Result<IllegalMove, Rejected> {
+    let unreadable = || Rejected::UnreadableIllegalMove {
+        text: text.to_owned(),
+    };
+    let t: String = text.trim().chars().filter(|&c| c != '-').collect();
+    match UciMove::parse(&t.to_ascii_lowercase()) {
+        Ok(UciMove::Normal {
+            from,
+            to,
+            promotion,
+        }) => Ok(IllegalMove {
+            from,
+            to,
+            promotion,
+        }),
+        _ => Err(unreadable()),
+    }
+}
+
+impl Event {
+    /// The typed event, its text read against `game` (on the board the move
+    /// will be played on). The Laws' refusals that come before reading
+    /// (the game over, out of turn, …) come first, as [`Game::apply`] would
+    /// give them.
+    pub fn to_event(&self, game: &Game) -> Result<typed::Event, Rejected> {
+        game.check_time(self.t)?;
+        let by = Actor::from(self.by);
+        let player = || self.by.ok_or(Rejected::NoPlayer);
+        let action = match &self.action {
+            Action::Move { mv } => {
+                let board = game.move_board(player()?)?;
+                typed::Action::Move {
+                    mv: read_move(&board, mv)?,
+                }
+            }
+            Action::OfferDraw => typed::Action::OfferDraw,
+            Action::AcceptDraw => typed::Action::AcceptDraw,
+            Action::DeclineDraw => typed::Action::DeclineDraw,
+            Action::Claim { kind, mv } => {
+                let draw = matches!(kind, ClaimKind::Threefold | ClaimKind::Fifty);
+                let mv = match mv {
+                    Some(text) if draw => {
+                        game.may_claim_draw(player()?, *kind, true)?;
+                        Some(read_move(game.position(), text)?)
+                    }
+                    _ => None,
+                };
+                typed::Action::Claim { kind: *kind, mv }
+            }
+            Action::Resign => typed::Action::Resign,
+            Action::Flag => typed::Action::Flag,
+            Action::Touch { square } => {
+                game.may_touch(player()?)?;
+                let square = square
+                    .parse::<Square>()
+                    .map_err(|_| Rejected::UnreadableSquare {
+                        text: square.clone(),
+                    })?;
+                typed::Action::Touch { square }
+            }
+            Action::Illegal { mv } => {
+                game.may_move_illegally(player()?)?;
+                typed::Action::Illegal {
+                    mv: read_illegal_move(mv)?,
+                }
+            }
+            Action::Arbiter {
+                decision,
+                player,
+                ms,
+            } => {
+                let decision = match decision {
+                    Decision::Upheld => typed::Decision::Upheld,
+                    Decision::Rejected => typed::Decision::Rejected,
+                    Decision::Postponed => typed::Decision::Postponed,
+                    Decision::Flag => typed::Decision::Flag,
+                    Decision::IllegalMove => typed::Decision::IllegalMove,
+                    Decision::BothLose => typed::Decision::BothLose,
+                    Decision::AddTime => {
+                        let (Some(player), Some(ms)) = (*player, *ms) else {
+                            return Err(Rejected::AddTimeIncomplete);
+                        };
+                        typed::Decision::AddTime { player, ms }
+                    }
+                };
+                typed::Action::Arbiter { decision }
+            }
+            Action::Forfeit {
+                player,
+                ground,
+                reason,
+            } => typed::Action::Forfeit {
+                player: player.ok_or(Rejected::ForfeitWithoutPlayer)?,
+                ground: *ground,
+                reason: reason.clone(),
+            },
+            Action::Adjudicate {
+                result,
+                ground,
+                reason,
+            } => typed::Action::Adjudicate {
+                result: *result,
+                ground: *ground,
+                reason: reason.clone(),
+            },
+        };
+        Ok(typed::Event {
+            t: self.t,
+            by,
+            action,
+        })
+    }
+
+    /// The wire form of `event`, about to be applied to `game` (moves in SAN
+    /// on the board they are played on).
+    pub fn from_event(event: &typed::Event, game: &Game) -> Event {
+        let san = |pos: &Position, m: Move| pos.san(m);
+        let action = match &event.action {
+            typed::Action::Move { mv } => {
+                let board = event
+                    .by
+                    .player()
+                    .and_then(|by| game.move_board(by).ok())
+                    .unwrap_or(*game.position());
+                Action::Move {
+                    mv: san(&board, *mv),
+                }
+            }
+            typed::Action::OfferDraw => Action::OfferDraw,
+            typed::Action::AcceptDraw => Action::AcceptDraw,
+            typed::Action::DeclineDraw => Action::DeclineDraw,
+            typed::Action::Claim { kind, mv } => Action::Claim {
+                kind: *kind,
+                mv: mv.map(|m| san(game.position(), m)),
+            },
+            typed::Action::Resign => Action::Resign,
+            typed::Action::Flag => Action::Flag,
+            typed::Action::Touch { square } => Action::Touch {
+                square: square.to_string(),
+            },
+            typed::Action::Illegal { mv } => Action::Illegal { mv: mv.to_string() },
+            typed::Action::Arbiter { decision } => {
+                let (decision, player, ms) = match *decision {
+                    typed::Decision::Upheld => (Decision::Upheld, None, None),
+                    typed::Decision::Rejected => (Decision::Rejected, None, None),
+                    typed::Decision::Postponed => (Decision::Postponed, None, None),
+                    typed::Decision::Flag => (Decision::Flag, None, None),
+                    typed::Decision::IllegalMove => (Decision::IllegalMove, None, None),
+                    typed::Decision::BothLose => (Decision::BothLose, None, None),
+                    typed::Decision::AddTime { player, ms } => {
+                        (Decision::AddTime, Some(player), Some(ms))
+                    }
+                };
+                Action::Arbiter {
+                    decision,
+                    player,
+                    ms,
+                }
+            }
+            typed::Action::Forfeit {
+                player,
+                ground,
+                reason,
+            } => Action::Forfeit {
+                player: Some(*player),
+                ground: *ground,
+                reason: reason.clone(),
+            },
+            typed::Action::Adjudicate {
+                result,
+                ground,
+                reason,
+            } => Action::Adjudicate {
+                result: *result,
+                ground: *ground,
+                reason: reason.clone(),
+            },
+        };
+        Event {
+            t: event.t,
+            by: event.by.player(),
+            action,
+        }
+    }
+}
+
+/// Reads `event` against `game` and applies it. On `Err` nothing has changed.
+pub fn apply(game: &mut Game, event: &Event) -> Result<Applied, Rejected> {
+    let typed = event.to_event(game)?;
+    game.apply(typed)
+}
+
+/// [`Game::read_ahead`] on a record's lines: the moves (and intended moves
+/// of claims) read from the position on the board while they are legal, up
+/// to an `illegal` line. Returns how many positions were proven alive.
+pub fn read_ahead<'a>(game: &mut Game, events: impl IntoIterator<Item = &'a Event>) -> usize {
+    let mut p = *game.position();
+    let mut line = Vec::new();
+    for e in events {
+        let text = match &e.action {
+            Action::Move { mv } | Action::Claim { mv: Some(mv), .. } => mv,
+            Action::Illegal { .. } => break,
+            _ => continue,
+        };
+        let Ok(m) = read_move(&p, text) else {
+            break;
+        };
+        p.play_unchecked(m);
+        line.push(m);
+    }
+    game.read_ahead_line(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str) -> Event {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn out_of_turn_comes_before_the_unreadable_move() {
+        let game = Game::new(typed::Start::default()).unwrap();
+        let e = line(r#"{"t": 0, "by": "black", "do": "move", "move": "Zz9"}"#);
+        assert!(matches!(
+            e.to_event(&game),
+            Err(Rejected::NotYourMove { .. })
+        ));
+        let e = line(r#"{"t": 0, "by": "white", "do": "move", "move": "Zz9"}"#);
+        assert!(matches!(
+            e.to_event(&game),
+            Err(Rejected::UnreadableMove { .. })
+        ));
+    }
+
+    #[test]
+    fn typed_and_wire_round_trip() {
+        let start = typed::Start {
+            touch_move: true,
+            ..typed::Start::default()
+        };
+        let game = Game::new(start).unwrap();
+        for text in [
+            r#"{"t":5,"by":"white","do":"move","move":"Nf3"}"#,
+            r#"{"t":5,"by":"white","do":"claim","kind":"threefold","move":"e4"}"#,
+            r#"{"t":5,"by":"white","do":"touch","square":"e2"}"#,
+            r#"{"t":5,"by":"white","do":"illegal","move":"e1e3"}"#,
+            r#"{"t":5,"do":"arbiter","decision":"add_time","player":"black","ms":1000}"#,
+            r#"{"t":5,"do":"forfeit","player":"black","ground":"penalty","reason":"r"}"#,
+            r#"{"t":5,"do":"adjudicate","result":"1/2-0","ground":"match_rule"}"#,
+        ] {
+            let wire = line(text);
+            let typed = wire.to_event(&game).unwrap();
+            let back = Event::from_event(&typed, &game);
+            assert_eq!(serde_json::to_string(&back).unwrap(), text);
+        }
+    }
+
+    #[test]
+    fn illegal_moves_read_in_coordinates() {
+        assert_eq!(
+            read_illegal_move("e7-e8").unwrap(),
+            IllegalMove::new(Square::E7, Square::E8)
+        );
+        assert!(matches!(
+            read_illegal_move("Ke3"),
+            Err(Rejected::UnreadableIllegalMove { .. })
+        ));
+    }
+}

@@ -1,0 +1,116 @@
+//! Clock times in comments: the `[%clk h:mm:ss]` command (PGN Specification
+//! Supplement), as Lichess, chess.com and DGT boards write the mover's clock
+//! after each move (FIDE Art. 6).
+
+/// Collapses runs of whitespace to one space and trims.
+pub(crate) fn clean_comment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// Takes a `[%clk h:mm:ss]` command out of a comment: the time in
+/// milliseconds, and the rest of the comment.
+///
+/// ```
+/// use arbiter_pgn::clock::take_clock;
+/// assert_eq!(take_clock("[%clk 0:02:59.5] a blunder"), (Some(179_500), "a blunder".to_owned()));
+/// ```
+pub fn take_clock(comment: &str) -> (Option<u64>, String) {
+    let Some(at) = comment.find("[%clk") else {
+        return (None, comment.to_owned());
+    };
+    let Some(len) = comment[at..].find(']') else {
+        return (None, comment.to_owned());
+    };
+    let body = comment[at + 5..at + len].trim();
+    match parse_clock(body) {
+        Some(ms) => {
+            let rest = format!("{} {}", &comment[..at], &comment[at + len + 1..]);
+            (Some(ms), clean_comment(&rest))
+        }
+        None => (None, comment.to_owned()),
+    }
+}
+
+/// Reads `h:mm:ss`, `m:ss` or `s`, each with optional decimals, as
+/// milliseconds.
+///
+/// ```
+/// use arbiter_pgn::clock::parse_clock;
+/// assert_eq!(parse_clock("1:30:00"), Some(5_400_000));
+/// assert_eq!(parse_clock("0:00:05.25"), Some(5_250));
+/// assert_eq!(parse_clock("five"), None);
+/// ```
+pub fn parse_clock(text: &str) -> Option<u64> {
+    let mut parts = text.split(':').rev();
+    let secs = parts.next()?;
+    let (whole, frac) = secs.split_once('.').unwrap_or((secs, ""));
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 9 {
+        return None;
+    }
+    if frac.len() > 9 || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut ms: u64 = whole.parse::<u64>().ok()? * 1000;
+    let mut scale = 100;
+    for d in frac.bytes().take(3) {
+        ms += (d - b'0') as u64 * scale;
+        scale /= 10;
+    }
+    for (unit, part) in [60_000u64, 3_600_000].into_iter().zip(parts.by_ref()) {
+        if part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        ms = ms.checked_add(part.parse::<u64>().ok()?.checked_mul(unit)?)?;
+    }
+    if parts.next().is_some() {
+        return None;
+    }
+    Some(ms)
+}
+
+/// Writes milliseconds as `h:mm:ss` (with decimals when not whole seconds).
+///
+/// ```
+/// use arbiter_pgn::clock::format_clock;
+/// assert_eq!(format_clock(5_400_000), "1:30:00");
+/// assert_eq!(format_clock(5_250), "0:00:05.25");
+/// ```
+pub fn format_clock(ms: u64) -> String {
+    let secs = ms / 1000;
+    let mut s = format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+    let frac = ms % 1000;
+    if frac != 0 {
+        let f = format!("{frac:03}");
+        s.push('.');
+        s.push_str(f.trim_end_matches('0'));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks() {
+        assert_eq!(parse_clock("0:03:00"), Some(180_000));
+        assert_eq!(parse_clock("1:05:23.5"), Some(3_923_500));
+        assert_eq!(parse_clock("12:01"), Some(721_000));
+        assert_eq!(parse_clock("x"), None);
+        assert_eq!(parse_clock("1:2:3:4"), None);
+        assert_eq!(format_clock(3_923_500), "1:05:23.5");
+        assert_eq!(format_clock(180_000), "0:03:00");
+        assert_eq!(
+            take_clock("good [%clk 0:00:05.25] move"),
+            (Some(5_250), "good move".to_owned())
+        );
+        assert_eq!(take_clock("[%eval 0.3]"), (None, "[%eval 0.3]".to_owned()));
+    }
+}

@@ -1,0 +1,354 @@
+//! Replaying a game's moves as the reader gives them: the one core under
+//! [`crate::GameBuilder`] (which keeps the game) and [`crate::check::Checker`]
+//! (which keeps a summary). It knows the start position from the tags, the
+//! notation, the position in every line (main line and variations), and the
+//! first error; the visitors add only what they keep.
+
+use crate::game::{GameError, GameErrorKind, GameWarning, WarningKind};
+use crate::notation::{read_move_bytes, read_strict_san, Dialect, Notation, ReadMoveError};
+use crate::reader::{Flow, Location, RawText, SyntaxError};
+use crate::start::{standard, start_position_of};
+use arbiter_chess::{Move, Position};
+
+/// Where a line stands.
+#[derive(Clone, Copy)]
+pub(crate) struct Cursor {
+    /// The position before the last move of the line (a variation starts
+    /// here).
+    pub before: Position,
+    /// The position now.
+    pub pos: Position,
+    /// Plies from the game's start to `pos`.
+    pub ply: u32,
+    /// Moves played in this line.
+    pub moves: u32,
+}
+
+impl Cursor {
+    fn new(pos: Position, ply: u32) -> Cursor {
+        Cursor {
+            before: pos,
+            pos,
+            ply,
+            moves: 0,
+        }
+    }
+}
+
+impl Default for Cursor {
+    fn default() -> Cursor {
+        Cursor::new(standard(), 0)
+    }
+}
+
+/// A move read and played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A move, legal in the position before it.
+    Move(Move),
+    /// A null move (`--`, `Z0`).
+    Null,
+}
+
+/// What to do with a null move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum NullMoves {
+    /// Keep it, as analysis writes it (the game builder).
+    #[default]
+    Keep,
+    /// Play it but report it: not a move under the Laws (the checker).
+    Report,
+}
+
+/// The replay state of one game.
+#[derive(Default)]
+pub(crate) struct Replay {
+    forced: Option<Dialect>,
+    dialect: Dialect,
+    nulls: NullMoves,
+    /// 1-based number of the game in the input.
+    pub number: u64,
+    fen: Option<(Location, String)>,
+    variant: Option<(Location, String)>,
+    /// The line being read (the main line or the innermost variation).
+    pub cur: Cursor,
+    /// The lines around it, outermost (the main line) first.
+    pub parents: Vec<Cursor>,
+    /// The movetext has started from a known position.
+    pub started: bool,
+    /// A move in the variation at this depth was wrong: the rest of that
+    /// variation is passed over, the lines around it read on.
+    dead: Option<usize>,
+    /// The first error (one in the main line replaces one in a variation).
+    pub error: Option<GameError>,
+    /// What was changed to go on.
+    pub warnings: Vec<GameWarning>,
+}
+
+impl Replay {
+    pub fn new(forced: Option<Dialect>, nulls: NullMoves) -> Replay {
+        Replay {
+            forced,
+            nulls,
+            ..Replay::default()
+        }
+    }
+
+    pub fn begin_game(&mut self, number: u64) {
+        self.number = number;
+        self.dialect = self.forced.unwrap_or(Dialect::Auto);
+        self.fen = None;
+        self.variant = None;
+        self.cur = Cursor::default();
+        self.parents.clear();
+        self.started = false;
+        self.dead = None;
+        self.error = None;
+        self.warnings.clear();
+    }
+
+    /// Notes the tags replay needs: `FEN`, `Variant` (the first of each) and
+    /// `Notation`.
+    #[inline]
+    pub fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) {
+        let slot = match name {
+            b"FEN" => &mut self.fen,
+            b"Variant" => &mut self.variant,
+            b"Notation" => {
+                if self.forced.is_none() {
+                    if let Ok(n) = Notation::from_name(&value.unescape()) {
+                        self.dialect = n.dialect();
+                    }
+                }
+                return;
+            }
+            _ => return,
+        };
+        if slot.is_none() {
+            *slot = Some((at, value.unescape().into_owned()));
+        }
+    }
+
+    /// The movetext starts: the start position from the tags.
+    pub fn begin_movetext(&mut self) -> Flow {
+        let fen = self.fen.as_ref().map(|(_, v)| v.as_str());
+        let variant = self.variant.as_ref().map(|(_, v)| v.as_str());
+        match start_position_of(variant, fen) {
+            Ok((pos, dropped)) => {
+                self.cur = Cursor::new(pos, 0);
+                self.started = true;
+                if dropped.any() {
+                    self.warnings.push(GameWarning {
+                        game: self.number,
+                        location: self.fen.as_ref().map(|(at, _)| *at).unwrap_or_default(),
+                        kind: WarningKind::CastlingRightsDropped(dropped),
+                    });
+                }
+                Flow::Continue
+            }
+            Err(kind) => {
+                let at = match kind {
+                    GameErrorKind::Variant(_) => &self.variant,
+                    _ => &self.fen,
+                };
+                let (location, text) = match at {
+                    Some((location, value)) => (*location, Some(value.clone())),
+                    None => (Location::default(), None),
+                };
+                self.fail(location, None, text, kind);
+                Flow::Skip
+            }
+        }
+    }
+
+    /// `true` while moves are replayed: the movetext started and the current
+    /// variation has not gone wrong.
+    #[inline]
+    pub fn live(&self) -> bool {
+        self.started && self.dead.is_none()
+    }
+
+    /// `true` in the main line.
+    #[inline]
+    pub fn in_main_line(&self) -> bool {
+        self.parents.is_empty()
+    }
+
+    /// The main line's cursor.
+    pub fn main(&self) -> &Cursor {
+        self.parents.first().unwrap_or(&self.cur)
+    }
+
+    /// Reads and plays a move; `Err` with what the reader should do when
+    /// there is nothing to keep (the move is wrong, or passed over in a
+    /// variation gone wrong).
+    #[inline]
+    pub fn play(&mut self, text: &[u8], at: Location) -> Result<Step, Flow> {
+        if !self.started {
+            return Err(Flow::Skip);
+        }
+        if self.dead.is_some() {
+            return Err(Flow::Continue);
+        }
+        let fast = if self.dialect == Dialect::Russian {
+            None
+        } else {
+            read_strict_san(&self.cur.pos, text)
+        };
+        let step = match fast {
+            Some(m) => Step::Move(m),
+            None => self.read_slow(text, at)?,
+        };
+        let cur = &mut self.cur;
+        cur.before = cur.pos;
+        match step {
+            Step::Move(m) => cur.pos.play_unchecked(m),
+            Step::Null => cur.pos.play_null(),
+        }
+        cur.ply += 1;
+        cur.moves += 1;
+        Ok(step)
+    }
+
+    #[inline(never)]
+    fn read_slow(&mut self, text: &[u8], at: Location) -> Result<Step, Flow> {
+        if matches!(text, b"--" | b"Z0" | b"0000" | b"@@@@") {
+            if self.cur.pos.is_check() {
+                let e = ReadMoveError::Illegal {
+                    text: String::from_utf8_lossy(text).into_owned(),
+                    reason: "a null move in check leaves the king attacked",
+                };
+                return Err(self.move_error(at, Some(e.text().to_owned()), GameErrorKind::Move(e)));
+            }
+            if self.nulls == NullMoves::Report {
+                let ply = Some(self.cur.ply + 1);
+                let text = Some(String::from_utf8_lossy(text).into_owned());
+                self.fail(at, ply, text, GameErrorKind::NullMove);
+            }
+            return Ok(Step::Null);
+        }
+        match read_move_bytes(self.dialect, &self.cur.pos, text) {
+            Ok(m) => {
+                if self.dialect == Dialect::Auto && has_russian_piece(text) {
+                    // A game written in Russian: from now on Latin look-alikes
+                    // (`Cc1-f4`, `Kpe2`) are the Russian letters they resemble.
+                    self.dialect = Dialect::Russian;
+                }
+                Ok(Step::Move(m))
+            }
+            Err(e) => {
+                let text = Some(e.text().to_owned());
+                Err(self.move_error(at, text, GameErrorKind::Move(e)))
+            }
+        }
+    }
+
+    /// A wrong move: in the main line the rest of the game is skipped; in a
+    /// variation only the rest of that variation.
+    fn move_error(&mut self, at: Location, text: Option<String>, kind: GameErrorKind) -> Flow {
+        let ply = Some(self.cur.ply + 1);
+        self.fail(at, ply, text, kind);
+        if self.in_main_line() {
+            Flow::Skip
+        } else {
+            self.dead = Some(self.parents.len());
+            Flow::Continue
+        }
+    }
+
+    /// A variation starts: `Err` with what the reader should do when it is
+    /// not followed (before any move, or inside a variation gone wrong).
+    pub fn begin_variation(&mut self, at: Location) -> Result<(), Flow> {
+        if !self.live() {
+            return Err(Flow::Skip);
+        }
+        let parent = self.cur;
+        if parent.moves == 0 {
+            let ply = Some(parent.ply + 1);
+            self.fail(
+                at,
+                ply,
+                Some("(".into()),
+                GameErrorKind::Syntax("a variation before any move"),
+            );
+            return Err(Flow::Skip);
+        }
+        self.parents.push(parent);
+        self.cur = Cursor::new(parent.before, parent.ply - 1);
+        Ok(())
+    }
+
+    /// A variation ends; `true` if it was one [`Replay::begin_variation`]
+    /// opened.
+    pub fn end_variation(&mut self) -> bool {
+        match self.parents.pop() {
+            Some(parent) => {
+                if self.dead == Some(self.parents.len() + 1) {
+                    self.dead = None;
+                }
+                self.cur = parent;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The game breaks the PGN syntax: the reader skips the rest of it, so
+    /// the main line ends here even inside a variation.
+    pub fn syntax_error(&mut self, error: SyntaxError) {
+        let ply = self.started.then_some(self.cur.ply + 1);
+        let text = (!error.found.is_empty()).then_some(error.found);
+        self.record(
+            error.location,
+            ply,
+            text,
+            GameErrorKind::Syntax(error.message),
+            false,
+        );
+    }
+
+    /// Records an error where the reader is.
+    pub fn fail(
+        &mut self,
+        location: Location,
+        ply: Option<u32>,
+        text: Option<String>,
+        kind: GameErrorKind,
+    ) {
+        let in_variation = !self.in_main_line();
+        self.record(location, ply, text, kind, in_variation);
+    }
+
+    /// The first error is kept, unless a main-line error comes after one in
+    /// a variation.
+    fn record(
+        &mut self,
+        location: Location,
+        ply: Option<u32>,
+        text: Option<String>,
+        kind: GameErrorKind,
+        in_variation: bool,
+    ) {
+        let replace = match &self.error {
+            None => true,
+            Some(e) => e.in_variation && !in_variation,
+        };
+        if replace {
+            self.error = Some(GameError {
+                game: self.number,
+                location,
+                ply,
+                text,
+                in_variation,
+                kind,
+            });
+        }
+    }
+}
+
+/// Whether a move names a piece with a Russian letter (`К`, `Кр`, `Ф`, `Л`,
+/// `С`).
+fn has_russian_piece(text: &[u8]) -> bool {
+    text.windows(2)
+        .any(|w| w[0] == 0xd0 && matches!(w[1], 0x9a | 0xa4 | 0x9b | 0xa1))
+}

@@ -1,0 +1,543 @@
+//! The PostgreSQL backend: the same tables as SQLite, from the same schema
+//! description ([`super::schema`]), for several nodes on one database.
+//!
+//! A commit returns once PostgreSQL has flushed it to its write-ahead log
+//! (`synchronous_commit` is set `on` for every connection, whatever the
+//! server's default). A batch (one group commit) is one transaction of a
+//! few statements: the events of all its games go in as one `INSERT …
+//! SELECT FROM UNNEST(…)` of arrays, and so do the games' rows, seats and
+//! updates, so a batch of thousands of writes costs a handful of round
+//! trips. Schema versions are counted in `arbiter_schema`, under an
+//! advisory lock so that nodes starting together migrate once.
+
+use super::lease::{self, Acquired, Attempt, Lease};
+use super::schema::{Dialect, MIGRATIONS};
+use super::{Backend, EventRow, GameRow, ListFilter, LoadedGame, SeatRow, StoreError, WriteOp};
+use postgres::{Client, NoTls, Statement};
+
+/// The advisory lock key of migrations (`"Arbi"` in ASCII).
+const MIGRATION_LOCK: i64 = 0x4172_6269;
+
+/// A connection to a PostgreSQL database.
+pub struct Postgres {
+    client: Conn,
+    statements: Statements,
+}
+
+/// The client, closed on a thread of its own when dropped inside a tokio
+/// runtime: the `postgres` client closes through a runtime of its own,
+/// which cannot run inside another (the last [`super::Store`] handle may
+/// go from a game task).
+struct Conn(Option<Client>);
+
+impl std::ops::Deref for Conn {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        self.0.as_ref().expect("the client is taken only on drop")
+    }
+}
+
+impl std::ops::DerefMut for Conn {
+    fn deref_mut(&mut self) -> &mut Client {
+        self.0.as_mut().expect("the client is taken only on drop")
+    }
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        if let Some(client) = self.0.take() {
+            if tokio::runtime::Handle::try_current().is_ok() {
+                let _ = std::thread::Builder::new()
+                    .name("arbiter-pg-close".into())
+                    .spawn(move || drop(client));
+            }
+        }
+    }
+}
+
+/// The statements of the hot path, prepared once per connection.
+struct Statements {
+    insert_games: Statement,
+    update_games: Statement,
+    insert_seats: Statement,
+    append_events: Statement,
+    heartbeat: Statement,
+    fence: Statement,
+}
+
+fn db(e: postgres::Error) -> StoreError {
+    // The server's own message (with its detail) says more than the
+    // client's summary ("db error").
+    match e.as_db_error() {
+        Some(d) => StoreError::Database(match d.detail() {
+            Some(detail) => format!("{} ({detail})", d.message()),
+            None => d.message().to_string(),
+        }),
+        None => StoreError::Database(e.to_string()),
+    }
+}
+
+const GAME_COLUMNS: &str =
+    "id, created_at, updated_at, status, settings, players, result, termination, ply, clock_origin";
+
+impl Postgres {
+    /// Connects to `url` (`postgres://user@host:port/db`, or the `key=value`
+    /// form) and runs pending migrations.
+    pub fn connect(url: &str) -> Result<Postgres, StoreError> {
+        let mut client = Client::connect(url, NoTls).map_err(db)?;
+        client
+            .batch_execute("SET synchronous_commit = on")
+            .map_err(db)?;
+        migrate(&mut client)?;
+        let statements = Statements {
+            insert_games: client
+                .prepare(&format!(
+                    "INSERT INTO games ({GAME_COLUMNS}) SELECT * FROM UNNEST(
+                        $1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[],
+                        $6::text[], $7::text[], $8::text[], $9::bigint[], $10::bigint[])"
+                ))
+                .map_err(db)?,
+            update_games: client
+                .prepare(
+                    "UPDATE games SET updated_at = u.updated_at, status = u.status,
+                        players = u.players, result = u.result, termination = u.termination,
+                        ply = u.ply, clock_origin = u.clock_origin
+                     FROM UNNEST($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[],
+                        $6::text[], $7::bigint[], $8::bigint[])
+                        AS u (id, updated_at, status, players, result, termination, ply, clock_origin)
+                     WHERE games.id = u.id",
+                )
+                .map_err(db)?,
+            insert_seats: client
+                .prepare(
+                    "INSERT INTO seats (token_hash, game_id, colors)
+                     SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[])",
+                )
+                .map_err(db)?,
+            append_events: client
+                .prepare(
+                    "INSERT INTO events (game_id, seq, body)
+                     SELECT * FROM UNNEST($1::text[], $2::bigint[], $3::text[])",
+                )
+                .map_err(db)?,
+            heartbeat: client
+                .prepare(
+                    "INSERT INTO heartbeat (id, at) VALUES (1, $1)
+                     ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+                )
+                .map_err(db)?,
+            // FOR SHARE: a takeover (which updates the row) waits for this
+            // transaction, or this one sees the takeover's new generation.
+            fence: client
+                .prepare("SELECT generation FROM leases WHERE game_id = $1 FOR SHARE")
+                .map_err(db)?,
+        };
+        Ok(Postgres {
+            client: Conn(Some(client)),
+            statements,
+        })
+    }
+}
+
+/// Runs the migrations not yet run, each in a transaction of its own.
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    loop {
+        let mut tx = client.transaction().map_err(db)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .map_err(db)?;
+        tx.batch_execute("CREATE TABLE IF NOT EXISTS arbiter_schema (version BIGINT NOT NULL)")
+            .map_err(db)?;
+        let done: Option<i64> = tx
+            .query_opt("SELECT version FROM arbiter_schema", &[])
+            .map_err(db)?
+            .map(|r| r.get(0));
+        let done = match done {
+            Some(v) => usize::try_from(v).unwrap_or(0),
+            None => {
+                tx.execute("INSERT INTO arbiter_schema (version) VALUES (0)", &[])
+                    .map_err(db)?;
+                0
+            }
+        };
+        if done > MIGRATIONS.len() {
+            return Err(StoreError::Database(format!(
+                "the database has schema version {done}, newer than this program's {}",
+                MIGRATIONS.len()
+            )));
+        }
+        let Some(migration) = MIGRATIONS.get(done) else {
+            return tx.commit().map_err(db);
+        };
+        for sql in migration.sql(Dialect::Postgres) {
+            tx.batch_execute(&sql).map_err(db)?;
+        }
+        tx.execute(
+            "UPDATE arbiter_schema SET version = $1",
+            &[&((done + 1) as i64)],
+        )
+        .map_err(db)?;
+        tx.commit().map_err(db)?;
+    }
+}
+
+fn row_to_game(r: &postgres::Row) -> GameRow {
+    GameRow {
+        id: r.get(0),
+        created_at: r.get::<_, i64>(1) as u64,
+        updated_at: r.get::<_, i64>(2) as u64,
+        status: r.get(3),
+        settings: r.get(4),
+        players: r.get(5),
+        result: r.get(6),
+        termination: r.get(7),
+        ply: r.get::<_, i64>(8) as u32,
+        clock_origin: r.get::<_, Option<i64>>(9).map(|v| v as u64),
+    }
+}
+
+fn row_to_lease(r: &postgres::Row) -> Lease {
+    Lease {
+        game_id: r.get(0),
+        node: r.get(1),
+        generation: r.get::<_, i64>(2) as u64,
+        expires_at: r.get::<_, i64>(3) as u64,
+    }
+}
+
+/// The writes of a batch, one array per column.
+#[derive(Default)]
+struct Columns<'a> {
+    games: Vec<&'a GameRow>,
+    updates: Vec<&'a GameRow>,
+    seats: Vec<&'a SeatRow>,
+    events: Vec<&'a EventRow>,
+    heartbeat: Option<u64>,
+}
+
+impl<'a> Columns<'a> {
+    fn of(ops: &'a [WriteOp]) -> Columns<'a> {
+        let mut c = Columns::default();
+        for op in ops {
+            match op {
+                WriteOp::InsertGame(g) => c.games.push(g),
+                WriteOp::UpdateGame(g) => c.updates.push(g),
+                WriteOp::InsertSeat(s) => c.seats.push(s),
+                WriteOp::AppendEvent(e) => c.events.push(e),
+                WriteOp::Heartbeat(at) => c.heartbeat = Some(c.heartbeat.unwrap_or(0).max(*at)),
+                WriteOp::Fence { .. } => {}
+            }
+        }
+        // An update carries the whole summary: of several updates of one
+        // game in a batch, the last is the one that counts (one UPDATE …
+        // FROM would apply an arbitrary one of them).
+        let mut seen = std::collections::HashSet::new();
+        c.updates.reverse();
+        c.updates.retain(|g| seen.insert(g.id.as_str()));
+        c.updates.reverse();
+        c
+    }
+}
+
+fn ints<T>(rows: &[&T], f: impl Fn(&T) -> u64) -> Vec<i64> {
+    rows.iter().map(|r| f(r) as i64).collect()
+}
+
+fn texts<'a, T>(rows: &[&'a T], f: impl Fn(&'a T) -> &'a str) -> Vec<&'a str> {
+    rows.iter().map(|r| f(r)).collect()
+}
+
+impl Backend for Postgres {
+    fn write_batch(&mut self, ops: &[WriteOp]) -> Result<(), StoreError> {
+        let st = &self.statements;
+        let mut tx = self.client.transaction().map_err(db)?;
+        for op in ops {
+            if let WriteOp::Fence {
+                game_id,
+                generation,
+            } = op
+            {
+                let current: Option<i64> = tx
+                    .query_opt(&st.fence, &[game_id])
+                    .map_err(db)?
+                    .map(|r| r.get(0));
+                if current != Some(*generation as i64) {
+                    return Err(StoreError::Fenced {
+                        game: game_id.clone(),
+                        generation: *generation,
+                    });
+                }
+            }
+        }
+        let c = Columns::of(ops);
+        if !c.games.is_empty() {
+            let g = &c.games;
+            tx.execute(
+                &st.insert_games,
+                &[
+                    &texts(g, |g| &g.id),
+                    &ints(g, |g| g.created_at),
+                    &ints(g, |g| g.updated_at),
+                    &texts(g, |g| &g.status),
+                    &texts(g, |g| &g.settings),
+                    &texts(g, |g| &g.players),
+                    &texts(g, |g| &g.result),
+                    &g.iter()
+                        .map(|g| g.termination.as_deref())
+                        .collect::<Vec<_>>(),
+                    &ints(g, |g| u64::from(g.ply)),
+                    &g.iter()
+                        .map(|g| g.clock_origin.map(|v| v as i64))
+                        .collect::<Vec<_>>(),
+                ],
+            )
+            .map_err(db)?;
+        }
+        if !c.updates.is_empty() {
+            let g = &c.updates;
+            tx.execute(
+                &st.update_games,
+                &[
+                    &texts(g, |g| &g.id),
+                    &ints(g, |g| g.updated_at),
+                    &texts(g, |g| &g.status),
+                    &texts(g, |g| &g.players),
+                    &texts(g, |g| &g.result),
+                    &g.iter()
+                        .map(|g| g.termination.as_deref())
+                        .collect::<Vec<_>>(),
+                    &ints(g, |g| u64::from(g.ply)),
+                    &g.iter()
+                        .map(|g| g.clock_origin.map(|v| v as i64))
+                        .collect::<Vec<_>>(),
+                ],
+            )
+            .map_err(db)?;
+        }
+        if !c.seats.is_empty() {
+            let s = &c.seats;
+            tx.execute(
+                &st.insert_seats,
+                &[
+                    &texts(s, |s| &s.token_hash),
+                    &texts(s, |s| &s.game_id),
+                    &texts(s, |s| &s.colors),
+                ],
+            )
+            .map_err(db)?;
+        }
+        if !c.events.is_empty() {
+            let e = &c.events;
+            tx.execute(
+                &st.append_events,
+                &[
+                    &texts(e, |e| &e.game_id),
+                    &ints(e, |e| e.seq),
+                    &texts(e, |e| &e.body),
+                ],
+            )
+            .map_err(db)?;
+        }
+        if let Some(at) = c.heartbeat {
+            tx.execute(&st.heartbeat, &[&(at as i64)]).map_err(db)?;
+        }
+        tx.commit().map_err(db)
+    }
+
+    fn load_game(&mut self, id: &str) -> Result<Option<LoadedGame>, StoreError> {
+        let Some(row) = self
+            .client
+            .query_opt(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"),
+                &[&id],
+            )
+            .map_err(db)?
+        else {
+            return Ok(None);
+        };
+        let seats = self
+            .client
+            .query(
+                "SELECT game_id, token_hash, colors FROM seats WHERE game_id = $1",
+                &[&id],
+            )
+            .map_err(db)?
+            .iter()
+            .map(|r| SeatRow {
+                game_id: r.get(0),
+                token_hash: r.get(1),
+                colors: r.get(2),
+            })
+            .collect();
+        let events = self
+            .client
+            .query(
+                "SELECT game_id, seq, body FROM events WHERE game_id = $1 ORDER BY seq",
+                &[&id],
+            )
+            .map_err(db)?
+            .iter()
+            .map(|r| EventRow {
+                game_id: r.get(0),
+                seq: r.get::<_, i64>(1) as u64,
+                body: r.get(2),
+            })
+            .collect();
+        Ok(Some(LoadedGame {
+            row: row_to_game(&row),
+            seats,
+            events,
+        }))
+    }
+
+    fn unfinished_games(&mut self) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .client
+            .query(
+                "SELECT id FROM games WHERE status != 'finished' ORDER BY created_at, id",
+                &[],
+            )
+            .map_err(db)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+    }
+
+    fn list_games(&mut self, filter: ListFilter, limit: u32) -> Result<Vec<GameRow>, StoreError> {
+        let cond = match filter {
+            ListFilter::Live => "status = 'active'",
+            ListFilter::Finished => "status = 'finished'",
+            ListFilter::All => "status != 'waiting'",
+        };
+        Ok(self
+            .client
+            .query(
+                &format!(
+                    "SELECT {GAME_COLUMNS} FROM games WHERE {cond} ORDER BY created_at DESC, id LIMIT $1"
+                ),
+                &[&i64::from(limit)],
+            )
+            .map_err(db)?
+            .iter()
+            .map(row_to_game)
+            .collect())
+    }
+
+    fn last_heartbeat(&mut self) -> Result<Option<u64>, StoreError> {
+        Ok(self
+            .client
+            .query_opt("SELECT at FROM heartbeat WHERE id = 1", &[])
+            .map_err(db)?
+            .map(|r| r.get::<_, i64>(0) as u64))
+    }
+
+    fn acquire_lease(
+        &mut self,
+        game_id: &str,
+        node: &str,
+        now: u64,
+        ttl: u64,
+    ) -> Result<Attempt, StoreError> {
+        let mut tx = self.client.transaction().map_err(db)?;
+        // A row to lock even for a game never leased (generation 0, long
+        // expired); two nodes asking at once then queue on it.
+        tx.execute(
+            "INSERT INTO leases (game_id, node, generation, expires_at, renewed_at)
+             VALUES ($1, '', 0, 0, 0) ON CONFLICT (game_id) DO NOTHING",
+            &[&game_id],
+        )
+        .map_err(db)?;
+        let row = tx
+            .query_one(
+                "SELECT node, generation, expires_at, renewed_at FROM leases
+                 WHERE game_id = $1 FOR UPDATE",
+                &[&game_id],
+            )
+            .map_err(db)?;
+        let row: lease::Row = (
+            row.get(0),
+            row.get::<_, i64>(1) as u64,
+            row.get::<_, i64>(2) as u64,
+            row.get::<_, i64>(3) as u64,
+        );
+        let row = (row.1 > 0).then_some(row);
+        let generation = match lease::decide(row.as_ref(), node, now) {
+            Ok(g) => g,
+            Err((node, until)) => return Ok(Attempt::Held { node, until }),
+        };
+        let expires_at = now + ttl;
+        tx.execute(
+            "UPDATE leases SET node = $2, generation = $3, expires_at = $4, renewed_at = $5
+             WHERE game_id = $1",
+            &[
+                &game_id,
+                &node,
+                &(generation as i64),
+                &(expires_at as i64),
+                &(now as i64),
+            ],
+        )
+        .map_err(db)?;
+        tx.commit().map_err(db)?;
+        Ok(Attempt::Acquired(Acquired {
+            lease: Lease {
+                game_id: game_id.to_string(),
+                node: node.to_string(),
+                generation,
+                expires_at,
+            },
+            previous: lease::previous(row),
+        }))
+    }
+
+    fn renew_leases(&mut self, node: &str, now: u64, ttl: u64) -> Result<Vec<Lease>, StoreError> {
+        Ok(self
+            .client
+            .query(
+                "UPDATE leases SET expires_at = $2, renewed_at = $3 WHERE node = $1
+                 RETURNING game_id, node, generation, expires_at",
+                &[&node, &((now + ttl) as i64), &(now as i64)],
+            )
+            .map_err(db)?
+            .iter()
+            .map(row_to_lease)
+            .collect())
+    }
+
+    fn release_lease(&mut self, lease: &Lease) -> Result<bool, StoreError> {
+        self.client
+            .execute(
+                "UPDATE leases SET expires_at = 0
+                 WHERE game_id = $1 AND node = $2 AND generation = $3",
+                &[&lease.game_id, &lease.node, &(lease.generation as i64)],
+            )
+            .map(|n| n == 1)
+            .map_err(db)
+    }
+
+    fn lease(&mut self, game_id: &str) -> Result<Option<Lease>, StoreError> {
+        Ok(self
+            .client
+            .query_opt(
+                "SELECT game_id, node, generation, expires_at FROM leases
+                 WHERE game_id = $1 AND generation > 0",
+                &[&game_id],
+            )
+            .map_err(db)?
+            .map(|r| row_to_lease(&r)))
+    }
+
+    fn orphaned_games(&mut self, now: u64) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .client
+            .query(
+                "SELECT g.id FROM games g LEFT JOIN leases l ON l.game_id = g.id
+                 WHERE g.status != 'finished' AND (l.game_id IS NULL OR l.expires_at <= $1)
+                 ORDER BY g.created_at, g.id",
+                &[&(now as i64)],
+            )
+            .map_err(db)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+    }
+}

@@ -1,0 +1,694 @@
+//! The FIDE Dutch system (Handbook C.04.3; C.04.1 basic rules, C.04.2 general
+//! handling), the 2025 rules in force from 1 February 2026 by default, the 2017
+//! rules selectable.
+//!
+//! Brackets are paired from the top, as the rules order. For each bracket, one
+//! maximum-weight matching over every player still unpaired decides it: the
+//! weight of an edge holds, most significant first, the completion of the
+//! whole round (C4) and the bye (C2, C5), the pairs and scores paired in this
+//! bracket (C6, C7) and in the next (C8), the colour criteria (C10–C13) and the
+//! float criteria (C14–C17), then the order in which C.04.3 generates its
+//! candidates (which MDPs are paired, their opponents, the exchanges in the
+//! remainder, then each S1 player's opponent): the best candidate by the
+//! criteria, and among equals the one generated first. The idea is the one
+//! bbpPairings documents (all criteria in one multi-precision weight); the
+//! code is Arbiter's own.
+
+mod state;
+
+pub use state::{entrants, Entrant, Float, Rules, Strength};
+
+use crate::matching::{max_weight_matching, Lex};
+use crate::model::{Colour, Event, Points};
+use std::collections::HashMap;
+
+/// Options of the pairing.
+///
+/// ```
+/// use arbiter_tournament::dutch::{Options, Rules};
+/// let o = Options { rules: Rules::Fide2017, ..Options::default() };
+/// assert_eq!(o.rules, Rules::Fide2017);
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// The edition of the rules.
+    pub rules: Rules,
+}
+
+/// The pairing of one round: pairs `(white, black)` by starting rank in board
+/// order (C.04.2 3.6), and the player with the pairing-allocated bye.
+///
+/// ```
+/// use arbiter_tournament::{dutch, Event, Player};
+/// let mut e = Event::new("Club", 3);
+/// for i in 1..=5 {
+///     e.players.push(Player::new(i, &format!("P{i}"), 2000 - i * 10));
+/// }
+/// let round = dutch::pair(&e, Default::default()).unwrap();
+/// assert_eq!(round.pairs.len(), 2);
+/// assert_eq!(round.bye, Some(5));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundPairing {
+    /// The round paired (1-based).
+    pub round: usize,
+    /// `(white, black)` by starting rank, board 1 first.
+    pub pairs: Vec<(u16, u16)>,
+    /// The player with the pairing-allocated bye.
+    pub bye: Option<u16>,
+}
+
+impl RoundPairing {
+    /// The format JaVaFo and bbpPairings write for `-p`: the number of pairs,
+    /// then `WHITE BLACK` per line, the bye as `ID 0`.
+    ///
+    /// ```
+    /// use arbiter_tournament::dutch::RoundPairing;
+    /// let r = RoundPairing { round: 1, pairs: vec![(1, 3), (4, 2)], bye: Some(5) };
+    /// assert_eq!(r.to_engine_format(), "3\n1 3\n4 2\n5 0\n");
+    /// ```
+    pub fn to_engine_format(&self) -> String {
+        let mut s = format!("{}\n", self.pairs.len() + usize::from(self.bye.is_some()));
+        for (w, b) in &self.pairs {
+            s.push_str(&format!("{w} {b}\n"));
+        }
+        if let Some(b) = self.bye {
+            s.push_str(&format!("{b} 0\n"));
+        }
+        s
+    }
+}
+
+/// Why a round could not be paired.
+///
+/// ```
+/// use arbiter_tournament::dutch::PairError;
+/// let e = PairError::NoValidPairing("two players who met already".into());
+/// assert!(e.to_string().contains("no valid pairing"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PairError {
+    /// No pairing satisfies the absolute criteria C1–C3 (the arbiter decides).
+    #[error("no valid pairing exists: {0}")]
+    NoValidPairing(String),
+    /// The event cannot be paired as it stands.
+    #[error("cannot pair: {0}")]
+    Event(String),
+}
+
+/// Pairs the next round of `event` (the first round with no entry).
+pub fn pair(event: &Event, options: Options) -> Result<RoundPairing, PairError> {
+    pair_round(event, event.rounds_played() + 1, options)
+}
+
+/// Pairs round `round` (1-based) from the rounds before it; entries already in
+/// round `round` count only as absences (requested byes, withdrawals).
+pub fn pair_round(
+    event: &Event,
+    round: usize,
+    options: Options,
+) -> Result<RoundPairing, PairError> {
+    if round == 0 {
+        return Err(PairError::Event("rounds are numbered from 1".into()));
+    }
+    if event.total_rounds > 0 && round > event.total_rounds as usize {
+        return Err(PairError::Event(format!(
+            "the event has {} rounds; round {round} is past the last",
+            event.total_rounds
+        )));
+    }
+    let mut players = entrants(event, round, options.rules);
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
+    let forbidden: std::collections::HashSet<(u16, u16)> = event
+        .forbidden
+        .iter()
+        .flat_map(|&(a, b)| [(a, b), (b, a)])
+        .collect();
+    let initial = event.initial_colour.unwrap_or(Colour::White);
+    let pairer = Pairer {
+        p: &players,
+        forbidden,
+        rules: options.rules,
+    };
+    let (pairs, bye) = pairer.run()?;
+    // Colours (C.04.3 5.2) and board order (C.04.2 3.6).
+    let mut boards: Vec<(u16, u16, Points, Points, u16)> = pairs
+        .into_iter()
+        .map(|(a, b)| {
+            let (hi, lo) = if a < b { (a, b) } else { (b, a) }; // indices: lower index ranks higher
+            let (w, bl) = allocate(&players[hi], &players[lo], initial);
+            let (s1, s2) = (players[hi].score, players[lo].score);
+            (w, bl, s1.max(s2), s1 + s2, players[hi].id)
+        })
+        .collect();
+    boards.sort_by(|x, y| y.2.cmp(&x.2).then(y.3.cmp(&x.3)).then(x.4.cmp(&y.4)));
+    Ok(RoundPairing {
+        round,
+        pairs: boards.into_iter().map(|b| (b.0, b.1)).collect(),
+        bye: bye.map(|i| players[i].id),
+    })
+}
+
+/// Colour allocation, C.04.3 5.2 (D17 E): `hi` ranks higher than `lo`.
+fn allocate(hi: &Entrant, lo: &Entrant, initial: Colour) -> (u16, u16) {
+    let give = |c: Colour| {
+        if c == Colour::White {
+            (hi.id, lo.id)
+        } else {
+            (lo.id, hi.id)
+        }
+    };
+    match (hi.preference, lo.preference) {
+        (Some(a), Some(b)) if a != b => return give(a),
+        (Some(a), None) => return give(a),
+        (None, Some(b)) => return give(b.opposite()),
+        _ => {}
+    }
+    if let (Some(a), Some(_)) = (hi.preference, lo.preference) {
+        // 5.2.2: the stronger preference; both absolute: the wider difference.
+        if hi.strength != lo.strength {
+            return if hi.strength > lo.strength {
+                give(a)
+            } else {
+                give(a.opposite())
+            };
+        }
+        if hi.strength == Strength::Absolute && hi.difference.abs() != lo.difference.abs() {
+            return if hi.difference.abs() > lo.difference.abs() {
+                give(a)
+            } else {
+                give(a.opposite())
+            };
+        }
+        // 5.2.3: alternate from the latest round where their colours differed.
+        let (x, y) = (&hi.colours, &lo.colours);
+        let n = x.len().min(y.len());
+        for k in 1..=n {
+            let (cx, cy) = (x[x.len() - k], y[y.len() - k]);
+            if cx != cy {
+                return give(cx.opposite());
+            }
+        }
+        // 5.2.4: the higher-ranked player's preference.
+        return give(a);
+    }
+    // 5.2.5: the initial colour to an odd-numbered higher-ranked player.
+    if hi.id % 2 == 1 {
+        give(initial)
+    } else {
+        give(initial.opposite())
+    }
+}
+
+const WORDS: usize = 10;
+type W = Lex<WORDS>;
+
+/// Packs criteria (each a non-negative field of a known width) into a `Lex`
+/// weight, the first field most significant.
+struct Packer {
+    slots: Vec<(usize, u32)>,
+}
+
+impl Packer {
+    fn new(widths: &[u32]) -> Option<Packer> {
+        let mut slots = Vec::with_capacity(widths.len());
+        let mut word = 0;
+        let mut used = 0u32;
+        for &w in widths {
+            if used + w > 120 {
+                word += 1;
+                used = 0;
+            }
+            if word >= WORDS || w > 120 {
+                return None;
+            }
+            used += w;
+            slots.push((word, used));
+        }
+        Some(Packer { slots })
+    }
+    fn pack(&self, values: &[i128]) -> W {
+        let mut out = [0i128; WORDS];
+        for (i, &v) in values.iter().enumerate() {
+            let (word, end) = self.slots[i];
+            out[word] += v << (120 - end);
+        }
+        Lex(out)
+    }
+}
+
+fn bits(x: u64) -> u32 {
+    64 - x.leading_zeros()
+}
+
+struct Pairer<'a> {
+    /// Players in pairing order (score, then TPN); indices are "ranks".
+    p: &'a [Entrant],
+    forbidden: std::collections::HashSet<(u16, u16)>,
+    rules: Rules,
+}
+
+/// Which role a player has in the bracket being decided.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Zone {
+    Bracket,
+    Next,
+    Below,
+}
+
+const LEVELS: usize = 4;
+const TOPS: usize = 8;
+
+impl Pairer<'_> {
+    /// C1 (not met before, not forbidden) and C3 (same absolute preference,
+    /// unless a topscorer in the final round).
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.p[a], &self.p[b]);
+        if x.met.contains(&y.id) || self.forbidden.contains(&(x.id, y.id)) {
+            return false;
+        }
+        !(x.strength == Strength::Absolute
+            && y.strength == Strength::Absolute
+            && x.preference == y.preference
+            && !(x.topscorer || y.topscorer))
+    }
+
+    fn run(&self) -> Result<(Vec<(usize, usize)>, Option<usize>), PairError> {
+        let n = self.p.len();
+        if n == 0 {
+            return Ok((Vec::new(), None));
+        }
+        let compat: Vec<Vec<bool>> = (0..n)
+            .map(|a| (0..n).map(|b| a != b && self.compatible(a, b)).collect())
+            .collect();
+        // C5: the lowest score the bye can go to, from one global matching.
+        let bye_limit = if n % 2 == 1 {
+            Some(self.bye_score(&compat)?)
+        } else {
+            None
+        };
+        let candidate = |i: usize| -> bool {
+            let e = &self.p[i];
+            e.bye_eligible
+                && match (self.rules, bye_limit) {
+                    (Rules::Fide2025, Some(s)) => e.score <= s,
+                    _ => true,
+                }
+        };
+        let mut remaining: Vec<usize> = (0..n).collect();
+        let mut mdps: Vec<usize> = Vec::new();
+        let mut result = Vec::new();
+        let mut fixed: HashMap<usize, usize> = HashMap::new();
+        while !remaining.is_empty() {
+            // The bracket: MDPs plus the residents of the highest score left.
+            let top_resident = remaining.iter().copied().find(|i| !mdps.contains(i));
+            let Some(top) = top_resident else {
+                break;
+            };
+            let score = self.p[top].score;
+            let residents: Vec<usize> = remaining
+                .iter()
+                .copied()
+                .filter(|&i| !mdps.contains(&i) && self.p[i].score == score)
+                .collect();
+            let next_score = remaining
+                .iter()
+                .map(|&i| self.p[i].score)
+                .filter(|&s| s < score)
+                .max();
+            let mut zone = vec![Zone::Below; n];
+            let mut bracket: Vec<usize> = mdps
+                .iter()
+                .copied()
+                .chain(residents.iter().copied())
+                .collect();
+            bracket.sort();
+            for &i in &bracket {
+                zone[i] = Zone::Bracket;
+            }
+            if let Some(ns) = next_score {
+                for &i in &remaining {
+                    if zone[i] == Zone::Below && self.p[i].score == ns {
+                        zone[i] = Zone::Next;
+                    }
+                }
+            }
+            let mates = self.decide(
+                &remaining, &bracket, &mdps, &zone, &compat, &candidate, &mut fixed,
+            )?;
+            let mut floaters = Vec::new();
+            for &i in &bracket {
+                match mates[i] {
+                    Some(j) if zone[j] == Zone::Bracket => {
+                        if i < j {
+                            result.push((i, j));
+                        }
+                    }
+                    _ => floaters.push(i),
+                }
+            }
+            remaining.retain(|&i| !matches!(mates[i], Some(j) if zone[i] == Zone::Bracket && zone[j] == Zone::Bracket));
+            fixed.clear();
+            if next_score.is_none() {
+                // The last bracket: whoever is left gets the bye.
+                if floaters.len() > 1 {
+                    return Err(PairError::NoValidPairing(format!(
+                        "players {} cannot all be paired under C1-C3",
+                        floaters
+                            .iter()
+                            .map(|&i| self.p[i].id.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )));
+                }
+                if let Some(&b) = floaters.first() {
+                    if !self.p[b].bye_eligible {
+                        return Err(PairError::NoValidPairing(format!(
+                            "player {} would get the pairing-allocated bye but already had one or a win without playing (C2)",
+                            self.p[b].id
+                        )));
+                    }
+                    return Ok((result, Some(b)));
+                }
+                return Ok((result, None));
+            }
+            mdps = floaters;
+        }
+        Ok((result, None))
+    }
+
+    /// The lowest score a bye-eligible player can have while the rest is paired (C4, C5).
+    fn bye_score(&self, compat: &[Vec<bool>]) -> Result<Points, PairError> {
+        let n = self.p.len();
+        let mut scores: Vec<Points> = self
+            .p
+            .iter()
+            .filter(|e| e.bye_eligible)
+            .map(|e| e.score)
+            .collect();
+        scores.sort();
+        scores.dedup();
+        // Weight: pairs, then matched vertices' aversion to the bye (lower score = less aversion).
+        let rank = |i: usize| -> i128 {
+            let e = &self.p[i];
+            if !e.bye_eligible {
+                scores.len() as i128 + 1
+            } else {
+                scores.iter().position(|&s| s == e.score).unwrap_or(0) as i128 + 1
+            }
+        };
+        let mut edges = Vec::new();
+        let mut one = [0i128; WORDS];
+        for a in 0..n {
+            for b in a + 1..n {
+                if compat[a][b] {
+                    one[0] = 1 << 60;
+                    one[1] = rank(a) + rank(b);
+                    edges.push((a, b, Lex(one)));
+                }
+            }
+        }
+        let mates = max_weight_matching(n, &edges);
+        let unmatched: Vec<usize> = (0..n).filter(|&i| mates[i].is_none()).collect();
+        match unmatched.as_slice() {
+            [b] if self.p[*b].bye_eligible => Ok(self.p[*b].score),
+            [b] => Err(PairError::NoValidPairing(format!(
+                "only player {} can be left unpaired, and may not get the bye (C2)",
+                self.p[*b].id
+            ))),
+            _ => Err(PairError::NoValidPairing(format!(
+                "at most {} of {} players can be paired under C1-C3",
+                n - unmatched.len(),
+                n
+            ))),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn decide(
+        &self,
+        remaining: &[usize],
+        bracket: &[usize],
+        mdps: &[usize],
+        zone: &[Zone],
+        compat: &[Vec<bool>],
+        candidate: &dyn Fn(usize) -> bool,
+        fixed: &mut HashMap<usize, usize>,
+    ) -> Result<Vec<Option<usize>>, PairError> {
+        let n = self.p.len();
+        let pairs_max = remaining.len() as u64 / 2 + 1;
+        let bsize = bracket.len() as u64 + 1;
+        // Score levels in this bracket and the next, highest first.
+        let mut levels: Vec<Points> = remaining
+            .iter()
+            .filter(|&&i| zone[i] != Zone::Below)
+            .map(|&i| self.p[i].score)
+            .collect();
+        levels.sort_by(|a, b| b.cmp(a));
+        levels.dedup();
+        let level = |s: Points| {
+            levels
+                .iter()
+                .position(|&l| l == s)
+                .unwrap_or(0)
+                .min(LEVELS - 1)
+        };
+        let bsn: HashMap<usize, usize> = bracket.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+        let is_mdp = |i: usize| mdps.contains(&i);
+        let residents: Vec<usize> = bracket.iter().copied().filter(|&i| !is_mdp(i)).collect();
+        let wb = bits(bsize) + 1;
+        let wp = bits(pairs_max) + 2;
+        let wbsn = bits(bsize * bsize) + 2;
+        // Field widths, most significant first.
+        let mut widths = vec![wp, wp + 2, wp];
+        widths.extend([wp; LEVELS]);
+        widths.push(wp);
+        widths.extend([wp; LEVELS]);
+        widths.extend([wb; 8]); // C10-C13, C14-C17
+        widths.extend([wb; 4 * LEVELS]); // C18-C21, by score level
+                                         // The exchange order D.2 (c) and (d) compares sets of BSNs: exact as
+                                         // sums of powers of two while the bracket is small, by plain sums beyond.
+        let exact_sets = bsize <= 100;
+        let wset = if exact_sets {
+            bsize as u32 + wb + 2
+        } else {
+            wbsn
+        };
+        widths.extend([wb + 66, wb + 1, wbsn, wset, wset]); // MDP set, exchanges (a)-(d)
+        widths.extend([wb + 1; TOPS]);
+        let packer = Packer::new(&widths).ok_or_else(|| {
+            PairError::Event("the bracket is too large for the pairing weights".into())
+        })?;
+        let base = widths.len() - TOPS - 5;
+        let mdp_rank: HashMap<usize, usize> =
+            mdps.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+
+        // The stages of the generation order: the MDP set and their
+        // opponents, then the remainder's exchanges and S1 opponents.
+        let mut mdp_done = mdps.is_empty();
+        let mut rem_pairs: Option<usize> = None;
+        let mut floating: std::collections::HashSet<usize> = std::collections::HashSet::new();
+        let mut remainder: Vec<usize> = residents.clone();
+        loop {
+            let unfixed_tops: Vec<usize> = if !mdp_done {
+                mdps.iter()
+                    .copied()
+                    .filter(|i| !fixed.contains_key(i) && !floating.contains(i))
+                    .take(TOPS)
+                    .collect()
+            } else {
+                remainder
+                    .iter()
+                    .copied()
+                    .filter(|i| !fixed.contains_key(i) && !floating.contains(i))
+                    .take(TOPS)
+                    .collect()
+            };
+            // The remainder's S1/S2 split (homogeneous part).
+            let rem_set: HashMap<usize, usize> =
+                remainder.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+            let s1_len = rem_pairs.unwrap_or(remainder.len() / 2);
+            let mut edges = Vec::new();
+            let mut vals = vec![0i128; widths.len()];
+            for (ai, &a) in remaining.iter().enumerate() {
+                for &b in &remaining[ai + 1..] {
+                    if !compat[a][b] {
+                        continue;
+                    }
+                    if let Some(&m) = fixed.get(&a) {
+                        if m != b {
+                            continue;
+                        }
+                    }
+                    if let Some(&m) = fixed.get(&b) {
+                        if m != a {
+                            continue;
+                        }
+                    }
+                    let (hi, lo) = (a.min(b), a.max(b));
+                    if zone[hi] == Zone::Bracket
+                        && zone[lo] == Zone::Bracket
+                        && (floating.contains(&hi) || floating.contains(&lo))
+                    {
+                        continue;
+                    }
+                    vals.iter_mut().for_each(|v| *v = 0);
+                    vals[0] = 1;
+                    vals[1] = i128::from(!candidate(hi)) + i128::from(!candidate(lo));
+                    let in_b = zone[hi] == Zone::Bracket && zone[lo] == Zone::Bracket;
+                    let in_next = zone[lo] == Zone::Next && zone[hi] != Zone::Below;
+                    if in_b {
+                        vals[2] = 1;
+                        vals[3 + level(self.p[hi].score)] = 1;
+                    }
+                    if in_next {
+                        vals[3 + LEVELS] = 1;
+                        vals[4 + LEVELS + level(self.p[hi].score)] = 1;
+                    }
+                    let c = 4 + 2 * LEVELS;
+                    if in_b {
+                        let (x, y) = (&self.p[hi], &self.p[lo]);
+                        // C10: topscorers (or their opponents) with |CD| > 2.
+                        vals[c] = i128::from(
+                            !x.absolute_imbalance()
+                                || !y.absolute_imbalance()
+                                || x.preference != y.preference,
+                        );
+                        // C11: the same colour three times in a row.
+                        vals[c + 1] = i128::from(
+                            x.strength != Strength::Absolute
+                                || y.strength != Strength::Absolute
+                                || x.preference != y.preference
+                                || if x.difference == y.difference {
+                                    x.repeated.is_none() || x.repeated != y.repeated
+                                } else {
+                                    let weaker = if x.difference > y.difference { y } else { x };
+                                    weaker.repeated != x.preference.map(Colour::opposite)
+                                },
+                        );
+                        // C12: both preferences granted.
+                        vals[c + 2] = i128::from(
+                            x.preference != y.preference
+                                || x.preference.is_none()
+                                || y.preference.is_none(),
+                        );
+                        // C13: strong preferences granted.
+                        let strongish = |e: &Entrant| e.strength >= Strength::Strong;
+                        vals[c + 3] = i128::from(
+                            !strongish(x)
+                                || !strongish(y)
+                                || (x.strength == Strength::Absolute
+                                    && y.strength == Strength::Absolute)
+                                || x.preference != y.preference,
+                        );
+                        // C14-C17: repeated floats (1 and 2 rounds before).
+                        for (k, back) in [(0usize, 1usize), (2, 2)] {
+                            vals[c + 4 + k] = i128::from(y.float(back) == Float::Down)
+                                + i128::from(x.score <= y.score && x.float(back) == Float::Down);
+                            vals[c + 5 + k] =
+                                i128::from(!(x.score > y.score && y.float(back) == Float::Up));
+                        }
+                        // C18-C21: the scores of repeated floaters (as levels, highest first).
+                        let f = c + 8;
+                        for (k, back) in [(0usize, 1usize), (2, 2)] {
+                            if y.float(back) == Float::Down {
+                                vals[f + k * LEVELS + level(y.score)] += 1;
+                            }
+                            if x.float(back) == Float::Down {
+                                vals[f + k * LEVELS + level(x.score)] += 1;
+                            }
+                            if !(x.score > y.score && y.float(back) == Float::Up) {
+                                vals[f + (k + 1) * LEVELS + level(x.score)] += 1;
+                            }
+                        }
+                        // Ordering: the MDP set (higher MDPs first, D26 4.4).
+                        if let Some(&r) = mdp_rank.get(&hi) {
+                            if !mdp_done && r < 64 {
+                                vals[base] = 1i128 << (63 - r);
+                            }
+                        }
+                        // Ordering: exchanges in the remainder (fewest, then smallest BSN difference).
+                        if mdp_done {
+                            if let (Some(&ra), Some(&rb)) = (rem_set.get(&hi), rem_set.get(&lo)) {
+                                // (a) fewest exchanges = fewest pairs inside S2;
+                                // (b) Σ moved S1→S2 − Σ moved S2→S1 = −Σ BSN of each pair's lower player;
+                                // (c) the highest moved S1→S2; (d) the lowest moved S2→S1.
+                                let both_s2 = ra >= s1_len && rb >= s1_len;
+                                let big = bsize as i128;
+                                vals[base + 1] = i128::from(!both_s2);
+                                vals[base + 2] = big - ra as i128;
+                                if ra < s1_len {
+                                    vals[base + 3] = if exact_sets {
+                                        (1i128 << s1_len) - (1i128 << ra)
+                                    } else {
+                                        big - ra as i128
+                                    };
+                                } else {
+                                    let k = ra - s1_len;
+                                    let m = rem_set.len() - s1_len;
+                                    vals[base + 4] = if exact_sets {
+                                        1i128 << (m - k)
+                                    } else {
+                                        big - k as i128
+                                    };
+                                }
+                            }
+                        }
+                        // Ordering: the opponent of each S1 player, lowest BSN first.
+                        if let Some(t) = unfixed_tops.iter().position(|&u| u == hi) {
+                            let allowed = if mdp_done {
+                                rem_set.contains_key(&lo)
+                            } else {
+                                !is_mdp(lo)
+                            };
+                            if allowed {
+                                vals[base + 5 + t] = bsize as i128 - bsn[&lo] as i128;
+                            }
+                        }
+                    }
+                    edges.push((a, b, packer.pack(&vals)));
+                }
+            }
+            let local = max_weight_matching(n, &edges);
+            if unfixed_tops.is_empty() {
+                return Ok(local);
+            }
+            if mdp_done && rem_pairs.is_none() {
+                // S1 of the remainder has as many players as it gets pairs.
+                let got = remainder
+                    .iter()
+                    .filter(|&&i| local[i].is_some_and(|j| rem_set.contains_key(&j)))
+                    .count()
+                    / 2;
+                rem_pairs = Some(got);
+                if got != s1_len {
+                    continue;
+                }
+            }
+            for &t in &unfixed_tops {
+                match local[t] {
+                    Some(j) if zone[j] == Zone::Bracket => {
+                        fixed.insert(t, j);
+                        fixed.insert(j, t);
+                    }
+                    // t floats down: from now on it has no edge inside the bracket.
+                    _ => {
+                        floating.insert(t);
+                    }
+                }
+            }
+            if !mdp_done
+                && mdps
+                    .iter()
+                    .all(|i| fixed.contains_key(i) || floating.contains(i))
+            {
+                mdp_done = true;
+                remainder = residents
+                    .iter()
+                    .copied()
+                    .filter(|i| !fixed.contains_key(i))
+                    .collect();
+            }
+        }
+    }
+}

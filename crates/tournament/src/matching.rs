@@ -1,0 +1,673 @@
+//! Maximum-weight matching in a general graph (Edmonds' blossom algorithm with
+//! dual variables, the O(n³) form described by Galil, "Efficient algorithms
+//! for finding maximum matching in graphs", 1986).
+//!
+//! The weights are any ordered abelian group that can be halved ([`Weight`]):
+//! the Dutch system uses [`Lex`], a vector of criteria compared in priority
+//! order, so that one matching optimises C.04.3's criteria one after another
+//! (as bbpPairings packs them into one multi-precision weight).
+
+use std::ops::{Add, Sub};
+
+/// An edge weight: an ordered abelian group whose elements can be halved
+/// exactly when even (the algorithm doubles every weight first).
+///
+/// ```
+/// use arbiter_tournament::matching::Weight;
+/// assert_eq!(6i64.half(), 3);
+/// ```
+pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
+    /// Zero.
+    fn zero() -> Self;
+    /// Half of an even value.
+    fn half(self) -> Self;
+}
+
+impl Weight for i64 {
+    fn zero() -> i64 {
+        0
+    }
+    fn half(self) -> i64 {
+        self / 2
+    }
+}
+
+impl Weight for i128 {
+    fn zero() -> i128 {
+        0
+    }
+    fn half(self) -> i128 {
+        self / 2
+    }
+}
+
+/// A weight made of `N` criteria compared lexicographically (the first one
+/// most important); sums are taken criterion by criterion.
+///
+/// ```
+/// use arbiter_tournament::matching::Lex;
+/// let a = Lex([1, 0, 0]);
+/// let b = Lex([0, 100, 100]);
+/// assert!(a > b);
+/// assert_eq!(a + b, Lex([1, 100, 100]));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Lex<const N: usize>(pub [i128; N]);
+
+impl<const N: usize> Add for Lex<N> {
+    type Output = Self;
+    fn add(mut self, o: Self) -> Self {
+        for i in 0..N {
+            self.0[i] += o.0[i];
+        }
+        self
+    }
+}
+impl<const N: usize> Sub for Lex<N> {
+    type Output = Self;
+    fn sub(mut self, o: Self) -> Self {
+        for i in 0..N {
+            self.0[i] -= o.0[i];
+        }
+        self
+    }
+}
+impl<const N: usize> Weight for Lex<N> {
+    fn zero() -> Self {
+        Lex([0; N])
+    }
+    fn half(mut self) -> Self {
+        for x in &mut self.0 {
+            *x /= 2;
+        }
+        self
+    }
+}
+
+const NONE: usize = usize::MAX;
+
+/// Computes a maximum-weight matching of the graph with `n` vertices and the
+/// given edges `(u, v, weight)`; returns each vertex's mate. Edges with a
+/// weight not above zero are never needed in a maximum-weight matching and
+/// may be left out by the caller.
+///
+/// ```
+/// use arbiter_tournament::matching::max_weight_matching;
+/// // A path 0-1-2-3: the two outer edges (3 + 3) beat the middle one (5).
+/// let mates = max_weight_matching(4, &[(0, 1, 3i64), (1, 2, 5), (2, 3, 3)]);
+/// assert_eq!(mates, vec![Some(1), Some(0), Some(3), Some(2)]);
+/// ```
+pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+    if edges.is_empty() || n == 0 {
+        return vec![None; n];
+    }
+    let mut m = Matcher::new(n, edges);
+    m.solve();
+    (0..n)
+        .map(|v| {
+            let p = m.mate[v];
+            (p != NONE).then(|| m.endpoint[p])
+        })
+        .collect()
+}
+
+struct Matcher<W: Weight> {
+    n: usize,
+    edges: Vec<(usize, usize, W)>,
+    endpoint: Vec<usize>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    parent: Vec<usize>,
+    childs: Vec<Vec<usize>>,
+    base: Vec<usize>,
+    endps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    bestedges: Vec<Option<Vec<usize>>>,
+    unused: Vec<usize>,
+    dual: Vec<W>,
+    allowed: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl<W: Weight> Matcher<W> {
+    fn new(n: usize, edges: &[(usize, usize, W)]) -> Self {
+        let edges: Vec<(usize, usize, W)> = edges.iter().map(|&(a, b, w)| (a, b, w + w)).collect();
+        let mut maxw = W::zero();
+        for e in &edges {
+            if e.2 > maxw {
+                maxw = e.2;
+            }
+        }
+        let mut endpoint = Vec::with_capacity(2 * edges.len());
+        let mut neighbend = vec![Vec::new(); n];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            endpoint.push(i);
+            endpoint.push(j);
+            neighbend[i].push(2 * k + 1);
+            neighbend[j].push(2 * k);
+        }
+        let mut dual = vec![maxw; n];
+        dual.extend(std::iter::repeat_n(W::zero(), n));
+        let nedge = edges.len();
+        Matcher {
+            n,
+            edges,
+            endpoint,
+            neighbend,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            parent: vec![NONE; 2 * n],
+            childs: vec![Vec::new(); 2 * n],
+            base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            endps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            bestedges: vec![None; 2 * n],
+            unused: (n..2 * n).rev().collect(),
+            dual,
+            allowed: vec![false; nedge],
+            queue: Vec::new(),
+        }
+    }
+
+    fn slack(&self, k: usize) -> W {
+        let (i, j, w) = self.edges[k];
+        self.dual[i] + self.dual[j] - w
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &c in &self.childs[b] {
+                self.leaves(c, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let l = self.leaves_of(b);
+            self.queue.extend(l);
+        } else if t == 2 {
+            let base = self.base[b];
+            let mb = self.mate[base];
+            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+        }
+    }
+
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.base[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unused.pop().expect("a free blossom slot");
+        self.base[b] = base;
+        self.parent[b] = NONE;
+        self.parent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.parent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.parent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dual[b] = W::zero();
+        self.childs[b] = path.clone();
+        for v in self.leaves_of(b) {
+            if self.label[self.inblossom[v]] == 2 {
+                self.queue.push(v);
+            }
+            self.inblossom[v] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.n];
+        for &bv in &path {
+            let lists: Vec<Vec<usize>> = match self.bestedges[bv].take() {
+                Some(l) => vec![l],
+                None => self
+                    .leaves_of(bv)
+                    .into_iter()
+                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .collect(),
+            };
+            for list in lists {
+                for k in list {
+                    let (mut i, mut j, _) = self.edges[k];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[bv] = NONE;
+        }
+        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        self.bestedge[b] = NONE;
+        for &k in &best {
+            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        }
+        self.bestedges[b] = Some(best);
+        self.childs[b] = path;
+        self.endps[b] = endps;
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.childs[b].clone();
+        for &s in &childs {
+            self.parent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dual[s] == W::zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for v in self.leaves_of(s) {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let len = childs.len() as isize;
+            let at = |j: isize| childs[j.rem_euclid(len) as usize];
+            let endps = self.endps[b].clone();
+            let ep = |j: isize| endps[j.rem_euclid(len) as usize];
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let mut j = childs
+                .iter()
+                .position(|&c| c == entrychild)
+                .expect("entry child") as isize;
+            let (jstep, trick): (isize, usize) = if j & 1 != 0 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let q = self.endpoint[p ^ 1];
+                self.label[q] = 0;
+                let r = self.endpoint[ep(j - trick as isize) ^ trick ^ 1];
+                self.label[r] = 0;
+                self.assign_label(q, 2, p);
+                self.allowed[ep(j - trick as isize) / 2] = true;
+                j += jstep;
+                p = ep(j - trick as isize) ^ trick;
+                self.allowed[p / 2] = true;
+                j += jstep;
+            }
+            let bv = at(j);
+            let q = self.endpoint[p ^ 1];
+            self.label[q] = 2;
+            self.label[bv] = 2;
+            self.labelend[q] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while at(j) != entrychild {
+                let bv = at(j);
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let found = self.leaves_of(bv).into_iter().find(|&v| self.label[v] != 0);
+                if let Some(v) = found {
+                    self.label[v] = 0;
+                    let mb = self.mate[self.base[bv]];
+                    let e = self.endpoint[mb];
+                    self.label[e] = 0;
+                    let le = self.labelend[v];
+                    self.assign_label(v, 2, le);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.childs[b] = Vec::new();
+        self.endps[b] = Vec::new();
+        self.base[b] = NONE;
+        self.bestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unused.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.parent[t] != b {
+            t = self.parent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.childs[b].len() as isize;
+        let i = self.childs[b].iter().position(|&c| c == t).expect("child") as isize;
+        let mut j = i;
+        let (jstep, trick): (isize, usize) = if i & 1 != 0 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        while j != 0 {
+            j += jstep;
+            let t1 = self.childs[b][j.rem_euclid(len) as usize];
+            let p = self.endps[b][(j - trick as isize).rem_euclid(len) as usize] ^ trick;
+            if t1 >= self.n {
+                self.augment_blossom(t1, self.endpoint[p]);
+            }
+            j += jstep;
+            let t2 = self.childs[b][j.rem_euclid(len) as usize];
+            if t2 >= self.n {
+                self.augment_blossom(t2, self.endpoint[p ^ 1]);
+            }
+            let (a, c) = (self.endpoint[p], self.endpoint[p ^ 1]);
+            self.mate[a] = p ^ 1;
+            self.mate[c] = p;
+        }
+        let i = i as usize;
+        self.childs[b].rotate_left(i);
+        self.endps[b].rotate_left(i);
+        self.base[b] = self.base[self.childs[b][0]];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        let n = self.n;
+        for _ in 0..n {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.bestedges[b] = None;
+            }
+            self.allowed.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    if augmented {
+                        break;
+                    }
+                    let nb = self.neighbend[v].clone();
+                    for p in nb {
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = W::zero();
+                        if !self.allowed[k] {
+                            kslack = self.slack(k);
+                            if kslack <= W::zero() {
+                                self.allowed[k] = true;
+                            }
+                        }
+                        if self.allowed[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                let mut deltatype = 1;
+                let mut delta = self.dual[..n].iter().copied().min().expect("vertices");
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.parent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                        let d = self.slack(self.bestedge[b]).half();
+                        if d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.base[b] != NONE
+                        && self.parent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dual[b] < delta
+                    {
+                        delta = self.dual[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dual[v] = self.dual[v] - delta,
+                        2 => self.dual[v] = self.dual[v] + delta,
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.base[b] != NONE && self.parent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dual[b] = self.dual[b] + delta,
+                            2 => self.dual[b] = self.dual[b] - delta,
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 | 3 => {
+                        self.allowed[deltaedge] = true;
+                        let (mut i, mut j, _) = self.edges[deltaedge];
+                        if deltatype == 2 && self.label[self.inblossom[i]] == 0 {
+                            std::mem::swap(&mut i, &mut j);
+                        }
+                        let _ = j;
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.parent[b] == NONE
+                    && self.base[b] != NONE
+                    && self.label[b] == 1
+                    && self.dual[b] == W::zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn brute(n: usize, edges: &[(usize, usize, i64)]) -> i64 {
+        fn go(v: usize, n: usize, used: &mut Vec<bool>, adj: &[Vec<Option<i64>>]) -> i64 {
+            if v == n {
+                return 0;
+            }
+            if used[v] {
+                return go(v + 1, n, used, adj);
+            }
+            used[v] = true;
+            let mut best = go(v + 1, n, used, adj);
+            for u in v + 1..n {
+                if !used[u] {
+                    if let Some(w) = adj[v][u] {
+                        used[u] = true;
+                        best = best.max(w + go(v + 1, n, used, adj));
+                        used[u] = false;
+                    }
+                }
+            }
+            used[v] = false;
+            best
+        }
+        let mut adj = vec![vec![None; n]; n];
+        for &(a, b, w) in edges {
+            adj[a][b] = Some(w);
+            adj[b][a] = Some(w);
+        }
+        go(0, n, &mut vec![false; n], &adj)
+    }
+
+    proptest! {
+        #[test]
+        fn matches_brute_force(n in 1usize..11, raw in proptest::collection::vec((0usize..11, 0usize..11, 1i64..40), 0..40)) {
+            let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+            for (a, b, w) in raw {
+                let (a, b) = (a % n, b % n);
+                if a != b && !edges.iter().any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a)) {
+                    edges.push((a, b, w));
+                }
+            }
+            let mates = max_weight_matching(n, &edges);
+            let mut total = 0;
+            for (v, m) in mates.iter().enumerate() {
+                if let Some(u) = *m {
+                    prop_assert_eq!(mates[u], Some(v));
+                    if v < u {
+                        let e = edges.iter().find(|e| (e.0 == v && e.1 == u) || (e.0 == u && e.1 == v));
+                        prop_assert!(e.is_some());
+                        total += e.unwrap().2;
+                    }
+                }
+            }
+            prop_assert_eq!(total, brute(n, &edges));
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! Writing an [`Event`] as a TRF, column-exact.
+
+use crate::model::{Colour, Event, PairingSystem, Player, PointSystem, Points};
+use std::fmt::Write as _;
+
+/// Which edition of the TRF to write.
+///
+/// ```
+/// use arbiter_tournament::trf::TrfVersion;
+/// assert_eq!(TrfVersion::default(), TrfVersion::Trf26);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TrfVersion {
+    /// TRF-16 with the JaVaFo/bbpPairings extensions (`XXR`, `XXC`, `XXA`, `XXP`, `BB*`).
+    Trf16,
+    /// TRF-2026 (in force from 1 September 2025): also records 142, 152, 162, 192, 202;
+    /// `XXR` and `XXC` are written too, as engines that predate it read only those.
+    #[default]
+    Trf26,
+}
+
+/// Writes an event as a TRF; every line ends with CR LF.
+///
+/// ```
+/// use arbiter_tournament::{trf, Event, Player};
+/// let mut e = Event::new("Club", 5);
+/// e.players.push(Player::new(1, "Doe, John", 2000));
+/// let text = trf::write(&e, trf::TrfVersion::Trf16);
+/// assert!(text.contains("001    1      Doe, John"));
+/// assert_eq!(trf::read(&text).unwrap(), e);
+/// ```
+pub fn write(event: &Event, version: TrfVersion) -> String {
+    let mut out = String::new();
+    let mut line = |s: String| {
+        out.push_str(s.trim_end());
+        out.push_str("\r\n");
+    };
+    for (code, v) in [
+        ("012", &event.name),
+        ("022", &event.city),
+        ("032", &event.federation),
+        ("042", &event.start_date),
+        ("052", &event.end_date),
+    ] {
+        if !v.is_empty() {
+            line(format!("{code} {v}"));
+        }
+    }
+    line(format!("062 {}", event.players.len()));
+    line(format!(
+        "072 {}",
+        event.players.iter().filter(|p| p.rating > 0).count()
+    ));
+    if !event.kind.is_empty() {
+        line(format!("092 {}", event.kind));
+    }
+    if !event.chief_arbiter.is_empty() {
+        line(format!("102 {}", event.chief_arbiter));
+    }
+    for d in &event.deputies {
+        line(format!("112 {d}"));
+    }
+    if !event.time_control.is_empty() {
+        line(format!("122 {}", event.time_control));
+    }
+    let baku = event
+        .acceleration
+        .as_ref()
+        .is_some_and(|a| a.explicit.is_empty());
+    if version == TrfVersion::Trf26 {
+        if event.total_rounds > 0 {
+            line(format!("142 {}", event.total_rounds));
+        }
+        if let Some(c) = event.initial_colour {
+            line(format!(
+                "152 {}",
+                if c == Colour::White { 'W' } else { 'B' }
+            ));
+        }
+        line(record_162(&event.scoring));
+        let sys = match event.system {
+            PairingSystem::Dutch2025 => "FIDE_DUTCH",
+            PairingSystem::Dutch2017 => "FIDE_DUTCH_2017",
+            PairingSystem::RoundRobin => "FIDE_ROUNDROBIN",
+            PairingSystem::DoubleRoundRobin => "FIDE_DOUBLEROUNDROBIN",
+        };
+        let suffix = if baku
+            && matches!(
+                event.system,
+                PairingSystem::Dutch2025 | PairingSystem::Dutch2017
+            ) {
+            "_BAKU"
+        } else {
+            ""
+        };
+        line(format!("192 {sys}{suffix}"));
+        if !event.tie_breaks.is_empty() {
+            line(format!("202 {}", event.tie_breaks.join(",")));
+        }
+    }
+    for r in &event.other_records {
+        line(r.clone());
+    }
+    if !event.round_dates.is_empty() {
+        let mut s = format!("{:<91}", "132");
+        for d in &event.round_dates {
+            let _ = write!(s, "{d:<8}  ");
+        }
+        line(s);
+    }
+    for p in &event.players {
+        line(player_line(p, &event.scoring));
+    }
+    if event.total_rounds > 0 {
+        line(format!("XXR {}", event.total_rounds));
+    }
+    if let Some(c) = event.initial_colour {
+        line(format!(
+            "XXC {}",
+            if c == Colour::White {
+                "white1"
+            } else {
+                "black1"
+            }
+        ));
+    }
+    if let Some(a) = &event.acceleration {
+        if !a.explicit.is_empty() {
+            for (id, pts) in &a.explicit {
+                line(xxa(*id, pts));
+            }
+        } else if version == TrfVersion::Trf16 {
+            for p in &event.players {
+                let pts: Vec<Points> = (1..=a.rounds as usize)
+                    .map(|r| a.virtual_points(p.id, r, event.scoring))
+                    .collect();
+                if pts.iter().any(|x| *x != Points::ZERO) {
+                    line(xxa(p.id, &pts));
+                }
+            }
+        }
+    }
+    for (a, b) in &event.forbidden {
+        line(format!("XXP {a} {b}"));
+    }
+    let s = &event.scoring;
+    if !s.is_standard() {
+        for (code, v) in [
+            ("BBW", s.win),
+            ("BBD", s.draw),
+            ("BBL", s.loss),
+            ("BBZ", s.zero_bye),
+            ("BBF", s.forfeit_loss),
+            ("BBU", s.pairing_bye),
+        ] {
+            line(format!("{code} {v:>4}"));
+        }
+    }
+    out
+}
+
+fn xxa(id: u16, pts: &[Points]) -> String {
+    let mut s = format!("XXA {id:>4}");
+    for p in pts {
+        let _ = write!(s, " {p:>4}");
+    }
+    s
+}
+
+/// Record 162: symbol at column 6, points at 7–10, the next pair 9 columns on.
+fn record_162(s: &PointSystem) -> String {
+    let mut out = String::from("162 ");
+    for (sym, v) in [
+        ('W', s.win),
+        ('D', s.draw),
+        ('L', s.loss),
+        ('A', s.zero_bye),
+        ('P', s.pairing_bye),
+    ] {
+        let _ = write!(out, " {sym}{v:>4}    ");
+    }
+    out
+}
+
+/// A player record `001`, columns as TRF-16 and TRF-2026 define them.
+pub(crate) fn player_line(p: &Player, scoring: &PointSystem) -> String {
+    let sex = p.sex.map_or(' ', |s| s.code());
+    let title = p.title.map_or("", |t| t.as_str());
+    let name: String = p.name.chars().take(33).collect();
+    let rating = if p.rating == 0 {
+        String::new()
+    } else {
+        p.rating.to_string()
+    };
+    let fed: String = p.federation.chars().take(3).collect();
+    let fide = p.fide_id.map_or(String::new(), |i| i.to_string());
+    let birth: String = p.birth.chars().take(10).collect();
+    let rank = p.rank.map_or(String::new(), |r| r.to_string());
+    let mut s = format!(
+        "001 {:>4} {sex}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide:>11} {birth:<10} {:>4} {rank:>4}",
+        p.id,
+        p.score(scoring).to_string(),
+    );
+    for e in &p.rounds {
+        let opp = e.opponent.map_or("0000".to_string(), |o| o.to_string());
+        let col = match e.colour {
+            Some(Colour::White) => 'w',
+            Some(Colour::Black) => 'b',
+            None => '-',
+        };
+        let _ = write!(s, "  {opp:>4} {col} {}", e.result.code());
+    }
+    s
+}
