@@ -202,6 +202,12 @@ impl FromIterator<Square> for Bitboard {
 }
 
 /// Iterates the squares of a [`Bitboard`] from a1 to h8.
+///
+/// ```
+/// use arbiter_chess::{Bitboard, Square};
+/// let squares: Vec<Square> = Bitboard::CORNERS.into_iter().collect();
+/// assert_eq!(squares, [Square::A1, Square::H1, Square::A8, Square::H8]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct IntoIter(u64);
 

@@ -7,6 +7,16 @@ use std::fmt;
 ///
 /// A `Board` may hold any placement, legal or not; [`crate::Position`] is the
 /// validated form.
+///
+/// ```
+/// use arbiter_chess::{Board, Color, Piece, Role, Square};
+/// let mut board = Board::standard();
+/// assert_eq!(board.piece_at(Square::E1), Some(Role::King.of(Color::White)));
+/// assert_eq!(board.occupied().count(), 32);
+/// board.clear(Square::E2);
+/// board.set(Square::E4, Piece { color: Color::White, role: Role::Pawn });
+/// assert_eq!(board.board_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Board {
     by_role: [Bitboard; 6],

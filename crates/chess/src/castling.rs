@@ -8,6 +8,15 @@ use crate::{Color, File, Rank, Square};
 ///
 /// Move generation is the same in both modes: the rules of Appendix F contain
 /// standard castling as a special case.
+///
+/// ```
+/// use arbiter_chess::{CastlingMode, Position};
+/// // Appendix F: in Chess960 the king castles by "taking" its rook.
+/// let pos = Position::chess960(0).unwrap();
+/// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
+/// assert!(CastlingMode::from_chess960(true).is_chess960());
+/// assert!(!Position::standard().castling_mode().is_chess960());
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CastlingMode {
     /// Standard chess: castling rights only with king on e1/e8 and rooks in the corners.
@@ -35,6 +44,15 @@ impl CastlingMode {
 
 /// The side castled to: named after the file the king lands on (Appendix F:
 /// "c-side" and "g-side"; in standard chess queen side and king side).
+///
+/// ```
+/// use arbiter_chess::{CastlingSide, Color, Square};
+/// // Art. 3.8 a ii: the king goes to g1 and the rook to f1 (also in Chess960).
+/// assert_eq!(CastlingSide::KingSide.king_to(Color::White), Square::G1);
+/// assert_eq!(CastlingSide::KingSide.rook_to(Color::White), Square::F1);
+/// assert_eq!(CastlingSide::of_rook(Square::E8, Square::A8), CastlingSide::QueenSide);
+/// assert_eq!(CastlingSide::QueenSide.san(), "O-O-O");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CastlingSide {
     /// Castling with the rook on the a-side of the king: `0-0-0`, king to c1/c8, rook to d1/d8.

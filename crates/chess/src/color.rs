@@ -4,6 +4,14 @@ use std::fmt;
 use std::ops::Not;
 
 /// A side: White moves first (Art. 1.1), then the players alternate.
+///
+/// ```
+/// use arbiter_chess::{Color, Position};
+/// assert_eq!(Position::standard().turn(), Color::White); // Art. 1.2: White moves first
+/// assert_eq!(!Color::White, Color::Black);
+/// assert_eq!(Color::Black.fold("1-0", "0-1"), "0-1");
+/// assert_eq!(Color::White.char(), 'w');
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// The player with the light-coloured pieces.

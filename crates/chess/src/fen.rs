@@ -10,6 +10,12 @@ use crate::{
 use std::fmt;
 
 /// The six fields of a FEN record.
+///
+/// ```
+/// use arbiter_chess::{fen::FenField, Setup};
+/// let err = Setup::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1").unwrap_err();
+/// assert_eq!(err.field, FenField::Turn);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FenField {
     /// Piece placement, rank 8 first.
@@ -41,6 +47,14 @@ impl fmt::Display for FenField {
 
 /// A FEN that cannot be read: which field, at which column (1-based, in
 /// characters), and why.
+///
+/// ```
+/// use arbiter_chess::{fen::FenField, Setup};
+/// let err = Setup::from_fen("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+/// assert_eq!(err.field, FenField::Placement);
+/// assert!(err.column > 0);
+/// println!("{err}"); // invalid FEN, piece placement at column …: …
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid FEN, {field} at column {column}: {message}")]
 pub struct ParseFenError {
@@ -53,6 +67,14 @@ pub struct ParseFenError {
 }
 
 /// A FEN that is either unreadable or describes an illegal position.
+///
+/// ```
+/// use arbiter_chess::{FenError, Position, PositionError, Color};
+/// // Readable FEN, but White has no king: not a position (Art. 2.2).
+/// let err = Position::from_fen_auto("4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+/// assert!(matches!(err, FenError::Position(PositionError::MissingKing(Color::White))));
+/// assert!(matches!(Position::from_fen_auto("no fen"), Err(FenError::Parse(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     /// The text is not FEN.
@@ -72,6 +94,17 @@ impl From<PositionError> for FenError {
 }
 
 /// Which en-passant square to write.
+///
+/// ```
+/// use arbiter_chess::{EnPassantMode, FenOptions, Position};
+/// let mut pos = Position::standard();
+/// pos.play(pos.parse_uci("e2e4")?)?;
+/// // No black pawn can take on e3: the square is written only when asked for always.
+/// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// let always = FenOptions { en_passant: EnPassantMode::Always, ..FenOptions::default() };
+/// assert!(pos.fen_with(always).contains(" e3 "));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum EnPassantMode {
     /// Only when an en-passant capture is legal (the default; matches Art. 9.2).
@@ -85,6 +118,12 @@ pub enum EnPassantMode {
 }
 
 /// How to write castling rights.
+///
+/// ```
+/// use arbiter_chess::{fen::CastlingNotation, FenOptions, Position};
+/// let opts = FenOptions { castling: CastlingNotation::Shredder, ..FenOptions::default() };
+/// assert_eq!(Position::standard().fen_with(opts), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CastlingNotation {
     /// `KQkq` in standard chess, X-FEN in Chess960 (the default).
@@ -97,6 +136,12 @@ pub enum CastlingNotation {
 }
 
 /// Options for writing FEN.
+///
+/// ```
+/// use arbiter_chess::{FenOptions, Position};
+/// let epd = FenOptions { epd: true, ..FenOptions::default() };
+/// assert_eq!(Position::standard().fen_with(epd), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct FenOptions {
     /// Which en-passant square to write.

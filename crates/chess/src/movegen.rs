@@ -13,6 +13,19 @@ use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role,
 
 /// The legal moves of one piece: its role, its square and the set of squares it
 /// may go to. For a king the set includes the square of a rook it may castle with.
+///
+/// ```
+/// use arbiter_chess::{Position, Role};
+/// // Bulk generation: one call per piece with a set of destinations.
+/// let mut knight_moves = 0;
+/// Position::standard().for_each_piece_moves(|pm| {
+///     if pm.role == Role::Knight {
+///         knight_moves += pm.to.count();
+///     }
+///     false // false: go on
+/// });
+/// assert_eq!(knight_moves, 4);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PieceMoves {
     /// The moving piece's role.

@@ -11,6 +11,20 @@ use std::fmt;
 /// `e1g1` for standard chess. En passant is the capturing pawn's move to the
 /// en-passant square. The position knows which piece moves and what it captures
 /// (see [`crate::Position::role_at`], [`crate::Position::is_capture`]).
+///
+/// ```
+/// use arbiter_chess::{Move, Position, Role, Square};
+/// let m = Move::new(Square::G1, Square::F3);
+/// let mut pos = Position::standard();
+/// assert!(pos.is_legal(m));
+/// assert_eq!(pos.san(m), "Nf3");
+/// pos.play(m)?;
+/// assert_eq!(pos.role_at(Square::F3), Some(Role::Knight));
+/// // A promotion names the new piece (Art. 3.7 e).
+/// let p = Move::promote(Square::E7, Square::E8, Role::Queen);
+/// assert_eq!(Move::from_u16(p.to_u16()), p);
+/// # Ok::<_, arbiter_chess::IllegalMoveError>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The square the piece leaves.
@@ -88,6 +102,12 @@ impl fmt::Display for Move {
 }
 
 /// A list of moves on the stack; no position has more than 218 legal moves.
+///
+/// ```
+/// use arbiter_chess::{MoveList, Position};
+/// let moves: MoveList = Position::standard().legal_moves(); // on the stack, no allocation
+/// assert_eq!(moves.len(), 20);
+/// ```
 pub type MoveList = arrayvec::ArrayVec<Move, 256>;
 
 #[cfg(test)]

@@ -4,6 +4,14 @@
 use crate::{Move, Position};
 
 /// A well-known perft test position.
+///
+/// ```
+/// use arbiter_chess::{perft::{perft, STANDARD_SUITE}, Position};
+/// let kiwipete = STANDARD_SUITE.iter().find(|p| p.name == "kiwipete").unwrap();
+/// let pos = Position::from_fen_auto(kiwipete.fen)?;
+/// assert_eq!(perft(&pos, 2), 2_039);
+/// # Ok::<_, arbiter_chess::FenError>(())
+/// ```
 #[derive(Copy, Clone, Debug)]
 pub struct SuitePosition {
     /// Short name: `start`, `kiwipete`, `pos3` … `pos6`.

@@ -5,6 +5,15 @@ use std::fmt;
 
 /// A kind of piece, without colour. The Laws call the non-pawn units "pieces"
 /// (Appendix C.1); here every unit is a role.
+///
+/// ```
+/// use arbiter_chess::{Color, Role};
+/// assert_eq!(Role::from_char('n'), Some(Role::Knight));
+/// assert_eq!(Role::Knight.upper_char(), 'N');
+/// assert!(Role::Bishop.is_slider() && !Role::Knight.is_slider());
+/// assert_eq!(Role::Queen.of(Color::Black).char(), 'q');
+/// assert_eq!(Role::PROMOTIONS.len(), 4); // Art. 3.7 e
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     /// Pawn (no letter in algebraic notation, C.4).
@@ -122,6 +131,13 @@ impl fmt::Display for Role {
 }
 
 /// A piece of a given colour.
+///
+/// ```
+/// use arbiter_chess::{Color, Piece, Role};
+/// let p = Piece::from_char('K').unwrap();
+/// assert_eq!(p, Piece { color: Color::White, role: Role::King });
+/// assert_eq!(p.figurine(), '♔');
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// Its side.

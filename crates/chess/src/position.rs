@@ -11,6 +11,17 @@ use std::fmt;
 
 /// Why a [`Setup`] is not a legal position (FIDE Art. 2, 3 and 3.10: a position
 /// that cannot have arisen, or cannot be played on).
+///
+/// ```
+/// use arbiter_chess::{Color, Position, PositionError};
+/// // Black is in check but White is to move: impossible (Art. 3.9).
+/// let err = Position::from_fen_auto("4k3/8/8/8/8/8/4R3/4K3 w - - 0 1").unwrap_err();
+/// assert_eq!(
+///     err,
+///     arbiter_chess::FenError::Position(PositionError::OppositeCheck(Color::Black))
+/// );
+/// println!("{err}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// A side has no king (Art. 2.2).
@@ -95,6 +106,18 @@ pub enum Validation {
 ///
 /// Positions are small `Copy` values; play moves with [`Position::play_unchecked`]
 /// (copy first to keep the original) or [`Position::play`].
+///
+/// ```
+/// use arbiter_chess::{Position, Square};
+/// let mut pos = Position::standard();
+/// for uci in ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"] {
+///     let m = pos.parse_uci(uci)?;
+///     pos.play(m)?;
+/// }
+/// assert!(pos.is_checkmate()); // the scholar's mate
+/// assert_eq!(pos.checkers().single(), Some(Square::F7));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone)]
 pub struct Position {
     pub(crate) board: Board,
@@ -111,6 +134,14 @@ pub struct Position {
 }
 
 /// A move that is not legal in the position.
+///
+/// ```
+/// use arbiter_chess::{Move, Position, Square};
+/// let mut pos = Position::standard();
+/// let err = pos.play(Move::new(Square::E2, Square::E5)).unwrap_err();
+/// assert_eq!(err.mv, Move::new(Square::E2, Square::E5));
+/// assert_eq!(pos, Position::standard()); // nothing was played
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {mv:?} in {fen}")]
 pub struct IllegalMoveError {

@@ -12,6 +12,15 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A move in SAN, not yet resolved against a position.
+///
+/// ```
+/// use arbiter_chess::{Position, San, Square};
+/// let san = San::parse("Nf3")?;
+/// assert!(matches!(san, San::Normal { to: Square::F3, .. }));
+/// let m = san.to_move(&Position::standard())?;
+/// assert_eq!(m.from, Square::G1);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum San {
     /// A piece or pawn move.
@@ -36,6 +45,13 @@ pub enum San {
 }
 
 /// The check or mate mark after a move.
+///
+/// ```
+/// use arbiter_chess::{san::Suffix, SanPlus};
+/// assert_eq!(SanPlus::parse("Qh4#")?.suffix, Some(Suffix::Checkmate));
+/// assert_eq!(Suffix::Check.char(), '+');
+/// # Ok::<_, arbiter_chess::san::ParseSanError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Suffix {
     /// `+`.
@@ -55,6 +71,15 @@ impl Suffix {
 }
 
 /// SAN with its check or mate mark.
+///
+/// ```
+/// use arbiter_chess::{Position, SanPlus};
+/// let mut pos = Position::standard();
+/// let m = pos.parse_san("e4")?;
+/// assert_eq!(SanPlus::from_move_and_play(&mut pos, m).to_string(), "e4");
+/// assert_eq!(SanPlus::parse("exd8=Q+")?.to_string(), "exd8=Q+");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SanPlus {
     /// The move.
@@ -64,6 +89,13 @@ pub struct SanPlus {
 }
 
 /// Text that is not SAN: where (1-based character column) and why.
+///
+/// ```
+/// use arbiter_chess::San;
+/// let err = San::parse("Nz3").unwrap_err();
+/// assert!(err.column >= 2);
+/// println!("{err}"); // invalid SAN "Nz3" at character …
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid SAN {text:?} at character {column}: {message}")]
 pub struct ParseSanError {
@@ -76,6 +108,15 @@ pub struct ParseSanError {
 }
 
 /// SAN that is well formed but names no legal move, or more than one.
+///
+/// ```
+/// use arbiter_chess::{Position, San, SanError};
+/// let pos = Position::from_fen_auto("4k3/8/8/8/8/8/8/1N3N1K w - - 0 1")?;
+/// // Both knights reach d2: Appendix C.10 asks for Nbd2 or Nfd2.
+/// assert!(matches!(San::parse("Nd2")?.to_move(&pos), Err(SanError::Ambiguous { .. })));
+/// assert!(matches!(San::parse("Qd2")?.to_move(&pos), Err(SanError::Illegal { .. })));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SanError {
     /// No legal move matches.
@@ -97,6 +138,13 @@ pub enum SanError {
 }
 
 /// SAN that is unreadable, illegal or ambiguous.
+///
+/// ```
+/// use arbiter_chess::{Position, ReadSanError};
+/// let pos = Position::standard();
+/// assert!(matches!(pos.parse_san("e9"), Err(ReadSanError::Parse(_))));
+/// assert!(matches!(pos.parse_san("e5"), Err(ReadSanError::San(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReadSanError {
     /// Not SAN syntax.

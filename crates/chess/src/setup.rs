@@ -5,6 +5,18 @@ use crate::{Bitboard, Board, Color, File, Rank, Role, Square};
 /// A position as written down (for example parsed from FEN): placement, side to
 /// move, castling rights, en-passant square and move counters. Nothing here is
 /// checked; [`crate::Position::from_setup`] validates it.
+///
+/// ```
+/// use arbiter_chess::{CastlingMode, Color, Piece, Position, Role, Setup, Square};
+/// // Any board as plain data, then validated into a Position.
+/// let mut setup = Setup::empty();
+/// setup.board.set(Square::E1, Role::King.of(Color::White));
+/// setup.board.set(Square::E8, Role::King.of(Color::Black));
+/// setup.board.set(Square::D1, Piece { color: Color::White, role: Role::Queen });
+/// let pos = Position::from_setup(setup, CastlingMode::Standard)?;
+/// assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+/// # Ok::<_, arbiter_chess::PositionError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The placement of the pieces.

@@ -5,14 +5,38 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A file: a vertical column, `a` to `h` from White's left (Appendix C.5).
+///
+/// ```
+/// use arbiter_chess::{File, Square};
+/// assert_eq!(Square::E4.file(), File::E);
+/// assert_eq!(File::from_char('h'), Some(File::H));
+/// assert_eq!(File::A.offset(-1), None);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct File(u8);
 
 /// A rank: a horizontal row, `1` to `8` from White's side (Appendix C.6).
+///
+/// ```
+/// use arbiter_chess::{Color, Rank, Square};
+/// assert_eq!(Square::E4.rank(), Rank::FOURTH);
+/// // The seventh rank from Black's side is the second.
+/// assert_eq!(Rank::SEVENTH.relative_to(Color::Black), Rank::SECOND);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rank(u8);
 
 /// One of the 64 squares, numbered a1 = 0, b1 = 1, …, h8 = 63.
+///
+/// ```
+/// use arbiter_chess::{File, Rank, Square};
+/// let sq: Square = "e4".parse()?;
+/// assert_eq!(sq, Square::from_coords(File::E, Rank::FOURTH));
+/// assert_eq!(sq.to_string(), "e4");
+/// assert!(Square::H1.is_light()); // Art. 2.1: a white square at the right-hand corner
+/// assert_eq!(Square::A1.distance(Square::H8), 7);
+/// # Ok::<_, arbiter_chess::ParseSquareError>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
@@ -316,6 +340,12 @@ impl fmt::Display for Rank {
 }
 
 /// The text is not a square name (`a1` … `h8`).
+///
+/// ```
+/// use arbiter_chess::Square;
+/// let err = "i9".parse::<Square>().unwrap_err();
+/// assert_eq!(err.0, "i9");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid square {0:?}: expected a file a-h and a rank 1-8, such as e4")]
 pub struct ParseSquareError(pub String);

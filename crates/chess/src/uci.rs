@@ -9,6 +9,14 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A move as written in UCI, not yet checked against a position.
+///
+/// ```
+/// use arbiter_chess::{uci::UciMove, Position, Square};
+/// let m = UciMove::parse("e1g1")?;
+/// assert!(matches!(m, UciMove::Normal { from: Square::E1, to: Square::G1, promotion: None }));
+/// assert_eq!(UciMove::from_move(&Position::standard(), Position::standard().parse_uci("g1f3")?).to_string(), "g1f3");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum UciMove {
     /// A move from one square to another, with an optional promotion.
@@ -25,6 +33,12 @@ pub enum UciMove {
 }
 
 /// Text that is not a UCI move, with the offending character position (1-based).
+///
+/// ```
+/// use arbiter_chess::uci::UciMove;
+/// let err = UciMove::parse("e2e9").unwrap_err();
+/// assert_eq!(err.column, 4);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid UCI move {text:?} at character {column}: {message}")]
 pub struct ParseUciError {
@@ -37,6 +51,13 @@ pub struct ParseUciError {
 }
 
 /// A UCI move that is well formed but not legal in the position.
+///
+/// ```
+/// use arbiter_chess::{uci::UciMove, Position};
+/// let err = UciMove::parse("e2e5")?.to_move(&Position::standard()).unwrap_err();
+/// assert_eq!(err.uci.to_string(), "e2e5");
+/// # Ok::<_, arbiter_chess::uci::ParseUciError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("illegal UCI move {uci} in {fen}")]
 pub struct IllegalUciError {
@@ -200,6 +221,13 @@ impl Position {
 }
 
 /// A UCI move that is unreadable or illegal.
+///
+/// ```
+/// use arbiter_chess::{Position, UciError};
+/// let pos = Position::standard();
+/// assert!(matches!(pos.parse_uci("e2"), Err(UciError::Parse(_))));
+/// assert!(matches!(pos.parse_uci("e2e5"), Err(UciError::Illegal(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UciError {
     /// Not UCI syntax.

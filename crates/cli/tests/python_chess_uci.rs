@@ -4,31 +4,11 @@
 //! Needs `python3` with `chess` (`pip install chess`; `.ci/run` installs it).
 
 use std::path::Path;
-use std::process::{Command, Stdio};
-
-/// `true` if `python3` with python-chess can be run. Without it the test is
-/// skipped with a message, unless `ARBITER_REQUIRE_ORACLES` is set, when it
-/// fails.
-fn python_chess_available() -> bool {
-    let ok = Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        assert!(
-            std::env::var_os("ARBITER_REQUIRE_ORACLES").is_none(),
-            "python3 with python-chess is required (pip install chess)"
-        );
-        eprintln!("SKIPPED: python3 with python-chess not found (pip install chess)");
-    }
-    ok
-}
+use std::process::Command;
 
 #[test]
 fn python_chess_plays_arbiter_uci() {
-    if !python_chess_available() {
+    if !arbiter_testkit::python_chess_available("chess.engine") {
         return;
     }
     let script =

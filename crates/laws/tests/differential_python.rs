@@ -78,31 +78,9 @@ fn random_game(edition: &str, rng: &mut impl Rng) -> Played {
     played
 }
 
-/// `true` if `python3` with python-chess can be run. Without it the test is
-/// skipped with a message, unless `ARBITER_REQUIRE_ORACLES` is set, when it
-/// fails (`.ci/run` installs python-chess and checks it imports first).
-fn python_chess_available() -> bool {
-    let ok = Command::new("python3")
-        .args(["-c", "import chess"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        assert!(
-            std::env::var_os("ARBITER_REQUIRE_ORACLES").is_none(),
-            "python3 with python-chess is required (pip install chess)"
-        );
-        eprintln!(
-            "SKIPPED: python3 with python-chess not found (pip install chess; .ci/run installs it)"
-        );
-    }
-    ok
-}
-
 #[test]
 fn repetition_and_move_counts_agree_with_python_chess() {
-    if !python_chess_available() {
+    if !arbiter_testkit::python_chess_available("chess") {
         return;
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2014);

@@ -19,6 +19,8 @@
 //!
 //! Neither result depends on whose move it is, and both stay true after
 //! every move (no piece can be added), so such positions are dead for good.
+//! Both are properties of the position, in `arbiter-chess` (with their tests);
+//! these functions keep the Laws' names for them.
 
 use arbiter_chess::{Color, Position};
 
@@ -39,59 +41,4 @@ pub fn insufficient_material(pos: &Position) -> bool {
 /// king (result 2). [`Position::cannot_mate_by_material`], which this calls.
 pub fn cannot_mate_by_material(pos: &Position, color: Color) -> bool {
     pos.cannot_mate_by_material(color)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn pos(fen: &str) -> Position {
-        Position::from_fen_auto(fen).unwrap()
-    }
-
-    /// The boundaries of both results, each checked against the exact
-    /// solver in `tests/dead_position_corpus.rs` as well.
-    #[test]
-    fn boundaries() {
-        // Dead: K v K, K+N v K, K+B v K, bishops of one colour on both sides.
-        for fen in [
-            "8/8/4k3/8/8/3K4/8/8 w - - 0 1",
-            "8/8/4k3/8/8/3K4/8/6N1 w - - 0 1",
-            "8/8/4k3/8/8/3K4/8/6n1 b - - 0 1",
-            "8/8/4k3/8/8/3K4/8/5B2 w - - 0 1",
-            "8/2b5/4k3/8/8/3K4/8/2B1B3 w - - 0 1",
-            "b7/1b6/4k3/8/8/3K4/8/7B w - - 0 1",
-        ] {
-            assert!(insufficient_material(&pos(fen)), "{fen}");
-        }
-        // Not dead by this rule: bishops on both colours, two knights, a
-        // knight with a bishop, a knight on each side, any pawn, rook or queen.
-        for fen in [
-            "8/1b6/4k3/8/8/3K4/8/2B5 w - - 0 1",
-            "8/8/4k3/8/8/3K4/8/5NN1 w - - 0 1",
-            "8/8/4k3/8/8/3K4/8/5BN1 w - - 0 1",
-            "8/8/4k1n1/8/8/3K4/8/6N1 w - - 0 1",
-            "8/8/4k3/8/8/3K4/6P1/8 w - - 0 1",
-            "8/8/4k3/8/8/3K4/8/6R1 w - - 0 1",
-            "8/8/4k3/8/8/3K4/8/6q1 w - - 0 1",
-        ] {
-            assert!(!insufficient_material(&pos(fen)), "{fen}");
-        }
-    }
-
-    #[test]
-    fn one_side() {
-        // A lone king never mates; K+N and K+B(s of one colour) against a
-        // lone king never mate; against any other piece they can.
-        let p = pos("8/8/4k3/8/8/3K4/8/6N1 w - - 0 1");
-        assert!(cannot_mate_by_material(&p, Color::White));
-        assert!(cannot_mate_by_material(&p, Color::Black));
-        let p = pos("8/8/4k3/8/8/3K4/6p1/6N1 w - - 0 1");
-        assert!(!cannot_mate_by_material(&p, Color::White));
-        assert!(!cannot_mate_by_material(&p, Color::Black));
-        let p = pos("8/8/4k3/8/8/3K4/8/3BB3 w - - 0 1");
-        assert!(!cannot_mate_by_material(&p, Color::White));
-        let p = pos("8/8/4k3/8/8/3K4/8/2B1B3 w - - 0 1");
-        assert!(cannot_mate_by_material(&p, Color::White));
-    }
 }
