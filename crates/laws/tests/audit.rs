@@ -199,7 +199,7 @@ fn art_6_9_draw_on_time_against_insufficient_material_agrees() {
 fn art_9_2_repetition_without_a_threefold_repetition() {
     let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by repetition\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n");
     assert_eq!(kinds(&a), [FindingKind::UnfoundedTermination]);
-    assert_eq!(a.findings[0].article, "9.2 a");
+    assert_eq!(a.findings[0].article, "9.2 b");
     // The result is left as recorded: agreement may explain it.
     assert!(a.agrees());
     assert_eq!(a.laws.termination, Some(Termination::Agreement));
