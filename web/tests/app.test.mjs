@@ -294,7 +294,7 @@ test('accessible mode by keyboard alone: typed moves and commands, announcements
     await say('last', /Last move: White, Knight f3/);
     await say('legal', /Legal moves: .*Nc6/);
     await say('fen', /rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R b KQkq - 1 2/);
-    await say('Zz9', /No legal move matches/);
+    await say('Zz9', /Cannot read that move/);
     await say('resign', /Type yes to confirm/);
     await say('yes', /White wins\. Black resigned\. FIDE Laws 2014, Article 5\.1 b/);
     // The board is hidden from screen readers in this mode; the command field is labelled.
@@ -373,7 +373,7 @@ test('touch-move: touching a piece restricts the legal moves to it (Art. 4.3)', 
     });
     assert.deepEqual(r, { touched: 'g1', froms: ['g1'] });
     await typeMove(page, 'e4');
-    await page.waitForFunction(() => /No legal move matches/.test(document.querySelector('.notice')?.textContent ?? ''));
+    await page.waitForFunction(() => /You must move the piece you touched/.test(document.querySelector('.notice')?.textContent ?? ''));
     await clickSquare(page, 'f3');
     await waitPlies(page, 1);
     assert.equal((await lastMoveText(page)).trim(), 'Nf3');
