@@ -528,16 +528,17 @@ fn new_cmd(a: NewArgs) -> Result<ExitCode, Failure> {
     let mut e = Event::new(&a.name, a.rounds);
     e.city = a.city;
     e.chief_arbiter = a.arbiter;
-    e.system =
-        match a.system.as_str() {
-            "dutch" => PairingSystem::Dutch2025,
-            "dutch2017" => PairingSystem::Dutch2017,
-            "round-robin" => PairingSystem::RoundRobin,
-            "double-round-robin" => PairingSystem::DoubleRoundRobin,
-            s => return Err(bad(format!(
+    e.system = match a.system.as_str() {
+        "dutch" => PairingSystem::Dutch2025,
+        "dutch2017" => PairingSystem::Dutch2017,
+        "round-robin" => PairingSystem::RoundRobin,
+        "double-round-robin" => PairingSystem::DoubleRoundRobin,
+        s => {
+            return Err(bad(format!(
                 "--system must be dutch, dutch2017, round-robin or double-round-robin, not {s:?}"
-            ))),
-        };
+            )))
+        }
+    };
     if matches!(
         e.system,
         PairingSystem::Dutch2025 | PairingSystem::Dutch2017
