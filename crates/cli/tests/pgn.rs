@@ -1,23 +1,17 @@
 //! `arbiter pgn check|convert` end to end: JSON lines, exit status, standard input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use common::{arbiter, json_lines, run, stdout};
 
 const ODDITIES: &str = "../pgn/tests/data/oddities.pgn";
-
-fn arbiter() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-}
 
 #[test]
 fn check_prints_one_json_line_per_game_and_fails_on_errors() {
     let out = arbiter().args(["pgn", "check", ODDITIES]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
+    let text = stdout(&out);
     assert_eq!(lines.len(), 11);
     assert!(text
         .lines()
@@ -43,21 +37,9 @@ fn check_prints_one_json_line_per_game_and_fails_on_errors() {
 #[test]
 fn convert_reads_standard_input_and_round_trips_through_russian() {
     let pgn = "[White \"Таль\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 Be7 *\n";
-    let run = |args: &[&str], input: &str| -> (Option<i32>, String) {
-        let mut child = arbiter()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    let run = |args: &[&str], input: &str| {
+        let out = run(args, input);
+        (out.status.code(), stdout(&out))
     };
     let (code, ru) = run(&["pgn", "convert", "--to", "ru", "-"], pgn);
     assert_eq!(code, Some(0));

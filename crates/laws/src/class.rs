@@ -11,6 +11,17 @@ use serde::{Deserialize, Serialize};
 /// more than 10 minutes but less than 60 minutes for each player." B.1: blitz
 /// is 10 minutes or less by the same measure. Everything else is standard
 /// chess (at least 60 minutes).
+///
+/// ```
+/// use arbiter_laws::TimeClass;
+/// use arbiter_pgn::TimeControl;
+/// // 3 minutes + 2 seconds: 180 s + 60 × 2 s = 5 minutes, blitz (B.1).
+/// assert_eq!(TimeClass::of(&TimeControl::fischer(3, 2), 0), TimeClass::Blitz);
+/// // 15 minutes + 10 seconds: 25 minutes, rapid (A.1).
+/// assert_eq!(TimeClass::of(&TimeControl::fischer(15, 10), 0), TimeClass::Rapid);
+/// // 90 minutes: standard chess.
+/// assert_eq!(TimeClass::of(&TimeControl::fischer(90, 0), 0).name(), "standard");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TimeClass {

@@ -23,6 +23,19 @@ use arbiter_pgn::{Period, TimeControl};
 use serde::{Deserialize, Serialize};
 
 /// The kind of delay.
+///
+/// ```
+/// use arbiter_chess::Color;
+/// use arbiter_laws::{Clock, Delay, DelayKind};
+/// use arbiter_pgn::TimeControl;
+/// // One minute with a 5-second simple delay: the main time does not run for
+/// // the first five seconds of a move.
+/// let delay = Delay { kind: DelayKind::Simple, ms: 5_000 };
+/// let clock = Clock::new(&TimeControl::fischer(1, 0), Some(delay), Color::White, 0)?;
+/// assert_eq!(clock.remaining_at(Color::White, 4_000), 60_000);
+/// assert_eq!(clock.remaining_at(Color::White, 15_000), 50_000);
+/// # Ok::<_, arbiter_laws::clock::ClockError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DelayKind {
@@ -33,6 +46,20 @@ pub enum DelayKind {
 }
 
 /// A delay per move (Art. 6.3 b / 6.3.2, "fixed extra time").
+///
+/// ```
+/// use arbiter_chess::Color;
+/// use arbiter_laws::{Clock, Delay, DelayKind};
+/// use arbiter_pgn::TimeControl;
+/// // Bronstein: the clock runs at once, the time used (up to the delay) comes back.
+/// let delay = Delay { kind: DelayKind::Bronstein, ms: 3_000 };
+/// let mut clock = Clock::new(&TimeControl::fischer(1, 0), Some(delay), Color::White, 0)?;
+/// assert_eq!(clock.remaining_at(Color::White, 2_000), 58_000);
+/// clock.press(Color::White, 2_000);
+/// assert_eq!(clock.remaining_at(Color::White, 2_000), 60_000);
+/// assert_eq!(clock.delay(), Some(delay));
+/// # Ok::<_, arbiter_laws::clock::ClockError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Delay {
     /// Bronstein or simple.
@@ -42,6 +69,18 @@ pub struct Delay {
 }
 
 /// A time control that a clock cannot run.
+///
+/// ```
+/// use arbiter_chess::Color;
+/// use arbiter_laws::{clock::ClockError, Clock};
+/// use arbiter_pgn::TimeControl;
+/// let sandglass: TimeControl = "*180".parse()?;
+/// let err = Clock::new(&sandglass, None, Color::White, 0).unwrap_err();
+/// assert_eq!(err, ClockError::Hourglass(180_000));
+/// let none: TimeControl = "-".parse()?;
+/// assert_eq!(Clock::new(&none, None, Color::White, 0), Err(ClockError::NoPeriods));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ClockError {
     /// `?`, `-` or no periods.
@@ -53,6 +92,22 @@ pub enum ClockError {
 }
 
 /// A two-sided chessclock.
+///
+/// ```
+/// use arbiter_chess::Color;
+/// use arbiter_laws::Clock;
+/// use arbiter_pgn::TimeControl;
+/// // 5 minutes + 3 seconds: the increment comes before the first move too.
+/// let mut clock = Clock::new(&TimeControl::fischer(5, 3), None, Color::White, 0)?;
+/// assert_eq!(clock.remaining_at(Color::White, 0), 303_000);
+/// clock.press(Color::White, 10_000); // White moved after 10 s
+/// assert_eq!(clock.remaining_at(Color::White, 10_000), 296_000);
+/// assert_eq!(clock.running(), Some(Color::Black));
+/// // Black's flag falls 303 s after his clock started (6.1).
+/// assert_eq!(clock.next_flag_time(), Some(313_000));
+/// assert_eq!(clock.flag_fell_at(Color::Black, 400_000), Some(313_000));
+/// # Ok::<_, arbiter_laws::clock::ClockError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
     periods: Vec<Period>,

@@ -21,6 +21,18 @@ use std::fmt;
 use std::str::FromStr;
 
 /// An edition of the FIDE Laws of Chess.
+///
+/// ```
+/// use arbiter_laws::Edition;
+/// let e: Edition = "2018".parse()?;
+/// assert_eq!(e, Edition::Fide2018);
+/// assert_eq!((e.year(), e.to_string().as_str()), ("2018", "FIDE 2018"));
+/// assert_eq!(Edition::default(), Edition::Fide2014);
+/// // Each edition numbers the Articles its own way.
+/// assert_eq!(Edition::Fide2014.rules().articles.checkmate, "5.1 a");
+/// assert_eq!(Edition::Fide2023.rules().articles.checkmate, "5.1.1");
+/// # Ok::<_, arbiter_laws::edition::ParseEditionError>(())
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Edition {
     /// In force from 1 July 2014 (84th Congress, Tallinn): the edition of the
@@ -37,6 +49,12 @@ pub enum Edition {
 }
 
 /// How the automatic fivefold-repetition draw is counted.
+///
+/// ```
+/// use arbiter_laws::{edition::Fivefold, Edition};
+/// assert_eq!(Edition::Fide2014.rules().fivefold, Fivefold::ConsecutiveAlternate);
+/// assert_eq!(Edition::Fide2018.rules().fivefold, Fivefold::FiveTimes);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Fivefold {
     /// FIDE 2014, Art. 9.6 a: "the same position has appeared … for at least
@@ -52,6 +70,23 @@ pub enum Fivefold {
 
 /// What a completed illegal move costs, per edition, time class and
 /// supervision.
+///
+/// ```
+/// use arbiter_laws::{edition::IllegalMovePenalty, Edition, TimeClass};
+/// let rules = Edition::Fide2014.rules();
+/// // Standard chess: two minutes to the opponent (7.5 b).
+/// assert_eq!(
+///     rules.illegal_move_penalty(TimeClass::Standard, false),
+///     IllegalMovePenalty::ExtraTime { ms: 120_000 }
+/// );
+/// // 2014 blitz without adequate supervision: the illegal move loses (A.4 b).
+/// assert_eq!(rules.illegal_move_penalty(TimeClass::Blitz, false), IllegalMovePenalty::Loss);
+/// // 2023 blitz: one minute (A.3, A.5.2).
+/// assert_eq!(
+///     Edition::Fide2023.rules().illegal_move_penalty(TimeClass::Blitz, false),
+///     IllegalMovePenalty::ExtraTime { ms: 60_000 }
+/// );
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMovePenalty {
     /// The position is restored and the opponent gets this much extra time;
@@ -66,6 +101,15 @@ pub enum IllegalMovePenalty {
 }
 
 /// The Articles that decide each kind of game end, as cited for an edition.
+///
+/// ```
+/// use arbiter_laws::Edition;
+/// let a2014 = Edition::Fide2014.rules().articles;
+/// let a2023 = Edition::Fide2023.rules().articles;
+/// assert_eq!((a2014.fivefold, a2023.fivefold), ("9.6 a", "9.6.1"));
+/// assert_eq!((a2014.touch_move, a2023.touch_move), ("4.3", "4.3"));
+/// assert_eq!(a2023.threefold_current, "9.2.2");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Articles {
     /// Checkmate.
@@ -123,6 +167,18 @@ pub struct Articles {
 }
 
 /// Everything that differs between editions.
+///
+/// ```
+/// use arbiter_laws::{Edition, TimeClass};
+/// let r2014 = Edition::Fide2014.rules();
+/// let r2023 = Edition::Fide2023.rules();
+/// assert!(!r2014.agreement_needs_a_move_each && r2023.agreement_needs_a_move_each);
+/// assert!(r2023.resignation_draw_if_opponent_cannot_mate);
+/// // An incorrect claim in rapid: 2 minutes in 2014, 1 minute in 2023 (A.3).
+/// assert_eq!(r2014.penalty_ms(TimeClass::Rapid), 120_000);
+/// assert_eq!(r2023.penalty_ms(TimeClass::Rapid), 60_000);
+/// assert_eq!(r2023.penalty_article(TimeClass::Rapid, "9.5.3"), "A.3");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     /// The edition.
@@ -323,6 +379,13 @@ impl fmt::Display for Edition {
 }
 
 /// An edition name that is not 2014, 2018 or 2023.
+///
+/// ```
+/// use arbiter_laws::{edition::ParseEditionError, Edition};
+/// let err = "2020".parse::<Edition>().unwrap_err();
+/// assert_eq!(err, ParseEditionError("2020".into()));
+/// assert_eq!(err.to_string(), r#"unknown edition "2020": expected 2014, 2018 or 2023"#);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown edition {0:?}: expected 2014, 2018 or 2023")]
 pub struct ParseEditionError(pub String);

@@ -30,6 +30,19 @@ struct StartLine {
 }
 
 /// Options of the judge.
+///
+/// ```
+/// use arbiter_laws::judge::{self, Options};
+/// let input = "{\"start\": {}}\n{\"t\": 1000, \"by\": \"white\", \"do\": \"move\", \"move\": \"e4\"}\n";
+/// let mut out = Vec::new();
+/// let options = Options { fen: true, ..Options::default() };
+/// judge::run(input.as_bytes(), &mut out, options)?;
+/// let out = String::from_utf8(out)?;
+/// let last = out.lines().last().unwrap();
+/// assert!(last.contains("\"move\":\"e4\""));
+/// assert!(last.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Options {
     /// Add the FEN of the position after each line.
@@ -43,6 +56,23 @@ pub struct Options {
 }
 
 /// What a run did.
+///
+/// ```
+/// use arbiter_laws::judge::{self, Options};
+/// let input = [
+///     r#"{"start": {}}"#,
+///     r#"{"t": 1000, "by": "white", "do": "move", "move": "f3"}"#,
+///     r#"{"t": 2000, "by": "black", "do": "move", "move": "e5"}"#,
+///     r#"{"t": 3000, "by": "black", "do": "move", "move": "d5"}"#, // out of turn: rejected
+///     r#"{"t": 4000, "by": "white", "do": "move", "move": "g4"}"#,
+///     r#"{"t": 5000, "by": "black", "do": "move", "move": "Qh4#"}"#,
+/// ]
+/// .join("\n");
+/// let summary = judge::run(input.as_bytes(), std::io::sink(), Options::default())?;
+/// assert_eq!((summary.events, summary.rejected), (5, 1));
+/// assert_eq!(summary.result.as_deref(), Some("0-1"));
+/// # Ok::<_, arbiter_laws::judge::JudgeError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Events read.
@@ -54,6 +84,15 @@ pub struct Summary {
 }
 
 /// An input that cannot be judged at all.
+///
+/// ```
+/// use arbiter_laws::judge::{self, JudgeError, Options};
+/// let empty = judge::run("\n# only a comment\n".as_bytes(), std::io::sink(), Options::default());
+/// assert!(matches!(empty, Err(JudgeError::Empty)));
+/// let bad = judge::run(r#"{"begin": {}}"#.as_bytes(), std::io::sink(), Options::default());
+/// let Err(JudgeError::Start { line, .. }) = bad else { panic!("not a start line") };
+/// assert_eq!(line, 1);
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum JudgeError {
     /// Reading or writing failed.

@@ -6,6 +6,14 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One player's score for a game (Art. 10.1: 1, ½ or 0).
+///
+/// ```
+/// use arbiter_laws::{GameResult, Score};
+/// let r = GameResult::parse("1/2-0").unwrap(); // one player ½, the other 0
+/// assert_eq!((r.white, r.black), (Score::Half, Score::Zero));
+/// assert_eq!(r.white.as_str(), "1/2");
+/// assert_eq!(r.white.halves() + r.black.halves(), 1);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Score {
     /// Lost: no points.
@@ -40,6 +48,17 @@ impl Score {
 /// Laws also allow both players to lose (0–0, Art. 11.8) or one player to
 /// score ½ and the other 0 (Glossary, "score") — never more than the normal
 /// total (Art. 10.2).
+///
+/// ```
+/// use arbiter_chess::Color;
+/// use arbiter_laws::{GameResult, Score};
+/// let r = GameResult::win(Color::Black);
+/// assert_eq!(r.to_string(), "0-1");
+/// assert_eq!((r.winner(), r.score(Color::White)), (Some(Color::Black), Score::Zero));
+/// assert_eq!(GameResult::parse("½-½"), Some(GameResult::DRAW));
+/// assert_eq!(GameResult::BOTH_LOSE.to_string(), "0-0"); // Art. 11.8
+/// assert_eq!(GameResult::parse("1-1"), None); // more than the normal total (10.2)
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameResult {
     /// White's score.
@@ -117,6 +136,13 @@ impl fmt::Display for GameResult {
 }
 
 /// How a game ended.
+///
+/// ```
+/// use arbiter_laws::Termination;
+/// assert_eq!(Termination::FivefoldRepetition.name(), "fivefold_repetition");
+/// assert_eq!(Termination::Stalemate.to_string(), "stalemate");
+/// assert_eq!(Termination::IllegalMove.pgn_tag(), "rules infraction");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Termination {

@@ -14,6 +14,21 @@ use crate::edition::Fivefold;
 use arbiter_chess::{Bitboard, Board, Color, Position, Square};
 
 /// The parts of a position that Art. 9.2 compares.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_laws::repetition::Identity;
+/// let mut pos = Position::standard();
+/// let start = Identity::of(&pos);
+/// for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+///     pos.play(pos.parse_san(san)?)?;
+/// }
+/// // The same placement, player to move and castling rights (9.2).
+/// assert_eq!(Identity::of(&pos), start);
+/// pos.play(pos.parse_san("e4")?)?;
+/// assert_ne!(Identity::of(&pos), start);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Identity {
     board: Board,
@@ -35,6 +50,28 @@ impl Identity {
 }
 
 /// The positions of the game since the last irreversible move.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_laws::{edition::Fivefold, repetition::History};
+/// let mut pos = Position::standard();
+/// let mut history = History::new(&pos);
+/// for _ in 0..2 {
+///     for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+///         let m = pos.parse_san(san)?;
+///         let irreversible = pos.is_zeroing(m);
+///         pos.play(m)?;
+///         history.push(&pos, irreversible);
+///     }
+/// }
+/// // The initial position for the third time: a threefold claim is correct (9.2).
+/// assert_eq!(history.count_current(), 3);
+/// assert!(!history.is_fivefold(Fivefold::FiveTimes));
+/// // A pawn move: no earlier position can recur.
+/// let m = pos.parse_san("e4")?;
+/// assert_eq!(history.count_if_reached(&pos, pos.is_zeroing(m)), 1);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct History {
     keys: Vec<u64>,

@@ -24,6 +24,23 @@
 use arbiter_chess::{Color, Move, Position, Role, Square};
 
 /// What the touches of this turn oblige the player to do.
+///
+/// ```
+/// use arbiter_chess::{Position, Square};
+/// use arbiter_laws::touch::{Obligation, Touched};
+/// let pos = Position::standard();
+/// let mut touched = Touched::new();
+/// assert_eq!(touched.obligation(&pos, "4.3", "4.4"), Obligation::Free);
+/// // The b1 knight touched: it must move (4.3 a).
+/// touched.touch(&pos, Square::B1)?;
+/// let Obligation::OneOf(moves, article) = touched.obligation(&pos, "4.3", "4.4") else {
+///     panic!("the knight can move");
+/// };
+/// assert_eq!(article, "4.3");
+/// assert_eq!(moves.len(), 2); // Na3, Nc3
+/// assert!(moves.iter().all(|m| m.from == Square::B1));
+/// # Ok::<_, arbiter_laws::touch::TouchError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Obligation {
     /// No touch, or none of the touched pieces can be moved or captured (4.5).
@@ -33,12 +50,36 @@ pub enum Obligation {
 }
 
 /// The pieces touched by the player having the move, in order.
+///
+/// ```
+/// use arbiter_chess::{Position, Square};
+/// use arbiter_laws::touch::Touched;
+/// let pos = Position::standard();
+/// let mut touched = Touched::new();
+/// touched.touch(&pos, Square::E2)?;
+/// touched.touch(&pos, Square::D7)?; // an opponent's piece
+/// touched.touch(&pos, Square::E2)?; // touching again changes nothing
+/// assert_eq!(touched.squares(), &[Square::E2, Square::D7]);
+/// touched.clear();
+/// assert!(touched.is_empty());
+/// # Ok::<_, arbiter_laws::touch::TouchError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Touched {
     squares: Vec<Square>,
 }
 
 /// A touch that cannot be recorded.
+///
+/// ```
+/// use arbiter_chess::{Position, Square};
+/// use arbiter_laws::touch::{TouchError, Touched};
+/// let mut touched = Touched::new();
+/// let err = touched.touch(&Position::standard(), Square::E4).unwrap_err();
+/// assert_eq!(err, TouchError::Empty(Square::E4));
+/// assert_eq!(err.to_string(), "there is no piece on e4 to touch");
+/// assert!(touched.is_empty());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TouchError {
     /// There is no piece on the square.

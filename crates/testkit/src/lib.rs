@@ -6,6 +6,8 @@
 //! [`oracle_available`] first: `cargo test --workspace` passes on a bare
 //! machine, skipping such a test with a message, and fails instead when
 //! `ARBITER_REQUIRE_ORACLES` is set (as a CI that installed them may do).
+//! [`doc_examples`] checks that every public type of a library crate has an
+//! example in its documentation.
 //!
 //! ```
 //! use std::process::Command;
@@ -17,6 +19,8 @@
 //! ```
 
 #![deny(missing_docs)]
+
+pub mod doc_examples;
 
 use std::process::{Command, Stdio};
 

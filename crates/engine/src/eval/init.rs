@@ -8,6 +8,25 @@ use super::features::*;
 /// The starting point of tuning.
 pub const INITIAL: [S; NUM_FEATURES] = initial();
 
+/// Linear mobility: for `count` possible move counts from `base`, `(moves −
+/// average) × (mg, eg)`.
+const fn mobility(
+    mut w: [S; NUM_FEATURES],
+    base: usize,
+    count: usize,
+    average: i32,
+    mg: i32,
+    eg: i32,
+) -> [S; NUM_FEATURES] {
+    let mut i = 0;
+    while i < count {
+        let d = i as i32 - average;
+        w[base + i] = s(d * mg, d * eg);
+        i += 1;
+    }
+    w
+}
+
 const fn initial() -> [S; NUM_FEATURES] {
     let mut w = [s(0, 0); NUM_FEATURES];
     w[MATERIAL] = s(90, 110);
@@ -58,27 +77,11 @@ const fn initial() -> [S; NUM_FEATURES] {
         role += 1;
     }
 
+    w = mobility(w, MOBILITY_KNIGHT, 9, 4, 6, 6);
+    w = mobility(w, MOBILITY_BISHOP, 14, 6, 5, 5);
+    w = mobility(w, MOBILITY_ROOK, 15, 7, 3, 6);
+    w = mobility(w, MOBILITY_QUEEN, 28, 13, 2, 4);
     let mut i = 0;
-    while i < 9 {
-        w[MOBILITY_KNIGHT + i] = s((i as i32 - 4) * 6, (i as i32 - 4) * 6);
-        i += 1;
-    }
-    i = 0;
-    while i < 14 {
-        w[MOBILITY_BISHOP + i] = s((i as i32 - 6) * 5, (i as i32 - 6) * 5);
-        i += 1;
-    }
-    i = 0;
-    while i < 15 {
-        w[MOBILITY_ROOK + i] = s((i as i32 - 7) * 3, (i as i32 - 7) * 6);
-        i += 1;
-    }
-    i = 0;
-    while i < 28 {
-        w[MOBILITY_QUEEN + i] = s((i as i32 - 13) * 2, (i as i32 - 13) * 4);
-        i += 1;
-    }
-    i = 0;
     while i < 8 {
         let r = i as i32;
         let p = if r >= 1 && r <= 6 { r * r } else { 0 };

@@ -18,7 +18,7 @@
 use super::openings::Opening;
 use super::uci_time::go_params;
 use crate::client::{ClientError, UciClient};
-use crate::types::Score as InfoScore;
+use crate::types::Score;
 use arbiter_chess::{CastlingMode, Color, Move, Position};
 use arbiter_laws::{Decision, Event, Game, GameResult, Ground, Start};
 use std::time::{Duration, Instant};
@@ -76,7 +76,7 @@ pub struct MoveNote {
     /// Time the engine took, as measured.
     pub elapsed: Duration,
     /// The engine's last reported score (its own point of view).
-    pub score: Option<InfoScore>,
+    pub score: Option<Score>,
     /// The engine's last reported depth.
     pub depth: Option<u32>,
 }
@@ -124,6 +124,19 @@ pub enum GameError {
         /// Why.
         error: arbiter_laws::Rejected,
     },
+}
+
+impl GameError {
+    /// The match's time control (in `template`) runs no clock.
+    fn no_clock(template: &Start) -> GameError {
+        GameError::NoClock(
+            template
+                .time_control
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+        )
+    }
 }
 
 /// The start of a game from `opening` under the match's `template` (edition,
@@ -249,13 +262,7 @@ pub fn play(
     let start = start_for(opening, template);
     let game = Game::new(start)?;
     if game.clock().is_none() && !game.is_over() {
-        return Err(GameError::NoClock(
-            template
-                .time_control
-                .as_ref()
-                .map(ToString::to_string)
-                .unwrap_or_default(),
-        ));
+        return Err(GameError::no_clock(template));
     }
     let mut table = Table {
         game,
@@ -316,13 +323,7 @@ pub fn play(
             break;
         }
         let Some(flag_at) = table.game.next_flag_time() else {
-            return Err(GameError::NoClock(
-                template
-                    .time_control
-                    .as_ref()
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-            ));
+            return Err(GameError::no_clock(template));
         };
         let t = table.t;
         let allowance = Duration::from_millis(flag_at.saturating_sub(t));
@@ -386,7 +387,7 @@ pub fn play(
             break;
         }
         // Adjudication by score (match rule).
-        if let Some(score) = r.score.map(InfoScore::centipawns) {
+        if let Some(score) = r.score.map(Score::centipawns) {
             let adj = settings.adjudication;
             let other = 1 - ci;
             if let Some((n, s)) = adj.resign {

@@ -6,9 +6,9 @@
 
 use super::game::GameRecord;
 use super::verdict::{describe, pgn_termination};
-use crate::types::Score as InfoScore;
+use crate::types::Score;
 use arbiter_chess::Color;
-use arbiter_laws::{GameResult, Score};
+use arbiter_laws::GameResult;
 use std::fmt::Write as _;
 
 /// Tags that are the same for every game of a match.
@@ -25,20 +25,23 @@ pub struct MatchTags {
 /// The PGN result of the Laws' result; `*` for scores PGN cannot write
 /// (0–0, ½–0).
 pub fn pgn_result(r: GameResult) -> arbiter_pgn::GameResult {
-    match (r.white, r.black) {
-        (Score::One, Score::Zero) => arbiter_pgn::GameResult::WhiteWins,
-        (Score::Zero, Score::One) => arbiter_pgn::GameResult::BlackWins,
-        (Score::Half, Score::Half) => arbiter_pgn::GameResult::Draw,
-        _ => arbiter_pgn::GameResult::Unknown,
+    if r == GameResult::win(Color::White) {
+        arbiter_pgn::GameResult::WhiteWins
+    } else if r == GameResult::win(Color::Black) {
+        arbiter_pgn::GameResult::BlackWins
+    } else if r == GameResult::DRAW {
+        arbiter_pgn::GameResult::Draw
+    } else {
+        arbiter_pgn::GameResult::Unknown
     }
 }
 
 /// A score from White's point of view, in pawns, as PGN viewers expect.
-fn score_text(s: InfoScore, mover: Color) -> String {
+fn score_text(s: Score, mover: Color) -> String {
     let sign = if mover == Color::White { 1 } else { -1 };
     match s {
-        InfoScore::Cp(v) => format!("{:+.2}", f64::from(sign * v) / 100.0),
-        InfoScore::Mate(n) => format!("#{}", sign * n),
+        Score::Cp(v) => format!("{:+.2}", f64::from(sign * v) / 100.0),
+        Score::Mate(n) => format!("#{}", sign * n),
     }
 }
 
@@ -138,7 +141,7 @@ mod tests {
                 book: i == 0,
                 clock_ms: Some(if by == Color::White { c.white } else { c.black }),
                 elapsed: Duration::from_millis(200),
-                score: (i == 3).then_some(InfoScore::Mate(1)),
+                score: (i == 3).then_some(Score::Mate(1)),
                 depth: Some(5),
             });
         }

@@ -71,6 +71,16 @@ impl FindingKind {
 }
 
 /// Where in the input a finding points (for broken records).
+///
+/// ```
+/// use arbiter_laws::audit::{audit, FindingKind, Options, Place};
+/// let pgn = "[White \"A\"]\n\n1. e4 e5 2. Ke3 1-0\n";
+/// let record = arbiter_pgn::Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+/// let finding = &audit(&record, &Options::default()).findings[0];
+/// assert_eq!(finding.kind, FindingKind::IllegalMove);
+/// assert_eq!(finding.place, Some(Place { line: 3, column: 13 }));
+/// # Ok::<_, std::io::Error>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Place {
     /// 1-based line.

@@ -87,6 +87,17 @@ impl Visitor for Skip {
 
 /// Cuts a PGN stream into [`RawGame`]s; memory stays that of one game and
 /// the reader's buffer, whatever the input's size.
+///
+/// ```
+/// use arbiter_laws::audit::split::Splitter;
+/// let pgn = "1. e4 1-0\n\n1. d4 0-1\n\n1. c4 *\n";
+/// let mut games = Splitter::new(pgn.as_bytes());
+/// let first = games.next().expect("a game")?;
+/// assert!(first.text.starts_with(b"1. e4 1-0"));
+/// assert_eq!(first.read()?.mainline().count(), 1);
+/// assert_eq!(games.count(), 2);
+/// # Ok::<_, std::io::Error>(())
+/// ```
 pub struct Splitter<R> {
     reader: Reader<Tee<R>>,
     capture: Rc<RefCell<Capture>>,

@@ -11,6 +11,16 @@ use std::str::FromStr;
 /// rights that standard chess cannot express are dropped; then only a
 /// helpmate found counts (replayed on the real position), never a "no
 /// mate".
+///
+/// ```
+/// use arbiter_chess::{Color, Position};
+/// use arbiter_laws::{ChaSolver, Unwinnability, Verdict};
+/// // King and queen against king: White can mate, Black cannot.
+/// let pos: Position = "8/8/8/4k3/8/8/8/3QK3 w - - 0 1".parse()?;
+/// assert_eq!(ChaSolver.can_checkmate(&pos, Color::White), Verdict::Winnable);
+/// assert_eq!(ChaSolver.can_checkmate(&pos, Color::Black), Verdict::Unwinnable);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, Default)]
 pub struct ChaSolver;
 

@@ -41,6 +41,17 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The answer of an unwinnability analysis.
+///
+/// ```
+/// use arbiter_chess::{Color, Position};
+/// use arbiter_laws::{ChaSolver, Unwinnability, Verdict};
+/// // King and knight against king: White cannot checkmate; Black has no
+/// // mating material at all.
+/// let pos: Position = "8/8/8/4k3/8/8/8/3NK3 w - - 0 1".parse()?;
+/// assert_eq!(ChaSolver.can_checkmate(&pos, Color::White), Verdict::Unwinnable);
+/// assert_eq!(ChaSolver.can_checkmate(&Position::standard(), Color::White), Verdict::Winnable);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
     /// A helpmate exists: the side can checkmate by some series of legal moves.
@@ -53,6 +64,19 @@ pub enum Verdict {
 
 /// An exact decision procedure for "can `winner` checkmate the opponent's
 /// king by any possible series of legal moves?".
+///
+/// ```
+/// use arbiter_chess::{Color, Position};
+/// use arbiter_laws::{dead::is_helpmate, ChaSolver, Unwinnability, Verdict};
+/// let solver: &dyn Unwinnability = &ChaSolver;
+/// let pos = Position::standard();
+/// let (verdict, line) = solver.solve(&pos, Color::Black);
+/// assert_eq!(verdict, Verdict::Winnable);
+/// // A line, when given, is a helpmate: legal moves ending in Black's checkmate.
+/// if let Some(line) = line {
+///     assert!(is_helpmate(&pos, Color::Black, &line));
+/// }
+/// ```
 pub trait Unwinnability: Send + Sync {
     /// Whether `winner` can checkmate in `pos`, with a helpmate line (legal
     /// moves from `pos` ending in a checkmate by `winner`) when the solver
@@ -77,6 +101,20 @@ pub fn count_moves_capped(pos: &Position, cap: usize) -> usize {
 }
 
 /// Why a position was found dead or alive (for statistics and tests).
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_laws::dead::{DeadPositionDetector, Reason};
+/// use arbiter_laws::ChaSolver;
+/// use std::sync::Arc;
+/// let mut detector = DeadPositionDetector::new(Arc::new(ChaSolver));
+/// // King and bishop against king: dead by material (5.2 b / 5.2.2).
+/// let pos: Position = "8/8/8/4k3/8/8/8/2B1K3 b - - 0 1".parse()?;
+/// assert_eq!(detector.is_dead(&pos, None), (true, Reason::Material));
+/// assert_eq!(Reason::Material.name(), "material");
+/// assert_eq!(detector.stats().settled_by(Reason::Material), 1);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
     /// Insufficient material for both sides (dead).
@@ -122,6 +160,19 @@ impl Reason {
 /// How hard the cheap steps try before the solver is asked. These limits
 /// bound work only: whatever they find is replayed, and what they miss goes
 /// to the solver, so they never change a verdict.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_laws::dead::{DeadPositionDetector, Effort};
+/// use arbiter_laws::ChaSolver;
+/// use std::sync::Arc;
+/// assert_eq!(Effort::default().keep_short, 16);
+/// // Less effort in the cheap steps costs solver calls, never a verdict.
+/// let mut detector = DeadPositionDetector::new(Arc::new(ChaSolver));
+/// detector.effort = Effort { keep_short: 0, keep_tempos: 0, repair_tempos: 0, repair_plies: 0 };
+/// let (dead, _) = detector.is_dead(&Position::standard(), None);
+/// assert!(!dead);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Effort {
     /// Lines up to this length are kept valid for the position on the board
@@ -177,6 +228,22 @@ struct Cached {
 ///
 /// The solver's verdicts are cached by position (Zobrist key, confirmed by
 /// comparing the position itself).
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_laws::dead::{DeadPositionDetector, Reason};
+/// use arbiter_laws::ChaSolver;
+/// use std::sync::Arc;
+/// let mut detector = DeadPositionDetector::new(Arc::new(ChaSolver));
+/// // A locked pawn wall: neither king can ever cross it or reach a pawn,
+/// // so no series of legal moves leads to a checkmate.
+/// let wall: Position = "8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3/8 w - - 0 1".parse()?;
+/// assert_eq!(detector.is_dead(&wall, None), (true, Reason::Solver));
+/// let (dead, _) = detector.is_dead(&Position::standard(), None);
+/// assert!(!dead);
+/// assert!(detector.stats().solver_calls >= 2);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct DeadPositionDetector {
     solver: Arc<dyn Unwinnability>,

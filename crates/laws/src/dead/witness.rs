@@ -82,6 +82,15 @@ fn replay(p: &mut Position, line: &[Move], budget: usize, spent: &mut usize) -> 
 pub const MAX_LINE: usize = 160;
 
 /// A helpmate line known to be valid from `start`.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_laws::dead::{is_helpmate, Witness};
+/// let w = Witness::fools_mate();
+/// assert!(w.starts_at(&Position::standard()));
+/// assert_eq!(w.line.len(), 4); // 1. f3 e5 2. g4 Qh4#
+/// assert!(is_helpmate(&w.start, w.winner, &w.line));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Witness {
     /// The position the line starts from.

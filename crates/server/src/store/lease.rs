@@ -60,6 +60,31 @@ pub enum Attempt {
     },
 }
 
+/// Checks the fences of a batch ([`WriteOp::Fence`](super::WriteOp::Fence))
+/// before anything of it is written: `generation_of(game)` reads the
+/// generation of the game's lease inside the batch's transaction, and a
+/// fence whose generation is no longer the lease's fails the whole batch.
+pub(crate) fn check_fences(
+    ops: &[super::WriteOp],
+    mut generation_of: impl FnMut(&str) -> Result<Option<i64>, super::StoreError>,
+) -> Result<(), super::StoreError> {
+    for op in ops {
+        if let super::WriteOp::Fence {
+            game_id,
+            generation,
+        } = op
+        {
+            if generation_of(game_id)? != Some(*generation as i64) {
+                return Err(super::StoreError::Fenced {
+                    game: game_id.clone(),
+                    generation: *generation,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The stored lease row: `(node, generation, expires_at, renewed_at)`.
 pub(crate) type Row = (String, u64, u64, u64);
 
@@ -78,9 +103,24 @@ pub(crate) fn decide(row: Option<&Row>, node: &str, now: u64) -> Result<u64, (St
     }
 }
 
-/// The previous holder, if there was one.
-pub(crate) fn previous(row: Option<Row>) -> Option<(String, u64)> {
-    row.map(|(n, _, _, r)| (n, r))
+/// The lease of `game_id` just taken by `node` (its new `generation`, until
+/// `expires_at`) over the stored `row`, whose holder becomes the previous one.
+pub(crate) fn acquired(
+    game_id: &str,
+    node: &str,
+    generation: u64,
+    expires_at: u64,
+    row: Option<Row>,
+) -> Attempt {
+    Attempt::Acquired(Acquired {
+        lease: Lease {
+            game_id: game_id.to_string(),
+            node: node.to_string(),
+            generation,
+            expires_at,
+        },
+        previous: row.map(|(n, _, _, r)| (n, r)),
+    })
 }
 
 #[cfg(test)]
@@ -96,5 +136,37 @@ mod tests {
         // The same node coming back takes a new generation: its earlier
         // incarnation is fenced off too.
         assert_eq!(decide(Some(&held), "b", 50), Ok(5));
+    }
+
+    #[test]
+    fn a_fence_passes_only_at_the_lease_s_generation() {
+        use super::super::{StoreError, WriteOp};
+        let fence = |game: &str, generation| WriteOp::Fence {
+            game_id: game.into(),
+            generation,
+        };
+        let stored = |game: &str| Ok((game == "g").then_some(3));
+        assert!(check_fences(&[WriteOp::Heartbeat(1), fence("g", 3)], stored).is_ok());
+        let stale = check_fences(&[fence("g", 3), fence("g", 2)], stored);
+        assert!(matches!(
+            stale,
+            Err(StoreError::Fenced { generation: 2, .. })
+        ));
+        // A game never leased has no generation: every fence on it fails.
+        assert!(check_fences(&[fence("h", 1)], stored).is_err());
+    }
+
+    #[test]
+    fn the_holder_of_the_stored_row_becomes_the_previous_one() {
+        let held = ("b".to_string(), 4, 100, 90);
+        let Attempt::Acquired(got) = acquired("g", "a", 5, 200, Some(held)) else {
+            panic!("acquired");
+        };
+        assert_eq!((got.lease.generation, got.lease.expires_at), (5, 200));
+        assert_eq!(got.previous, Some(("b".to_string(), 90)));
+        let Attempt::Acquired(first) = acquired("g", "a", 1, 200, None) else {
+            panic!("acquired");
+        };
+        assert_eq!(first.previous, None);
     }
 }

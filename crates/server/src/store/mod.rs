@@ -3,7 +3,8 @@
 //!
 //! [`Backend`] is what a database must do: SQLite ([`sqlite`], embedded, the
 //! default) and PostgreSQL ([`postgres`], for several nodes), both from the
-//! one schema description in [`schema`]. [`Store`] runs one backend connection on
+//! one schema description in [`schema`] and one mapping of columns to rows
+//! (`store/row.rs`). [`Store`] runs one backend connection on
 //! a writer thread with **group commit**: every write request waiting when a
 //! transaction starts goes into that one transaction, and all of them are
 //! acknowledged once it is committed durably. A game task awaits its
@@ -16,6 +17,7 @@
 pub mod lease;
 pub mod location;
 pub mod postgres;
+mod row;
 pub mod schema;
 pub mod sqlite;
 

@@ -10,7 +10,10 @@
 //! trips. Schema versions are counted in `arbiter_schema`, under an
 //! advisory lock so that nodes starting together migrate once.
 
-use super::lease::{self, Acquired, Attempt, Lease};
+use super::lease::{self, Attempt, Lease};
+use super::row::{
+    self, EVENT_COLUMNS, GAME_COLUMNS, LEASE_COLUMNS, LEASE_ROW_COLUMNS, SEAT_COLUMNS,
+};
 use super::schema::{Dialect, MIGRATIONS};
 use super::{Backend, EventRow, GameRow, ListFilter, LoadedGame, SeatRow, StoreError, WriteOp};
 use postgres::{Client, NoTls, Statement};
@@ -84,9 +87,6 @@ fn db(e: postgres::Error) -> StoreError {
         None => StoreError::Database(e.to_string()),
     }
 }
-
-const GAME_COLUMNS: &str =
-    "id, created_at, updated_at, status, settings, players, result, termination, ply, clock_origin";
 
 impl Postgres {
     /// Connects to `url` (`postgres://user@host:port/db`, or the `key=value`
@@ -224,30 +224,6 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
     }
 }
 
-fn row_to_game(r: &postgres::Row) -> GameRow {
-    GameRow {
-        id: r.get(0),
-        created_at: r.get::<_, i64>(1) as u64,
-        updated_at: r.get::<_, i64>(2) as u64,
-        status: r.get(3),
-        settings: r.get(4),
-        players: r.get(5),
-        result: r.get(6),
-        termination: r.get(7),
-        ply: r.get::<_, i64>(8) as u32,
-        clock_origin: r.get::<_, Option<i64>>(9).map(|v| v as u64),
-    }
-}
-
-fn row_to_lease(r: &postgres::Row) -> Lease {
-    Lease {
-        game_id: r.get(0),
-        node: r.get(1),
-        generation: r.get::<_, i64>(2) as u64,
-        expires_at: r.get::<_, i64>(3) as u64,
-    }
-}
-
 /// The writes of a batch, one array per column.
 #[derive(Default)]
 struct Columns<'a> {
@@ -282,6 +258,71 @@ impl<'a> Columns<'a> {
     }
 }
 
+/// The columns of some game rows, one array each: the parameters of the
+/// `UNNEST` statements that insert and update them.
+struct GameArrays<'a> {
+    id: Vec<&'a str>,
+    created_at: Vec<i64>,
+    updated_at: Vec<i64>,
+    status: Vec<&'a str>,
+    settings: Vec<&'a str>,
+    players: Vec<&'a str>,
+    result: Vec<&'a str>,
+    termination: Vec<Option<&'a str>>,
+    ply: Vec<i64>,
+    clock_origin: Vec<Option<i64>>,
+}
+
+type Param<'p> = &'p (dyn postgres::types::ToSql + Sync);
+
+impl<'a> GameArrays<'a> {
+    fn of(g: &[&'a GameRow]) -> GameArrays<'a> {
+        GameArrays {
+            id: texts(g, |g| &g.id),
+            created_at: ints(g, |g| g.created_at),
+            updated_at: ints(g, |g| g.updated_at),
+            status: texts(g, |g| &g.status),
+            settings: texts(g, |g| &g.settings),
+            players: texts(g, |g| &g.players),
+            result: texts(g, |g| &g.result),
+            termination: g.iter().map(|g| g.termination.as_deref()).collect(),
+            ply: ints(g, |g| u64::from(g.ply)),
+            clock_origin: g.iter().map(|g| g.clock_origin.map(|v| v as i64)).collect(),
+        }
+    }
+
+    /// The parameters of `insert_games`: the [`GAME_COLUMNS`] in order.
+    fn insert_params(&self) -> [Param<'_>; 10] {
+        [
+            &self.id,
+            &self.created_at,
+            &self.updated_at,
+            &self.status,
+            &self.settings,
+            &self.players,
+            &self.result,
+            &self.termination,
+            &self.ply,
+            &self.clock_origin,
+        ]
+    }
+
+    /// The parameters of `update_games`: the id and the summary kept up to
+    /// date with each event (not the creation time and settings).
+    fn update_params(&self) -> [Param<'_>; 8] {
+        [
+            &self.id,
+            &self.updated_at,
+            &self.status,
+            &self.players,
+            &self.result,
+            &self.termination,
+            &self.ply,
+            &self.clock_origin,
+        ]
+    }
+}
+
 fn ints<T>(rows: &[&T], f: impl Fn(&T) -> u64) -> Vec<i64> {
     rows.iter().map(|r| f(r) as i64).collect()
 }
@@ -303,68 +344,23 @@ impl Backend for Postgres {
         }
         let st = &self.statements;
         let mut tx = self.client.transaction().map_err(db)?;
-        for op in ops {
-            if let WriteOp::Fence {
-                game_id,
-                generation,
-            } = op
-            {
-                let current: Option<i64> = tx
-                    .query_opt(&st.fence, &[game_id])
-                    .map_err(db)?
-                    .map(|r| r.get(0));
-                if current != Some(*generation as i64) {
-                    return Err(StoreError::Fenced {
-                        game: game_id.clone(),
-                        generation: *generation,
-                    });
-                }
-            }
-        }
+        lease::check_fences(ops, |game_id| {
+            tx.query_opt(&st.fence, &[&game_id])
+                .map_err(db)?
+                .map(|r| r.try_get(0))
+                .transpose()
+                .map_err(db)
+        })?;
         let c = Columns::of(ops);
         if !c.games.is_empty() {
-            let g = &c.games;
-            tx.execute(
-                &st.insert_games,
-                &[
-                    &texts(g, |g| &g.id),
-                    &ints(g, |g| g.created_at),
-                    &ints(g, |g| g.updated_at),
-                    &texts(g, |g| &g.status),
-                    &texts(g, |g| &g.settings),
-                    &texts(g, |g| &g.players),
-                    &texts(g, |g| &g.result),
-                    &g.iter()
-                        .map(|g| g.termination.as_deref())
-                        .collect::<Vec<_>>(),
-                    &ints(g, |g| u64::from(g.ply)),
-                    &g.iter()
-                        .map(|g| g.clock_origin.map(|v| v as i64))
-                        .collect::<Vec<_>>(),
-                ],
-            )
-            .map_err(db)?;
+            let g = GameArrays::of(&c.games);
+            tx.execute(&st.insert_games, &g.insert_params())
+                .map_err(db)?;
         }
         if !c.updates.is_empty() {
-            let g = &c.updates;
-            tx.execute(
-                &st.update_games,
-                &[
-                    &texts(g, |g| &g.id),
-                    &ints(g, |g| g.updated_at),
-                    &texts(g, |g| &g.status),
-                    &texts(g, |g| &g.players),
-                    &texts(g, |g| &g.result),
-                    &g.iter()
-                        .map(|g| g.termination.as_deref())
-                        .collect::<Vec<_>>(),
-                    &ints(g, |g| u64::from(g.ply)),
-                    &g.iter()
-                        .map(|g| g.clock_origin.map(|v| v as i64))
-                        .collect::<Vec<_>>(),
-                ],
-            )
-            .map_err(db)?;
+            let g = GameArrays::of(&c.updates);
+            tx.execute(&st.update_games, &g.update_params())
+                .map_err(db)?;
         }
         if !c.seats.is_empty() {
             let s = &c.seats;
@@ -410,33 +406,27 @@ impl Backend for Postgres {
         let seats = self
             .client
             .query(
-                "SELECT game_id, token_hash, colors FROM seats WHERE game_id = $1",
+                &format!("SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = $1"),
                 &[&id],
             )
             .map_err(db)?
             .iter()
-            .map(|r| SeatRow {
-                game_id: r.get(0),
-                token_hash: r.get(1),
-                colors: r.get(2),
-            })
-            .collect();
+            .map(row::seat)
+            .collect::<Result<_, _>>()
+            .map_err(db)?;
         let events = self
             .client
             .query(
-                "SELECT game_id, seq, body FROM events WHERE game_id = $1 ORDER BY seq",
+                &format!("SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 ORDER BY seq"),
                 &[&id],
             )
             .map_err(db)?
             .iter()
-            .map(|r| EventRow {
-                game_id: r.get(0),
-                seq: r.get::<_, i64>(1) as u64,
-                body: r.get(2),
-            })
-            .collect();
+            .map(row::event)
+            .collect::<Result<_, _>>()
+            .map_err(db)?;
         Ok(Some(LoadedGame {
-            row: row_to_game(&row),
+            row: row::game(&row).map_err(db)?,
             seats,
             events,
         }))
@@ -471,8 +461,9 @@ impl Backend for Postgres {
             )
             .map_err(db)?
             .iter()
-            .map(row_to_game)
-            .collect())
+            .map(row::game)
+            .collect::<Result<_, _>>()
+            .map_err(db)?)
     }
 
     fn last_heartbeat(&mut self) -> Result<Option<u64>, StoreError> {
@@ -501,17 +492,11 @@ impl Backend for Postgres {
         .map_err(db)?;
         let row = tx
             .query_one(
-                "SELECT node, generation, expires_at, renewed_at FROM leases
-                 WHERE game_id = $1 FOR UPDATE",
+                &format!("SELECT {LEASE_ROW_COLUMNS} FROM leases WHERE game_id = $1 FOR UPDATE"),
                 &[&game_id],
             )
             .map_err(db)?;
-        let row: lease::Row = (
-            row.get(0),
-            row.get::<_, i64>(1) as u64,
-            row.get::<_, i64>(2) as u64,
-            row.get::<_, i64>(3) as u64,
-        );
+        let row = row::lease_row(&row).map_err(db)?;
         let row = (row.1 > 0).then_some(row);
         let generation = match lease::decide(row.as_ref(), node, now) {
             Ok(g) => g,
@@ -531,29 +516,24 @@ impl Backend for Postgres {
         )
         .map_err(db)?;
         tx.commit().map_err(db)?;
-        Ok(Attempt::Acquired(Acquired {
-            lease: Lease {
-                game_id: game_id.to_string(),
-                node: node.to_string(),
-                generation,
-                expires_at,
-            },
-            previous: lease::previous(row),
-        }))
+        Ok(lease::acquired(game_id, node, generation, expires_at, row))
     }
 
     fn renew_leases(&mut self, node: &str, now: u64, ttl: u64) -> Result<Vec<Lease>, StoreError> {
         Ok(self
             .client
             .query(
-                "UPDATE leases SET expires_at = $2, renewed_at = $3 WHERE node = $1
-                 RETURNING game_id, node, generation, expires_at",
+                &format!(
+                    "UPDATE leases SET expires_at = $2, renewed_at = $3 WHERE node = $1
+                     RETURNING {LEASE_COLUMNS}"
+                ),
                 &[&node, &((now + ttl) as i64), &(now as i64)],
             )
             .map_err(db)?
             .iter()
-            .map(row_to_lease)
-            .collect())
+            .map(row::lease)
+            .collect::<Result<_, _>>()
+            .map_err(db)?)
     }
 
     fn release_lease(&mut self, lease: &Lease) -> Result<bool, StoreError> {
@@ -571,12 +551,15 @@ impl Backend for Postgres {
         Ok(self
             .client
             .query_opt(
-                "SELECT game_id, node, generation, expires_at FROM leases
-                 WHERE game_id = $1 AND generation > 0",
+                &format!(
+                    "SELECT {LEASE_COLUMNS} FROM leases WHERE game_id = $1 AND generation > 0"
+                ),
                 &[&game_id],
             )
             .map_err(db)?
-            .map(|r| row_to_lease(&r)))
+            .map(|r| row::lease(&r))
+            .transpose()
+            .map_err(db)?)
     }
 
     fn orphaned_games(&mut self, now: u64) -> Result<Vec<String>, StoreError> {

@@ -3,9 +3,12 @@
 //! returns), schema migrations ([`super::schema`]) counted by `PRAGMA
 //! user_version`.
 
-use super::lease::{self, Acquired, Attempt, Lease};
+use super::lease::{self, Attempt, Lease};
+use super::row::{
+    self, EVENT_COLUMNS, GAME_COLUMNS, LEASE_COLUMNS, LEASE_ROW_COLUMNS, SEAT_COLUMNS,
+};
 use super::schema::{Dialect, MIGRATIONS};
-use super::{Backend, EventRow, GameRow, ListFilter, LoadedGame, SeatRow, StoreError, WriteOp};
+use super::{Backend, GameRow, ListFilter, LoadedGame, StoreError, WriteOp};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use std::path::Path;
 
@@ -93,49 +96,30 @@ impl Sqlite {
     }
 }
 
-fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
-    Ok(GameRow {
-        id: r.get(0)?,
-        created_at: r.get::<_, i64>(1)? as u64,
-        updated_at: r.get::<_, i64>(2)? as u64,
-        status: r.get(3)?,
-        settings: r.get(4)?,
-        players: r.get(5)?,
-        result: r.get(6)?,
-        termination: r.get(7)?,
-        ply: r.get::<_, i64>(8)? as u32,
-        clock_origin: r.get::<_, Option<i64>>(9)?.map(|v| v as u64),
-    })
-}
-
-fn row_to_lease(r: &rusqlite::Row<'_>) -> rusqlite::Result<Lease> {
-    Ok(Lease {
-        game_id: r.get(0)?,
-        node: r.get(1)?,
-        generation: r.get::<_, i64>(2)? as u64,
-        expires_at: r.get::<_, i64>(3)? as u64,
-    })
-}
-
 fn read_lease_row(conn: &Connection, game_id: &str) -> Result<Option<lease::Row>, StoreError> {
-    conn.prepare_cached(
-        "SELECT node, generation, expires_at, renewed_at FROM leases WHERE game_id = ?1",
-    )
+    conn.prepare_cached(&format!(
+        "SELECT {LEASE_ROW_COLUMNS} FROM leases WHERE game_id = ?1"
+    ))
     .map_err(db)?
-    .query_row(params![game_id], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, i64>(1)? as u64,
-            r.get::<_, i64>(2)? as u64,
-            r.get::<_, i64>(3)? as u64,
-        ))
-    })
+    .query_row(params![game_id], |r| row::lease_row(r))
     .optional()
     .map_err(db)
 }
 
-const GAME_COLUMNS: &str =
-    "id, created_at, updated_at, status, settings, players, result, termination, ply, clock_origin";
+/// Every row `sql` (with `params`) returns, each read by `read`.
+fn all<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    read: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> Result<Vec<T>, StoreError> {
+    conn.prepare_cached(sql)
+        .map_err(db)?
+        .query_map(params, read)
+        .map_err(db)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(db)
+}
 
 impl Backend for Sqlite {
     fn write_batch(&mut self, ops: &[WriteOp]) -> Result<(), StoreError> {
@@ -146,26 +130,13 @@ impl Backend for Sqlite {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db)?;
-        for op in ops {
-            if let WriteOp::Fence {
-                game_id,
-                generation,
-            } = op
-            {
-                let current: Option<i64> = tx
-                    .prepare_cached("SELECT generation FROM leases WHERE game_id = ?1")
-                    .map_err(db)?
-                    .query_row(params![game_id], |r| r.get(0))
-                    .optional()
-                    .map_err(db)?;
-                if current != Some(*generation as i64) {
-                    return Err(StoreError::Fenced {
-                        game: game_id.clone(),
-                        generation: *generation,
-                    });
-                }
-            }
-        }
+        lease::check_fences(ops, |game_id| {
+            tx.prepare_cached("SELECT generation FROM leases WHERE game_id = ?1")
+                .map_err(db)?
+                .query_row(params![game_id], |r| r.get(0))
+                .optional()
+                .map_err(db)
+        })?;
         {
             let mut insert_game = tx
                 .prepare_cached(&format!(
@@ -240,51 +211,34 @@ impl Backend for Sqlite {
             .conn
             .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))
             .map_err(db)?
-            .query_row(params![id], row_to_game)
+            .query_row(params![id], |r| row::game(r))
             .optional()
             .map_err(db)?;
         let Some(row) = row else {
             return Ok(None);
         };
-        let seats = self
-            .conn
-            .prepare_cached("SELECT game_id, token_hash, colors FROM seats WHERE game_id = ?1")
-            .map_err(db)?
-            .query_map(params![id], |r| {
-                Ok(SeatRow {
-                    game_id: r.get(0)?,
-                    token_hash: r.get(1)?,
-                    colors: r.get(2)?,
-                })
-            })
-            .map_err(db)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(db)?;
-        let events = self
-            .conn
-            .prepare_cached("SELECT game_id, seq, body FROM events WHERE game_id = ?1 ORDER BY seq")
-            .map_err(db)?
-            .query_map(params![id], |r| {
-                Ok(EventRow {
-                    game_id: r.get(0)?,
-                    seq: r.get::<_, i64>(1)? as u64,
-                    body: r.get(2)?,
-                })
-            })
-            .map_err(db)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(db)?;
+        let seats = all(
+            &self.conn,
+            &format!("SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ?1"),
+            params![id],
+            |r| row::seat(r),
+        )?;
+        let events = all(
+            &self.conn,
+            &format!("SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ?1 ORDER BY seq"),
+            params![id],
+            |r| row::event(r),
+        )?;
         Ok(Some(LoadedGame { row, seats, events }))
     }
 
     fn unfinished_games(&mut self) -> Result<Vec<String>, StoreError> {
-        self.conn
-            .prepare_cached("SELECT id FROM games WHERE status != 'finished' ORDER BY created_at")
-            .map_err(db)?
-            .query_map([], |r| r.get(0))
-            .map_err(db)?
-            .collect::<Result<Vec<String>, _>>()
-            .map_err(db)
+        all(
+            &self.conn,
+            "SELECT id FROM games WHERE status != 'finished' ORDER BY created_at",
+            [],
+            |r| r.get(0),
+        )
     }
 
     fn list_games(&mut self, filter: ListFilter, limit: u32) -> Result<Vec<GameRow>, StoreError> {
@@ -293,15 +247,9 @@ impl Backend for Sqlite {
             ListFilter::Finished => "status = 'finished'",
             ListFilter::All => "status != 'waiting'",
         };
-        self.conn
-            .prepare_cached(&format!(
+        all(&self.conn, &format!(
                 "SELECT {GAME_COLUMNS} FROM games WHERE {cond} ORDER BY created_at DESC, id LIMIT ?1"
-            ))
-            .map_err(db)?
-            .query_map(params![limit as i64], row_to_game)
-            .map_err(db)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(db)
+            ), params![limit as i64], |r| row::game(r))
     }
 
     fn checkpoint(&mut self) -> Result<(), StoreError> {
@@ -343,28 +291,19 @@ impl Backend for Sqlite {
         )
         .map_err(db)?;
         tx.commit().map_err(db)?;
-        Ok(Attempt::Acquired(Acquired {
-            lease: Lease {
-                game_id: game_id.to_string(),
-                node: node.to_string(),
-                generation,
-                expires_at,
-            },
-            previous: lease::previous(row),
-        }))
+        Ok(lease::acquired(game_id, node, generation, expires_at, row))
     }
 
     fn renew_leases(&mut self, node: &str, now: u64, ttl: u64) -> Result<Vec<Lease>, StoreError> {
-        self.conn
-            .prepare_cached(
+        all(
+            &self.conn,
+            &format!(
                 "UPDATE leases SET expires_at = ?2, renewed_at = ?3 WHERE node = ?1
-                 RETURNING game_id, node, generation, expires_at",
-            )
-            .map_err(db)?
-            .query_map(params![node, (now + ttl) as i64, now as i64], row_to_lease)
-            .map_err(db)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(db)
+                 RETURNING {LEASE_COLUMNS}"
+            ),
+            params![node, (now + ttl) as i64, now as i64],
+            |r| row::lease(r),
+        )
     }
 
     fn release_lease(&mut self, lease: &Lease) -> Result<bool, StoreError> {
@@ -379,27 +318,24 @@ impl Backend for Sqlite {
 
     fn lease(&mut self, game_id: &str) -> Result<Option<Lease>, StoreError> {
         self.conn
-            .prepare_cached(
-                "SELECT game_id, node, generation, expires_at FROM leases WHERE game_id = ?1",
-            )
+            .prepare_cached(&format!(
+                "SELECT {LEASE_COLUMNS} FROM leases WHERE game_id = ?1"
+            ))
             .map_err(db)?
-            .query_row(params![game_id], row_to_lease)
+            .query_row(params![game_id], |r| row::lease(r))
             .optional()
             .map_err(db)
     }
 
     fn orphaned_games(&mut self, now: u64) -> Result<Vec<String>, StoreError> {
-        self.conn
-            .prepare_cached(
-                "SELECT g.id FROM games g LEFT JOIN leases l ON l.game_id = g.id
-                 WHERE g.status != 'finished' AND (l.game_id IS NULL OR l.expires_at <= ?1)
-                 ORDER BY g.created_at, g.id",
-            )
-            .map_err(db)?
-            .query_map(params![now as i64], |r| r.get(0))
-            .map_err(db)?
-            .collect::<Result<Vec<String>, _>>()
-            .map_err(db)
+        all(
+            &self.conn,
+            "SELECT g.id FROM games g LEFT JOIN leases l ON l.game_id = g.id
+             WHERE g.status != 'finished' AND (l.game_id IS NULL OR l.expires_at <= ?1)
+             ORDER BY g.created_at, g.id",
+            params![now as i64],
+            |r| r.get(0),
+        )
     }
 
     fn last_heartbeat(&mut self) -> Result<Option<u64>, StoreError> {
@@ -415,6 +351,7 @@ impl Backend for Sqlite {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{EventRow, SeatRow};
     use super::*;
 
     fn game(id: &str, status: &str, created: u64) -> GameRow {
