@@ -81,6 +81,11 @@ mod tests {
         assert_eq!(token_from_cookies([bad].into_iter(), "abcdefgh"), None);
         assert_eq!(hash_token(&a).len(), 64);
         assert_ne!(hash_token(&a), hash_token(&b));
+        // Stored hashes must not change with the sha2 crate's version (FIPS 180-2, "abc").
+        assert_eq!(
+            hash_token("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 
     #[test]

@@ -89,6 +89,7 @@ fn public_type(line: &str) -> Option<&str> {
 pub fn scan_source(text: &str) -> Vec<(usize, String)> {
     let mut missing = Vec::new();
     let mut has_example = false;
+    let mut in_block = false;
     let mut in_attribute = false;
     let mut cfg_test = false;
     for (i, raw) in text.lines().enumerate() {
@@ -98,7 +99,11 @@ pub fn scan_source(text: &str) -> Vec<(usize, String)> {
             continue;
         }
         if let Some(doc) = line.strip_prefix("///") {
-            has_example |= doc.trim_start().strip_prefix("```").is_some_and(is_doctest);
+            if let Some(info) = doc.trim_start().strip_prefix("```") {
+                // An opening fence names the block's kind; a closing one is bare.
+                has_example |= !in_block && is_doctest(info);
+                in_block = !in_block;
+            }
             continue;
         }
         if line.starts_with("#[") {
@@ -118,6 +123,7 @@ pub fn scan_source(text: &str) -> Vec<(usize, String)> {
             }
         }
         has_example = false;
+        in_block = false;
         cfg_test = false;
     }
     missing

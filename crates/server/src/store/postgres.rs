@@ -451,8 +451,7 @@ impl Backend for Postgres {
             ListFilter::Finished => "status = 'finished'",
             ListFilter::All => "status != 'waiting'",
         };
-        Ok(self
-            .client
+        self.client
             .query(
                 &format!(
                     "SELECT {GAME_COLUMNS} FROM games WHERE {cond} ORDER BY created_at DESC, id LIMIT $1"
@@ -463,7 +462,7 @@ impl Backend for Postgres {
             .iter()
             .map(row::game)
             .collect::<Result<_, _>>()
-            .map_err(db)?)
+            .map_err(db)
     }
 
     fn last_heartbeat(&mut self) -> Result<Option<u64>, StoreError> {
@@ -520,8 +519,7 @@ impl Backend for Postgres {
     }
 
     fn renew_leases(&mut self, node: &str, now: u64, ttl: u64) -> Result<Vec<Lease>, StoreError> {
-        Ok(self
-            .client
+        self.client
             .query(
                 &format!(
                     "UPDATE leases SET expires_at = $2, renewed_at = $3 WHERE node = $1
@@ -533,7 +531,7 @@ impl Backend for Postgres {
             .iter()
             .map(row::lease)
             .collect::<Result<_, _>>()
-            .map_err(db)?)
+            .map_err(db)
     }
 
     fn release_lease(&mut self, lease: &Lease) -> Result<bool, StoreError> {
@@ -548,8 +546,7 @@ impl Backend for Postgres {
     }
 
     fn lease(&mut self, game_id: &str) -> Result<Option<Lease>, StoreError> {
-        Ok(self
-            .client
+        self.client
             .query_opt(
                 &format!(
                     "SELECT {LEASE_COLUMNS} FROM leases WHERE game_id = $1 AND generation > 0"
@@ -559,7 +556,7 @@ impl Backend for Postgres {
             .map_err(db)?
             .map(|r| row::lease(&r))
             .transpose()
-            .map_err(db)?)
+            .map_err(db)
     }
 
     fn orphaned_games(&mut self, now: u64) -> Result<Vec<String>, StoreError> {
