@@ -106,6 +106,23 @@ fn read_lease_row(conn: &Connection, game_id: &str) -> Result<Option<lease::Row>
     .map_err(db)
 }
 
+/// A game's row as the parameters `?1`–`?10` of the insert and the update
+/// of `games`, in the order of the [`GAME_COLUMNS`].
+fn game_params(g: &GameRow) -> impl rusqlite::Params + '_ {
+    (
+        &g.id,
+        g.created_at as i64,
+        g.updated_at as i64,
+        &g.status,
+        &g.settings,
+        &g.players,
+        &g.result,
+        &g.termination,
+        i64::from(g.ply),
+        g.clock_origin.map(|v| v as i64),
+    )
+}
+
 /// Every row `sql` (with `params`) returns, each read by `read`.
 fn all<T>(
     conn: &Connection,
@@ -145,8 +162,10 @@ impl Backend for Sqlite {
                 .map_err(db)?;
             let mut update_game = tx
                 .prepare_cached(
-                    "UPDATE games SET updated_at = ?2, status = ?3, players = ?4, result = ?5,
-                     termination = ?6, ply = ?7, clock_origin = ?8 WHERE id = ?1",
+                    // The parameters of the insert; the creation time (?2) and
+                    // the settings (?5) do not change.
+                    "UPDATE games SET updated_at = ?3, status = ?4, players = ?6, result = ?7,
+                     termination = ?8, ply = ?9, clock_origin = ?10 WHERE id = ?1",
                 )
                 .map_err(db)?;
             let mut insert_seat = tx
@@ -165,32 +184,8 @@ impl Backend for Sqlite {
                 .map_err(db)?;
             for op in ops {
                 match op {
-                    WriteOp::InsertGame(g) => insert_game
-                        .execute(params![
-                            g.id,
-                            g.created_at as i64,
-                            g.updated_at as i64,
-                            g.status,
-                            g.settings,
-                            g.players,
-                            g.result,
-                            g.termination,
-                            g.ply as i64,
-                            g.clock_origin.map(|v| v as i64)
-                        ])
-                        .map(|_| ()),
-                    WriteOp::UpdateGame(g) => update_game
-                        .execute(params![
-                            g.id,
-                            g.updated_at as i64,
-                            g.status,
-                            g.players,
-                            g.result,
-                            g.termination,
-                            g.ply as i64,
-                            g.clock_origin.map(|v| v as i64)
-                        ])
-                        .map(|_| ()),
+                    WriteOp::InsertGame(g) => insert_game.execute(game_params(g)).map(|_| ()),
+                    WriteOp::UpdateGame(g) => update_game.execute(game_params(g)).map(|_| ()),
                     WriteOp::InsertSeat(s) => insert_seat
                         .execute(params![s.token_hash, s.game_id, s.colors])
                         .map(|_| ()),
