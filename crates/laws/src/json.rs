@@ -22,7 +22,7 @@ use crate::edition::Edition;
 use crate::event::{self as typed, Actor, ClaimKind, Ground, IllegalMove};
 use crate::game::{Applied, Game, Rejected, StartError};
 use crate::outcome::GameResult;
-use arbiter_chess::{Color, Move, Position, Square, UciMove};
+use arbiter_chess::{CastlingSide, Color, File, Move, Position, Role, San, Square, UciMove};
 use arbiter_pgn::TimeControl;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -259,6 +259,78 @@ pub fn read_move(pos: &Position, text: &str) -> Result<Move, Rejected> {
     })
 }
 
+/// The intended move of a draw claim (9.2, 9.3), written and not played:
+/// a legal move in SAN or UCI, or — since a written move cannot be changed
+/// (9.5 a / 9.5.1) and an illegal one makes the claim incorrect — a move
+/// that is not legal, read in coordinates (`e1e3`) or as SAN naming the
+/// claimant's piece (`Nf3`: the only knight that is written; with no such
+/// piece, or several, the move runs from its own arrival square and names
+/// no piece). Only text that is not a move at all is refused.
+///
+/// ```
+/// use arbiter_laws::json::read_intended_move;
+/// use arbiter_chess::{Position, Square};
+/// let pos = Position::standard();
+/// let m = read_intended_move(&pos, "Nd4")?;
+/// assert_eq!((m.from, m.to, pos.is_legal(m)), (Square::B1, Square::D4, false));
+/// assert!(read_intended_move(&pos, "Zz9").is_err());
+/// # Ok::<_, arbiter_laws::Rejected>(())
+/// ```
+pub fn read_intended_move(pos: &Position, text: &str) -> Result<Move, Rejected> {
+    let error = match read_move(pos, text) {
+        Ok(m) => return Ok(m),
+        Err(e) => e,
+    };
+    if let Ok(m) = read_illegal_move(text) {
+        return Ok(Move {
+            from: m.from,
+            to: m.to,
+            promotion: m.promotion,
+        });
+    }
+    let us = pos.turn();
+    match San::parse(text.trim()) {
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        }) => {
+            // A pawn's move without capture stays on its file.
+            let file = match (role, capture) {
+                (Role::Pawn, false) => file.or(Some(to.file())),
+                _ => file,
+            };
+            let mut pieces = pos.board().pieces().filter(|(sq, p)| {
+                p.color == us
+                    && p.role == role
+                    && file.is_none_or(|f| sq.file() == f)
+                    && rank.is_none_or(|r| sq.rank() == r)
+            });
+            let from = match (pieces.next(), pieces.next()) {
+                (Some((sq, _)), None) => sq,
+                _ => to,
+            };
+            Ok(Move {
+                from,
+                to,
+                promotion,
+            })
+        }
+        Ok(San::Castle(side)) => {
+            let king = pos.king_of(us);
+            let file = match side {
+                CastlingSide::KingSide => File::G,
+                CastlingSide::QueenSide => File::C,
+            };
+            Ok(Move::new(king, Square::from_coords(file, king.rank())))
+        }
+        _ => Err(error),
+    }
+}
+
 /// An illegal move in coordinates (`e1e3`, `e7e8q`, also `e1-e3`), read by
 /// the UCI reader of arbiter-chess.
 pub fn read_illegal_move(text: &str) -> Result<IllegalMove, Rejected> {
@@ -304,7 +376,7 @@ impl Event {
                 let mv = match mv {
                     Some(text) if draw => {
                         game.may_claim_draw(player()?, *kind, true)?;
-                        Some(read_move(game.position(), text)?)
+                        Some(read_intended_move(game.position(), text)?)
                     }
                     _ => None,
                 };
@@ -394,7 +466,18 @@ impl Event {
             typed::Action::DeclineDraw => Action::DeclineDraw,
             typed::Action::Claim { kind, mv } => Action::Claim {
                 kind: *kind,
-                mv: mv.map(|m| san(game.position(), m)),
+                mv: mv.map(|m| {
+                    if game.position().is_legal(m) {
+                        san(game.position(), m)
+                    } else {
+                        IllegalMove {
+                            from: m.from,
+                            to: m.to,
+                            promotion: m.promotion,
+                        }
+                        .to_string()
+                    }
+                }),
             },
             typed::Action::Resign => Action::Resign,
             typed::Action::Flag => Action::Flag,
