@@ -120,6 +120,112 @@ pub struct Articles {
     pub penalties: &'static str,
     /// Rapid and blitz penalties reduced to one minute.
     pub reduced_penalty: &'static str,
+    /// The player having the move (1.1).
+    pub turn: &'static str,
+    /// The moves of the pieces (Article 3).
+    pub moves: &'static str,
+    /// Promotion: the pawn must be exchanged for a new piece (2014 3.7 e,
+    /// 2018 3.7.5.1, 2023 3.7.3.3).
+    pub promotion: &'static str,
+    /// Touching one's own piece: the first that can be moved must be moved.
+    pub touch_own: &'static str,
+    /// None of the touched pieces can be moved or captured: any legal move.
+    pub touch_none_movable: &'static str,
+    /// A flag has fallen when the arbiter observes it or on a valid claim.
+    pub flag_seen: &'static str,
+    /// No draw claim after touching a piece on that move.
+    pub claim_after_touch: &'static str,
+    /// A claim cannot be withdrawn.
+    pub claim_not_withdrawn: &'static str,
+    /// The arbiter may add time (to either player's clock) in the event of
+    /// an external disturbance of the game.
+    pub add_time: &'static str,
+}
+
+impl Articles {
+    /// Every Article of the table, by the name of its field: what the test
+    /// of citations checks against the Laws of each edition.
+    ///
+    /// ```
+    /// use arbiter_laws::Edition;
+    /// let all = Edition::Fide2014.rules().articles.all();
+    /// assert!(all.contains(&("fivefold", "9.6 a")));
+    /// ```
+    pub fn all(&self) -> Vec<(&'static str, &'static str)> {
+        // Destructured, so that a new field cannot be left out.
+        let Articles {
+            checkmate,
+            resignation,
+            stalemate,
+            dead_position,
+            agreement,
+            threefold_intended,
+            threefold_current,
+            fifty_intended,
+            fifty_current,
+            incorrect_claim,
+            claim_is_offer,
+            draw_offer,
+            fivefold,
+            seventyfive,
+            flag_fall,
+            illegal_move,
+            illegal_move_unsupervised,
+            touch_move,
+            touch_castling,
+            quickplay_request,
+            quickplay_claim,
+            both_lose,
+            persistent_refusal,
+            penalties,
+            reduced_penalty,
+            turn,
+            moves,
+            promotion,
+            touch_own,
+            touch_none_movable,
+            flag_seen,
+            claim_after_touch,
+            claim_not_withdrawn,
+            add_time,
+        } = *self;
+        vec![
+            ("checkmate", checkmate),
+            ("resignation", resignation),
+            ("stalemate", stalemate),
+            ("dead_position", dead_position),
+            ("agreement", agreement),
+            ("threefold_intended", threefold_intended),
+            ("threefold_current", threefold_current),
+            ("fifty_intended", fifty_intended),
+            ("fifty_current", fifty_current),
+            ("incorrect_claim", incorrect_claim),
+            ("claim_is_offer", claim_is_offer),
+            ("draw_offer", draw_offer),
+            ("fivefold", fivefold),
+            ("seventyfive", seventyfive),
+            ("flag_fall", flag_fall),
+            ("illegal_move", illegal_move),
+            ("illegal_move_unsupervised", illegal_move_unsupervised),
+            ("touch_move", touch_move),
+            ("touch_castling", touch_castling),
+            ("quickplay_request", quickplay_request),
+            ("quickplay_claim", quickplay_claim),
+            ("both_lose", both_lose),
+            ("persistent_refusal", persistent_refusal),
+            ("penalties", penalties),
+            ("reduced_penalty", reduced_penalty),
+            ("turn", turn),
+            ("moves", moves),
+            ("promotion", promotion),
+            ("touch_own", touch_own),
+            ("touch_none_movable", touch_none_movable),
+            ("flag_seen", flag_seen),
+            ("claim_after_touch", claim_after_touch),
+            ("claim_not_withdrawn", claim_not_withdrawn),
+            ("add_time", add_time),
+        ]
+    }
 }
 
 /// Everything that differs between editions.
@@ -166,6 +272,15 @@ const ARTICLES_2014: Articles = Articles {
     persistent_refusal: "11.7",
     penalties: "12.9",
     reduced_penalty: "B.2",
+    turn: "1.1",
+    moves: "3",
+    promotion: "3.7 e",
+    touch_own: "4.3 a",
+    touch_none_movable: "4.5",
+    flag_seen: "6.8",
+    claim_after_touch: "9.4",
+    claim_not_withdrawn: "9.5 a",
+    add_time: "12.2",
 };
 
 const ARTICLES_2018: Articles = Articles {
@@ -194,6 +309,15 @@ const ARTICLES_2018: Articles = Articles {
     persistent_refusal: "11.7",
     penalties: "12.9",
     reduced_penalty: "B.2",
+    turn: "1.1",
+    moves: "3",
+    promotion: "3.7.5.1",
+    touch_own: "4.3.1",
+    touch_none_movable: "4.5",
+    flag_seen: "6.8",
+    claim_after_touch: "9.4",
+    claim_not_withdrawn: "9.5.1",
+    add_time: "12.2",
 };
 
 const ARTICLES_2023: Articles = Articles {
@@ -201,6 +325,7 @@ const ARTICLES_2023: Articles = Articles {
     threefold_current: "9.2.2",
     illegal_move_unsupervised: "A.5.2",
     reduced_penalty: "A.3",
+    promotion: "3.7.3.3",
     ..ARTICLES_2018
 };
 

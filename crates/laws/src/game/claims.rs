@@ -128,7 +128,8 @@ impl Game {
                 t,
             );
             let seen = format!(
-                "{by}'s flag has fallen: the arbiter stopping the clocks to check the claim sees it (Art. 6.8, {art})"
+                "{by}'s flag has fallen: the arbiter stopping the clocks to check the claim sees it (Art. {}, {art})",
+                self.rules.articles.flag_seen
             );
             applied.note = Some(match applied.note {
                 Some(n) => format!("{seen}; {n}"),
@@ -192,16 +193,18 @@ impl Game {
                     let _ = touched.touch(&self.pos, m.from);
                     self.touched = touched;
                     format!(
-                        "; the intended move {} cannot be made (Art. 3): another move with the piece on {} must be made (Art. {})",
+                        "; the intended move {} cannot be made (Art. {}): another move with the piece on {} must be made (Art. {})",
                         IllegalMove::new(m.from, m.to),
+                        a.moves,
                         m.from,
-                        a.touch_move
+                        a.touch_own
                     )
                 } else {
                     format!(
-                        "; the intended move {} cannot be made (Art. 3) and names no piece that can move: any legal move may be made (Art. {})",
+                        "; the intended move {} cannot be made (Art. {}) and names no piece that can move: any legal move may be made (Art. {})",
                         IllegalMove::new(m.from, m.to),
-                        a.touch_move
+                        a.moves,
+                        a.touch_none_movable
                     )
                 };
                 applied.note = Some(note + &tail);

@@ -37,7 +37,7 @@ impl Game {
                     penalty: Some(Penalty {
                         to: player,
                         ms,
-                        article: Article::new("12.2"),
+                        article: Article::new(a.add_time),
                     }),
                     ..Applied::default()
                 })

@@ -221,7 +221,8 @@ impl Table {
                     arbiter_pgn::ReadMoveError::Ambiguous { .. } => "ambiguous_move",
                 };
                 let message = if promotes {
-                    format!("{text}: name the piece the pawn becomes (Art. 3.7 e)")
+                    let art = self.laws.rules().articles.promotion;
+                    format!("{text}: name the piece the pawn becomes (Art. {art})")
                 } else {
                     e.to_string()
                 };
