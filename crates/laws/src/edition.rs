@@ -140,6 +140,10 @@ pub struct Articles {
     /// The arbiter may add time (to either player's clock) in the event of
     /// an external disturbance of the game.
     pub add_time: &'static str,
+    /// The default time: a player arriving after it loses.
+    pub late_arrival: &'static str,
+    /// Neither player present: White's clock runs from the start.
+    pub neither_present: &'static str,
 }
 
 impl Articles {
@@ -188,6 +192,8 @@ impl Articles {
             claim_after_touch,
             claim_not_withdrawn,
             add_time,
+            late_arrival,
+            neither_present,
         } = *self;
         vec![
             ("checkmate", checkmate),
@@ -224,6 +230,8 @@ impl Articles {
             ("claim_after_touch", claim_after_touch),
             ("claim_not_withdrawn", claim_not_withdrawn),
             ("add_time", add_time),
+            ("late_arrival", late_arrival),
+            ("neither_present", neither_present),
         ]
     }
 }
@@ -281,6 +289,8 @@ const ARTICLES_2014: Articles = Articles {
     claim_after_touch: "9.4",
     claim_not_withdrawn: "9.5 a",
     add_time: "12.2",
+    late_arrival: "6.7 a",
+    neither_present: "6.7 b",
 };
 
 const ARTICLES_2018: Articles = Articles {
@@ -318,6 +328,8 @@ const ARTICLES_2018: Articles = Articles {
     claim_after_touch: "9.4",
     claim_not_withdrawn: "9.5.1",
     add_time: "12.2",
+    late_arrival: "6.7.1",
+    neither_present: "6.7.2",
 };
 
 const ARTICLES_2023: Articles = Articles {

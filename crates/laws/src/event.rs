@@ -16,6 +16,7 @@
 use crate::clock::Delay;
 use crate::edition::{Edition, Rules};
 use crate::outcome::GameResult;
+use crate::regulations::Regulations;
 use crate::Article;
 use arbiter_chess::{Color, Move, Role, Square};
 use arbiter_pgn::TimeControl;
@@ -53,6 +54,12 @@ pub struct Start {
     pub supervised: bool,
     /// Touch-move is enforced (4.3–4.4): `touch` events oblige.
     pub touch_move: bool,
+    /// The players not at the board at the scheduled start (t = 0): each
+    /// must `arrive` (6.7) before acting.
+    pub absent: Vec<Color>,
+    /// What the regulations of the event specify where the Laws leave it to
+    /// them (the default time, …).
+    pub regulations: Regulations,
 }
 
 /// Who acts: one of the players, or the arbiter (Art. 12).
@@ -161,6 +168,11 @@ impl Event {
     /// `by` claims that the opponent's flag has fallen (6.8).
     pub fn flag(t: u64, by: Color) -> Event {
         Event::player(t, by, Action::Flag)
+    }
+
+    /// `by`, absent at the scheduled start, arrives at the board (6.7).
+    pub fn arrive(t: u64, by: Color) -> Event {
+        Event::player(t, by, Action::Arrive)
     }
 
     /// `by` touches the piece on `square` (4.3).
@@ -311,6 +323,8 @@ pub enum Action {
         /// The decision.
         decision: Decision,
     },
+    /// A player absent at the scheduled start arrives at the board (6.7).
+    Arrive,
     /// The arbiter declares the game lost by `player`; the opponent wins
     /// (Art. 10.1: "wins by forfeit"). For another score of the opponent,
     /// use [`Action::Adjudicate`].
@@ -444,5 +458,14 @@ pub enum Decision {
         player: Color,
         /// Milliseconds.
         ms: u64,
+    },
+    /// The default time has passed (6.7 a / 6.7.1): the players still
+    /// absent lose (both: 0-0).
+    DefaultTimePassed,
+    /// The arbiter decides otherwise (6.7 a / 6.7.1): `player` may arrive
+    /// after the default time.
+    ExcuseLateness {
+        /// The player.
+        player: Color,
     },
 }

@@ -18,10 +18,11 @@
 //! ```
 
 use crate::clock::Delay;
-use crate::edition::Edition;
+use crate::edition::{Edition, Rules};
 use crate::event::{self as typed, Actor, ClaimKind, Ground, IllegalMove};
 use crate::game::{Applied, Game, Rejected, StartError};
 use crate::outcome::GameResult;
+use crate::regulations::Regulations;
 use arbiter_chess::{CastlingSide, Color, File, Move, Position, Role, San, Square, UciMove};
 use arbiter_pgn::TimeControl;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -60,6 +61,18 @@ pub struct Start {
     /// Touch-move is enforced (4.3–4.4).
     #[serde(default)]
     pub touch_move: bool,
+    /// The players not at the board at the scheduled start (t = 0), e.g.
+    /// `["black"]`: each must `arrive` (6.7).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<Color>,
+    /// The default time in milliseconds (6.7 a / 6.7.1; 0 if the
+    /// regulations specify none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub default_time_ms: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Start {
@@ -77,6 +90,10 @@ impl Start {
             delay: self.delay,
             supervised: self.supervised,
             touch_move: self.touch_move,
+            absent: self.absent.clone(),
+            regulations: Regulations {
+                default_time_ms: self.default_time_ms,
+            },
         })
     }
 
@@ -90,6 +107,8 @@ impl Start {
             delay: start.delay,
             supervised: start.supervised,
             touch_move: start.touch_move,
+            absent: start.absent.clone(),
+            default_time_ms: start.regulations.default_time_ms,
         }
     }
 }
@@ -183,11 +202,13 @@ pub enum Action {
         #[serde(rename = "move")]
         mv: String,
     },
+    /// A player absent at the scheduled start arrives at the board (6.7).
+    Arrive,
     /// An arbiter's decision.
     Arbiter {
         /// The decision.
         decision: Decision,
-        /// The player concerned, for `add_time`.
+        /// The player concerned, for `add_time` and `excuse_lateness`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
         /// Milliseconds, for `add_time`.
@@ -245,6 +266,67 @@ pub enum Decision {
     BothLose,
     /// [`typed::Decision::AddTime`].
     AddTime,
+    /// [`typed::Decision::DefaultTimePassed`].
+    Absent,
+    /// [`typed::Decision::ExcuseLateness`].
+    ExcuseLateness,
+}
+
+impl Decision {
+    /// The typed decision, with the event's `player` and `ms` where it
+    /// takes them (`rules`: the Articles of the refusals).
+    pub fn to_typed(
+        self,
+        player: Option<Color>,
+        ms: Option<u64>,
+        rules: &Rules,
+    ) -> Result<typed::Decision, Rejected> {
+        use typed::Decision as D;
+        Ok(match self {
+            Decision::Upheld => D::Upheld,
+            Decision::Rejected => D::Rejected,
+            Decision::Postponed => D::Postponed,
+            Decision::Flag => D::Flag,
+            Decision::IllegalMove => D::IllegalMove,
+            Decision::BothLose => D::BothLose,
+            Decision::AddTime => {
+                let (Some(player), Some(ms)) = (player, ms) else {
+                    return Err(Rejected::AddTimeIncomplete);
+                };
+                D::AddTime { player, ms }
+            }
+            Decision::Absent => D::DefaultTimePassed,
+            Decision::ExcuseLateness => D::ExcuseLateness {
+                player: player
+                    .ok_or_else(|| needs_player("excuse_lateness", rules.articles.late_arrival))?,
+            },
+        })
+    }
+
+    /// The wire form of a typed decision: the name, the player, the time.
+    pub fn of(decision: typed::Decision) -> (Decision, Option<Color>, Option<u64>) {
+        use typed::Decision as D;
+        match decision {
+            D::Upheld => (Decision::Upheld, None, None),
+            D::Rejected => (Decision::Rejected, None, None),
+            D::Postponed => (Decision::Postponed, None, None),
+            D::Flag => (Decision::Flag, None, None),
+            D::IllegalMove => (Decision::IllegalMove, None, None),
+            D::BothLose => (Decision::BothLose, None, None),
+            D::AddTime { player, ms } => (Decision::AddTime, Some(player), Some(ms)),
+            D::DefaultTimePassed => (Decision::Absent, None, None),
+            D::ExcuseLateness { player } => (Decision::ExcuseLateness, Some(player), None),
+        }
+    }
+}
+
+/// An arbiter's decision that names no player.
+fn needs_player(event: &'static str, article: &'static str) -> Rejected {
+    Rejected::Refused {
+        event,
+        article: article.into(),
+        reason: "say which player: \"player\": \"white\" or \"black\"".to_owned(),
+    }
 }
 
 /// A move written in SAN or UCI, legal in `pos`; the SAN reading's error
@@ -360,6 +442,9 @@ impl Event {
     pub fn to_event(&self, game: &Game) -> Result<typed::Event, Rejected> {
         game.check_time(self.t)?;
         let by = Actor::from(self.by);
+        if let (Some(c), false) = (self.by, matches!(self.action, Action::Arrive)) {
+            game.require_present(c)?;
+        }
         let player = || self.by.ok_or(Rejected::NoPlayer);
         let action = match &self.action {
             Action::Move { mv } => {
@@ -403,23 +488,10 @@ impl Event {
                 decision,
                 player,
                 ms,
-            } => {
-                let decision = match decision {
-                    Decision::Upheld => typed::Decision::Upheld,
-                    Decision::Rejected => typed::Decision::Rejected,
-                    Decision::Postponed => typed::Decision::Postponed,
-                    Decision::Flag => typed::Decision::Flag,
-                    Decision::IllegalMove => typed::Decision::IllegalMove,
-                    Decision::BothLose => typed::Decision::BothLose,
-                    Decision::AddTime => {
-                        let (Some(player), Some(ms)) = (*player, *ms) else {
-                            return Err(Rejected::AddTimeIncomplete);
-                        };
-                        typed::Decision::AddTime { player, ms }
-                    }
-                };
-                typed::Action::Arbiter { decision }
-            }
+            } => typed::Action::Arbiter {
+                decision: decision.to_typed(*player, *ms, game.rules())?,
+            },
+            Action::Arrive => typed::Action::Arrive,
             Action::Forfeit {
                 player,
                 ground,
@@ -485,18 +557,9 @@ impl Event {
                 square: square.to_string(),
             },
             typed::Action::Illegal { mv } => Action::Illegal { mv: mv.to_string() },
+            typed::Action::Arrive => Action::Arrive,
             typed::Action::Arbiter { decision } => {
-                let (decision, player, ms) = match *decision {
-                    typed::Decision::Upheld => (Decision::Upheld, None, None),
-                    typed::Decision::Rejected => (Decision::Rejected, None, None),
-                    typed::Decision::Postponed => (Decision::Postponed, None, None),
-                    typed::Decision::Flag => (Decision::Flag, None, None),
-                    typed::Decision::IllegalMove => (Decision::IllegalMove, None, None),
-                    typed::Decision::BothLose => (Decision::BothLose, None, None),
-                    typed::Decision::AddTime { player, ms } => {
-                        (Decision::AddTime, Some(player), Some(ms))
-                    }
-                };
+                let (decision, player, ms) = Decision::of(*decision);
                 Action::Arbiter {
                     decision,
                     player,

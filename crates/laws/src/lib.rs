@@ -12,6 +12,7 @@ pub mod game;
 pub mod json;
 pub mod judge;
 mod outcome;
+pub mod regulations;
 pub mod repetition;
 pub mod touch;
 
@@ -26,3 +27,4 @@ pub use game::{
     StartError,
 };
 pub use outcome::{GameResult, Outcome, Score, Termination};
+pub use regulations::Regulations;

@@ -7,6 +7,7 @@
 //! refusals ([`rejected`]).
 
 mod applied;
+mod arrival;
 mod board;
 mod claims;
 mod illegal;
@@ -69,6 +70,10 @@ pub struct Game {
     last_t: u64,
     dead: DeadPositionDetector,
     alive: bool,
+    /// Not at the board (6.7), by colour index.
+    absent: [bool; 2],
+    /// Allowed by the arbiter to arrive after the default time.
+    excused: [bool; 2],
 }
 
 impl Game {
@@ -114,6 +119,11 @@ impl Game {
             last_t: 0,
             dead: DeadPositionDetector::new(solver),
             alive: false,
+            absent: [
+                start.absent.contains(&Color::White),
+                start.absent.contains(&Color::Black),
+            ],
+            excused: [false, false],
             start,
         };
         game.check_automatic_end(None, 0);
@@ -348,6 +358,7 @@ impl Game {
             Actor::Player(c) => Ok(c),
             Actor::Arbiter => Err(Rejected::NoPlayer),
         };
+        self.check_actor(event.by, &event.action)?;
         let applied = match &event.action {
             Action::Move { mv } => self.on_move(player()?, *mv, t)?,
             Action::OfferDraw => self.on_offer(player()?, t)?,
@@ -359,6 +370,7 @@ impl Game {
             Action::Touch { square } => self.on_touch(player()?, *square)?,
             Action::Illegal { mv } => self.on_illegal(player()?, *mv, t)?,
             Action::Arbiter { decision } => self.on_arbiter(*decision, t)?,
+            Action::Arrive => self.on_arrive(player()?, t)?,
             Action::Forfeit {
                 player,
                 ground,
@@ -373,6 +385,14 @@ impl Game {
         self.last_t = t;
         self.events.push(event);
         Ok(applied)
+    }
+
+    /// A player acting must be at the board, unless arriving (6.7).
+    pub(crate) fn check_actor(&self, by: Actor, action: &Action) -> Result<(), Rejected> {
+        match (by, action) {
+            (_, Action::Arrive) | (Actor::Arbiter, _) => Ok(()),
+            (Actor::Player(c), _) => self.require_present(c),
+        }
     }
 
     fn end(

@@ -230,6 +230,17 @@ pub enum Rejected {
     /// A forfeit without the player (JSON layer).
     #[error("a forfeit needs \"player\": \"white\" or \"black\"")]
     ForfeitWithoutPlayer,
+    /// An event the Laws (or the regulations they leave rules to) do not
+    /// allow now, named with the Article.
+    #[error("{event}: {reason} (Art. {article})")]
+    Refused {
+        /// The event, as `arbiter judge` names it.
+        event: &'static str,
+        /// The Article.
+        article: Article,
+        /// Why, in words.
+        reason: String,
+    },
 }
 
 impl Rejected {

@@ -42,6 +42,8 @@ impl Game {
                     ..Applied::default()
                 })
             }
+            Decision::DefaultTimePassed => self.on_default_passed(t),
+            Decision::ExcuseLateness { player } => self.on_excuse(player),
             Decision::Upheld | Decision::Rejected | Decision::Postponed => {
                 let Some(q) = self.pending_quickplay else {
                     return Err(Rejected::NoQuickplayWaiting);

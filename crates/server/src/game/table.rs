@@ -85,7 +85,8 @@ fn refusal(r: Rejected, claim: bool) -> Refusal {
         | Rejected::IllegalMoveAlreadyWaiting
         | Rejected::IllegalMoveCannotStand
         | Rejected::AddTimeIncomplete
-        | Rejected::ForfeitWithoutPlayer => "internal",
+        | Rejected::ForfeitWithoutPlayer
+        | Rejected::Refused { .. } => "internal",
     };
     Refusal::new(code, r.to_string())
 }
@@ -110,6 +111,7 @@ pub fn start_of(settings: &Settings) -> Start {
         }),
         supervised: false,
         touch_move: settings.touch_move,
+        ..Start::default()
     }
 }
 
