@@ -274,6 +274,18 @@ impl Clock {
         self.remaining[i] = self.remaining[i].saturating_add(ms);
     }
 
+    /// Takes `ms` from `color`'s time at `t` (a penalty, 12.9 c / 12.9.3);
+    /// a clock brought to zero is a flag fallen at `t`.
+    pub fn deduct_time(&mut self, color: Color, ms: u64, t: u64) {
+        let i = color.index();
+        let shown = self.remaining_at(color, t);
+        self.remaining[i] = self.remaining[i].saturating_sub(ms);
+        if ms >= shown && self.fallen[i].is_none() {
+            self.fallen[i] = Some(t);
+            self.remaining[i] = 0;
+        }
+    }
+
     /// Takes back the last press of `color` (an illegal move corrected,
     /// 7.5): the move no longer counts, its increment is removed (Arbiters'
     /// Manual), and `color`'s clock runs again from `t`; the opponent is

@@ -144,6 +144,11 @@ pub struct Articles {
     pub late_arrival: &'static str,
     /// Neither player present: White's clock runs from the start.
     pub neither_present: &'static str,
+    /// The arbiter's penalties (12.9): a warning, time added to the
+    /// opponent, time taken from the offender, the opponent's score raised
+    /// to the maximum, the offender's score reduced, the game declared lost
+    /// by the offender — in this order.
+    pub sanctions: [&'static str; 6],
 }
 
 impl Articles {
@@ -194,6 +199,7 @@ impl Articles {
             add_time,
             late_arrival,
             neither_present,
+            sanctions,
         } = *self;
         vec![
             ("checkmate", checkmate),
@@ -232,6 +238,12 @@ impl Articles {
             ("add_time", add_time),
             ("late_arrival", late_arrival),
             ("neither_present", neither_present),
+            ("sanctions[warning]", sanctions[0]),
+            ("sanctions[opponent_time]", sanctions[1]),
+            ("sanctions[offender_time]", sanctions[2]),
+            ("sanctions[opponent_score_maximum]", sanctions[3]),
+            ("sanctions[offender_score_reduced]", sanctions[4]),
+            ("sanctions[game_lost]", sanctions[5]),
         ]
     }
 }
@@ -291,6 +303,7 @@ const ARTICLES_2014: Articles = Articles {
     add_time: "12.2",
     late_arrival: "6.7 a",
     neither_present: "6.7 b",
+    sanctions: ["12.9 a", "12.9 b", "12.9 c", "12.9 d", "12.9 e", "12.9 f"],
 };
 
 const ARTICLES_2018: Articles = Articles {
@@ -330,6 +343,7 @@ const ARTICLES_2018: Articles = Articles {
     add_time: "12.2",
     late_arrival: "6.7.1",
     neither_present: "6.7.2",
+    sanctions: ["12.9.1", "12.9.2", "12.9.3", "12.9.4", "12.9.5", "12.9.6"],
 };
 
 const ARTICLES_2023: Articles = Articles {

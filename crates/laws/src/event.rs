@@ -15,7 +15,7 @@
 
 use crate::clock::Delay;
 use crate::edition::{Edition, Rules};
-use crate::outcome::GameResult;
+use crate::outcome::{GameResult, Score};
 use crate::regulations::Regulations;
 use crate::Article;
 use arbiter_chess::{Color, Move, Role, Square};
@@ -468,4 +468,75 @@ pub enum Decision {
         /// The player.
         player: Color,
     },
+    /// One of the arbiter's penalties (12.9) on `offender`. The penalties on
+    /// the score may also be imposed after the game has ended.
+    Penalty {
+        /// The player penalised.
+        offender: Color,
+        /// Which penalty.
+        sanction: Sanction,
+    },
+}
+
+/// The penalties of Art. 12.9 (2014 12.9 a–f, 2018/2023 12.9.1–12.9.6; a
+/// fine, exclusion from rounds and expulsion are outside the game).
+///
+/// ```
+/// use arbiter_laws::{Decision, Event, Game, Sanction, Score, Start};
+/// use arbiter_chess::Color;
+/// let mut game = Game::new(Start::default())?;
+/// let lost = Sanction::GameLost { opponent_score: Score::Half };
+/// game.apply(Event::arbiter(0, Decision::Penalty { offender: Color::White, sanction: lost }))?;
+/// assert_eq!(game.outcome().unwrap().result.to_string(), "0-1/2");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Sanction {
+    /// A warning (12.9 a / 12.9.1).
+    Warning,
+    /// Increasing the remaining time of the opponent (12.9 b / 12.9.2).
+    OpponentTime {
+        /// Milliseconds added.
+        ms: u64,
+    },
+    /// Reducing the remaining time of the offending player (12.9 c / 12.9.3).
+    OffenderTime {
+        /// Milliseconds taken.
+        ms: u64,
+    },
+    /// Increasing the points scored in the game by the opponent to the
+    /// maximum available for that game (12.9 d / 12.9.4): the opponent 1,
+    /// so the offender 0 (10.2).
+    OpponentScoreMaximum,
+    /// Reducing the points scored in the game by the offending person
+    /// (12.9 e / 12.9.5), to `score`: on a game that has a result.
+    OffenderScoreReduced {
+        /// The offender's new score.
+        score: Score,
+    },
+    /// Declaring the game to be lost by the offending player; the arbiter
+    /// also decides the opponent's score (12.9 f / 12.9.6).
+    GameLost {
+        /// The opponent's score.
+        opponent_score: Score,
+    },
+}
+
+impl Sanction {
+    /// The index of the penalty in 12.9's list ([`crate::edition::Articles::sanctions`]).
+    pub const fn index(self) -> usize {
+        match self {
+            Sanction::Warning => 0,
+            Sanction::OpponentTime { .. } => 1,
+            Sanction::OffenderTime { .. } => 2,
+            Sanction::OpponentScoreMaximum => 3,
+            Sanction::OffenderScoreReduced { .. } => 4,
+            Sanction::GameLost { .. } => 5,
+        }
+    }
+
+    /// Whether it changes the score (and so may come after the end).
+    pub const fn changes_score(self) -> bool {
+        self.index() >= 3
+    }
 }

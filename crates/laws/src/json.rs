@@ -19,9 +19,10 @@
 
 use crate::clock::Delay;
 use crate::edition::{Edition, Rules};
+use crate::event::Sanction;
 use crate::event::{self as typed, Actor, ClaimKind, Ground, IllegalMove};
 use crate::game::{Applied, Game, Rejected, StartError};
-use crate::outcome::GameResult;
+use crate::outcome::{GameResult, Score};
 use crate::regulations::Regulations;
 use arbiter_chess::{CastlingSide, Color, File, Move, Position, Role, San, Square, UciMove};
 use arbiter_pgn::TimeControl;
@@ -208,12 +209,19 @@ pub enum Action {
     Arbiter {
         /// The decision.
         decision: Decision,
-        /// The player concerned, for `add_time` and `excuse_lateness`.
+        /// The player concerned, for `add_time`, `excuse_lateness` and
+        /// `penalty` (the offender).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<Color>,
-        /// Milliseconds, for `add_time`.
+        /// Milliseconds, for `add_time` and the time penalties.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ms: Option<u64>,
+        /// Which penalty, for `penalty` (12.9).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sanction: Option<SanctionKind>,
+        /// A score (`"0"`, `"1/2"`, `"1"`), for the penalties that set one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        score: Option<String>,
     },
     /// The arbiter declares the game lost by `player` (no `by`).
     Forfeit {
@@ -270,6 +278,78 @@ pub enum Decision {
     Absent,
     /// [`typed::Decision::ExcuseLateness`].
     ExcuseLateness,
+    /// [`typed::Decision::Penalty`].
+    Penalty,
+}
+
+/// The penalties of 12.9 as `arbiter judge` names them.
+///
+/// ```
+/// use arbiter_laws::json::SanctionKind;
+/// assert_eq!(serde_json::to_string(&SanctionKind::GameLost)?, r#""game_lost""#);
+/// # Ok::<_, serde_json::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SanctionKind {
+    /// [`Sanction::Warning`].
+    Warning,
+    /// [`Sanction::OpponentTime`] (`"ms"`).
+    OpponentTime,
+    /// [`Sanction::OffenderTime`] (`"ms"`).
+    OffenderTime,
+    /// [`Sanction::OpponentScoreMaximum`].
+    OpponentScoreMaximum,
+    /// [`Sanction::OffenderScoreReduced`] (`"score"`: the offender's, default 0).
+    OffenderScoreReduced,
+    /// [`Sanction::GameLost`] (`"score"`: the opponent's, default 1).
+    GameLost,
+}
+
+impl SanctionKind {
+    /// Whether the penalty changes the score (it may come after the end).
+    pub const fn changes_score(self) -> bool {
+        matches!(
+            self,
+            SanctionKind::OpponentScoreMaximum
+                | SanctionKind::OffenderScoreReduced
+                | SanctionKind::GameLost
+        )
+    }
+}
+
+/// The fields of an `arbiter` line.
+///
+/// ```
+/// use arbiter_laws::json::{ArbiterFields, Decision};
+/// let f = ArbiterFields { decision: Decision::Flag, player: None, ms: None, sanction: None, score: None };
+/// assert_eq!(f.decision, Decision::Flag);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArbiterFields {
+    /// The decision.
+    pub decision: Decision,
+    /// The player, where the decision names one.
+    pub player: Option<Color>,
+    /// Milliseconds, where it takes them.
+    pub ms: Option<u64>,
+    /// The penalty.
+    pub sanction: Option<SanctionKind>,
+    /// A score.
+    pub score: Option<String>,
+}
+
+fn score_text(s: Score) -> String {
+    s.as_str().to_owned()
+}
+
+fn read_score(text: &str) -> Option<Score> {
+    match text.trim() {
+        "0" => Some(Score::Zero),
+        "1/2" | "½" => Some(Score::Half),
+        "1" => Some(Score::One),
+        _ => None,
+    }
 }
 
 impl Decision {
@@ -281,8 +361,61 @@ impl Decision {
         ms: Option<u64>,
         rules: &Rules,
     ) -> Result<typed::Decision, Rejected> {
+        self.with(player, ms, None, None, rules)
+    }
+
+    /// [`Decision::to_typed`] with the penalty's fields.
+    pub fn with(
+        self,
+        player: Option<Color>,
+        ms: Option<u64>,
+        sanction: Option<SanctionKind>,
+        score: Option<&str>,
+        rules: &Rules,
+    ) -> Result<typed::Decision, Rejected> {
         use typed::Decision as D;
         Ok(match self {
+            Decision::Penalty => {
+                let sanctions = rules.articles.sanctions;
+                let refuse = |article: &'static str, reason: &str| Rejected::Refused {
+                    event: "arbiter penalty",
+                    article: article.into(),
+                    reason: reason.to_owned(),
+                };
+                let offender = player.ok_or_else(|| {
+                    refuse(
+                        "12.9",
+                        "say who is penalised: \"player\": \"white\" or \"black\"",
+                    )
+                })?;
+                let kind = sanction.ok_or_else(|| {
+                    refuse("12.9", "say which penalty: \"sanction\": warning, opponent_time, offender_time, opponent_score_maximum, offender_score_reduced or game_lost")
+                })?;
+                let score = match score {
+                    None => None,
+                    Some(text) => Some(read_score(text).ok_or_else(|| {
+                        refuse(
+                            "10.2",
+                            &format!("score {text:?}: expected \"0\", \"1/2\" or \"1\""),
+                        )
+                    })?),
+                };
+                let ms =
+                    |i: usize| ms.ok_or_else(|| refuse(sanctions[i], "say how much time: \"ms\""));
+                let sanction = match kind {
+                    SanctionKind::Warning => Sanction::Warning,
+                    SanctionKind::OpponentTime => Sanction::OpponentTime { ms: ms(1)? },
+                    SanctionKind::OffenderTime => Sanction::OffenderTime { ms: ms(2)? },
+                    SanctionKind::OpponentScoreMaximum => Sanction::OpponentScoreMaximum,
+                    SanctionKind::OffenderScoreReduced => Sanction::OffenderScoreReduced {
+                        score: score.unwrap_or(Score::Zero),
+                    },
+                    SanctionKind::GameLost => Sanction::GameLost {
+                        opponent_score: score.unwrap_or(Score::One),
+                    },
+                };
+                D::Penalty { offender, sanction }
+            }
             Decision::Upheld => D::Upheld,
             Decision::Rejected => D::Rejected,
             Decision::Postponed => D::Postponed,
@@ -305,8 +438,56 @@ impl Decision {
 
     /// The wire form of a typed decision: the name, the player, the time.
     pub fn of(decision: typed::Decision) -> (Decision, Option<Color>, Option<u64>) {
+        let f = Decision::fields_of(decision);
+        (f.decision, f.player, f.ms)
+    }
+
+    /// The wire fields of a typed decision.
+    pub fn fields_of(decision: typed::Decision) -> ArbiterFields {
+        use typed::Decision as D;
+        let (decision, player, ms) = match decision {
+            D::Penalty { offender, sanction } => {
+                let (kind, ms, score) = match sanction {
+                    Sanction::Warning => (SanctionKind::Warning, None, None),
+                    Sanction::OpponentTime { ms } => (SanctionKind::OpponentTime, Some(ms), None),
+                    Sanction::OffenderTime { ms } => (SanctionKind::OffenderTime, Some(ms), None),
+                    Sanction::OpponentScoreMaximum => {
+                        (SanctionKind::OpponentScoreMaximum, None, None)
+                    }
+                    Sanction::OffenderScoreReduced { score } => (
+                        SanctionKind::OffenderScoreReduced,
+                        None,
+                        Some(score_text(score)),
+                    ),
+                    Sanction::GameLost { opponent_score } => (
+                        SanctionKind::GameLost,
+                        None,
+                        Some(score_text(opponent_score)),
+                    ),
+                };
+                return ArbiterFields {
+                    decision: Decision::Penalty,
+                    player: Some(offender),
+                    ms,
+                    sanction: Some(kind),
+                    score,
+                };
+            }
+            other => Decision::plain(other),
+        };
+        ArbiterFields {
+            decision,
+            player,
+            ms,
+            sanction: None,
+            score: None,
+        }
+    }
+
+    fn plain(decision: typed::Decision) -> (Decision, Option<Color>, Option<u64>) {
         use typed::Decision as D;
         match decision {
+            D::Penalty { offender, .. } => (Decision::Penalty, Some(offender), None),
             D::Upheld => (Decision::Upheld, None, None),
             D::Rejected => (Decision::Rejected, None, None),
             D::Postponed => (Decision::Postponed, None, None),
@@ -440,7 +621,26 @@ impl Event {
     /// (the game over, out of turn, …) come first, as [`Game::apply`] would
     /// give them.
     pub fn to_event(&self, game: &Game) -> Result<typed::Event, Rejected> {
-        game.check_time(self.t)?;
+        match &self.action {
+            Action::Arbiter {
+                decision: Decision::Penalty,
+                sanction: Some(kind),
+                ..
+            } if kind.changes_score() => {
+                game.check_time_for(
+                    self.t,
+                    &typed::Action::Arbiter {
+                        decision: typed::Decision::Penalty {
+                            offender: Color::White,
+                            sanction: typed::Sanction::GameLost {
+                                opponent_score: Score::One,
+                            },
+                        },
+                    },
+                )?;
+            }
+            _ => game.check_time(self.t)?,
+        }
         let by = Actor::from(self.by);
         if let (Some(c), false) = (self.by, matches!(self.action, Action::Arrive)) {
             game.require_present(c)?;
@@ -488,8 +688,10 @@ impl Event {
                 decision,
                 player,
                 ms,
+                sanction,
+                score,
             } => typed::Action::Arbiter {
-                decision: decision.to_typed(*player, *ms, game.rules())?,
+                decision: decision.with(*player, *ms, *sanction, score.as_deref(), game.rules())?,
             },
             Action::Arrive => typed::Action::Arrive,
             Action::Forfeit {
@@ -559,11 +761,13 @@ impl Event {
             typed::Action::Illegal { mv } => Action::Illegal { mv: mv.to_string() },
             typed::Action::Arrive => Action::Arrive,
             typed::Action::Arbiter { decision } => {
-                let (decision, player, ms) = Decision::of(*decision);
+                let f = Decision::fields_of(*decision);
                 Action::Arbiter {
-                    decision,
-                    player,
-                    ms,
+                    decision: f.decision,
+                    player: f.player,
+                    ms: f.ms,
+                    sanction: f.sanction,
+                    score: f.score,
                 }
             }
             typed::Action::Forfeit {

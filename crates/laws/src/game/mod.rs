@@ -11,18 +11,19 @@ mod arrival;
 mod board;
 mod claims;
 mod illegal;
+mod penalties;
 mod play;
 mod quickplay;
 mod rejected;
 mod rulings;
 
-pub use applied::{Applied, ClaimVerdict, ClockReading, Penalty, PlayedMove};
+pub use applied::{Applied, ClaimVerdict, ClockReading, Penalty, PlayedMove, Remark};
 pub use rejected::{QuickplayBar, Rejected, ReplayError, StartError};
 
 use crate::clock::Clock;
 use crate::dead::{DeadPositionDetector, DeadPositionStats, Unwinnability, Verdict};
 use crate::edition::Rules;
-use crate::event::{Action, Actor, ClaimKind, Event, Start};
+use crate::event::{Action, Actor, ClaimKind, Decision, Event, Start};
 use crate::outcome::{GameResult, Outcome, Termination};
 use crate::repetition::History;
 use crate::touch::{Obligation, Touched};
@@ -74,6 +75,7 @@ pub struct Game {
     absent: [bool; 2],
     /// Allowed by the arbiter to arrive after the default time.
     excused: [bool; 2],
+    remarks: Vec<Remark>,
 }
 
 impl Game {
@@ -124,6 +126,7 @@ impl Game {
                 start.absent.contains(&Color::Black),
             ],
             excused: [false, false],
+            remarks: Vec::new(),
             start,
         };
         game.check_automatic_end(None, 0);
@@ -206,6 +209,12 @@ impl Game {
     /// The moves played.
     pub fn moves(&self) -> &[PlayedMove] {
         &self.moves
+    }
+
+    /// What the arbiter ruled that the record keeps as comments (the
+    /// penalties of 12.9, …), in order.
+    pub fn remarks(&self) -> &[Remark] {
+        &self.remarks
     }
 
     /// The outcome, once the game has ended.
@@ -350,9 +359,20 @@ impl Game {
         Ok(())
     }
 
+    /// [`Game::check_time`], except that a penalty on the score (12.9) may
+    /// also come after the end.
+    pub(crate) fn check_time_for(&self, t: u64, action: &Action) -> Result<(), Rejected> {
+        match action {
+            Action::Arbiter {
+                decision: Decision::Penalty { sanction, .. },
+            } if sanction.changes_score() && t >= self.last_t => Ok(()),
+            _ => self.check_time(t),
+        }
+    }
+
     /// Applies one event. On `Err` nothing has changed.
     pub fn apply(&mut self, event: Event) -> Result<Applied, Rejected> {
-        self.check_time(event.t)?;
+        self.check_time_for(event.t, &event.action)?;
         let t = event.t;
         let player = || match event.by {
             Actor::Player(c) => Ok(c),

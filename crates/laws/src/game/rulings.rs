@@ -44,6 +44,7 @@ impl Game {
             }
             Decision::DefaultTimePassed => self.on_default_passed(t),
             Decision::ExcuseLateness { player } => self.on_excuse(player),
+            Decision::Penalty { offender, sanction } => self.on_penalty(offender, sanction, t),
             Decision::Upheld | Decision::Rejected | Decision::Postponed => {
                 let Some(q) = self.pending_quickplay else {
                     return Err(Rejected::NoQuickplayWaiting);
