@@ -149,6 +149,12 @@ pub struct Articles {
     /// to the maximum, the offender's score reduced, the game declared lost
     /// by the offender — in this order.
     pub sanctions: [&'static str; 6],
+    /// An electronic device in the playing venue: the game lost.
+    pub device: &'static str,
+    /// Devices in a bag, switched off, if the regulations allow (2018+).
+    pub device_in_bag: Option<&'static str>,
+    /// The regulations may forbid draw offers without the arbiter's consent.
+    pub draw_regulations: &'static str,
 }
 
 impl Articles {
@@ -200,8 +206,17 @@ impl Articles {
             late_arrival,
             neither_present,
             sanctions,
+            device,
+            device_in_bag,
+            draw_regulations,
         } = *self;
-        vec![
+        let mut all = Vec::new();
+        if let Some(bag) = device_in_bag {
+            all.push(("device_in_bag", bag));
+        }
+        all.extend([
+            ("device", device),
+            ("draw_regulations", draw_regulations),
             ("checkmate", checkmate),
             ("resignation", resignation),
             ("stalemate", stalemate),
@@ -244,7 +259,8 @@ impl Articles {
             ("sanctions[opponent_score_maximum]", sanctions[3]),
             ("sanctions[offender_score_reduced]", sanctions[4]),
             ("sanctions[game_lost]", sanctions[5]),
-        ]
+        ]);
+        all
     }
 }
 
@@ -304,6 +320,9 @@ const ARTICLES_2014: Articles = Articles {
     late_arrival: "6.7 a",
     neither_present: "6.7 b",
     sanctions: ["12.9 a", "12.9 b", "12.9 c", "12.9 d", "12.9 e", "12.9 f"],
+    device: "11.3 b",
+    device_in_bag: None,
+    draw_regulations: "9.1 a",
 };
 
 const ARTICLES_2018: Articles = Articles {
@@ -344,6 +363,9 @@ const ARTICLES_2018: Articles = Articles {
     late_arrival: "6.7.1",
     neither_present: "6.7.2",
     sanctions: ["12.9.1", "12.9.2", "12.9.3", "12.9.4", "12.9.5", "12.9.6"],
+    device: "11.3.2.2",
+    device_in_bag: Some("11.3.2.1"),
+    draw_regulations: "9.1.1",
 };
 
 const ARTICLES_2023: Articles = Articles {

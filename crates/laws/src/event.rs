@@ -468,6 +468,18 @@ pub enum Decision {
         /// The player.
         player: Color,
     },
+    /// The arbiter finds an electronic device with `player` in the playing
+    /// venue (2014 11.3 b, 2018/2023 11.3.2); `in_bag`: completely switched
+    /// off in the player's bag, as the regulations may allow (11.3.2.1).
+    Device {
+        /// The player.
+        player: Color,
+        /// Stored switched off in the bag.
+        in_bag: bool,
+    },
+    /// The arbiter consents to a draw offer or agreement the regulations
+    /// forbid without it (9.1 a / 9.1.1).
+    ConsentDraw,
     /// One of the arbiter's penalties (12.9) on `offender`. The penalties on
     /// the score may also be imposed after the game has ended.
     Penalty {

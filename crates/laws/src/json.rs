@@ -70,6 +70,42 @@ pub struct Start {
     /// regulations specify none).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub default_time_ms: u64,
+    /// A penalty less severe than the loss for an electronic device (11.3 b
+    /// / 11.3.2.2): `{"sanction": …, "ms": …, "score": …}` as for the
+    /// arbiter's `penalty`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device_penalty: Option<PenaltySpec>,
+    /// Devices may be kept switched off in the player's bag (2018+ 11.3.2.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub devices_in_bag: bool,
+    /// No draw offer or agreement before each player has made this many
+    /// moves, without the arbiter's consent (9.1 a / 9.1.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offers_from_move: Option<u32>,
+    /// No draw offer or agreement at all without the arbiter's consent.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub draw_needs_consent: bool,
+}
+
+/// A penalty written as a start option (`device_penalty`).
+///
+/// ```
+/// use arbiter_laws::json::PenaltySpec;
+/// let p: PenaltySpec = serde_json::from_str(r#"{"sanction": "opponent_time", "ms": 120000}"#)?;
+/// assert_eq!(p.ms, Some(120_000));
+/// # Ok::<_, serde_json::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PenaltySpec {
+    /// Which penalty.
+    pub sanction: SanctionKind,
+    /// Milliseconds, for the time penalties.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ms: Option<u64>,
+    /// A score, for the penalties that set one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<String>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -94,6 +130,13 @@ impl Start {
             absent: self.absent.clone(),
             regulations: Regulations {
                 default_time_ms: self.default_time_ms,
+                device_penalty: match &self.device_penalty {
+                    None => None,
+                    Some(p) => Some(p.to_sanction(self.edition)?),
+                },
+                devices_in_bag: self.devices_in_bag,
+                draw_offers_from_move: self.draw_offers_from_move,
+                draw_needs_consent: self.draw_needs_consent,
             },
         })
     }
@@ -110,6 +153,36 @@ impl Start {
             touch_move: start.touch_move,
             absent: start.absent.clone(),
             default_time_ms: start.regulations.default_time_ms,
+            device_penalty: start.regulations.device_penalty.map(PenaltySpec::of),
+            devices_in_bag: start.regulations.devices_in_bag,
+            draw_offers_from_move: start.regulations.draw_offers_from_move,
+            draw_needs_consent: start.regulations.draw_needs_consent,
+        }
+    }
+}
+
+impl PenaltySpec {
+    /// The typed penalty.
+    pub fn to_sanction(&self, edition: Edition) -> Result<Sanction, StartError> {
+        sanction_of(
+            self.sanction,
+            self.ms,
+            self.score.as_deref(),
+            &edition.rules(),
+        )
+        .map_err(|e| StartError::Regulations(format!("device_penalty: {e}")))
+    }
+
+    /// The wire form of a penalty.
+    pub fn of(sanction: Sanction) -> PenaltySpec {
+        let f = Decision::fields_of(typed::Decision::Penalty {
+            offender: Color::White,
+            sanction,
+        });
+        PenaltySpec {
+            sanction: f.sanction.unwrap_or(SanctionKind::Warning),
+            ms: f.ms,
+            score: f.score,
         }
     }
 }
@@ -222,6 +295,9 @@ pub enum Action {
         /// A score (`"0"`, `"1/2"`, `"1"`), for the penalties that set one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         score: Option<String>,
+        /// For `device`: switched off in the player's bag (2018+ 11.3.2.1).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        in_bag: bool,
     },
     /// The arbiter declares the game lost by `player` (no `by`).
     Forfeit {
@@ -280,6 +356,10 @@ pub enum Decision {
     ExcuseLateness,
     /// [`typed::Decision::Penalty`].
     Penalty,
+    /// [`typed::Decision::Device`].
+    Device,
+    /// [`typed::Decision::ConsentDraw`].
+    ConsentDraw,
 }
 
 /// The penalties of 12.9 as `arbiter judge` names them.
@@ -322,7 +402,7 @@ impl SanctionKind {
 ///
 /// ```
 /// use arbiter_laws::json::{ArbiterFields, Decision};
-/// let f = ArbiterFields { decision: Decision::Flag, player: None, ms: None, sanction: None, score: None };
+/// let f = ArbiterFields { decision: Decision::Flag, player: None, ms: None, sanction: None, score: None, in_bag: false };
 /// assert_eq!(f.decision, Decision::Flag);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -337,6 +417,8 @@ pub struct ArbiterFields {
     pub sanction: Option<SanctionKind>,
     /// A score.
     pub score: Option<String>,
+    /// A device in the bag.
+    pub in_bag: bool,
 }
 
 fn score_text(s: Score) -> String {
@@ -361,7 +443,7 @@ impl Decision {
         ms: Option<u64>,
         rules: &Rules,
     ) -> Result<typed::Decision, Rejected> {
-        self.with(player, ms, None, None, rules)
+        self.with(player, ms, None, None, false, rules)
     }
 
     /// [`Decision::to_typed`] with the penalty's fields.
@@ -371,50 +453,31 @@ impl Decision {
         ms: Option<u64>,
         sanction: Option<SanctionKind>,
         score: Option<&str>,
+        in_bag: bool,
         rules: &Rules,
     ) -> Result<typed::Decision, Rejected> {
         use typed::Decision as D;
         Ok(match self {
+            Decision::Device => D::Device {
+                player: player
+                    .ok_or_else(|| needs_player("arbiter device", rules.articles.device))?,
+                in_bag,
+            },
+            Decision::ConsentDraw => D::ConsentDraw,
             Decision::Penalty => {
-                let sanctions = rules.articles.sanctions;
-                let refuse = |article: &'static str, reason: &str| Rejected::Refused {
-                    event: "arbiter penalty",
-                    article: article.into(),
-                    reason: reason.to_owned(),
-                };
                 let offender = player.ok_or_else(|| {
-                    refuse(
+                    refuse_penalty(
                         "12.9",
                         "say who is penalised: \"player\": \"white\" or \"black\"",
                     )
                 })?;
                 let kind = sanction.ok_or_else(|| {
-                    refuse("12.9", "say which penalty: \"sanction\": warning, opponent_time, offender_time, opponent_score_maximum, offender_score_reduced or game_lost")
+                    refuse_penalty("12.9", "say which penalty: \"sanction\": warning, opponent_time, offender_time, opponent_score_maximum, offender_score_reduced or game_lost")
                 })?;
-                let score = match score {
-                    None => None,
-                    Some(text) => Some(read_score(text).ok_or_else(|| {
-                        refuse(
-                            "10.2",
-                            &format!("score {text:?}: expected \"0\", \"1/2\" or \"1\""),
-                        )
-                    })?),
-                };
-                let ms =
-                    |i: usize| ms.ok_or_else(|| refuse(sanctions[i], "say how much time: \"ms\""));
-                let sanction = match kind {
-                    SanctionKind::Warning => Sanction::Warning,
-                    SanctionKind::OpponentTime => Sanction::OpponentTime { ms: ms(1)? },
-                    SanctionKind::OffenderTime => Sanction::OffenderTime { ms: ms(2)? },
-                    SanctionKind::OpponentScoreMaximum => Sanction::OpponentScoreMaximum,
-                    SanctionKind::OffenderScoreReduced => Sanction::OffenderScoreReduced {
-                        score: score.unwrap_or(Score::Zero),
-                    },
-                    SanctionKind::GameLost => Sanction::GameLost {
-                        opponent_score: score.unwrap_or(Score::One),
-                    },
-                };
-                D::Penalty { offender, sanction }
+                D::Penalty {
+                    offender,
+                    sanction: sanction_of(kind, ms, score, rules)?,
+                }
             }
             Decision::Upheld => D::Upheld,
             Decision::Rejected => D::Rejected,
@@ -471,7 +534,18 @@ impl Decision {
                     ms,
                     sanction: Some(kind),
                     score,
+                    in_bag: false,
                 };
+            }
+            D::Device { player, in_bag } => {
+                return ArbiterFields {
+                    decision: Decision::Device,
+                    player: Some(player),
+                    ms: None,
+                    sanction: None,
+                    score: None,
+                    in_bag,
+                }
             }
             other => Decision::plain(other),
         };
@@ -481,6 +555,7 @@ impl Decision {
             ms,
             sanction: None,
             score: None,
+            in_bag: false,
         }
     }
 
@@ -488,6 +563,8 @@ impl Decision {
         use typed::Decision as D;
         match decision {
             D::Penalty { offender, .. } => (Decision::Penalty, Some(offender), None),
+            D::Device { player, .. } => (Decision::Device, Some(player), None),
+            D::ConsentDraw => (Decision::ConsentDraw, None, None),
             D::Upheld => (Decision::Upheld, None, None),
             D::Rejected => (Decision::Rejected, None, None),
             D::Postponed => (Decision::Postponed, None, None),
@@ -498,6 +575,46 @@ impl Decision {
             D::DefaultTimePassed => (Decision::Absent, None, None),
             D::ExcuseLateness { player } => (Decision::ExcuseLateness, Some(player), None),
         }
+    }
+}
+
+/// The penalty of `kind` with its fields (ms, score).
+fn sanction_of(
+    kind: SanctionKind,
+    ms: Option<u64>,
+    score: Option<&str>,
+    rules: &Rules,
+) -> Result<Sanction, Rejected> {
+    let sanctions = rules.articles.sanctions;
+    let score = match score {
+        None => None,
+        Some(text) => Some(read_score(text).ok_or_else(|| {
+            refuse_penalty(
+                "10.2",
+                &format!("score {text:?}: expected \"0\", \"1/2\" or \"1\""),
+            )
+        })?),
+    };
+    let ms = |i: usize| ms.ok_or_else(|| refuse_penalty(sanctions[i], "say how much time: \"ms\""));
+    Ok(match kind {
+        SanctionKind::Warning => Sanction::Warning,
+        SanctionKind::OpponentTime => Sanction::OpponentTime { ms: ms(1)? },
+        SanctionKind::OffenderTime => Sanction::OffenderTime { ms: ms(2)? },
+        SanctionKind::OpponentScoreMaximum => Sanction::OpponentScoreMaximum,
+        SanctionKind::OffenderScoreReduced => Sanction::OffenderScoreReduced {
+            score: score.unwrap_or(Score::Zero),
+        },
+        SanctionKind::GameLost => Sanction::GameLost {
+            opponent_score: score.unwrap_or(Score::One),
+        },
+    })
+}
+
+fn refuse_penalty(article: &'static str, reason: &str) -> Rejected {
+    Rejected::Refused {
+        event: "arbiter penalty",
+        article: article.into(),
+        reason: reason.to_owned(),
     }
 }
 
@@ -690,8 +807,16 @@ impl Event {
                 ms,
                 sanction,
                 score,
+                in_bag,
             } => typed::Action::Arbiter {
-                decision: decision.with(*player, *ms, *sanction, score.as_deref(), game.rules())?,
+                decision: decision.with(
+                    *player,
+                    *ms,
+                    *sanction,
+                    score.as_deref(),
+                    *in_bag,
+                    game.rules(),
+                )?,
             },
             Action::Arrive => typed::Action::Arrive,
             Action::Forfeit {
@@ -768,6 +893,7 @@ impl Event {
                     ms: f.ms,
                     sanction: f.sanction,
                     score: f.score,
+                    in_bag: f.in_bag,
                 }
             }
             typed::Action::Forfeit {

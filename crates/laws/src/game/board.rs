@@ -8,6 +8,7 @@ use arbiter_chess::{Color, Position, Square};
 
 impl Game {
     pub(super) fn on_offer(&mut self, by: Color, t: u64) -> Result<Applied, Rejected> {
+        self.check_draw_regulations("offer_draw")?;
         if self.offer == Some(!by) {
             // Both want a draw: the offer is accepted.
             return self.on_accept(by, t);
@@ -26,6 +27,7 @@ impl Game {
         if self.offer != Some(!by) {
             return Err(Rejected::NoOffer(!by));
         }
+        self.check_draw_regulations("accept_draw")?;
         if self.rules.agreement_needs_a_move_each
             && (self.moves_by[0] == 0 || self.moves_by[1] == 0)
         {

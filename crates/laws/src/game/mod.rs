@@ -10,6 +10,7 @@ mod applied;
 mod arrival;
 mod board;
 mod claims;
+mod conduct;
 mod illegal;
 mod penalties;
 mod play;
@@ -76,6 +77,8 @@ pub struct Game {
     /// Allowed by the arbiter to arrive after the default time.
     excused: [bool; 2],
     remarks: Vec<Remark>,
+    /// The arbiter consented to a draw (9.1 a / 9.1.1).
+    draw_consent: bool,
 }
 
 impl Game {
@@ -127,6 +130,7 @@ impl Game {
             ],
             excused: [false, false],
             remarks: Vec::new(),
+            draw_consent: false,
             start,
         };
         game.check_automatic_end(None, 0);

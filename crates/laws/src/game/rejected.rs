@@ -32,6 +32,9 @@ pub enum StartError {
     /// The time control cannot be run.
     #[error("time control: {0}")]
     Clock(#[from] ClockError),
+    /// A start option of the regulations that cannot be read.
+    #[error("{0}")]
+    Regulations(String),
 }
 
 /// Why a quickplay finish (2014 Appendix G, 2018/2023 Guidelines III) does

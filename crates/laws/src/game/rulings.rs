@@ -45,6 +45,8 @@ impl Game {
             Decision::DefaultTimePassed => self.on_default_passed(t),
             Decision::ExcuseLateness { player } => self.on_excuse(player),
             Decision::Penalty { offender, sanction } => self.on_penalty(offender, sanction, t),
+            Decision::Device { player, in_bag } => self.on_device(player, in_bag, t),
+            Decision::ConsentDraw => self.on_consent_draw(),
             Decision::Upheld | Decision::Rejected | Decision::Postponed => {
                 let Some(q) = self.pending_quickplay else {
                     return Err(Rejected::NoQuickplayWaiting);
