@@ -122,6 +122,28 @@ impl Game {
         Ok(applied)
     }
 
+    /// The game lost by `offender`'s illegal move, or drawn if the opponent
+    /// cannot checkmate in `before` (7.5 b / 7.5.5, A.4 b): the claim (or
+    /// the arbiter's observation) is correct.
+    fn lost_by_illegal_move(
+        &mut self,
+        offender: Color,
+        before: &Position,
+        article: &'static str,
+        t: u64,
+    ) -> Applied {
+        let mut applied = self.lose_unless_unwinnable(
+            offender,
+            before,
+            Termination::IllegalMove,
+            Termination::IllegalMove,
+            article,
+            t,
+        );
+        applied.claim = Some(ClaimVerdict::Correct);
+        applied
+    }
+
     /// The arbiter acts on the pending illegal move (7.5, A.4 b, A.4.2, A.5.2).
     pub(super) fn act_on_illegal(&mut self, t: u64) -> Applied {
         let Some(p) = self.pending_illegal.take() else {
@@ -135,32 +157,11 @@ impl Game {
             .rules
             .illegal_move_penalty(self.class, self.start.supervised);
         match penalty {
-            IllegalMovePenalty::Loss => {
-                let before = p.before;
-                let mut applied = self.lose_unless_unwinnable(
-                    offender,
-                    &before,
-                    Termination::IllegalMove,
-                    Termination::IllegalMove,
-                    article,
-                    t,
-                );
-                applied.claim = Some(ClaimVerdict::Correct);
-                applied
-            }
+            IllegalMovePenalty::Loss => self.lost_by_illegal_move(offender, &p.before, article, t),
             IllegalMovePenalty::ExtraTime { ms } => {
                 self.illegal_count[offender.index()] += 1;
                 if self.illegal_count[offender.index()] >= 2 {
-                    let before = p.before;
-                    let mut applied = self.lose_unless_unwinnable(
-                        offender,
-                        &before,
-                        Termination::IllegalMove,
-                        Termination::IllegalMove,
-                        article,
-                        t,
-                    );
-                    applied.claim = Some(ClaimVerdict::Correct);
+                    let mut applied = self.lost_by_illegal_move(offender, &p.before, article, t);
                     applied.note = Some(format!(
                         "second completed illegal move by {offender} (Art. {article}). {}",
                         applied.note.unwrap_or_default()
