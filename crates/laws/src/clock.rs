@@ -309,6 +309,21 @@ impl Clock {
         self.extra_increment_ms = self.extra_increment_ms.saturating_add(ms);
     }
 
+    /// The arbiter sets both clocks at `t` (after restoring a previous
+    /// position, 7.5 a / 7.5.1: "his best judgement"), with `turn`'s clock
+    /// running; a flag on a clock set above zero is up again.
+    pub fn set_times(&mut self, white: u64, black: u64, turn: Color, t: u64) {
+        self.charge(t);
+        self.remaining = [white, black];
+        for (i, ms) in [white, black].into_iter().enumerate() {
+            if ms > 0 {
+                self.fallen[i] = None;
+            }
+        }
+        self.running = Some(turn);
+        self.since = t;
+    }
+
     /// Stops the clock at `t` (the game has ended).
     pub fn stop(&mut self, t: u64) {
         self.charge(t);

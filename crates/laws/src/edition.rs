@@ -155,6 +155,10 @@ pub struct Articles {
     pub device_in_bag: Option<&'static str>,
     /// The regulations may forbid draw offers without the arbiter's consent.
     pub draw_regulations: &'static str,
+    /// An illegal move found later: the position before it reinstated.
+    pub illegal_found: &'static str,
+    /// The arbiter stops (pauses) the clocks and sets them.
+    pub set_clocks: &'static str,
 }
 
 impl Articles {
@@ -209,6 +213,8 @@ impl Articles {
             device,
             device_in_bag,
             draw_regulations,
+            illegal_found,
+            set_clocks,
         } = *self;
         let mut all = Vec::new();
         if let Some(bag) = device_in_bag {
@@ -217,6 +223,8 @@ impl Articles {
         all.extend([
             ("device", device),
             ("draw_regulations", draw_regulations),
+            ("illegal_found", illegal_found),
+            ("set_clocks", set_clocks),
             ("checkmate", checkmate),
             ("resignation", resignation),
             ("stalemate", stalemate),
@@ -323,6 +331,8 @@ const ARTICLES_2014: Articles = Articles {
     device: "11.3 b",
     device_in_bag: None,
     draw_regulations: "9.1 a",
+    illegal_found: "7.5 a",
+    set_clocks: "6.12",
 };
 
 const ARTICLES_2018: Articles = Articles {
@@ -366,6 +376,8 @@ const ARTICLES_2018: Articles = Articles {
     device: "11.3.2.2",
     device_in_bag: Some("11.3.2.1"),
     draw_regulations: "9.1.1",
+    illegal_found: "7.5.1",
+    set_clocks: "6.11",
 };
 
 const ARTICLES_2023: Articles = Articles {

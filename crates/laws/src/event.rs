@@ -325,6 +325,14 @@ pub enum Action {
     },
     /// A player absent at the scheduled start arrives at the board (6.7).
     Arrive,
+    /// A completed illegal move nobody noticed (standard play, or wherever
+    /// the arbiter acts on his own): the game goes on from the position it
+    /// left until the arbiter finds it ([`Decision::IllegalFound`], 7.5 a /
+    /// 7.5.1).
+    IllegalUnnoticed {
+        /// The move, from and to squares (and a promotion piece).
+        mv: IllegalMove,
+    },
     /// The arbiter declares the game lost by `player`; the opponent wins
     /// (Art. 10.1: "wins by forfeit"). For another score of the opponent,
     /// use [`Action::Adjudicate`].
@@ -480,6 +488,19 @@ pub enum Decision {
     /// The arbiter consents to a draw offer or agreement the regulations
     /// forbid without it (9.1 a / 9.1.1).
     ConsentDraw,
+    /// The arbiter finds the unnoticed illegal move (7.5 a / 7.5.1): the
+    /// position before it is reinstated, the moves after it annulled, the
+    /// offender penalised (7.5 b / 7.5.5) and to make the replacement move
+    /// under 4.3.
+    IllegalFound,
+    /// The arbiter sets both clocks (6.12 / 6.11; after a position is
+    /// reinstated, 7.5 a / 7.5.1).
+    SetClocks {
+        /// White's time, ms.
+        white: u64,
+        /// Black's time, ms.
+        black: u64,
+    },
     /// One of the arbiter's penalties (12.9) on `offender`. The penalties on
     /// the score may also be imposed after the game has ended.
     Penalty {

@@ -108,6 +108,10 @@ pub struct PenaltySpec {
     pub score: Option<String>,
 }
 
+fn yes() -> bool {
+    true
+}
+
 fn is_zero(n: &u64) -> bool {
     *n == 0
 }
@@ -270,11 +274,16 @@ pub enum Action {
     },
     /// A completed illegal move (7.5), in coordinates: `"e1e3"`; a pawn
     /// reaching the last rank with no piece named (`"e7e8"`) is an
-    /// unreplaced promotion (7.5 a / 7.5.2).
+    /// unreplaced promotion (7.5 a / 7.5.2). `"noticed": false`: nobody
+    /// notices it, the game goes on until the arbiter finds it (7.5 a /
+    /// 7.5.1).
     Illegal {
         /// The move, from and to squares (and a promotion piece).
         #[serde(rename = "move")]
         mv: String,
+        /// `false`: unnoticed until the arbiter's `illegal_found`.
+        #[serde(default = "yes", skip_serializing_if = "Clone::clone")]
+        noticed: bool,
     },
     /// A player absent at the scheduled start arrives at the board (6.7).
     Arrive,
@@ -298,6 +307,12 @@ pub enum Action {
         /// For `device`: switched off in the player's bag (2018+ 11.3.2.1).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         in_bag: bool,
+        /// For `set_clocks`: White's time, ms.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        white: Option<u64>,
+        /// For `set_clocks`: Black's time, ms.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        black: Option<u64>,
     },
     /// The arbiter declares the game lost by `player` (no `by`).
     Forfeit {
@@ -360,6 +375,10 @@ pub enum Decision {
     Device,
     /// [`typed::Decision::ConsentDraw`].
     ConsentDraw,
+    /// [`typed::Decision::IllegalFound`].
+    IllegalFound,
+    /// [`typed::Decision::SetClocks`] (`"white"`, `"black"`: ms).
+    SetClocks,
 }
 
 /// The penalties of 12.9 as `arbiter judge` names them.
@@ -402,7 +421,7 @@ impl SanctionKind {
 ///
 /// ```
 /// use arbiter_laws::json::{ArbiterFields, Decision};
-/// let f = ArbiterFields { decision: Decision::Flag, player: None, ms: None, sanction: None, score: None, in_bag: false };
+/// let f = ArbiterFields { decision: Decision::Flag, player: None, ms: None, sanction: None, score: None, in_bag: false, clocks: None };
 /// assert_eq!(f.decision, Decision::Flag);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -419,6 +438,8 @@ pub struct ArbiterFields {
     pub score: Option<String>,
     /// A device in the bag.
     pub in_bag: bool,
+    /// The clocks the arbiter sets (White, Black).
+    pub clocks: Option<(u64, u64)>,
 }
 
 fn score_text(s: Score) -> String {
@@ -443,7 +464,7 @@ impl Decision {
         ms: Option<u64>,
         rules: &Rules,
     ) -> Result<typed::Decision, Rejected> {
-        self.with(player, ms, None, None, false, rules)
+        self.with(player, ms, None, None, false, None, rules)
     }
 
     /// [`Decision::to_typed`] with the penalty's fields.
@@ -454,10 +475,22 @@ impl Decision {
         sanction: Option<SanctionKind>,
         score: Option<&str>,
         in_bag: bool,
+        clocks: Option<(Option<u64>, Option<u64>)>,
         rules: &Rules,
     ) -> Result<typed::Decision, Rejected> {
         use typed::Decision as D;
         Ok(match self {
+            Decision::IllegalFound => D::IllegalFound,
+            Decision::SetClocks => match clocks {
+                Some((Some(white), Some(black))) => D::SetClocks { white, black },
+                _ => {
+                    return Err(Rejected::Refused {
+                        event: "arbiter set_clocks",
+                        article: rules.articles.set_clocks.into(),
+                        reason: "give both times: \"white\" and \"black\" in ms".into(),
+                    })
+                }
+            },
             Decision::Device => D::Device {
                 player: player
                     .ok_or_else(|| needs_player("arbiter device", rules.articles.device))?,
@@ -535,6 +568,7 @@ impl Decision {
                     sanction: Some(kind),
                     score,
                     in_bag: false,
+                    clocks: None,
                 };
             }
             D::Device { player, in_bag } => {
@@ -545,6 +579,18 @@ impl Decision {
                     sanction: None,
                     score: None,
                     in_bag,
+                    clocks: None,
+                }
+            }
+            D::SetClocks { white, black } => {
+                return ArbiterFields {
+                    decision: Decision::SetClocks,
+                    player: None,
+                    ms: None,
+                    sanction: None,
+                    score: None,
+                    in_bag: false,
+                    clocks: Some((white, black)),
                 }
             }
             other => Decision::plain(other),
@@ -556,6 +602,7 @@ impl Decision {
             sanction: None,
             score: None,
             in_bag: false,
+            clocks: None,
         }
     }
 
@@ -565,6 +612,8 @@ impl Decision {
             D::Penalty { offender, .. } => (Decision::Penalty, Some(offender), None),
             D::Device { player, .. } => (Decision::Device, Some(player), None),
             D::ConsentDraw => (Decision::ConsentDraw, None, None),
+            D::IllegalFound => (Decision::IllegalFound, None, None),
+            D::SetClocks { .. } => (Decision::SetClocks, None, None),
             D::Upheld => (Decision::Upheld, None, None),
             D::Rejected => (Decision::Rejected, None, None),
             D::Postponed => (Decision::Postponed, None, None),
@@ -795,10 +844,13 @@ impl Event {
                     })?;
                 typed::Action::Touch { square }
             }
-            Action::Illegal { mv } => {
+            Action::Illegal { mv, noticed } => {
                 game.may_move_illegally(player()?)?;
-                typed::Action::Illegal {
-                    mv: read_illegal_move(mv)?,
+                let mv = read_illegal_move(mv)?;
+                if *noticed {
+                    typed::Action::Illegal { mv }
+                } else {
+                    typed::Action::IllegalUnnoticed { mv }
                 }
             }
             Action::Arbiter {
@@ -808,6 +860,8 @@ impl Event {
                 sanction,
                 score,
                 in_bag,
+                white,
+                black,
             } => typed::Action::Arbiter {
                 decision: decision.with(
                     *player,
@@ -815,6 +869,7 @@ impl Event {
                     *sanction,
                     score.as_deref(),
                     *in_bag,
+                    Some((*white, *black)),
                     game.rules(),
                 )?,
             },
@@ -883,7 +938,14 @@ impl Event {
             typed::Action::Touch { square } => Action::Touch {
                 square: square.to_string(),
             },
-            typed::Action::Illegal { mv } => Action::Illegal { mv: mv.to_string() },
+            typed::Action::Illegal { mv } => Action::Illegal {
+                mv: mv.to_string(),
+                noticed: true,
+            },
+            typed::Action::IllegalUnnoticed { mv } => Action::Illegal {
+                mv: mv.to_string(),
+                noticed: false,
+            },
             typed::Action::Arrive => Action::Arrive,
             typed::Action::Arbiter { decision } => {
                 let f = Decision::fields_of(*decision);
@@ -894,6 +956,8 @@ impl Event {
                     sanction: f.sanction,
                     score: f.score,
                     in_bag: f.in_bag,
+                    white: f.clocks.map(|c| c.0),
+                    black: f.clocks.map(|c| c.1),
                 }
             }
             typed::Action::Forfeit {

@@ -31,6 +31,45 @@ impl Game {
         Ok(())
     }
 
+    /// Checks that `mv` is a completed illegal move `by` can have made: his
+    /// piece, not onto his own piece, not a legal move. The position it
+    /// leaves if it stands (an unreplaced promotion completed as a queen),
+    /// if that is a position a game can go on from.
+    pub(super) fn check_illegal(
+        &self,
+        by: Color,
+        mv: IllegalMove,
+    ) -> Result<Option<Position>, Rejected> {
+        let IllegalMove {
+            from,
+            to,
+            promotion: promo,
+        } = mv;
+        if self.pos.board().color_at(from) != Some(by) {
+            return Err(Rejected::NoPieceToMove { mv, by });
+        }
+        if self.pos.board().color_at(to) == Some(by) && !self.pos.is_legal(Move::new(from, to)) {
+            return Err(Rejected::OwnPieceCaptured { mv, by });
+        }
+        let plain = Move {
+            from,
+            to,
+            promotion: promo,
+        };
+        if self.pos.is_legal(plain) {
+            return Err(Rejected::NotIllegal {
+                san: self.pos.san(plain),
+            });
+        }
+        let queen = Move::promote(from, to, Role::Queen);
+        if promo.is_none() && self.pos.is_legal(queen) {
+            let mut p = self.pos;
+            p.play_unchecked(queen);
+            return Ok(Some(p));
+        }
+        Ok(physical_move(&self.pos, from, to, promo))
+    }
+
     pub(super) fn on_illegal(
         &mut self,
         by: Color,
@@ -125,7 +164,7 @@ impl Game {
     /// The game lost by `offender`'s illegal move, or drawn if the opponent
     /// cannot checkmate in `before` (7.5 b / 7.5.5, A.4 b): the claim (or
     /// the arbiter's observation) is correct.
-    fn lost_by_illegal_move(
+    pub(super) fn lost_by_illegal_move(
         &mut self,
         offender: Color,
         before: &Position,

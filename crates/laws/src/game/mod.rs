@@ -11,6 +11,7 @@ mod arrival;
 mod board;
 mod claims;
 mod conduct;
+mod found;
 mod illegal;
 mod penalties;
 mod play;
@@ -79,6 +80,9 @@ pub struct Game {
     remarks: Vec<Remark>,
     /// The arbiter consented to a draw (9.1 a / 9.1.1).
     draw_consent: bool,
+    /// An illegal move not yet found (7.5 a / 7.5.1).
+    unnoticed: Option<found::Unnoticed>,
+    annulled: Vec<PlayedMove>,
 }
 
 impl Game {
@@ -131,6 +135,8 @@ impl Game {
             excused: [false, false],
             remarks: Vec::new(),
             draw_consent: false,
+            unnoticed: None,
+            annulled: Vec::new(),
             start,
         };
         game.check_automatic_end(None, 0);
@@ -304,7 +310,7 @@ impl Game {
         for e in events {
             match &e.action {
                 Action::Move { mv } | Action::Claim { mv: Some(mv), .. } => line.push(*mv),
-                Action::Illegal { .. } => break,
+                Action::Illegal { .. } | Action::IllegalUnnoticed { .. } => break,
                 _ => {}
             }
         }
@@ -395,6 +401,7 @@ impl Game {
             Action::Illegal { mv } => self.on_illegal(player()?, *mv, t)?,
             Action::Arbiter { decision } => self.on_arbiter(*decision, t)?,
             Action::Arrive => self.on_arrive(player()?, t)?,
+            Action::IllegalUnnoticed { mv } => self.on_illegal_unnoticed(player()?, *mv, t)?,
             Action::Forfeit {
                 player,
                 ground,

@@ -47,6 +47,8 @@ impl Game {
             Decision::Penalty { offender, sanction } => self.on_penalty(offender, sanction, t),
             Decision::Device { player, in_bag } => self.on_device(player, in_bag, t),
             Decision::ConsentDraw => self.on_consent_draw(),
+            Decision::IllegalFound => self.on_illegal_found(t),
+            Decision::SetClocks { white, black } => self.on_set_clocks(white, black, t),
             Decision::Upheld | Decision::Rejected | Decision::Postponed => {
                 let Some(q) = self.pending_quickplay else {
                     return Err(Rejected::NoQuickplayWaiting);
