@@ -77,42 +77,34 @@ impl Game {
         t: u64,
     ) -> Result<Applied, Rejected> {
         self.may_move_illegally(by)?;
+        let stands = self.check_illegal(by, mv)?;
         let IllegalMove {
             from,
             to,
             promotion: promo,
         } = mv;
-        if self.pos.board().color_at(from) != Some(by) {
-            return Err(Rejected::NoPieceToMove { mv, by });
-        }
-        if self.pos.board().color_at(to) == Some(by) && !self.pos.is_legal(Move::new(from, to)) {
-            return Err(Rejected::OwnPieceCaptured { mv, by });
-        }
-        let plain = Move {
-            from,
-            to,
-            promotion: promo,
-        };
-        if self.pos.is_legal(plain) {
-            return Err(Rejected::NotIllegal {
-                san: self.pos.san(plain),
-            });
-        }
         // 7.5 a / 7.5.2: a pawn on the last rank not replaced becomes a queen.
         let queen = Move::promote(from, to, Role::Queen);
         let promotion = (promo.is_none() && self.pos.is_legal(queen)).then_some(queen);
+        Ok(self.complete_illegal(by, stands, promotion, Some((from, to)), t))
+    }
+
+    /// A completed illegal move (or what 7.5.3 / 7.5.4 penalise as one) by
+    /// `by`: `stands` is the position it leaves if it stands, `promotion`
+    /// an unreplaced promotion completed as a queen, `touched` the squares
+    /// of the move the replacement must honour (4.3).
+    pub(super) fn complete_illegal(
+        &mut self,
+        by: Color,
+        stands: Option<Position>,
+        promotion: Option<Move>,
+        touched: Option<(Square, Square)>,
+        t: u64,
+    ) -> Applied {
         let needs_claim = self
             .rules
             .illegal_move_needs_claim(self.class, self.start.supervised);
         if needs_claim {
-            let stands = match promotion {
-                Some(q) => {
-                    let mut p = self.pos;
-                    p.play_unchecked(q);
-                    Some(p)
-                }
-                None => physical_move(&self.pos, from, to, promo),
-            };
             if let Some(c) = self.clock.as_mut() {
                 c.press(by, t);
             }
@@ -123,14 +115,14 @@ impl Game {
                 promotion,
             });
             self.touched.clear();
-            return Ok(Applied {
+            return Applied {
                 note: Some(format!(
                     "completed illegal move; {} may claim it before making the next move (Art. {})",
                     !by,
                     self.rules.illegal_move_article(self.class, false)
                 )),
                 ..Applied::default()
-            });
+            };
         }
         // The arbiter acts at once: the position before the move is restored.
         self.pending_illegal = Some(PendingIllegal {
@@ -144,7 +136,7 @@ impl Game {
             c.press(by, t);
         }
         let mut applied = self.act_on_illegal(t);
-        if self.outcome.is_none() && promotion.is_none() {
+        if let (None, None, Some((from, to))) = (&self.outcome, promotion, touched) {
             // 7.5 a / 7.5.1: Articles 4.3 and 4.7 apply to the replacement move.
             let mut touched = Touched::new();
             let _ = touched.touch(&self.pos, from);
@@ -158,7 +150,7 @@ impl Game {
             );
             applied.note = Some(applied.note.unwrap_or_default() + &extra);
         }
-        Ok(applied)
+        applied
     }
 
     /// The game lost by `offender`'s illegal move, or drawn if the opponent
