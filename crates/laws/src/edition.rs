@@ -159,6 +159,18 @@ pub struct Articles {
     pub illegal_found: &'static str,
     /// The arbiter stops (pauses) the clocks and sets them.
     pub set_clocks: &'static str,
+    /// A previous position restored: the arbiter's best judgement on the clocks.
+    pub restored_clocks: &'static str,
+    /// The initial position was incorrect: the game cancelled, a new game.
+    pub wrong_setup: &'static str,
+    /// The game began with colours reversed.
+    pub colours_reversed: &'static str,
+    /// Pieces displaced: the correct position re-established.
+    pub displaced: &'static str,
+    /// Pressing the clock without a move, penalised as an illegal move (2018+).
+    pub press_without_move: Option<&'static str>,
+    /// A move made with two hands, penalised as an illegal move (2018+).
+    pub two_hands: Option<&'static str>,
 }
 
 impl Articles {
@@ -215,8 +227,20 @@ impl Articles {
             draw_regulations,
             illegal_found,
             set_clocks,
+            restored_clocks,
+            wrong_setup,
+            colours_reversed,
+            displaced,
+            press_without_move,
+            two_hands,
         } = *self;
         let mut all = Vec::new();
+        if let Some(a) = press_without_move {
+            all.push(("press_without_move", a));
+        }
+        if let Some(a) = two_hands {
+            all.push(("two_hands", a));
+        }
         if let Some(bag) = device_in_bag {
             all.push(("device_in_bag", bag));
         }
@@ -225,6 +249,10 @@ impl Articles {
             ("draw_regulations", draw_regulations),
             ("illegal_found", illegal_found),
             ("set_clocks", set_clocks),
+            ("restored_clocks", restored_clocks),
+            ("wrong_setup", wrong_setup),
+            ("colours_reversed", colours_reversed),
+            ("displaced", displaced),
             ("checkmate", checkmate),
             ("resignation", resignation),
             ("stalemate", stalemate),
@@ -333,6 +361,12 @@ const ARTICLES_2014: Articles = Articles {
     draw_regulations: "9.1 a",
     illegal_found: "7.5 a",
     set_clocks: "6.12",
+    restored_clocks: "7.1",
+    wrong_setup: "7.2 a",
+    colours_reversed: "7.3",
+    displaced: "7.4 a",
+    press_without_move: None,
+    two_hands: None,
 };
 
 const ARTICLES_2018: Articles = Articles {
@@ -378,6 +412,12 @@ const ARTICLES_2018: Articles = Articles {
     draw_regulations: "9.1.1",
     illegal_found: "7.5.1",
     set_clocks: "6.11",
+    restored_clocks: "7.1",
+    wrong_setup: "7.2.1",
+    colours_reversed: "7.3",
+    displaced: "7.4.1",
+    press_without_move: Some("7.5.3"),
+    two_hands: Some("7.5.4"),
 };
 
 const ARTICLES_2023: Articles = Articles {

@@ -325,6 +325,15 @@ pub enum Action {
     },
     /// A player absent at the scheduled start arrives at the board (6.7).
     Arrive,
+    /// The player presses the clock without having made a move (2018/2023
+    /// 7.5.3: penalised as an illegal move; not so in 2014).
+    PressClock,
+    /// A legal move made with two hands and completed (2018/2023 7.5.4:
+    /// penalised as an illegal move; not so in 2014).
+    MoveTwoHands {
+        /// The move.
+        mv: Move,
+    },
     /// A completed illegal move nobody noticed (standard play, or wherever
     /// the arbiter acts on his own): the game goes on from the position it
     /// left until the arbiter finds it ([`Decision::IllegalFound`], 7.5 a /
@@ -493,6 +502,24 @@ pub enum Decision {
     /// offender penalised (7.5 b / 7.5.5) and to make the replacement move
     /// under 4.3.
     IllegalFound,
+    /// The initial position was incorrect (7.2 a / 7.2.1): the game is
+    /// cancelled and a new game played, from the initial position (the
+    /// Chess960 position of the start, if one was given).
+    WrongInitialPosition,
+    /// The game began with colours reversed (7.3): 2018+, a new game with
+    /// the correct colours if fewer than 10 moves have been made by both
+    /// players, otherwise it continues; 2014, it continues unless the
+    /// arbiter rules otherwise (`restart`).
+    ColoursReversed {
+        /// The arbiter rules that a new game be played (2014).
+        restart: bool,
+    },
+    /// `player` displaced pieces (7.4 a / 7.4.1): the correct position is
+    /// re-established; the arbiter may set the clocks and penalise.
+    Displaced {
+        /// Who displaced them.
+        player: Color,
+    },
     /// The arbiter sets both clocks (6.12 / 6.11; after a position is
     /// reinstated, 7.5 a / 7.5.1).
     SetClocks {

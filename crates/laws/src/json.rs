@@ -248,7 +248,12 @@ pub enum Action {
         /// The move as written.
         #[serde(rename = "move")]
         mv: String,
+        /// Made with two hands (2018+ 7.5.4: penalised as an illegal move).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        two_hands: bool,
     },
+    /// The clock pressed without a move (2018+ 7.5.3).
+    PressClock,
     /// A draw offer (9.1 b / 9.1.2).
     OfferDraw,
     /// Accepting the opponent's draw offer.
@@ -313,6 +318,10 @@ pub enum Action {
         /// For `set_clocks`: Black's time, ms.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         black: Option<u64>,
+        /// For `colours_reversed` (2014): the arbiter rules that a new game
+        /// be played.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        restart: bool,
     },
     /// The arbiter declares the game lost by `player` (no `by`).
     Forfeit {
@@ -379,6 +388,12 @@ pub enum Decision {
     IllegalFound,
     /// [`typed::Decision::SetClocks`] (`"white"`, `"black"`: ms).
     SetClocks,
+    /// [`typed::Decision::WrongInitialPosition`].
+    WrongInitialPosition,
+    /// [`typed::Decision::ColoursReversed`] (`"restart"`).
+    ColoursReversed,
+    /// [`typed::Decision::Displaced`] (`"player"`).
+    Displaced,
 }
 
 /// The penalties of 12.9 as `arbiter judge` names them.
@@ -421,7 +436,7 @@ impl SanctionKind {
 ///
 /// ```
 /// use arbiter_laws::json::{ArbiterFields, Decision};
-/// let f = ArbiterFields { decision: Decision::Flag, player: None, ms: None, sanction: None, score: None, in_bag: false, clocks: None };
+/// let f = ArbiterFields { decision: Decision::Flag, player: None, ms: None, sanction: None, score: None, in_bag: false, clocks: None, restart: false };
 /// assert_eq!(f.decision, Decision::Flag);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -440,6 +455,8 @@ pub struct ArbiterFields {
     pub in_bag: bool,
     /// The clocks the arbiter sets (White, Black).
     pub clocks: Option<(u64, u64)>,
+    /// A new game ruled (colours reversed, 2014).
+    pub restart: bool,
 }
 
 fn score_text(s: Score) -> String {
@@ -464,7 +481,7 @@ impl Decision {
         ms: Option<u64>,
         rules: &Rules,
     ) -> Result<typed::Decision, Rejected> {
-        self.with(player, ms, None, None, false, None, rules)
+        self.with(player, ms, None, None, false, None, false, rules)
     }
 
     /// [`Decision::to_typed`] with the penalty's fields.
@@ -476,10 +493,17 @@ impl Decision {
         score: Option<&str>,
         in_bag: bool,
         clocks: Option<(Option<u64>, Option<u64>)>,
+        restart: bool,
         rules: &Rules,
     ) -> Result<typed::Decision, Rejected> {
         use typed::Decision as D;
         Ok(match self {
+            Decision::WrongInitialPosition => D::WrongInitialPosition,
+            Decision::ColoursReversed => D::ColoursReversed { restart },
+            Decision::Displaced => D::Displaced {
+                player: player
+                    .ok_or_else(|| needs_player("arbiter displaced", rules.articles.displaced))?,
+            },
             Decision::IllegalFound => D::IllegalFound,
             Decision::SetClocks => match clocks {
                 Some((Some(white), Some(black))) => D::SetClocks { white, black },
@@ -541,6 +565,7 @@ impl Decision {
     /// The wire fields of a typed decision.
     pub fn fields_of(decision: typed::Decision) -> ArbiterFields {
         use typed::Decision as D;
+        let restart = matches!(decision, D::ColoursReversed { restart: true });
         let (decision, player, ms) = match decision {
             D::Penalty { offender, sanction } => {
                 let (kind, ms, score) = match sanction {
@@ -569,6 +594,7 @@ impl Decision {
                     score,
                     in_bag: false,
                     clocks: None,
+                    restart: false,
                 };
             }
             D::Device { player, in_bag } => {
@@ -580,6 +606,7 @@ impl Decision {
                     score: None,
                     in_bag,
                     clocks: None,
+                    restart: false,
                 }
             }
             D::SetClocks { white, black } => {
@@ -591,6 +618,7 @@ impl Decision {
                     score: None,
                     in_bag: false,
                     clocks: Some((white, black)),
+                    restart: false,
                 }
             }
             other => Decision::plain(other),
@@ -603,6 +631,7 @@ impl Decision {
             score: None,
             in_bag: false,
             clocks: None,
+            restart,
         }
     }
 
@@ -614,6 +643,9 @@ impl Decision {
             D::ConsentDraw => (Decision::ConsentDraw, None, None),
             D::IllegalFound => (Decision::IllegalFound, None, None),
             D::SetClocks { .. } => (Decision::SetClocks, None, None),
+            D::WrongInitialPosition => (Decision::WrongInitialPosition, None, None),
+            D::ColoursReversed { .. } => (Decision::ColoursReversed, None, None),
+            D::Displaced { player } => (Decision::Displaced, Some(player), None),
             D::Upheld => (Decision::Upheld, None, None),
             D::Rejected => (Decision::Rejected, None, None),
             D::Postponed => (Decision::Postponed, None, None),
@@ -813,12 +845,16 @@ impl Event {
         }
         let player = || self.by.ok_or(Rejected::NoPlayer);
         let action = match &self.action {
-            Action::Move { mv } => {
+            Action::Move { mv, two_hands } => {
                 let board = game.move_board(player()?)?;
-                typed::Action::Move {
-                    mv: read_move(&board, mv)?,
+                let mv = read_move(&board, mv)?;
+                if *two_hands {
+                    typed::Action::MoveTwoHands { mv }
+                } else {
+                    typed::Action::Move { mv }
                 }
             }
+            Action::PressClock => typed::Action::PressClock,
             Action::OfferDraw => typed::Action::OfferDraw,
             Action::AcceptDraw => typed::Action::AcceptDraw,
             Action::DeclineDraw => typed::Action::DeclineDraw,
@@ -862,6 +898,7 @@ impl Event {
                 in_bag,
                 white,
                 black,
+                restart,
             } => typed::Action::Arbiter {
                 decision: decision.with(
                     *player,
@@ -870,6 +907,7 @@ impl Event {
                     score.as_deref(),
                     *in_bag,
                     Some((*white, *black)),
+                    *restart,
                     game.rules(),
                 )?,
             },
@@ -913,8 +951,14 @@ impl Event {
                     .unwrap_or(*game.position());
                 Action::Move {
                     mv: san(&board, *mv),
+                    two_hands: false,
                 }
             }
+            typed::Action::MoveTwoHands { mv } => Action::Move {
+                mv: san(game.position(), *mv),
+                two_hands: true,
+            },
+            typed::Action::PressClock => Action::PressClock,
             typed::Action::OfferDraw => Action::OfferDraw,
             typed::Action::AcceptDraw => Action::AcceptDraw,
             typed::Action::DeclineDraw => Action::DeclineDraw,
@@ -958,6 +1002,7 @@ impl Event {
                     in_bag: f.in_bag,
                     white: f.clocks.map(|c| c.0),
                     black: f.clocks.map(|c| c.1),
+                    restart: f.restart,
                 }
             }
             typed::Action::Forfeit {
@@ -1001,7 +1046,7 @@ pub fn read_ahead<'a>(game: &mut Game, events: impl IntoIterator<Item = &'a Even
     let mut line = Vec::new();
     for e in events {
         let text = match &e.action {
-            Action::Move { mv } | Action::Claim { mv: Some(mv), .. } => mv,
+            Action::Move { mv, .. } | Action::Claim { mv: Some(mv), .. } => mv,
             Action::Illegal { .. } => break,
             _ => continue,
         };

@@ -13,6 +13,7 @@ mod claims;
 mod conduct;
 mod found;
 mod illegal;
+mod irregular;
 mod penalties;
 mod play;
 mod quickplay;
@@ -310,7 +311,10 @@ impl Game {
         for e in events {
             match &e.action {
                 Action::Move { mv } | Action::Claim { mv: Some(mv), .. } => line.push(*mv),
-                Action::Illegal { .. } | Action::IllegalUnnoticed { .. } => break,
+                Action::Illegal { .. }
+                | Action::IllegalUnnoticed { .. }
+                | Action::PressClock
+                | Action::MoveTwoHands { .. } => break,
                 _ => {}
             }
         }
@@ -402,6 +406,8 @@ impl Game {
             Action::Arbiter { decision } => self.on_arbiter(*decision, t)?,
             Action::Arrive => self.on_arrive(player()?, t)?,
             Action::IllegalUnnoticed { mv } => self.on_illegal_unnoticed(player()?, *mv, t)?,
+            Action::PressClock => self.on_press_clock(player()?, t)?,
+            Action::MoveTwoHands { mv } => self.on_move_two_hands(player()?, *mv, t)?,
             Action::Forfeit {
                 player,
                 ground,

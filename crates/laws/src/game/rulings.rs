@@ -48,6 +48,9 @@ impl Game {
             Decision::Device { player, in_bag } => self.on_device(player, in_bag, t),
             Decision::ConsentDraw => self.on_consent_draw(),
             Decision::IllegalFound => self.on_illegal_found(t),
+            Decision::WrongInitialPosition => self.on_wrong_setup(t),
+            Decision::ColoursReversed { restart } => self.on_colours_reversed(restart, t),
+            Decision::Displaced { player } => self.on_displaced(player),
             Decision::SetClocks { white, black } => self.on_set_clocks(white, black, t),
             Decision::Upheld | Decision::Rejected | Decision::Postponed => {
                 let Some(q) = self.pending_quickplay else {
