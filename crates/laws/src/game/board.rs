@@ -145,8 +145,13 @@ impl Game {
             return Err(Rejected::TouchMoveOff);
         }
         self.require_turn(by)?;
-        if self.pending_illegal.is_some() {
-            return Err(Rejected::TouchWhileIllegalPending);
+        if let Some(p) = &self.pending_illegal {
+            // The opponent may touch a piece on the board as the illegal move
+            // left it (and is then held to it, 4.3) — and still claim the
+            // illegal move before completing his own (A.4 b / A.4.2 / A.5.2).
+            if p.stands.is_none() && p.promotion.is_none() {
+                return Err(Rejected::TouchWhileIllegalPending);
+            }
         }
         Ok(())
     }
@@ -154,7 +159,7 @@ impl Game {
     pub(super) fn on_touch(&mut self, by: Color, sq: Square) -> Result<Applied, Rejected> {
         self.may_touch(by)?;
         let mut touched = self.touched.clone();
-        touched.touch(&self.pos, sq)?;
+        touched.touch(&self.board_after_pending(), sq)?;
         self.touched = touched;
         let mut note = None;
         if self.offer == Some(!by) {

@@ -180,6 +180,8 @@ impl Game {
         let Some(p) = self.pending_illegal.take() else {
             return Applied::default();
         };
+        // The opponent's touches on the board the illegal move left go.
+        self.touched.clear();
         let offender = p.by;
         let article = self
             .rules

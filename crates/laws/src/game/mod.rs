@@ -203,8 +203,15 @@ impl Game {
         }
         if let Some(p) = &self.pending_illegal {
             // The opponent of an unclaimed illegal move plays on the board as
-            // it stands (none if it cannot stand: he must claim).
-            return p.stands.map_or_else(MoveList::new, |s| s.legal_moves());
+            // it stands (none if it cannot stand: he must claim), held by
+            // what he has touched (4.3).
+            let Some(s) = p.stands else {
+                return MoveList::new();
+            };
+            return match self.obligation() {
+                Obligation::Free => s.legal_moves(),
+                Obligation::OneOf(ms, _) => ms.into_iter().collect(),
+            };
         }
         match self.obligation() {
             Obligation::Free => self.pos.legal_moves(),
@@ -352,8 +359,9 @@ impl Game {
             return Obligation::Free;
         }
         let a = &self.rules.articles;
+        // On the board as an unclaimed illegal move left it, if one waits.
         self.touched
-            .obligation(&self.pos, a.touch_move, a.touch_castling)
+            .obligation(&self.board_after_pending(), a.touch_move, a.touch_castling)
     }
 
     // ----- applying events -------------------------------------------------

@@ -29,12 +29,12 @@ impl Game {
         }
     }
 
-    fn check_obligation(&self, m: Move) -> Result<(), Rejected> {
+    fn check_obligation(&self, m: Move, board: &Position) -> Result<(), Rejected> {
         if let Obligation::OneOf(allowed, article) = self.obligation() {
             if !allowed.contains(&m) {
                 return Err(Rejected::TouchMove {
                     article: article.into(),
-                    allowed: allowed.iter().map(|x| self.pos.san(*x)).collect(),
+                    allowed: allowed.iter().map(|x| board.san(*x)).collect(),
                 });
             }
         }
@@ -46,9 +46,7 @@ impl Game {
         if !board.is_legal(m) {
             return Err(Rejected::NotLegal { mv: m });
         }
-        if self.pending_illegal.is_none() {
-            self.check_obligation(m)?;
-        }
+        self.check_obligation(m, &board)?;
         // The opponent's illegal move was not claimed: it stands (A.4 b).
         let mut note = None;
         if let Some(p) = self.pending_illegal.take() {

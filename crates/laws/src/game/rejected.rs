@@ -225,7 +225,7 @@ pub enum Rejected {
     #[error("the opponent's illegal move leaves a position that cannot stand: claim it (\"claim\" with \"kind\": \"illegal_move\")")]
     IllegalMoveCannotStand,
     /// Touching a piece while an illegal move waits for a claim.
-    #[error("claim the opponent's illegal move or play on: touching pieces now is not modelled")]
+    #[error("the opponent's illegal move leaves a position that cannot stand: claim it (\"claim\" with \"kind\": \"illegal_move\") before touching a piece")]
     TouchWhileIllegalPending,
     /// An arbiter's `add_time` without the player or the time (JSON layer).
     #[error("add_time needs \"player\" and \"ms\"")]
