@@ -171,6 +171,10 @@ pub struct Articles {
     pub press_without_move: Option<&'static str>,
     /// A move made with two hands, penalised as an illegal move (2018+).
     pub two_hands: Option<&'static str>,
+    /// Rapid and blitz without adequate supervision: an illegal position
+    /// (both kings in check, a pawn on the last rank) still on the board
+    /// after the next move is a draw.
+    pub illegal_position: &'static str,
 }
 
 impl Articles {
@@ -233,6 +237,7 @@ impl Articles {
             displaced,
             press_without_move,
             two_hands,
+            illegal_position,
         } = *self;
         let mut all = Vec::new();
         if let Some(a) = press_without_move {
@@ -253,6 +258,7 @@ impl Articles {
             ("wrong_setup", wrong_setup),
             ("colours_reversed", colours_reversed),
             ("displaced", displaced),
+            ("illegal_position", illegal_position),
             ("checkmate", checkmate),
             ("resignation", resignation),
             ("stalemate", stalemate),
@@ -367,6 +373,7 @@ const ARTICLES_2014: Articles = Articles {
     displaced: "7.4 a",
     press_without_move: None,
     two_hands: None,
+    illegal_position: "A.4 d",
 };
 
 const ARTICLES_2018: Articles = Articles {
@@ -418,6 +425,7 @@ const ARTICLES_2018: Articles = Articles {
     displaced: "7.4.1",
     press_without_move: Some("7.5.3"),
     two_hands: Some("7.5.4"),
+    illegal_position: "A.4.4",
 };
 
 const ARTICLES_2023: Articles = Articles {
@@ -426,6 +434,7 @@ const ARTICLES_2023: Articles = Articles {
     illegal_move_unsupervised: "A.5.2",
     reduced_penalty: "A.3",
     promotion: "3.7.3.3",
+    illegal_position: "A.5.4",
     ..ARTICLES_2018
 };
 

@@ -19,6 +19,11 @@ pub(super) struct PendingIllegal {
     pub(super) stands: Option<Position>,
     /// A pawn on the last rank not replaced: becomes a queen (7.5 a / 7.5.2).
     pub(super) promotion: Option<Move>,
+    /// Rapid and blitz without adequate supervision: the square of a pawn
+    /// left unreplaced on the last rank, an illegal position the arbiter
+    /// waits on until the next move (A.4 d / A.4.4 / A.5.4); the opponent
+    /// plays on a board without it (`stands`), and may take it.
+    pub(super) pawn_left_on: Option<Square>,
 }
 
 impl Game {
@@ -108,11 +113,30 @@ impl Game {
             if let Some(c) = self.clock.as_mut() {
                 c.press(by, t);
             }
+            // An unreplaced promotion is not completed as a queen here: the
+            // pawn stays on the last rank, an illegal position (A.4.4).
+            let pawn_left_on = promotion.map(|q| q.to);
+            let stands = match promotion {
+                Some(q) => {
+                    let mut setup = self.pos.to_setup();
+                    setup.board.clear(q.from);
+                    setup.board.clear(q.to);
+                    setup.turn = !by;
+                    setup.ep_square = None;
+                    if by == Color::Black {
+                        setup.fullmoves += 1;
+                    }
+                    setup.halfmoves = 0;
+                    Position::from_setup(setup, self.pos.castling_mode()).ok()
+                }
+                None => stands,
+            };
             self.pending_illegal = Some(PendingIllegal {
                 by,
                 before: self.pos,
                 stands,
                 promotion,
+                pawn_left_on,
             });
             self.touched.clear();
             return Applied {
@@ -130,6 +154,7 @@ impl Game {
             before: self.pos,
             stands: None,
             promotion,
+            pawn_left_on: None,
         });
         if let Some(c) = self.clock.as_mut() {
             // Model the completed illegal move and its correction: pressed, then undone.

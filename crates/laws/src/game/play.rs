@@ -50,6 +50,24 @@ impl Game {
         // The opponent's illegal move was not claimed: it stands (A.4 b).
         let mut note = None;
         if let Some(p) = self.pending_illegal.take() {
+            if let Some(sq) = p.pawn_left_on.filter(|&sq| m.to != sq) {
+                // A.4 d / A.4.4 / A.5.4: the pawn still on the last rank after
+                // the next move: the illegal position is on the board.
+                let art = self.rules.articles.illegal_position;
+                if let Some(c) = self.clock.as_mut() {
+                    c.press(by, t);
+                }
+                let san = board.san(m);
+                self.end(GameResult::DRAW, Termination::ArbiterDecision, art, t);
+                return Ok(Applied {
+                    san: Some(san),
+                    note: Some(format!(
+                        "{}'s pawn is still unreplaced on {sq} after the next move: an illegal position on the board, drawn (Art. {art})",
+                        p.by
+                    )),
+                    ..Applied::default()
+                });
+            }
             self.pos = board;
             self.history.push(&self.pos, true);
             self.alive = false;
