@@ -708,9 +708,26 @@ fn needs_player(event: &'static str, article: &'static str) -> Rejected {
     }
 }
 
-/// A move written in SAN or UCI, legal in `pos`; the SAN reading's error
-/// otherwise.
+/// A move as players write it, legal in `pos`: every notation the records
+/// crate reads ([`arbiter_pgn::read_move`]: SAN, UCI, Russian `Кf3`,
+/// figurine `♘f3`, long algebraic `Ng1-f3`, FIDE style `0-0` and `e8Q`,
+/// Cyrillic look-alikes); the SAN reading's error otherwise.
+///
+/// ```
+/// use arbiter_laws::json::read_move;
+/// use arbiter_chess::Position;
+/// let pos = Position::standard();
+/// let nf3 = pos.parse_san("Nf3")?;
+/// for text in ["Nf3", "g1f3", "Кf3", "♘f3", "Ng1-f3"] {
+///     assert_eq!(read_move(&pos, text)?, nf3);
+/// }
+/// assert!(read_move(&pos, "Zz9").is_err());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_move(pos: &Position, text: &str) -> Result<Move, Rejected> {
+    if let Ok(m) = arbiter_pgn::read_move(pos, text) {
+        return Ok(m);
+    }
     pos.parse_san(text).or_else(|error| {
         pos.parse_uci(text).map_err(|_| Rejected::UnreadableMove {
             text: text.to_owned(),
