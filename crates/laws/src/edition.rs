@@ -175,6 +175,8 @@ pub struct Articles {
     /// (both kings in check, a pawn on the last rank) still on the board
     /// after the next move is a draw.
     pub illegal_position: &'static str,
+    /// Promotion: the choice of piece final once it has touched the square.
+    pub promotion_choice: &'static str,
 }
 
 impl Articles {
@@ -238,6 +240,7 @@ impl Articles {
             press_without_move,
             two_hands,
             illegal_position,
+            promotion_choice,
         } = *self;
         let mut all = Vec::new();
         if let Some(a) = press_without_move {
@@ -259,6 +262,7 @@ impl Articles {
             ("colours_reversed", colours_reversed),
             ("displaced", displaced),
             ("illegal_position", illegal_position),
+            ("promotion_choice", promotion_choice),
             ("checkmate", checkmate),
             ("resignation", resignation),
             ("stalemate", stalemate),
@@ -374,6 +378,7 @@ const ARTICLES_2014: Articles = Articles {
     press_without_move: None,
     two_hands: None,
     illegal_position: "A.4 d",
+    promotion_choice: "4.4 d",
 };
 
 const ARTICLES_2018: Articles = Articles {
@@ -426,6 +431,7 @@ const ARTICLES_2018: Articles = Articles {
     press_without_move: Some("7.5.3"),
     two_hands: Some("7.5.4"),
     illegal_position: "A.4.4",
+    promotion_choice: "4.4.4",
 };
 
 const ARTICLES_2023: Articles = Articles {

@@ -325,6 +325,15 @@ pub enum Action {
     },
     /// A player absent at the scheduled start arrives at the board (6.7).
     Arrive,
+    /// With touch-move on, the new piece of a promotion has touched the
+    /// promotion square `square` (2014 4.4 d and 4.6, 2018/2023 4.4.4): the
+    /// choice of piece is final.
+    TouchPromotionPiece {
+        /// The promotion square.
+        square: Square,
+        /// The piece chosen.
+        piece: Role,
+    },
     /// The player presses the clock without having made a move (2018/2023
     /// 7.5.3: penalised as an illegal move; not so in 2014).
     PressClock,

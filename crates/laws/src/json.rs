@@ -237,7 +237,7 @@ pub struct Event {
 /// ```
 /// use arbiter_laws::json::Action;
 /// let a: Action = serde_json::from_str(r#"{"do": "touch", "square": "e2"}"#)?;
-/// assert_eq!(a, Action::Touch { square: "e2".into() });
+/// assert_eq!(a, Action::Touch { square: "e2".into(), piece: None });
 /// # Ok::<_, serde_json::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -276,6 +276,10 @@ pub enum Action {
     Touch {
         /// The square, e.g. `"e2"`.
         square: String,
+        /// With a promotion square: the new piece (`q`, `r`, `b`, `n`) has
+        /// touched it, the choice final (4.4 d / 4.4.4).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        piece: Option<String>,
     },
     /// A completed illegal move (7.5), in coordinates: `"e1e3"`; a pawn
     /// reaching the last rank with no piece named (`"e7e8"`) is an
@@ -888,7 +892,32 @@ impl Event {
             }
             Action::Resign => typed::Action::Resign,
             Action::Flag => typed::Action::Flag,
-            Action::Touch { square } => {
+            Action::Touch {
+                square,
+                piece: Some(piece),
+            } => {
+                game.may_touch(player()?)?;
+                let sq = square
+                    .parse::<Square>()
+                    .map_err(|_| Rejected::UnreadableSquare {
+                        text: square.clone(),
+                    })?;
+                let mut chars = piece.trim().chars();
+                let role = match (chars.next(), chars.next()) {
+                    (Some(c), None) => Role::from_char(c.to_ascii_lowercase()),
+                    _ => None,
+                };
+                let piece = role.ok_or_else(|| Rejected::Refused {
+                    event: "touch",
+                    article: game.rules().articles.promotion_choice.into(),
+                    reason: format!("{piece:?} is not a piece: q, r, b or n"),
+                })?;
+                typed::Action::TouchPromotionPiece { square: sq, piece }
+            }
+            Action::Touch {
+                square,
+                piece: None,
+            } => {
                 game.may_touch(player()?)?;
                 let square = square
                     .parse::<Square>()
@@ -996,7 +1025,12 @@ impl Event {
             },
             typed::Action::Resign => Action::Resign,
             typed::Action::Flag => Action::Flag,
+            typed::Action::TouchPromotionPiece { square, piece } => Action::Touch {
+                square: square.to_string(),
+                piece: Some(piece.char().to_string()),
+            },
             typed::Action::Touch { square } => Action::Touch {
+                piece: None,
                 square: square.to_string(),
             },
             typed::Action::Illegal { mv } => Action::Illegal {

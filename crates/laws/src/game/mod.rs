@@ -84,6 +84,8 @@ pub struct Game {
     /// An illegal move not yet found (7.5 a / 7.5.1).
     unnoticed: Option<found::Unnoticed>,
     annulled: Vec<PlayedMove>,
+    /// A promotion piece that has touched its square (4.4 d / 4.4.4).
+    promotion_choice: Option<(arbiter_chess::Square, arbiter_chess::Role)>,
 }
 
 impl Game {
@@ -138,6 +140,7 @@ impl Game {
             draw_consent: false,
             unnoticed: None,
             annulled: Vec::new(),
+            promotion_choice: None,
             start,
         };
         game.check_automatic_end(None, 0);
@@ -415,6 +418,9 @@ impl Game {
             Action::Arrive => self.on_arrive(player()?, t)?,
             Action::IllegalUnnoticed { mv } => self.on_illegal_unnoticed(player()?, *mv, t)?,
             Action::PressClock => self.on_press_clock(player()?, t)?,
+            Action::TouchPromotionPiece { square, piece } => {
+                self.on_touch_promotion_piece(player()?, *square, *piece)?
+            }
             Action::MoveTwoHands { mv } => self.on_move_two_hands(player()?, *mv, t)?,
             Action::Forfeit {
                 player,

@@ -47,6 +47,19 @@ impl Game {
             return Err(Rejected::NotLegal { mv: m });
         }
         self.check_obligation(m, &board)?;
+        if let Some((sq, piece)) = self.promotion_choice {
+            if m.to == sq && m.promotion.is_some() && m.promotion != Some(piece) {
+                return Err(Rejected::Refused {
+                    event: "move",
+                    article: self.rules.articles.promotion_choice.into(),
+                    reason: format!(
+                        "the {} has touched {sq}: the pawn must become a {}",
+                        piece.name(),
+                        piece.name()
+                    ),
+                });
+            }
+        }
         // The opponent's illegal move was not claimed: it stands (A.4 b).
         let mut note = None;
         if let Some(p) = self.pending_illegal.take() {
@@ -99,6 +112,7 @@ impl Game {
         self.history.push(&self.pos, irreversible);
         self.moves_by[by.index()] += 1;
         self.touched.clear();
+        self.promotion_choice = None;
         if self.offer == Some(!by) {
             // 9.1 b / 9.1.2.1: the offer lapses when the opponent moves.
             self.offer = None;
