@@ -177,6 +177,8 @@ pub struct Articles {
     pub illegal_position: &'static str,
     /// Promotion: the choice of piece final once it has touched the square.
     pub promotion_choice: &'static str,
+    /// Adjourned games (2014 Appendix E, 2018/2023 Guidelines I).
+    pub adjournment: &'static str,
 }
 
 impl Articles {
@@ -241,6 +243,7 @@ impl Articles {
             two_hands,
             illegal_position,
             promotion_choice,
+            adjournment,
         } = *self;
         let mut all = Vec::new();
         if let Some(a) = press_without_move {
@@ -263,6 +266,7 @@ impl Articles {
             ("displaced", displaced),
             ("illegal_position", illegal_position),
             ("promotion_choice", promotion_choice),
+            ("adjournment", adjournment),
             ("checkmate", checkmate),
             ("resignation", resignation),
             ("stalemate", stalemate),
@@ -379,6 +383,7 @@ const ARTICLES_2014: Articles = Articles {
     two_hands: None,
     illegal_position: "A.4 d",
     promotion_choice: "4.4 d",
+    adjournment: "E",
 };
 
 const ARTICLES_2018: Articles = Articles {
@@ -432,6 +437,7 @@ const ARTICLES_2018: Articles = Articles {
     two_hands: Some("7.5.4"),
     illegal_position: "A.4.4",
     promotion_choice: "4.4.4",
+    adjournment: "I",
 };
 
 const ARTICLES_2023: Articles = Articles {

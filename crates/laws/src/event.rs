@@ -334,6 +334,13 @@ pub enum Action {
         /// The piece chosen.
         piece: Role,
     },
+    /// The player having the move seals it for an adjournment (2014
+    /// Appendix E, 2018/2023 Guidelines I): written, not played; his clock
+    /// stops.
+    Seal {
+        /// The move as written (any notation).
+        text: String,
+    },
     /// The player presses the clock without having made a move (2018/2023
     /// 7.5.3: penalised as an illegal move; not so in 2014).
     PressClock,
@@ -511,6 +518,13 @@ pub enum Decision {
     /// offender penalised (7.5 b / 7.5.5) and to make the replacement move
     /// under 4.3.
     IllegalFound,
+    /// The adjourned game is resumed: the sealed move is made (or, if it
+    /// cannot be, lost); `absent`, the player not at the board (his clock
+    /// runs; the default time counts from the resumption).
+    Resume {
+        /// A player absent at the resumption.
+        absent: Option<Color>,
+    },
     /// The initial position was incorrect (7.2 a / 7.2.1): the game is
     /// cancelled and a new game played, from the initial position (the
     /// Chess960 position of the start, if one was given).

@@ -254,6 +254,12 @@ pub enum Action {
     },
     /// The clock pressed without a move (2018+ 7.5.3).
     PressClock,
+    /// The move sealed for an adjournment, as written (App. E / Guidelines I).
+    Seal {
+        /// The move as written.
+        #[serde(rename = "move")]
+        mv: String,
+    },
     /// A draw offer (9.1 b / 9.1.2).
     OfferDraw,
     /// Accepting the opponent's draw offer.
@@ -398,6 +404,8 @@ pub enum Decision {
     ColoursReversed,
     /// [`typed::Decision::Displaced`] (`"player"`).
     Displaced,
+    /// [`typed::Decision::Resume`] (`"player"`: one absent at the resumption).
+    Resume,
 }
 
 /// The penalties of 12.9 as `arbiter judge` names them.
@@ -503,6 +511,7 @@ impl Decision {
         use typed::Decision as D;
         Ok(match self {
             Decision::WrongInitialPosition => D::WrongInitialPosition,
+            Decision::Resume => D::Resume { absent: player },
             Decision::ColoursReversed => D::ColoursReversed { restart },
             Decision::Displaced => D::Displaced {
                 player: player
@@ -648,6 +657,7 @@ impl Decision {
             D::IllegalFound => (Decision::IllegalFound, None, None),
             D::SetClocks { .. } => (Decision::SetClocks, None, None),
             D::WrongInitialPosition => (Decision::WrongInitialPosition, None, None),
+            D::Resume { absent } => (Decision::Resume, absent, None),
             D::ColoursReversed { .. } => (Decision::ColoursReversed, None, None),
             D::Displaced { player } => (Decision::Displaced, Some(player), None),
             D::Upheld => (Decision::Upheld, None, None),
@@ -876,6 +886,7 @@ impl Event {
                 }
             }
             Action::PressClock => typed::Action::PressClock,
+            Action::Seal { mv } => typed::Action::Seal { text: mv.clone() },
             Action::OfferDraw => typed::Action::OfferDraw,
             Action::AcceptDraw => typed::Action::AcceptDraw,
             Action::DeclineDraw => typed::Action::DeclineDraw,
@@ -1005,6 +1016,7 @@ impl Event {
                 two_hands: true,
             },
             typed::Action::PressClock => Action::PressClock,
+            typed::Action::Seal { text } => Action::Seal { mv: text.clone() },
             typed::Action::OfferDraw => Action::OfferDraw,
             typed::Action::AcceptDraw => Action::AcceptDraw,
             typed::Action::DeclineDraw => Action::DeclineDraw,
@@ -1097,7 +1109,9 @@ pub fn read_ahead<'a>(game: &mut Game, events: impl IntoIterator<Item = &'a Even
     let mut line = Vec::new();
     for e in events {
         let text = match &e.action {
-            Action::Move { mv, .. } | Action::Claim { mv: Some(mv), .. } => mv,
+            Action::Move { mv, .. } | Action::Claim { mv: Some(mv), .. } | Action::Seal { mv } => {
+                mv
+            }
             Action::Illegal { .. } => break,
             _ => continue,
         };

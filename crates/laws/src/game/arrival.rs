@@ -32,7 +32,7 @@ impl Game {
     fn late(&self, color: Color, t: u64) -> bool {
         !self.is_present(color)
             && !self.excused[color.index()]
-            && t > self.start.regulations.default_time_ms
+            && t > self.session_start + self.start.regulations.default_time_ms
     }
 
     pub(super) fn on_arrive(&mut self, by: Color, t: u64) -> Result<Applied, Rejected> {

@@ -6,6 +6,7 @@
 //! arbiter's rulings ([`rulings`]); the records ([`applied`]) and the
 //! refusals ([`rejected`]).
 
+mod adjourned;
 mod applied;
 mod arrival;
 mod board;
@@ -86,6 +87,10 @@ pub struct Game {
     annulled: Vec<PlayedMove>,
     /// A promotion piece that has touched its square (4.4 d / 4.4.4).
     promotion_choice: Option<(arbiter_chess::Square, arbiter_chess::Role)>,
+    /// The sealed move of an adjourned game.
+    sealed: Option<adjourned::Sealed>,
+    /// When the current session began (0, or the resumption).
+    session_start: u64,
 }
 
 impl Game {
@@ -141,6 +146,8 @@ impl Game {
             unnoticed: None,
             annulled: Vec::new(),
             promotion_choice: None,
+            sealed: None,
+            session_start: 0,
             start,
         };
         game.check_automatic_end(None, 0);
@@ -418,6 +425,7 @@ impl Game {
             Action::Arrive => self.on_arrive(player()?, t)?,
             Action::IllegalUnnoticed { mv } => self.on_illegal_unnoticed(player()?, *mv, t)?,
             Action::PressClock => self.on_press_clock(player()?, t)?,
+            Action::Seal { text } => self.on_seal(player()?, text, t)?,
             Action::TouchPromotionPiece { square, piece } => {
                 self.on_touch_promotion_piece(player()?, *square, *piece)?
             }
@@ -442,7 +450,10 @@ impl Game {
     pub(crate) fn check_actor(&self, by: Actor, action: &Action) -> Result<(), Rejected> {
         match (by, action) {
             (_, Action::Arrive) | (Actor::Arbiter, _) => Ok(()),
-            (Actor::Player(c), _) => self.require_present(c),
+            (Actor::Player(c), _) => {
+                self.require_not_adjourned()?;
+                self.require_present(c)
+            }
         }
     }
 

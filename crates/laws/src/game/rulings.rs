@@ -49,6 +49,7 @@ impl Game {
             Decision::ConsentDraw => self.on_consent_draw(),
             Decision::IllegalFound => self.on_illegal_found(t),
             Decision::WrongInitialPosition => self.on_wrong_setup(t),
+            Decision::Resume { absent } => self.on_resume(absent, t),
             Decision::ColoursReversed { restart } => self.on_colours_reversed(restart, t),
             Decision::Displaced { player } => self.on_displaced(player),
             Decision::SetClocks { white, black } => self.on_set_clocks(white, black, t),
