@@ -20,6 +20,14 @@ pub struct Args {
     /// Default: yes for a FILE, no for `-` (each line answered as it comes).
     #[arg(long, value_name = "BOOL")]
     read_ahead: Option<bool>,
+    /// The notation of the answers' "move": en (English SAN, the default),
+    /// ru, figurine, lan, fide or uci. Moves are read in any of them.
+    #[arg(long, value_name = "NOTATION", default_value = "en", value_parser = parse_notation)]
+    notation: arbiter_pgn::Notation,
+}
+
+fn parse_notation(text: &str) -> Result<arbiter_pgn::Notation, String> {
+    arbiter_pgn::Notation::from_name(text).map_err(|e| e.to_string())
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -27,6 +35,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let opts = arbiter_laws::judge::Options {
         fen: args.fen,
         read_ahead: args.read_ahead.unwrap_or(!stdin),
+        notation: args.notation,
     };
     let stdout = std::io::stdout();
     let out = BufWriter::new(stdout.lock());

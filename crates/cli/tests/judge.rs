@@ -76,3 +76,37 @@ fn a_missing_file_is_an_error_naming_it() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("no/such/game.jsonl"), "{err}");
 }
+
+#[test]
+fn moves_are_answered_in_the_notation_asked() {
+    let game = r#"{"start": {}}
+{"t": 1, "by": "white", "do": "move", "move": "Кf3"}
+{"t": 2, "by": "black", "do": "move", "move": "Ng8-f6"}
+"#;
+    for (name, white, black) in [
+        ("en", "Nf3", "Nf6"),
+        ("ru", "Кf3", "Кf6"),
+        ("figurine", "♘f3", "♘f6"),
+        ("lan", "Ng1-f3", "Ng8-f6"),
+        ("fide", "Nf3", "Nf6"),
+        ("uci", "g1f3", "g8f6"),
+    ] {
+        let (code, out) = judge(&["--notation", name, "-"], Some(game));
+        assert_eq!(code, Some(0), "{name}");
+        let lines: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(
+            (lines[1]["move"].as_str(), lines[2]["move"].as_str()),
+            (Some(white), Some(black)),
+            "{name}"
+        );
+    }
+    let out = arbiter()
+        .args(["judge", "--notation", "klingon", "-"])
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("klingon"));
+}

@@ -229,7 +229,7 @@ fn main() {
                 let mut out = Vec::with_capacity(input.len() * 2);
                 for line in input.lines().skip(1) {
                     let e: Event = serde_json::from_str(line).unwrap();
-                    let json::Action::Move { mv } = &e.action else {
+                    let json::Action::Move { mv, .. } = &e.action else {
                         unreachable!()
                     };
                     let shape = Shape {

@@ -329,6 +329,18 @@ impl Clock {
         self.remaining[i] = self.remaining[i].saturating_add(ms);
     }
 
+    /// Takes `ms` from `color`'s time at `t` (a penalty, 12.9 c / 12.9.3);
+    /// a clock brought to zero is a flag fallen at `t`.
+    pub fn deduct_time(&mut self, color: Color, ms: u64, t: u64) {
+        let i = color.index();
+        let shown = self.remaining_at(color, t);
+        self.remaining[i] = self.remaining[i].saturating_sub(ms);
+        if ms >= shown && self.fallen[i].is_none() {
+            self.fallen[i] = Some(t);
+            self.remaining[i] = 0;
+        }
+    }
+
     /// Takes back the last press of `color` (an illegal move corrected,
     /// 7.5): the move no longer counts, its increment is removed (Arbiters'
     /// Manual), and `color`'s clock runs again from `t`; the opponent is
@@ -350,6 +362,21 @@ impl Clock {
     /// (quickplay finish: G.4 / III.4).
     pub fn add_increment(&mut self, ms: u64) {
         self.extra_increment_ms = self.extra_increment_ms.saturating_add(ms);
+    }
+
+    /// The arbiter sets both clocks at `t` (after restoring a previous
+    /// position, 7.5 a / 7.5.1: "his best judgement"), with `turn`'s clock
+    /// running; a flag on a clock set above zero is up again.
+    pub fn set_times(&mut self, white: u64, black: u64, turn: Color, t: u64) {
+        self.charge(t);
+        self.remaining = [white, black];
+        for (i, ms) in [white, black].into_iter().enumerate() {
+            if ms > 0 {
+                self.fallen[i] = None;
+            }
+        }
+        self.running = Some(turn);
+        self.since = t;
     }
 
     /// Stops the clock at `t` (the game has ended).

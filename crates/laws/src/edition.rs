@@ -164,6 +164,198 @@ pub struct Articles {
     pub penalties: &'static str,
     /// Rapid and blitz penalties reduced to one minute.
     pub reduced_penalty: &'static str,
+    /// The player having the move (1.1).
+    pub turn: &'static str,
+    /// The moves of the pieces (Article 3).
+    pub moves: &'static str,
+    /// Promotion: the pawn must be exchanged for a new piece (2014 3.7 e,
+    /// 2018 3.7.5.1, 2023 3.7.3.3).
+    pub promotion: &'static str,
+    /// Touching one's own piece: the first that can be moved must be moved.
+    pub touch_own: &'static str,
+    /// None of the touched pieces can be moved or captured: any legal move.
+    pub touch_none_movable: &'static str,
+    /// A flag has fallen when the arbiter observes it or on a valid claim.
+    pub flag_seen: &'static str,
+    /// No draw claim after touching a piece on that move.
+    pub claim_after_touch: &'static str,
+    /// A claim cannot be withdrawn.
+    pub claim_not_withdrawn: &'static str,
+    /// The arbiter may add time (to either player's clock) in the event of
+    /// an external disturbance of the game.
+    pub add_time: &'static str,
+    /// The default time: a player arriving after it loses.
+    pub late_arrival: &'static str,
+    /// Neither player present: White's clock runs from the start.
+    pub neither_present: &'static str,
+    /// The arbiter's penalties (12.9): a warning, time added to the
+    /// opponent, time taken from the offender, the opponent's score raised
+    /// to the maximum, the offender's score reduced, the game declared lost
+    /// by the offender — in this order.
+    pub sanctions: [&'static str; 6],
+    /// An electronic device in the playing venue: the game lost.
+    pub device: &'static str,
+    /// Devices in a bag, switched off, if the regulations allow (2018+).
+    pub device_in_bag: Option<&'static str>,
+    /// The regulations may forbid draw offers without the arbiter's consent.
+    pub draw_regulations: &'static str,
+    /// An illegal move found later: the position before it reinstated.
+    pub illegal_found: &'static str,
+    /// The arbiter stops (pauses) the clocks and sets them.
+    pub set_clocks: &'static str,
+    /// A previous position restored: the arbiter's best judgement on the clocks.
+    pub restored_clocks: &'static str,
+    /// The initial position was incorrect: the game cancelled, a new game.
+    pub wrong_setup: &'static str,
+    /// The game began with colours reversed.
+    pub colours_reversed: &'static str,
+    /// Pieces displaced: the correct position re-established.
+    pub displaced: &'static str,
+    /// Pressing the clock without a move, penalised as an illegal move (2018+).
+    pub press_without_move: Option<&'static str>,
+    /// A move made with two hands, penalised as an illegal move (2018+).
+    pub two_hands: Option<&'static str>,
+    /// Rapid and blitz without adequate supervision: an illegal position
+    /// (both kings in check, a pawn on the last rank) still on the board
+    /// after the next move is a draw.
+    pub illegal_position: &'static str,
+    /// Promotion: the choice of piece final once it has touched the square.
+    pub promotion_choice: &'static str,
+    /// Adjourned games (2014 Appendix E, 2018/2023 Guidelines I).
+    pub adjournment: &'static str,
+}
+
+impl Articles {
+    /// Every Article of the table, by the name of its field: what the test
+    /// of citations checks against the Laws of each edition.
+    ///
+    /// ```
+    /// use arbiter_laws::Edition;
+    /// let all = Edition::Fide2014.rules().articles.all();
+    /// assert!(all.contains(&("fivefold", "9.6 a")));
+    /// ```
+    pub fn all(&self) -> Vec<(&'static str, &'static str)> {
+        // Destructured, so that a new field cannot be left out.
+        let Articles {
+            checkmate,
+            resignation,
+            stalemate,
+            dead_position,
+            agreement,
+            threefold_intended,
+            threefold_current,
+            fifty_intended,
+            fifty_current,
+            incorrect_claim,
+            claim_is_offer,
+            draw_offer,
+            fivefold,
+            seventyfive,
+            flag_fall,
+            illegal_move,
+            illegal_move_unsupervised,
+            touch_move,
+            touch_castling,
+            quickplay_request,
+            quickplay_claim,
+            both_lose,
+            persistent_refusal,
+            penalties,
+            reduced_penalty,
+            turn,
+            moves,
+            promotion,
+            touch_own,
+            touch_none_movable,
+            flag_seen,
+            claim_after_touch,
+            claim_not_withdrawn,
+            add_time,
+            late_arrival,
+            neither_present,
+            sanctions,
+            device,
+            device_in_bag,
+            draw_regulations,
+            illegal_found,
+            set_clocks,
+            restored_clocks,
+            wrong_setup,
+            colours_reversed,
+            displaced,
+            press_without_move,
+            two_hands,
+            illegal_position,
+            promotion_choice,
+            adjournment,
+        } = *self;
+        let mut all = Vec::new();
+        if let Some(a) = press_without_move {
+            all.push(("press_without_move", a));
+        }
+        if let Some(a) = two_hands {
+            all.push(("two_hands", a));
+        }
+        if let Some(bag) = device_in_bag {
+            all.push(("device_in_bag", bag));
+        }
+        all.extend([
+            ("device", device),
+            ("draw_regulations", draw_regulations),
+            ("illegal_found", illegal_found),
+            ("set_clocks", set_clocks),
+            ("restored_clocks", restored_clocks),
+            ("wrong_setup", wrong_setup),
+            ("colours_reversed", colours_reversed),
+            ("displaced", displaced),
+            ("illegal_position", illegal_position),
+            ("promotion_choice", promotion_choice),
+            ("adjournment", adjournment),
+            ("checkmate", checkmate),
+            ("resignation", resignation),
+            ("stalemate", stalemate),
+            ("dead_position", dead_position),
+            ("agreement", agreement),
+            ("threefold_intended", threefold_intended),
+            ("threefold_current", threefold_current),
+            ("fifty_intended", fifty_intended),
+            ("fifty_current", fifty_current),
+            ("incorrect_claim", incorrect_claim),
+            ("claim_is_offer", claim_is_offer),
+            ("draw_offer", draw_offer),
+            ("fivefold", fivefold),
+            ("seventyfive", seventyfive),
+            ("flag_fall", flag_fall),
+            ("illegal_move", illegal_move),
+            ("illegal_move_unsupervised", illegal_move_unsupervised),
+            ("touch_move", touch_move),
+            ("touch_castling", touch_castling),
+            ("quickplay_request", quickplay_request),
+            ("quickplay_claim", quickplay_claim),
+            ("both_lose", both_lose),
+            ("persistent_refusal", persistent_refusal),
+            ("penalties", penalties),
+            ("reduced_penalty", reduced_penalty),
+            ("turn", turn),
+            ("moves", moves),
+            ("promotion", promotion),
+            ("touch_own", touch_own),
+            ("touch_none_movable", touch_none_movable),
+            ("flag_seen", flag_seen),
+            ("claim_after_touch", claim_after_touch),
+            ("claim_not_withdrawn", claim_not_withdrawn),
+            ("add_time", add_time),
+            ("late_arrival", late_arrival),
+            ("neither_present", neither_present),
+            ("sanctions[warning]", sanctions[0]),
+            ("sanctions[opponent_time]", sanctions[1]),
+            ("sanctions[offender_time]", sanctions[2]),
+            ("sanctions[opponent_score_maximum]", sanctions[3]),
+            ("sanctions[offender_score_reduced]", sanctions[4]),
+            ("sanctions[game_lost]", sanctions[5]),
+        ]);
+        all
+    }
 }
 
 /// Everything that differs between editions.
@@ -222,6 +414,32 @@ const ARTICLES_2014: Articles = Articles {
     persistent_refusal: "11.7",
     penalties: "12.9",
     reduced_penalty: "B.2",
+    turn: "1.1",
+    moves: "3",
+    promotion: "3.7 e",
+    touch_own: "4.3 a",
+    touch_none_movable: "4.5",
+    flag_seen: "6.8",
+    claim_after_touch: "9.4",
+    claim_not_withdrawn: "9.5 a",
+    add_time: "12.2",
+    late_arrival: "6.7 a",
+    neither_present: "6.7 b",
+    sanctions: ["12.9 a", "12.9 b", "12.9 c", "12.9 d", "12.9 e", "12.9 f"],
+    device: "11.3 b",
+    device_in_bag: None,
+    draw_regulations: "9.1 a",
+    illegal_found: "7.5 a",
+    set_clocks: "6.12",
+    restored_clocks: "7.1",
+    wrong_setup: "7.2 a",
+    colours_reversed: "7.3",
+    displaced: "7.4 a",
+    press_without_move: None,
+    two_hands: None,
+    illegal_position: "A.4 d",
+    promotion_choice: "4.4 d",
+    adjournment: "E",
 };
 
 const ARTICLES_2018: Articles = Articles {
@@ -250,6 +468,32 @@ const ARTICLES_2018: Articles = Articles {
     persistent_refusal: "11.7",
     penalties: "12.9",
     reduced_penalty: "B.2",
+    turn: "1.1",
+    moves: "3",
+    promotion: "3.7.5.1",
+    touch_own: "4.3.1",
+    touch_none_movable: "4.5",
+    flag_seen: "6.8",
+    claim_after_touch: "9.4",
+    claim_not_withdrawn: "9.5.1",
+    add_time: "12.2",
+    late_arrival: "6.7.1",
+    neither_present: "6.7.2",
+    sanctions: ["12.9.1", "12.9.2", "12.9.3", "12.9.4", "12.9.5", "12.9.6"],
+    device: "11.3.2.2",
+    device_in_bag: Some("11.3.2.1"),
+    draw_regulations: "9.1.1",
+    illegal_found: "7.5.1",
+    set_clocks: "6.11",
+    restored_clocks: "7.1",
+    wrong_setup: "7.2.1",
+    colours_reversed: "7.3",
+    displaced: "7.4.1",
+    press_without_move: Some("7.5.3"),
+    two_hands: Some("7.5.4"),
+    illegal_position: "A.4.4",
+    promotion_choice: "4.4.4",
+    adjournment: "I",
 };
 
 const ARTICLES_2023: Articles = Articles {
@@ -257,6 +501,8 @@ const ARTICLES_2023: Articles = Articles {
     threefold_current: "9.2.2",
     illegal_move_unsupervised: "A.5.2",
     reduced_penalty: "A.3",
+    promotion: "3.7.3.3",
+    illegal_position: "A.5.4",
     ..ARTICLES_2018
 };
 

@@ -15,7 +15,8 @@
 
 use crate::clock::Delay;
 use crate::edition::{Edition, Rules};
-use crate::outcome::GameResult;
+use crate::outcome::{GameResult, Score};
+use crate::regulations::Regulations;
 use crate::Article;
 use arbiter_chess::{Color, Move, Role, Square};
 use arbiter_pgn::TimeControl;
@@ -53,6 +54,12 @@ pub struct Start {
     pub supervised: bool,
     /// Touch-move is enforced (4.3–4.4): `touch` events oblige.
     pub touch_move: bool,
+    /// The players not at the board at the scheduled start (t = 0): each
+    /// must `arrive` (6.7) before acting.
+    pub absent: Vec<Color>,
+    /// What the regulations of the event specify where the Laws leave it to
+    /// them (the default time, …).
+    pub regulations: Regulations,
 }
 
 /// Who acts: one of the players, or the arbiter (Art. 12).
@@ -161,6 +168,11 @@ impl Event {
     /// `by` claims that the opponent's flag has fallen (6.8).
     pub fn flag(t: u64, by: Color) -> Event {
         Event::player(t, by, Action::Flag)
+    }
+
+    /// `by`, absent at the scheduled start, arrives at the board (6.7).
+    pub fn arrive(t: u64, by: Color) -> Event {
+        Event::player(t, by, Action::Arrive)
     }
 
     /// `by` touches the piece on `square` (4.3).
@@ -311,6 +323,41 @@ pub enum Action {
         /// The decision.
         decision: Decision,
     },
+    /// A player absent at the scheduled start arrives at the board (6.7).
+    Arrive,
+    /// With touch-move on, the new piece of a promotion has touched the
+    /// promotion square `square` (2014 4.4 d and 4.6, 2018/2023 4.4.4): the
+    /// choice of piece is final.
+    TouchPromotionPiece {
+        /// The promotion square.
+        square: Square,
+        /// The piece chosen.
+        piece: Role,
+    },
+    /// The player having the move seals it for an adjournment (2014
+    /// Appendix E, 2018/2023 Guidelines I): written, not played; his clock
+    /// stops.
+    Seal {
+        /// The move as written (any notation).
+        text: String,
+    },
+    /// The player presses the clock without having made a move (2018/2023
+    /// 7.5.3: penalised as an illegal move; not so in 2014).
+    PressClock,
+    /// A legal move made with two hands and completed (2018/2023 7.5.4:
+    /// penalised as an illegal move; not so in 2014).
+    MoveTwoHands {
+        /// The move.
+        mv: Move,
+    },
+    /// A completed illegal move nobody noticed (standard play, or wherever
+    /// the arbiter acts on his own): the game goes on from the position it
+    /// left until the arbiter finds it ([`Decision::IllegalFound`], 7.5 a /
+    /// 7.5.1).
+    IllegalUnnoticed {
+        /// The move, from and to squares (and a promotion piece).
+        mv: IllegalMove,
+    },
     /// The arbiter declares the game lost by `player`; the opponent wins
     /// (Art. 10.1: "wins by forfeit"). For another score of the opponent,
     /// use [`Action::Adjudicate`].
@@ -445,4 +492,134 @@ pub enum Decision {
         /// Milliseconds.
         ms: u64,
     },
+    /// The default time has passed (6.7 a / 6.7.1): the players still
+    /// absent lose (both: 0-0).
+    DefaultTimePassed,
+    /// The arbiter decides otherwise (6.7 a / 6.7.1): `player` may arrive
+    /// after the default time.
+    ExcuseLateness {
+        /// The player.
+        player: Color,
+    },
+    /// The arbiter finds an electronic device with `player` in the playing
+    /// venue (2014 11.3 b, 2018/2023 11.3.2); `in_bag`: completely switched
+    /// off in the player's bag, as the regulations may allow (11.3.2.1).
+    Device {
+        /// The player.
+        player: Color,
+        /// Stored switched off in the bag.
+        in_bag: bool,
+    },
+    /// The arbiter consents to a draw offer or agreement the regulations
+    /// forbid without it (9.1 a / 9.1.1).
+    ConsentDraw,
+    /// The arbiter finds the unnoticed illegal move (7.5 a / 7.5.1): the
+    /// position before it is reinstated, the moves after it annulled, the
+    /// offender penalised (7.5 b / 7.5.5) and to make the replacement move
+    /// under 4.3.
+    IllegalFound,
+    /// The adjourned game is resumed: the sealed move is made (or, if it
+    /// cannot be, lost); `absent`, the player not at the board (his clock
+    /// runs; the default time counts from the resumption).
+    Resume {
+        /// A player absent at the resumption.
+        absent: Option<Color>,
+    },
+    /// The initial position was incorrect (7.2 a / 7.2.1): the game is
+    /// cancelled and a new game played, from the initial position (the
+    /// Chess960 position of the start, if one was given).
+    WrongInitialPosition,
+    /// The game began with colours reversed (7.3): 2018+, a new game with
+    /// the correct colours if fewer than 10 moves have been made by both
+    /// players, otherwise it continues; 2014, it continues unless the
+    /// arbiter rules otherwise (`restart`).
+    ColoursReversed {
+        /// The arbiter rules that a new game be played (2014).
+        restart: bool,
+    },
+    /// `player` displaced pieces (7.4 a / 7.4.1): the correct position is
+    /// re-established; the arbiter may set the clocks and penalise.
+    Displaced {
+        /// Who displaced them.
+        player: Color,
+    },
+    /// The arbiter sets both clocks (6.12 / 6.11; after a position is
+    /// reinstated, 7.5 a / 7.5.1).
+    SetClocks {
+        /// White's time, ms.
+        white: u64,
+        /// Black's time, ms.
+        black: u64,
+    },
+    /// One of the arbiter's penalties (12.9) on `offender`. The penalties on
+    /// the score may also be imposed after the game has ended.
+    Penalty {
+        /// The player penalised.
+        offender: Color,
+        /// Which penalty.
+        sanction: Sanction,
+    },
+}
+
+/// The penalties of Art. 12.9 (2014 12.9 a–f, 2018/2023 12.9.1–12.9.6; a
+/// fine, exclusion from rounds and expulsion are outside the game).
+///
+/// ```
+/// use arbiter_laws::{Decision, Event, Game, Sanction, Score, Start};
+/// use arbiter_chess::Color;
+/// let mut game = Game::new(Start::default())?;
+/// let lost = Sanction::GameLost { opponent_score: Score::Half };
+/// game.apply(Event::arbiter(0, Decision::Penalty { offender: Color::White, sanction: lost }))?;
+/// assert_eq!(game.outcome().unwrap().result.to_string(), "0-1/2");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Sanction {
+    /// A warning (12.9 a / 12.9.1).
+    Warning,
+    /// Increasing the remaining time of the opponent (12.9 b / 12.9.2).
+    OpponentTime {
+        /// Milliseconds added.
+        ms: u64,
+    },
+    /// Reducing the remaining time of the offending player (12.9 c / 12.9.3).
+    OffenderTime {
+        /// Milliseconds taken.
+        ms: u64,
+    },
+    /// Increasing the points scored in the game by the opponent to the
+    /// maximum available for that game (12.9 d / 12.9.4): the opponent 1,
+    /// so the offender 0 (10.2).
+    OpponentScoreMaximum,
+    /// Reducing the points scored in the game by the offending person
+    /// (12.9 e / 12.9.5), to `score`: on a game that has a result.
+    OffenderScoreReduced {
+        /// The offender's new score.
+        score: Score,
+    },
+    /// Declaring the game to be lost by the offending player; the arbiter
+    /// also decides the opponent's score (12.9 f / 12.9.6).
+    GameLost {
+        /// The opponent's score.
+        opponent_score: Score,
+    },
+}
+
+impl Sanction {
+    /// The index of the penalty in 12.9's list ([`crate::edition::Articles::sanctions`]).
+    pub const fn index(self) -> usize {
+        match self {
+            Sanction::Warning => 0,
+            Sanction::OpponentTime { .. } => 1,
+            Sanction::OffenderTime { .. } => 2,
+            Sanction::OpponentScoreMaximum => 3,
+            Sanction::OffenderScoreReduced { .. } => 4,
+            Sanction::GameLost { .. } => 5,
+        }
+    }
+
+    /// Whether it changes the score (and so may come after the end).
+    pub const fn changes_score(self) -> bool {
+        self.index() >= 3
+    }
 }

@@ -20,6 +20,8 @@
 
 use crate::json::{self, Event, Start};
 use crate::Game;
+use arbiter_chess::Position;
+use arbiter_pgn::Notation;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 
@@ -53,6 +55,9 @@ pub struct Options {
     /// ([`Game::read_ahead`]). The verdicts are the same either way; only
     /// their cost differs. Off: each line is answered as soon as it is read.
     pub read_ahead: bool,
+    /// The notation of the answers' `"move"` (default: English SAN, as PGN
+    /// writes it). Moves are read in any notation either way.
+    pub notation: Notation,
 }
 
 /// What a run did.
@@ -206,6 +211,21 @@ impl<'a> Line<'a> {
     }
 }
 
+/// The move the event just played, in `notation`, written on the board it
+/// was played on (the board of the player's move, or the position before).
+fn written_move(
+    game: &Game,
+    (on_move, position, before): (Option<Position>, Position, usize),
+    notation: Notation,
+) -> Option<String> {
+    let played = game.moves().get(before)?;
+    [on_move, Some(position)]
+        .into_iter()
+        .flatten()
+        .find(|b| b.is_legal(played.mv))
+        .map(|b| notation.write(&b, played.mv))
+}
+
 /// The JSON text of a line, or `None` for a blank or comment line.
 fn event_text(line: &str) -> Option<&str> {
     let trimmed = line.trim();
@@ -316,13 +336,20 @@ pub fn run<R: BufRead, W: Write>(
             }
         };
         let t = event.t;
+        // The boards a move of this event may be played on, to write it in
+        // another notation than SAN.
+        let boards = (opts.notation != Notation::San).then(|| {
+            let on_move = event.by.and_then(|by| game.move_board(by).ok());
+            (on_move, *game.position(), game.moves().len())
+        });
         match json::apply(&mut game, &event) {
             Ok(applied) => {
                 last_t = t;
+                let written = boards.and_then(|b| written_move(&game, b, opts.notation));
                 Line {
                     ok: true,
                     t: Some(t),
-                    mv: applied.san.as_deref(),
+                    mv: written.as_deref().or(applied.san.as_deref()),
                     claim: applied.claim.map(|c| c.name()),
                     penalty: applied.penalty.map(|p| PenaltyOut {
                         player: color_name(p.to),

@@ -12,6 +12,8 @@ pub mod game;
 pub mod json;
 pub mod judge;
 mod outcome;
+pub mod record;
+pub mod regulations;
 pub mod repetition;
 pub mod touch;
 
@@ -20,9 +22,10 @@ pub use class::TimeClass;
 pub use clock::{Clock, Delay, DelayKind};
 pub use dead::{ChaSolver, DeadPositionStats, Unwinnability, Verdict};
 pub use edition::{Edition, Rules, MATCH_RULE};
-pub use event::{Action, Actor, ClaimKind, Decision, Event, Ground, IllegalMove, Start};
+pub use event::{Action, Actor, ClaimKind, Decision, Event, Ground, IllegalMove, Sanction, Start};
 pub use game::{
-    Applied, ClaimVerdict, ClockReading, Game, Penalty, PlayedMove, Rejected, ReplayError,
+    Applied, ClaimVerdict, ClockReading, Game, Penalty, PlayedMove, Rejected, Remark, ReplayError,
     StartError,
 };
 pub use outcome::{GameResult, Outcome, Score, Termination};
+pub use regulations::Regulations;

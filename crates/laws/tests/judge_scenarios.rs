@@ -88,3 +88,48 @@ fn judge_scripts() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     println!("{} scripts, {total} expectations", files.len());
 }
+
+/// Every script answers the same read ahead or line by line, and its
+/// accepted events, replayed through `Game::apply` as typed events, give
+/// the same game (position, moves, annulled moves, outcome).
+#[test]
+fn judge_scripts_read_ahead_and_typed_replay_agree() {
+    use arbiter_laws::{json, Game};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/judge");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "jsonl") {
+            continue;
+        }
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let answers = |read_ahead: bool| {
+            let mut out = Vec::new();
+            let opts = arbiter_laws::judge::Options {
+                read_ahead,
+                ..Default::default()
+            };
+            arbiter_laws::judge::run(text.as_bytes(), &mut out, opts).unwrap();
+            out
+        };
+        assert_eq!(answers(true), answers(false), "{name}");
+        let mut lines = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with("//"));
+        let start: Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+        let start: json::Start = serde_json::from_value(start["start"].clone()).unwrap();
+        let start = start.to_start().unwrap();
+        let mut game = Game::new(start.clone()).unwrap();
+        for l in lines {
+            if let Ok(e) = serde_json::from_str::<json::Event>(l) {
+                let _ = json::apply(&mut game, &e);
+            }
+        }
+        let again = Game::replay(start, game.events()).unwrap();
+        assert_eq!(again.position(), game.position(), "{name}");
+        assert_eq!(again.moves(), game.moves(), "{name}");
+        assert_eq!(again.annulled(), game.annulled(), "{name}");
+        assert_eq!(again.outcome(), game.outcome(), "{name}");
+    }
+}

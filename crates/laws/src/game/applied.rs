@@ -112,6 +112,25 @@ pub struct Applied {
     pub note: Option<String>,
 }
 
+/// A ruling the record keeps as a comment after the moves made so far.
+///
+/// ```
+/// use arbiter_laws::{Decision, Event, Game, Sanction, Start};
+/// use arbiter_chess::Color;
+/// let mut game = Game::new(Start::default())?;
+/// game.apply(Event::arbiter(0, Decision::Penalty { offender: Color::Black, sanction: Sanction::Warning }))?;
+/// assert_eq!(game.remarks()[0].after_moves, 0);
+/// assert_eq!(game.remarks()[0].text, "the arbiter warns black (Art. 12.9 a)");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Remark {
+    /// How many moves had been played.
+    pub after_moves: usize,
+    /// The ruling, citing the Article.
+    pub text: String,
+}
+
 /// The clocks at a given moment.
 ///
 /// ```

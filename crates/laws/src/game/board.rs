@@ -4,10 +4,11 @@
 use super::{Applied, Game, Rejected};
 use crate::dead::Verdict;
 use crate::outcome::{GameResult, Termination};
-use arbiter_chess::{Color, Position, Square};
+use arbiter_chess::{Color, Position, Role, Square};
 
 impl Game {
     pub(super) fn on_offer(&mut self, by: Color, t: u64) -> Result<Applied, Rejected> {
+        self.check_draw_regulations("offer_draw")?;
         if self.offer == Some(!by) {
             // Both want a draw: the offer is accepted.
             return self.on_accept(by, t);
@@ -26,6 +27,7 @@ impl Game {
         if self.offer != Some(!by) {
             return Err(Rejected::NoOffer(!by));
         }
+        self.check_draw_regulations("accept_draw")?;
         if self.rules.agreement_needs_a_move_each
             && (self.moves_by[0] == 0 || self.moves_by[1] == 0)
         {
@@ -143,16 +145,74 @@ impl Game {
             return Err(Rejected::TouchMoveOff);
         }
         self.require_turn(by)?;
-        if self.pending_illegal.is_some() {
-            return Err(Rejected::TouchWhileIllegalPending);
+        if let Some(p) = &self.pending_illegal {
+            // The opponent may touch a piece on the board as the illegal move
+            // left it (and is then held to it, 4.3) — and still claim the
+            // illegal move before completing his own (A.4 b / A.4.2 / A.5.2).
+            if p.stands.is_none() && p.promotion.is_none() {
+                return Err(Rejected::TouchWhileIllegalPending);
+            }
         }
         Ok(())
+    }
+
+    /// The promotion piece has touched the square: the choice is final
+    /// (4.4 d / 4.4.4); the pawn that can promote there counts as touched.
+    pub(super) fn on_touch_promotion_piece(
+        &mut self,
+        by: Color,
+        sq: Square,
+        piece: Role,
+    ) -> Result<Applied, Rejected> {
+        self.may_touch(by)?;
+        let art = self.rules.articles.promotion_choice;
+        let board = self.board_after_pending();
+        let promotions: Vec<_> = board
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.to == sq && m.promotion.is_some())
+            .collect();
+        if promotions.is_empty() || matches!(piece, Role::Pawn | Role::King) {
+            return Err(Rejected::Refused {
+                event: "touch",
+                article: art.into(),
+                reason: format!("no pawn of {by} can promote to a {} on {sq}", piece.name()),
+            });
+        }
+        if let Some((s, r)) = self.promotion_choice {
+            if s == sq && r != piece {
+                return Err(Rejected::Refused {
+                    event: "touch",
+                    article: art.into(),
+                    reason: format!(
+                        "the {} has touched {sq}: the choice of piece is final",
+                        r.name()
+                    ),
+                });
+            }
+        }
+        let mut touched = self.touched.clone();
+        for m in &promotions {
+            if !touched.squares().contains(&m.from) && promotions.iter().all(|x| x.from == m.from) {
+                touched.touch(&board, m.from)?;
+            }
+        }
+        self.touched = touched;
+        self.promotion_choice = Some((sq, piece));
+        Ok(Applied {
+            note: Some(format!(
+                "the {} has touched {sq}: the choice of piece is final (Art. {art})",
+                piece.name()
+            )),
+            ..Applied::default()
+        })
     }
 
     pub(super) fn on_touch(&mut self, by: Color, sq: Square) -> Result<Applied, Rejected> {
         self.may_touch(by)?;
         let mut touched = self.touched.clone();
-        touched.touch(&self.pos, sq)?;
+        touched.touch(&self.board_after_pending(), sq)?;
         self.touched = touched;
         let mut note = None;
         if self.offer == Some(!by) {

@@ -4,7 +4,9 @@
 
 use super::{Applied, ClaimVerdict, Game, Penalty, Rejected, DRAW_CLAIMS};
 use crate::event::ClaimKind;
+use crate::event::IllegalMove;
 use crate::outcome::{GameResult, Termination};
+use crate::touch::Touched;
 use arbiter_chess::{Color, Move};
 
 impl Game {
@@ -126,7 +128,8 @@ impl Game {
                 t,
             );
             let seen = format!(
-                "{by}'s flag has fallen: the arbiter stopping the clocks to check the claim sees it (Art. 6.8, {art})"
+                "{by}'s flag has fallen: the arbiter stopping the clocks to check the claim sees it (Art. {}, {art})",
+                self.rules.articles.flag_seen
             );
             applied.note = Some(match applied.note {
                 Some(n) => format!("{seen}; {n}"),
@@ -134,14 +137,10 @@ impl Game {
             });
             return Ok(applied);
         }
-        if let Some(m) = intended {
-            if !self.pos.is_legal(m) {
-                return Err(Rejected::NotLegal { mv: m });
-            }
-        }
         let a = self.rules.articles;
         let art = self.draw_claim_article(kind, intended.is_some());
-        if self.claim_is_correct(kind, intended) {
+        let legal = intended.is_none_or(|m| self.pos.is_legal(m));
+        if legal && self.claim_is_correct(kind, intended) {
             let termination = if kind == ClaimKind::Threefold {
                 Termination::ThreefoldRepetition
             } else {
@@ -177,8 +176,40 @@ impl Game {
             )),
             ..Applied::default()
         };
-        if let Some(m) = intended {
-            applied.san = Some(self.play(by, m, t));
+        match intended {
+            Some(m) if legal => applied.san = Some(self.play(by, m, t)),
+            Some(m) => {
+                // 9.5 b / 9.5.3: "this move must be made in accordance with
+                // Articles 3 and 4" — it cannot be (Art. 3). Read as the
+                // Arbiters' Manual does: the piece the written move names
+                // counts as touched (4.3 a), so another move with it must be
+                // made if it has one; if not, any legal move (4.3, last
+                // sentence).
+                let note = applied.note.take().unwrap_or_default();
+                let obliged = self.pos.board().color_at(m.from) == Some(by)
+                    && self.pos.legal_moves().iter().any(|x| x.from == m.from);
+                let tail = if obliged {
+                    let mut touched = Touched::new();
+                    let _ = touched.touch(&self.pos, m.from);
+                    self.touched = touched;
+                    format!(
+                        "; the intended move {} cannot be made (Art. {}): another move with the piece on {} must be made (Art. {})",
+                        IllegalMove::new(m.from, m.to),
+                        a.moves,
+                        m.from,
+                        a.touch_own
+                    )
+                } else {
+                    format!(
+                        "; the intended move {} cannot be made (Art. {}) and names no piece that can move: any legal move may be made (Art. {})",
+                        IllegalMove::new(m.from, m.to),
+                        a.moves,
+                        a.touch_none_movable
+                    )
+                };
+                applied.note = Some(note + &tail);
+            }
+            None => {}
         }
         Ok(applied)
     }
@@ -224,6 +255,29 @@ mod tests {
         let a = g.apply(Event::claim_fifty(0, Color::White, None)).unwrap();
         assert_eq!(a.claim, Some(ClaimVerdict::Incorrect));
         assert_eq!(g.draw_offer(), Some(Color::White));
+    }
+
+    #[test]
+    fn claim_on_an_illegal_intended_move_is_incorrect_art_9_5_b() {
+        let mut g = Game::new(Start::default()).unwrap();
+        let written = Move::new(Square::G1, Square::E2);
+        let a = g
+            .apply(Event::claim_threefold(0, Color::White, Some(written)))
+            .unwrap();
+        assert_eq!((a.claim, a.san), (Some(ClaimVerdict::Incorrect), None));
+        assert_eq!(g.draw_offer(), Some(Color::White));
+        // 4.3 a: another move with the knight on g1.
+        let e4 = Move::new(Square::E2, Square::E4);
+        assert!(matches!(
+            g.apply(Event::play(1, Color::White, e4)),
+            Err(Rejected::TouchMove { .. })
+        ));
+        g.apply(Event::play(
+            1,
+            Color::White,
+            Move::new(Square::G1, Square::H3),
+        ))
+        .unwrap();
     }
 
     #[test]

@@ -19,6 +19,11 @@ pub(super) struct PendingIllegal {
     pub(super) stands: Option<Position>,
     /// A pawn on the last rank not replaced: becomes a queen (7.5 a / 7.5.2).
     pub(super) promotion: Option<Move>,
+    /// Rapid and blitz without adequate supervision: the square of a pawn
+    /// left unreplaced on the last rank, an illegal position the arbiter
+    /// waits on until the next move (A.4 d / A.4.4 / A.5.4); the opponent
+    /// plays on a board without it (`stands`), and may take it.
+    pub(super) pawn_left_on: Option<Square>,
 }
 
 impl Game {
@@ -31,13 +36,15 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn on_illegal(
-        &mut self,
+    /// Checks that `mv` is a completed illegal move `by` can have made: his
+    /// piece, not onto his own piece, not a legal move. The position it
+    /// leaves if it stands (an unreplaced promotion completed as a queen),
+    /// if that is a position a game can go on from.
+    pub(super) fn check_illegal(
+        &self,
         by: Color,
         mv: IllegalMove,
-        t: u64,
-    ) -> Result<Applied, Rejected> {
-        self.may_move_illegally(by)?;
+    ) -> Result<Option<Position>, Rejected> {
         let IllegalMove {
             from,
             to,
@@ -59,39 +66,87 @@ impl Game {
                 san: self.pos.san(plain),
             });
         }
+        let queen = Move::promote(from, to, Role::Queen);
+        if promo.is_none() && self.pos.is_legal(queen) {
+            let mut p = self.pos;
+            p.play_unchecked(queen);
+            return Ok(Some(p));
+        }
+        Ok(physical_move(&self.pos, from, to, promo))
+    }
+
+    pub(super) fn on_illegal(
+        &mut self,
+        by: Color,
+        mv: IllegalMove,
+        t: u64,
+    ) -> Result<Applied, Rejected> {
+        self.may_move_illegally(by)?;
+        let stands = self.check_illegal(by, mv)?;
+        let IllegalMove {
+            from,
+            to,
+            promotion: promo,
+        } = mv;
         // 7.5 a / 7.5.2: a pawn on the last rank not replaced becomes a queen.
         let queen = Move::promote(from, to, Role::Queen);
         let promotion = (promo.is_none() && self.pos.is_legal(queen)).then_some(queen);
+        Ok(self.complete_illegal(by, stands, promotion, Some((from, to)), t))
+    }
+
+    /// A completed illegal move (or what 7.5.3 / 7.5.4 penalise as one) by
+    /// `by`: `stands` is the position it leaves if it stands, `promotion`
+    /// an unreplaced promotion completed as a queen, `touched` the squares
+    /// of the move the replacement must honour (4.3).
+    pub(super) fn complete_illegal(
+        &mut self,
+        by: Color,
+        stands: Option<Position>,
+        promotion: Option<Move>,
+        touched: Option<(Square, Square)>,
+        t: u64,
+    ) -> Applied {
         let needs_claim = self
             .rules
             .illegal_move_needs_claim(self.class, self.start.supervised);
         if needs_claim {
-            let stands = match promotion {
-                Some(q) => {
-                    let mut p = self.pos;
-                    p.play_unchecked(q);
-                    Some(p)
-                }
-                None => physical_move(&self.pos, from, to, promo),
-            };
             if let Some(c) = self.clock.as_mut() {
                 c.press(by, t);
             }
+            // An unreplaced promotion is not completed as a queen here: the
+            // pawn stays on the last rank, an illegal position (A.4.4).
+            let pawn_left_on = promotion.map(|q| q.to);
+            let stands = match promotion {
+                Some(q) => {
+                    let mut setup = self.pos.to_setup();
+                    setup.board.clear(q.from);
+                    setup.board.clear(q.to);
+                    setup.turn = !by;
+                    setup.ep_square = None;
+                    if by == Color::Black {
+                        setup.fullmoves += 1;
+                    }
+                    setup.halfmoves = 0;
+                    Position::from_setup(setup, self.pos.castling_mode()).ok()
+                }
+                None => stands,
+            };
             self.pending_illegal = Some(PendingIllegal {
                 by,
                 before: self.pos,
                 stands,
                 promotion,
+                pawn_left_on,
             });
             self.touched.clear();
-            return Ok(Applied {
+            return Applied {
                 note: Some(format!(
                     "completed illegal move; {} may claim it before making the next move (Art. {})",
                     !by,
                     self.rules.illegal_move_article(self.class, false)
                 )),
                 ..Applied::default()
-            });
+            };
         }
         // The arbiter acts at once: the position before the move is restored.
         self.pending_illegal = Some(PendingIllegal {
@@ -99,13 +154,14 @@ impl Game {
             before: self.pos,
             stands: None,
             promotion,
+            pawn_left_on: None,
         });
         if let Some(c) = self.clock.as_mut() {
             // Model the completed illegal move and its correction: pressed, then undone.
             c.press(by, t);
         }
         let mut applied = self.act_on_illegal(t);
-        if self.outcome.is_none() && promotion.is_none() {
+        if let (None, None, Some((from, to))) = (&self.outcome, promotion, touched) {
             // 7.5 a / 7.5.1: Articles 4.3 and 4.7 apply to the replacement move.
             let mut touched = Touched::new();
             let _ = touched.touch(&self.pos, from);
@@ -119,7 +175,29 @@ impl Game {
             );
             applied.note = Some(applied.note.unwrap_or_default() + &extra);
         }
-        Ok(applied)
+        applied
+    }
+
+    /// The game lost by `offender`'s illegal move, or drawn if the opponent
+    /// cannot checkmate in `before` (7.5 b / 7.5.5, A.4 b): the claim (or
+    /// the arbiter's observation) is correct.
+    pub(super) fn lost_by_illegal_move(
+        &mut self,
+        offender: Color,
+        before: &Position,
+        article: &'static str,
+        t: u64,
+    ) -> Applied {
+        let mut applied = self.lose_unless_unwinnable(
+            offender,
+            before,
+            Termination::IllegalMove,
+            Termination::IllegalMove,
+            article,
+            t,
+        );
+        applied.claim = Some(ClaimVerdict::Correct);
+        applied
     }
 
     /// The arbiter acts on the pending illegal move (7.5, A.4 b, A.4.2, A.5.2).
@@ -127,6 +205,8 @@ impl Game {
         let Some(p) = self.pending_illegal.take() else {
             return Applied::default();
         };
+        // The opponent's touches on the board the illegal move left go.
+        self.touched.clear();
         let offender = p.by;
         let article = self
             .rules
@@ -135,32 +215,11 @@ impl Game {
             .rules
             .illegal_move_penalty(self.class, self.start.supervised);
         match penalty {
-            IllegalMovePenalty::Loss => {
-                let before = p.before;
-                let mut applied = self.lose_unless_unwinnable(
-                    offender,
-                    &before,
-                    Termination::IllegalMove,
-                    Termination::IllegalMove,
-                    article,
-                    t,
-                );
-                applied.claim = Some(ClaimVerdict::Correct);
-                applied
-            }
+            IllegalMovePenalty::Loss => self.lost_by_illegal_move(offender, &p.before, article, t),
             IllegalMovePenalty::ExtraTime { ms } => {
                 self.illegal_count[offender.index()] += 1;
                 if self.illegal_count[offender.index()] >= 2 {
-                    let before = p.before;
-                    let mut applied = self.lose_unless_unwinnable(
-                        offender,
-                        &before,
-                        Termination::IllegalMove,
-                        Termination::IllegalMove,
-                        article,
-                        t,
-                    );
-                    applied.claim = Some(ClaimVerdict::Correct);
+                    let mut applied = self.lost_by_illegal_move(offender, &p.before, article, t);
                     applied.note = Some(format!(
                         "second completed illegal move by {offender} (Art. {article}). {}",
                         applied.note.unwrap_or_default()

@@ -6,22 +6,28 @@
 //! arbiter's rulings ([`rulings`]); the records ([`applied`]) and the
 //! refusals ([`rejected`]).
 
+mod adjourned;
 mod applied;
+mod arrival;
 mod board;
 mod claims;
+mod conduct;
+mod found;
 mod illegal;
+mod irregular;
+mod penalties;
 mod play;
 mod quickplay;
 mod rejected;
 mod rulings;
 
-pub use applied::{Applied, ClaimVerdict, ClockReading, Penalty, PlayedMove};
+pub use applied::{Applied, ClaimVerdict, ClockReading, Penalty, PlayedMove, Remark};
 pub use rejected::{QuickplayBar, Rejected, ReplayError, StartError};
 
 use crate::clock::Clock;
 use crate::dead::{DeadPositionDetector, DeadPositionStats, Unwinnability, Verdict};
 use crate::edition::Rules;
-use crate::event::{Action, Actor, ClaimKind, Event, Start};
+use crate::event::{Action, Actor, ClaimKind, Decision, Event, Start};
 use crate::outcome::{GameResult, Outcome, Termination};
 use crate::repetition::History;
 use crate::touch::{Obligation, Touched};
@@ -69,6 +75,22 @@ pub struct Game {
     last_t: u64,
     dead: DeadPositionDetector,
     alive: bool,
+    /// Not at the board (6.7), by colour index.
+    absent: [bool; 2],
+    /// Allowed by the arbiter to arrive after the default time.
+    excused: [bool; 2],
+    remarks: Vec<Remark>,
+    /// The arbiter consented to a draw (9.1 a / 9.1.1).
+    draw_consent: bool,
+    /// An illegal move not yet found (7.5 a / 7.5.1).
+    unnoticed: Option<found::Unnoticed>,
+    annulled: Vec<PlayedMove>,
+    /// A promotion piece that has touched its square (4.4 d / 4.4.4).
+    promotion_choice: Option<(arbiter_chess::Square, arbiter_chess::Role)>,
+    /// The sealed move of an adjourned game.
+    sealed: Option<adjourned::Sealed>,
+    /// When the current session began (0, or the resumption).
+    session_start: u64,
 }
 
 impl Game {
@@ -114,6 +136,18 @@ impl Game {
             last_t: 0,
             dead: DeadPositionDetector::new(solver),
             alive: false,
+            absent: [
+                start.absent.contains(&Color::White),
+                start.absent.contains(&Color::Black),
+            ],
+            excused: [false, false],
+            remarks: Vec::new(),
+            draw_consent: false,
+            unnoticed: None,
+            annulled: Vec::new(),
+            promotion_choice: None,
+            sealed: None,
+            session_start: 0,
             start,
         };
         game.check_automatic_end(None, 0);
@@ -179,8 +213,15 @@ impl Game {
         }
         if let Some(p) = &self.pending_illegal {
             // The opponent of an unclaimed illegal move plays on the board as
-            // it stands (none if it cannot stand: he must claim).
-            return p.stands.map_or_else(MoveList::new, |s| s.legal_moves());
+            // it stands (none if it cannot stand: he must claim), held by
+            // what he has touched (4.3).
+            let Some(s) = p.stands else {
+                return MoveList::new();
+            };
+            return match self.obligation() {
+                Obligation::Free => s.legal_moves(),
+                Obligation::OneOf(ms, _) => ms.into_iter().collect(),
+            };
         }
         match self.obligation() {
             Obligation::Free => self.pos.legal_moves(),
@@ -196,6 +237,12 @@ impl Game {
     /// The moves played.
     pub fn moves(&self) -> &[PlayedMove] {
         &self.moves
+    }
+
+    /// What the arbiter ruled that the record keeps as comments (the
+    /// penalties of 12.9, …), in order.
+    pub fn remarks(&self) -> &[Remark] {
+        &self.remarks
     }
 
     /// The outcome, once the game has ended.
@@ -281,7 +328,10 @@ impl Game {
         for e in events {
             match &e.action {
                 Action::Move { mv } | Action::Claim { mv: Some(mv), .. } => line.push(*mv),
-                Action::Illegal { .. } => break,
+                Action::Illegal { .. }
+                | Action::IllegalUnnoticed { .. }
+                | Action::PressClock
+                | Action::MoveTwoHands { .. } => break,
                 _ => {}
             }
         }
@@ -319,8 +369,9 @@ impl Game {
             return Obligation::Free;
         }
         let a = &self.rules.articles;
+        // On the board as an unclaimed illegal move left it, if one waits.
         self.touched
-            .obligation(&self.pos, a.touch_move, a.touch_castling)
+            .obligation(&self.board_after_pending(), a.touch_move, a.touch_castling)
     }
 
     // ----- applying events -------------------------------------------------
@@ -340,14 +391,26 @@ impl Game {
         Ok(())
     }
 
+    /// [`Game::check_time`], except that a penalty on the score (12.9) may
+    /// also come after the end.
+    pub(crate) fn check_time_for(&self, t: u64, action: &Action) -> Result<(), Rejected> {
+        match action {
+            Action::Arbiter {
+                decision: Decision::Penalty { sanction, .. },
+            } if sanction.changes_score() && t >= self.last_t => Ok(()),
+            _ => self.check_time(t),
+        }
+    }
+
     /// Applies one event. On `Err` nothing has changed.
     pub fn apply(&mut self, event: Event) -> Result<Applied, Rejected> {
-        self.check_time(event.t)?;
+        self.check_time_for(event.t, &event.action)?;
         let t = event.t;
         let player = || match event.by {
             Actor::Player(c) => Ok(c),
             Actor::Arbiter => Err(Rejected::NoPlayer),
         };
+        self.check_actor(event.by, &event.action)?;
         let applied = match &event.action {
             Action::Move { mv } => self.on_move(player()?, *mv, t)?,
             Action::OfferDraw => self.on_offer(player()?, t)?,
@@ -359,6 +422,14 @@ impl Game {
             Action::Touch { square } => self.on_touch(player()?, *square)?,
             Action::Illegal { mv } => self.on_illegal(player()?, *mv, t)?,
             Action::Arbiter { decision } => self.on_arbiter(*decision, t)?,
+            Action::Arrive => self.on_arrive(player()?, t)?,
+            Action::IllegalUnnoticed { mv } => self.on_illegal_unnoticed(player()?, *mv, t)?,
+            Action::PressClock => self.on_press_clock(player()?, t)?,
+            Action::Seal { text } => self.on_seal(player()?, text, t)?,
+            Action::TouchPromotionPiece { square, piece } => {
+                self.on_touch_promotion_piece(player()?, *square, *piece)?
+            }
+            Action::MoveTwoHands { mv } => self.on_move_two_hands(player()?, *mv, t)?,
             Action::Forfeit {
                 player,
                 ground,
@@ -373,6 +444,17 @@ impl Game {
         self.last_t = t;
         self.events.push(event);
         Ok(applied)
+    }
+
+    /// A player acting must be at the board, unless arriving (6.7).
+    pub(crate) fn check_actor(&self, by: Actor, action: &Action) -> Result<(), Rejected> {
+        match (by, action) {
+            (_, Action::Arrive) | (Actor::Arbiter, _) => Ok(()),
+            (Actor::Player(c), _) => {
+                self.require_not_adjourned()?;
+                self.require_present(c)
+            }
+        }
     }
 
     fn end(

@@ -29,12 +29,12 @@ impl Game {
         }
     }
 
-    fn check_obligation(&self, m: Move) -> Result<(), Rejected> {
+    fn check_obligation(&self, m: Move, board: &Position) -> Result<(), Rejected> {
         if let Obligation::OneOf(allowed, article) = self.obligation() {
             if !allowed.contains(&m) {
                 return Err(Rejected::TouchMove {
                     article: article.into(),
-                    allowed: allowed.iter().map(|x| self.pos.san(*x)).collect(),
+                    allowed: allowed.iter().map(|x| board.san(*x)).collect(),
                 });
             }
         }
@@ -46,12 +46,41 @@ impl Game {
         if !board.is_legal(m) {
             return Err(Rejected::NotLegal { mv: m });
         }
-        if self.pending_illegal.is_none() {
-            self.check_obligation(m)?;
+        self.check_obligation(m, &board)?;
+        if let Some((sq, piece)) = self.promotion_choice {
+            if m.to == sq && m.promotion.is_some() && m.promotion != Some(piece) {
+                return Err(Rejected::Refused {
+                    event: "move",
+                    article: self.rules.articles.promotion_choice.into(),
+                    reason: format!(
+                        "the {} has touched {sq}: the pawn must become a {}",
+                        piece.name(),
+                        piece.name()
+                    ),
+                });
+            }
         }
         // The opponent's illegal move was not claimed: it stands (A.4 b).
         let mut note = None;
         if let Some(p) = self.pending_illegal.take() {
+            if let Some(sq) = p.pawn_left_on.filter(|&sq| m.to != sq) {
+                // A.4 d / A.4.4 / A.5.4: the pawn still on the last rank after
+                // the next move: the illegal position is on the board.
+                let art = self.rules.articles.illegal_position;
+                if let Some(c) = self.clock.as_mut() {
+                    c.press(by, t);
+                }
+                let san = board.san(m);
+                self.end(GameResult::DRAW, Termination::ArbiterDecision, art, t);
+                return Ok(Applied {
+                    san: Some(san),
+                    note: Some(format!(
+                        "{}'s pawn is still unreplaced on {sq} after the next move: an illegal position on the board, drawn (Art. {art})",
+                        p.by
+                    )),
+                    ..Applied::default()
+                });
+            }
             self.pos = board;
             self.history.push(&self.pos, true);
             self.alive = false;
@@ -83,6 +112,7 @@ impl Game {
         self.history.push(&self.pos, irreversible);
         self.moves_by[by.index()] += 1;
         self.touched.clear();
+        self.promotion_choice = None;
         if self.offer == Some(!by) {
             // 9.1 b / 9.1.2.1: the offer lapses when the opponent moves.
             self.offer = None;

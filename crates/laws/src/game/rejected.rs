@@ -32,6 +32,9 @@ pub enum StartError {
     /// The time control cannot be run.
     #[error("time control: {0}")]
     Clock(#[from] ClockError),
+    /// A start option of the regulations that cannot be read.
+    #[error("{0}")]
+    Regulations(String),
 }
 
 /// Why a quickplay finish (2014 Appendix G, 2018/2023 Guidelines III) does
@@ -222,7 +225,7 @@ pub enum Rejected {
     #[error("the opponent's illegal move leaves a position that cannot stand: claim it (\"claim\" with \"kind\": \"illegal_move\")")]
     IllegalMoveCannotStand,
     /// Touching a piece while an illegal move waits for a claim.
-    #[error("claim the opponent's illegal move or play on: touching pieces now is not modelled")]
+    #[error("the opponent's illegal move leaves a position that cannot stand: claim it (\"claim\" with \"kind\": \"illegal_move\") before touching a piece")]
     TouchWhileIllegalPending,
     /// An arbiter's `add_time` without the player or the time (JSON layer).
     #[error("add_time needs \"player\" and \"ms\"")]
@@ -230,6 +233,17 @@ pub enum Rejected {
     /// A forfeit without the player (JSON layer).
     #[error("a forfeit needs \"player\": \"white\" or \"black\"")]
     ForfeitWithoutPlayer,
+    /// An event the Laws (or the regulations they leave rules to) do not
+    /// allow now, named with the Article.
+    #[error("{event}: {reason} (Art. {article})")]
+    Refused {
+        /// The event, as `arbiter judge` names it.
+        event: &'static str,
+        /// The Article.
+        article: Article,
+        /// Why, in words.
+        reason: String,
+    },
 }
 
 impl Rejected {

@@ -37,11 +37,22 @@ impl Game {
                     penalty: Some(Penalty {
                         to: player,
                         ms,
-                        article: Article::new("12.2"),
+                        article: Article::new(a.add_time),
                     }),
                     ..Applied::default()
                 })
             }
+            Decision::DefaultTimePassed => self.on_default_passed(t),
+            Decision::ExcuseLateness { player } => self.on_excuse(player),
+            Decision::Penalty { offender, sanction } => self.on_penalty(offender, sanction, t),
+            Decision::Device { player, in_bag } => self.on_device(player, in_bag, t),
+            Decision::ConsentDraw => self.on_consent_draw(),
+            Decision::IllegalFound => self.on_illegal_found(t),
+            Decision::WrongInitialPosition => self.on_wrong_setup(t),
+            Decision::Resume { absent } => self.on_resume(absent, t),
+            Decision::ColoursReversed { restart } => self.on_colours_reversed(restart, t),
+            Decision::Displaced { player } => self.on_displaced(player),
+            Decision::SetClocks { white, black } => self.on_set_clocks(white, black, t),
             Decision::Upheld | Decision::Rejected | Decision::Postponed => {
                 let Some(q) = self.pending_quickplay else {
                     return Err(Rejected::NoQuickplayWaiting);

@@ -85,7 +85,8 @@ fn refusal(r: Rejected, claim: bool) -> Refusal {
         | Rejected::IllegalMoveAlreadyWaiting
         | Rejected::IllegalMoveCannotStand
         | Rejected::AddTimeIncomplete
-        | Rejected::ForfeitWithoutPlayer => "internal",
+        | Rejected::ForfeitWithoutPlayer
+        | Rejected::Refused { .. } => "internal",
     };
     Refusal::new(code, r.to_string())
 }
@@ -110,6 +111,7 @@ pub fn start_of(settings: &Settings) -> Start {
         }),
         supervised: false,
         touch_move: settings.touch_move,
+        ..Start::default()
     }
 }
 
@@ -221,7 +223,8 @@ impl Table {
                     arbiter_pgn::ReadMoveError::Ambiguous { .. } => "ambiguous_move",
                 };
                 let message = if promotes {
-                    format!("{text}: name the piece the pawn becomes (Art. 3.7 e)")
+                    let art = self.laws.rules().articles.promotion;
+                    format!("{text}: name the piece the pawn becomes (Art. {art})")
                 } else {
                     e.to_string()
                 };
