@@ -134,6 +134,9 @@ pub struct Effort {
     pub repair_tempos: usize,
     /// Plies replayed at most when repairing a line.
     pub repair_plies: usize,
+    /// Moves of a line that are no longer legal replaced by tempo moves
+    /// at most, when patching it ([`Witness::patch`]).
+    pub patches: usize,
 }
 
 impl Default for Effort {
@@ -143,6 +146,7 @@ impl Default for Effort {
             keep_tempos: 2,
             repair_tempos: 4,
             repair_plies: 200,
+            patches: 4,
         }
     }
 }
@@ -495,6 +499,15 @@ impl DeadPositionDetector {
         if let Some(w) = &self.witness {
             let moved = from_live.map(|(_, m)| m);
             if let Some(line) = w.repair(pos, moved, e.repair_tempos, e.repair_plies) {
+                let winner = w.winner;
+                self.witness = Some(Witness {
+                    start: *pos,
+                    winner,
+                    line,
+                });
+                return (false, Reason::Witness);
+            }
+            if let Some(line) = w.patch(pos, e.patches, e.repair_plies) {
                 let winner = w.winner;
                 self.witness = Some(Witness {
                     start: *pos,
