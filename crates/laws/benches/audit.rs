@@ -12,7 +12,7 @@
 //!    dead positions, repetitions, clocks from `[%clk]`), the record's end
 //!    judged, as `arbiter audit --threads 1` does.
 //!
-//! Each phase runs `ROUNDS` times, alternating, and the fastest round
+//! Each phase runs three times (`ARBITER_BENCH_ROUNDS`), alternating, and the fastest round
 //! counts (the machine is shared). Prints games/s, MB/s, the ratio
 //! audit/check, and the time for 100 M games at the audit's speed.
 //!
@@ -27,7 +27,13 @@ use arbiter_pgn::{GameBuilder, Reader};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-const ROUNDS: usize = 3;
+/// Rounds per phase (`ARBITER_BENCH_ROUNDS` overrides: 1 for profiling).
+fn rounds() -> usize {
+    std::env::var("ARBITER_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3)
+}
 
 fn samples() -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
@@ -113,7 +119,7 @@ fn main() {
     for (name, bytes) in files {
         let (mut t_check, mut t_audit) = (Duration::MAX, Duration::MAX);
         let (mut games, mut disagree) = (0, 0);
-        for _ in 0..ROUNDS {
+        for _ in 0..rounds() {
             let s = Instant::now();
             let (g, _) = std::hint::black_box(check(&bytes));
             t_check = t_check.min(s.elapsed());

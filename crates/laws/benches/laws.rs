@@ -127,6 +127,270 @@ fn faster_of_two<T>(mut f: impl FnMut() -> T, keep: impl FnOnce(T)) -> Duration 
     a.min(b)
 }
 
+/// The dead-position check alone, called after every move as `Game` calls
+/// it: the faster of two replays per game, summed, and each call's time
+/// (from the first replay) for the distribution the goals name
+/// (average, p99.9, slowest move).
+struct DeadAlone {
+    total: Duration,
+    /// Each call's time, in nanoseconds, with its position and reason.
+    calls: Vec<(u64, Position, Reason)>,
+}
+
+impl DeadAlone {
+    fn print(&self, plies: usize) {
+        let mut ns: Vec<u64> = self.calls.iter().map(|c| c.0).collect();
+        ns.sort_unstable();
+        let n = ns.len().max(1);
+        let q = |p: f64| {
+            ns.get(((n as f64 * p) as usize).min(n - 1))
+                .copied()
+                .unwrap_or(0)
+        };
+        let mean = ns.iter().sum::<u64>() as f64 / n as f64;
+        let us = |x: u64| x as f64 / 1e3;
+        println!(
+            "6. dead-position check per move ({} calls): mean {:.2} us (faster of two per game: {:.2} us), p50 {:.2} us, p99 {:.1} us, p99.9 {:.1} us, max {:.1} us; over 1 ms: {}, over 20 ms: {}",
+            ns.len(),
+            mean / 1e3,
+            self.total.as_nanos() as f64 / plies as f64 / 1e3,
+            us(q(0.5)),
+            us(q(0.99)),
+            us(q(0.999)),
+            us(ns.last().copied().unwrap_or(0)),
+            ns.iter().filter(|&&x| x > 1_000_000).count(),
+            ns.iter().filter(|&&x| x > 20_000_000).count(),
+        );
+        let mut slow: Vec<&(u64, Position, Reason)> = self.calls.iter().collect();
+        slow.sort_by_key(|c| std::cmp::Reverse(c.0));
+        for (t, pos, reason) in slow.into_iter().take(5) {
+            println!(
+                "   slow: {:>9.1} us  {:<13} {}",
+                us(*t),
+                reason.name(),
+                pos.fen()
+            );
+        }
+    }
+}
+
+fn dead_position_alone(games: &[Vec<(Move, String)>]) -> DeadAlone {
+    let mut out = DeadAlone {
+        total: Duration::ZERO,
+        calls: Vec::new(),
+    };
+    for g in games {
+        let mut first = true;
+        let mut calls = Vec::new();
+        out.total += faster_of_two(
+            || {
+                let mut d = DeadPositionDetector::default();
+                let mut pos = Position::standard();
+                let mut alive = d.is_dead(&pos, None).1 != Reason::Undecided;
+                for &(m, _) in g {
+                    let before = pos;
+                    pos.play_unchecked(m);
+                    if !pos.has_legal_moves() {
+                        break;
+                    }
+                    let from_live = alive.then_some((&before, m));
+                    let t0 = Instant::now();
+                    let (_, reason) = d.is_dead(&pos, from_live);
+                    let t = t0.elapsed().as_nanos() as u64;
+                    if first {
+                        calls.push((t, pos, reason));
+                    }
+                    alive = reason != Reason::Undecided;
+                }
+                first = false;
+                d
+            },
+            drop,
+        );
+        out.calls.append(&mut calls);
+    }
+    out
+}
+
+fn to_board(pos: &Position) -> chess::Board {
+    use std::str::FromStr;
+    chess::Board::from_str(&pos.fen()).unwrap()
+}
+
+fn cc(c: Color) -> chess::Color {
+    if c == Color::White {
+        chess::Color::White
+    } else {
+        chess::Color::Black
+    }
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (u64, T) {
+    let t0 = Instant::now();
+    let r = f();
+    (t0.elapsed().as_nanos() as u64, r)
+}
+
+fn solver_probe(d: &DeadAlone) {
+    // Per position: each colour's full analysis time and verdict.
+    let mut rows = Vec::new();
+    for (_, pos, reason) in &d.calls {
+        if *reason != Reason::Solver {
+            continue;
+        }
+        let b = to_board(pos);
+        let mut r = [(0u64, false); 2];
+        for c in [Color::White, Color::Black] {
+            r[c.index()] = timed(|| {
+                matches!(
+                    chasolver::winnability(&b, cc(c)),
+                    Some(chasolver::Winnability::Winnable { .. })
+                )
+            });
+        }
+        rows.push((*pos, r));
+    }
+    let cost = |r: &[(u64, bool); 2], first: Color| -> u64 {
+        let (t, w) = r[first.index()];
+        if w {
+            t
+        } else {
+            t + r[(!first).index()].0
+        }
+    };
+    let value = |pos: &Position, c: Color, pawn: u32| {
+        let m = pos.board().material(c);
+        pawn * m[0] + 3 * (m[1] + m[2]) + 5 * m[3] + 9 * m[4]
+    };
+    type Pred = Box<dyn Fn(&Position, Option<Color>) -> Color>;
+    let preds: Vec<(&str, Pred)> = vec![
+        (
+            "likelier (pawn 9)",
+            Box::new(move |p, _| {
+                if value(p, Color::White, 9) >= value(p, Color::Black, 9) {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            }),
+        ),
+        (
+            "likelier (pawn 1)",
+            Box::new(move |p, _| {
+                if value(p, Color::White, 1) >= value(p, Color::Black, 1) {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            }),
+        ),
+        ("side to move", Box::new(|p, _| p.turn())),
+        ("side not to move", Box::new(|p, _| !p.turn())),
+        (
+            "last winner",
+            Box::new(move |p, l| {
+                l.unwrap_or_else(|| {
+                    if value(p, Color::White, 9) >= value(p, Color::Black, 9) {
+                        Color::White
+                    } else {
+                        Color::Black
+                    }
+                })
+            }),
+        ),
+        ("oracle", Box::new(|_, _| Color::White)),
+    ];
+    println!("{} solver positions", rows.len());
+    {
+        use arbiter_laws::dead::{ChaSolver, Unwinnability};
+        let mut hist = [0usize; 8];
+        let mut big = 0;
+        for (pos, r) in rows.iter().take(3000) {
+            let first = if value(pos, Color::White, 9) >= value(pos, Color::Black, 9) {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let (_, line) = ChaSolver.solve(pos, first);
+            if let Some(l) = line {
+                hist[(l.len() / 10).min(7)] += 1;
+            }
+            let (a, b) = (r[0].0.max(1), r[1].0.max(1));
+            if a.max(b) > 5 * a.min(b) {
+                big += 1;
+            }
+        }
+        println!("line lengths by tens (first 3000): {hist:?}; colour times differ 5x+: {big}");
+    }
+    {
+        // Likelier first, with each colour proven unable to mate remembered
+        // for the rest of the game (unwinnability is kept by every move).
+        let (mut total, mut max, mut skipped) = (0u64, 0u64, 0);
+        let mut never = [false; 2];
+        let mut last_full = 0;
+        for (pos, r) in &rows {
+            if pos.fullmoves() < last_full {
+                never = [false; 2];
+            }
+            last_full = pos.fullmoves();
+            let first = if value(pos, Color::White, 9) >= value(pos, Color::Black, 9) {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let mut c = 0;
+            for col in [first, !first] {
+                if never[col.index()] {
+                    skipped += 1;
+                    continue;
+                }
+                c += r[col.index()].0;
+                if r[col.index()].1 {
+                    break;
+                }
+                never[col.index()] = true;
+            }
+            total += c;
+            max = max.max(c);
+        }
+        println!(
+            "{:<20} total {:>9.1} ms  mean {:>8.1} us  max {:>9.1} us (skipped {skipped})",
+            "remember unwinnable",
+            total as f64 / 1e6,
+            total as f64 / 1e3 / rows.len() as f64,
+            max as f64 / 1e3
+        );
+    }
+    for (name, pred) in &preds {
+        let (mut total, mut max) = (0u64, 0u64);
+        let mut last: Option<Color> = None;
+        for (pos, r) in &rows {
+            let c = if *name == "oracle" {
+                cost(r, Color::White).min(cost(r, Color::Black))
+            } else {
+                cost(r, pred(pos, last))
+            };
+            total += c;
+            max = max.max(c);
+            // The winner found, as the detector would know it.
+            let first = pred(pos, last);
+            last = if r[first.index()].1 {
+                Some(first)
+            } else if r[(!first).index()].1 {
+                Some(!first)
+            } else {
+                last
+            };
+        }
+        println!(
+            "{name:<20} total {:>9.1} ms  mean {:>8.1} us  max {:>9.1} us",
+            total as f64 / 1e6,
+            total as f64 / 1e3 / rows.len() as f64,
+            max as f64 / 1e3
+        );
+    }
+}
+
 fn main() {
     let n: usize = std::env::args()
         .skip(1)
@@ -156,6 +420,15 @@ fn main() {
         plies as f64 / n as f64,
         t0.elapsed()
     );
+    if std::env::args().any(|a| a == "--solver-probe") {
+        solver_probe(&dead_position_alone(&games));
+        return;
+    }
+    if std::env::args().any(|a| a == "--dead-only") {
+        // For profiling (callgrind): the dead-position check alone.
+        dead_position_alone(&games).print(plies);
+        return;
+    }
 
     // 1. Bare core: parse each SAN and play it.
     let mut core = Duration::ZERO;
@@ -273,28 +546,8 @@ fn main() {
     let (solver_calls, settled) = (online_run.solver_calls, online_run.settled);
 
     // 6. The dead-position check alone, called as Game calls it.
-    let mut dead = Duration::ZERO;
-    for g in &games {
-        dead += faster_of_two(
-            || {
-                let mut d = DeadPositionDetector::default();
-                let mut pos = Position::standard();
-                let mut alive = d.is_dead(&pos, None).1 != Reason::Undecided;
-                for &(m, _) in g {
-                    let before = pos;
-                    pos.play_unchecked(m);
-                    if !pos.has_legal_moves() {
-                        break;
-                    }
-                    let from_live = alive.then_some((&before, m));
-                    alive = d.is_dead(&pos, from_live).1 != Reason::Undecided;
-                }
-                d
-            },
-            drop,
-        );
-    }
-
+    let dead_alone = dead_position_alone(&games);
+    let dead = dead_alone.total;
     let per = |d: Duration| d.as_nanos() as f64 / plies as f64;
     let by = |settled: [u64; 6]| -> String {
         let settled: Vec<String> = Reason::ALL
@@ -318,6 +571,7 @@ fn main() {
     row("5. Game::apply, online", laws);
     row("5r. Game::apply after read_ahead", laws_ahead);
     row("6. dead-position check alone, online", dead);
+    dead_alone.print(plies);
     println!("judge output online and reading ahead identical: {same}");
     for (name, d) in [("2 - 1", judge), ("3 - 1", judge_ahead)] {
         let cost = per(d) - per(core);

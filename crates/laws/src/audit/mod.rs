@@ -284,7 +284,8 @@ pub fn audit(record: &Record, options: &Options) -> Audit {
     let times = times::timestamps(record, replay.time_control());
     let first = record.start.turn();
     let first_number = record.start.fullmoves();
-    match replay.play(record, &times) {
+    let winner = out.recorded.result.and_then(|r| r.winner());
+    match replay.play(record, &times, winner) {
         Played::Refused(ply, message) => {
             out.findings.push(Finding {
                 kind: FindingKind::IllegalMove,

@@ -108,11 +108,14 @@ impl Replay {
     /// Plays the record's main line, each move completed at its time in
     /// `times`, reading the record ahead first (its own later moves prove
     /// positions alive, as `arbiter judge FILE` does). Stops where the Laws
-    /// end the game.
-    pub(crate) fn play(&mut self, record: &Record, times: &[u64]) -> Played {
+    /// end the game. `winner` is the player the record scores as the
+    /// winner: the dead-position analysis asks about him first (the cost
+    /// only, never the verdict).
+    pub(crate) fn play(&mut self, record: &Record, times: &[u64], winner: Option<Color>) -> Played {
         if self.game.is_over() {
             return Played::All(Some(0));
         }
+        self.game.prefer_winner(winner);
         self.game.read_ahead_line(record.mainline());
         let mut last_t = 0;
         let times = times.iter().copied().chain(std::iter::repeat(0));

@@ -192,6 +192,51 @@ impl Witness {
         self.repair_line(pos, &remapped, tempos, budget, &mut spent)
     }
 
+    /// A line valid from `pos` made from this one by replaying it and
+    /// putting, in place of each move that is no longer legal (the game
+    /// captured or blocked its piece), a tempo move of the same player by a
+    /// piece the line does not use, to a square it does not touch (and one
+    /// first if the other player has the move in `pos`): at most `patches`
+    /// such moves, at most `budget` plies replayed. The result is a
+    /// helpmate only if its last move still mates, which the replay checks;
+    /// a line that needed the lost piece simply fails.
+    pub fn patch(&self, pos: &Position, patches: usize, budget: usize) -> Option<Vec<Move>> {
+        if self.line.len() + 1 > MAX_LINE.min(budget) {
+            return None;
+        }
+        let used = squares_of(&self.line);
+        let mut p = *pos;
+        let mut out = Vec::with_capacity(self.line.len() + 1);
+        let mut left = patches;
+        let tempo = |p: &mut Position, out: &mut Vec<Move>, left: &mut usize| -> bool {
+            if *left == 0 {
+                return false;
+            }
+            *left -= 1;
+            match tempo_moves(p, used, 1)[0] {
+                Some(y) => {
+                    p.play_unchecked(y);
+                    out.push(y);
+                    true
+                }
+                None => false,
+            }
+        };
+        if pos.turn() != self.start.turn() && !tempo(&mut p, &mut out, &mut left) {
+            return None;
+        }
+        let last = self.line.len() - 1;
+        for (i, &m) in self.line.iter().enumerate() {
+            if p.is_legal(m) {
+                p.play_unchecked(m);
+                out.push(m);
+            } else if i == last || !tempo(&mut p, &mut out, &mut left) {
+                return None;
+            }
+        }
+        (p.turn() == !self.winner && p.is_checkmate()).then_some(out)
+    }
+
     /// The line with its move at `j` (already played in the game) skipped:
     /// a tempo of the player to move first, the moves before `j`, a tempo of
     /// the other player in place of the skipped move, the rest.
@@ -304,6 +349,36 @@ mod tests {
         assert_eq!(w.line.len(), 4);
         assert!(w.starts_at(&Position::standard()));
         assert!(is_helpmate(&w.start, w.winner, &w.line));
+    }
+
+    #[test]
+    fn a_move_no_longer_legal_is_patched_by_a_tempo() {
+        let p = Position::standard();
+        let line = moves(&p, &["b3", "e5", "f3", "a6", "g4", "Qh4"]);
+        let w = Witness {
+            start: p,
+            winner: Color::Black,
+            line,
+        };
+        // White's b-pawn already stands on b3: the line's b3 cannot be
+        // played; a tempo of White in its place, and the rest mates.
+        let q =
+            Position::from_fen_auto("rnbqkbnr/pppppppp/8/8/8/1P6/P1PPPPPP/RNBQKBNR w KQkq - 0 1")
+                .unwrap();
+        assert!(w.repair(&q, None, 0, 1000).is_none());
+        let patched = w.patch(&q, 4, 1000).unwrap();
+        assert!(is_helpmate(&q, Color::Black, &patched));
+        assert_eq!(patched.len(), 6);
+        assert_ne!(patched[0], w.line[0]);
+        // No patch allowed, or no budget: nothing is claimed.
+        assert!(w.patch(&q, 0, 1000).is_none());
+        assert!(w.patch(&q, 4, 3).is_none());
+        // The mating move itself is never patched: with the black queen
+        // gone, the line fails.
+        let r =
+            Position::from_fen_auto("rnb1kbnr/pppppppp/8/8/8/1P6/P1PPPPPP/RNBQKBNR w KQkq - 0 1")
+                .unwrap();
+        assert!(w.patch(&r, 4, 1000).is_none());
     }
 
     #[test]

@@ -357,6 +357,12 @@ impl Game {
         self.dead.prove_continuation(&start, &line)
     }
 
+    /// Asks the dead-position analysis about `color` first (a cost hint,
+    /// never a verdict: [`DeadPositionDetector::prefer_winner`]).
+    pub fn prefer_winner(&mut self, color: Option<Color>) {
+        self.dead.prefer_winner(color);
+    }
+
     /// Can `color` checkmate from the position on the board by any series of
     /// legal moves (exact; `Unknown` only if the solver cannot decide)?
     pub fn can_checkmate(&mut self, color: Color) -> Verdict {
