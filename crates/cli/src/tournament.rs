@@ -808,15 +808,12 @@ fn pgn(e: &Event) -> String {
             let result = match entry.result {
                 RoundResult::Win | RoundResult::WinShort | RoundResult::ForfeitWin => "1-0",
                 RoundResult::Loss | RoundResult::LossShort => "0-1",
-                RoundResult::ForfeitLoss => {
+                RoundResult::ForfeitLoss
                     if e.player(o)
                         .and_then(|q| q.round(r))
-                        .is_some_and(|x| x.result == RoundResult::ForfeitWin)
-                    {
-                        "0-1"
-                    } else {
-                        "*"
-                    }
+                        .is_some_and(|x| x.result == RoundResult::ForfeitWin) =>
+                {
+                    "0-1"
                 }
                 RoundResult::Draw | RoundResult::DrawShort => "1/2-1/2",
                 _ => "*",

@@ -109,9 +109,8 @@ pub struct Player {
 
 /// K for a player playing `games` rated games in the period.
 pub fn k_factor(p: &Player, games: u32) -> i32 {
-    let k = if p.games_before < 30 {
-        40
-    } else if p.young && p.rating < 2300 {
+    // B.02 8.3.3: 40 for a new player (under 30 games) and for a young one below 2300.
+    let k = if p.games_before < 30 || (p.young && p.rating < 2300) {
         40
     } else if p.ever_2400 || p.rating >= 2400 {
         10

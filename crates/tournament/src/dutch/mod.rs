@@ -256,6 +256,9 @@ enum Zone {
     Below,
 }
 
+/// The pairs (by index in pairing order) and the index of the player with the bye.
+type Outcome = (Vec<(usize, usize)>, Option<usize>);
+
 const LEVELS: usize = 4;
 const TOPS: usize = 8;
 
@@ -273,7 +276,7 @@ impl Pairer<'_> {
             && !(x.topscorer || y.topscorer))
     }
 
-    fn run(&self) -> Result<(Vec<(usize, usize)>, Option<usize>), PairError> {
+    fn run(&self) -> Result<Outcome, PairError> {
         let n = self.p.len();
         if n == 0 {
             return Ok((Vec::new(), None));
@@ -399,13 +402,11 @@ impl Pairer<'_> {
         };
         let mut edges = Vec::new();
         let mut one = [0i128; WORDS];
-        for a in 0..n {
-            for b in a + 1..n {
-                if compat[a][b] {
-                    one[0] = 1 << 60;
-                    one[1] = rank(a) + rank(b);
-                    edges.push((a, b, Lex(one)));
-                }
+        for (a, row) in compat.iter().enumerate() {
+            for (b, _) in row.iter().enumerate().skip(a + 1).filter(|(_, &ok)| ok) {
+                one[0] = 1 << 60;
+                one[1] = rank(a) + rank(b);
+                edges.push((a, b, Lex(one)));
             }
         }
         let mates = max_weight_matching(n, &edges);

@@ -414,7 +414,14 @@ fn read_player(line: &Line) -> Result<(Player, Points), TrfError> {
             }
         };
         let rc = res_s.chars().next().unwrap_or(' ');
-        let result = RoundResult::from_code(rc).ok_or_else(|| {
+        // A blank result beside an opponent: paired, not yet played (an event in progress).
+        let pending = rc == ' ' && opponent.is_some();
+        let result = if pending {
+            Some(RoundResult::Pending)
+        } else {
+            RoundResult::from_code(rc)
+        }
+        .ok_or_else(|| {
             line.err(
                 base + 7,
                 format!("round {}: unknown result code {rc:?}", r + 1),
