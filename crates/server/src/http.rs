@@ -39,6 +39,7 @@ const WS_MAX_REFUSED: u32 = 50;
 pub fn router(app: Arc<App>) -> Router {
     let origin = middleware::from_fn(guard::origin);
     let limit = middleware::from_fn_with_state(app.clone(), guard::rate_limit);
+    let timeout = app.request_timeout;
     Router::new()
         .route(
             "/api/games",
@@ -57,6 +58,9 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::ops::router())
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(move |r, n| {
+            guard::deadline(timeout, r, n)
+        }))
         .with_state(app)
 }
 
