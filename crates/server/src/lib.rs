@@ -69,6 +69,9 @@ pub struct Config {
     pub node_id: String,
     /// Header timeout, connections per address, accept-error pause.
     pub connections: listen::ConnectionLimits,
+    /// Spectator WebSockets one client address may hold at once, over all
+    /// games (0: no limit).
+    pub spectators_per_address: u32,
 }
 
 impl Default for Config {
@@ -82,6 +85,7 @@ impl Default for Config {
             database: None,
             node_id: default_node_id(),
             connections: listen::ConnectionLimits::default(),
+            spectators_per_address: 16,
         }
     }
 }
@@ -104,6 +108,8 @@ pub struct App {
     pub accepts: Arc<listen::AcceptStats>,
     /// How long a request may take to arrive and be handled.
     pub request_timeout: Duration,
+    /// Spectator WebSockets per client address.
+    pub spectators: listen::PerAddressConnections,
 }
 
 /// A server failure.
@@ -176,6 +182,7 @@ impl Server {
             ops,
             accepts: Arc::default(),
             request_timeout: config.connections.request_timeout,
+            spectators: listen::PerAddressConnections::new(config.spectators_per_address),
         });
         app.registry.bind(&app);
         let resumed = resume(&app).await?;
@@ -357,6 +364,10 @@ pub struct ServeArgs {
     /// included (0: no limit; a load test from one address needs 0).
     #[arg(long, default_value_t = 256)]
     pub max_connections_per_address: u32,
+    /// Spectator WebSockets one client address may hold at once, over all
+    /// games (0: no limit).
+    #[arg(long, default_value_t = 16)]
+    pub max_spectators_per_address: u32,
 }
 
 /// The default node name: the host name, else `arbiter`.
@@ -414,6 +425,7 @@ pub fn serve_main(args: ServeArgs) -> Result<(), ServeError> {
             per_address: args.max_connections_per_address,
             ..listen::ConnectionLimits::default()
         },
+        spectators_per_address: args.max_spectators_per_address,
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

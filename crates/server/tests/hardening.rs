@@ -197,3 +197,79 @@ async fn connections_per_address_are_bounded() {
     assert_eq!(s.get("/healthz", None).await.status, 200);
     s.stop().await;
 }
+
+/// Defect 5: a catch-up is the missed events as deltas and the live state
+/// once (on the last event), not a replay of the game with a full live
+/// state (legal moves and all) per event: 120 missed events used to cost a
+/// replay and ~120 live states; now a few kilobytes.
+#[tokio::test]
+async fn a_catch_up_is_deltas_and_one_snapshot() {
+    let s = TestServer::start().await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    p.play("e2e4").await;
+    p.socket.close().await;
+    offers_and_declines(&s, &id, &cookie, 60).await;
+    let mut socket = Socket::connect(s.addr, &id, None).await.unwrap();
+    socket
+        .send(&json!({"type": "hello", "last_seq": 1}))
+        .await
+        .unwrap();
+    let mut bytes = 0;
+    let mut events = Vec::new();
+    loop {
+        let m = socket.recv(WAIT).await.unwrap();
+        bytes += m.to_string().len();
+        match m["type"].as_str() {
+            Some("event") => events.push(m),
+            Some("ready") => break,
+            Some("state") => panic!("a state instead of the 120 missed events"),
+            _ => {}
+        }
+    }
+    assert_eq!(events.len(), 120);
+    for (i, e) in events.iter().enumerate() {
+        assert_eq!(e["seq"], i as u64 + 2);
+        assert_eq!(e.get("live").is_some(), i == 119, "{e}");
+    }
+    let live = &events[119]["live"];
+    assert_eq!(live["seq"], 121);
+    assert_eq!(live["ply"], 1);
+    assert_eq!(live["legal_moves"].as_array().unwrap().len(), 20);
+    assert!(bytes < 32 * 1024, "the catch-up took {bytes} bytes");
+    s.stop().await;
+}
+
+/// Defect 5: one address watches at most its limit of games at once; the
+/// next spectator socket is told `too_many_spectators` and closed, while
+/// players are never refused.
+#[tokio::test]
+async fn spectators_per_address_are_bounded() {
+    let s = TestServer::start_with(tempfile::tempdir().unwrap(), |c| {
+        c.spectators_per_address = 2;
+    })
+    .await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let a = s.player(&id, None).await;
+    let _b = s.player(&id, None).await;
+    let mut third = Socket::connect(s.addr, &id, None).await.unwrap();
+    let refusal = third
+        .recv_until(WAIT, |m| m["type"] == "error")
+        .await
+        .unwrap();
+    assert_eq!(refusal["code"], "too_many_spectators");
+    assert!(
+        third.recv(WAIT).await.is_err(),
+        "the refused socket stays open"
+    );
+    let mut player = s.player(&id, Some(&cookie)).await;
+    player.play("e2e4").await;
+    drop(a);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let _c = s.player(&id, None).await;
+    s.stop().await;
+}
