@@ -185,10 +185,12 @@ export class GamePage implements Page, A11yContext {
         if (msg.seq > s.seq + 1) { this.socket?.resync(); return; }
         if (msg.event.kind === 'move') { s.moves.push(msg.event.move); this.typed = null; }
         if (msg.event.kind === 'join') s.players = msg.event.players;
-        Object.assign(s, msg.live);
+        // A catch-up sends the live state on its last event only (protocol §4.1).
+        if (msg.live) Object.assign(s, msg.live);
+        else s.seq = msg.seq;
         this.setClockRef();
         this.onEvent(msg.event);
-        this.refreshAll();
+        if (msg.live) this.refreshAll();
         if (msg.event.kind === 'move' && this.myTurn() && this.cg && !this.isLocal) this.cg.playPremove();
         break;
       }

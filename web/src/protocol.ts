@@ -152,7 +152,7 @@ export type GameEvent =
 
 export type ServerMessage =
   | { type: 'state'; state: State }
-  | { type: 'event'; seq: number; event: GameEvent; live: Live }
+  | { type: 'event'; seq: number; event: GameEvent; live?: Live }
   | { type: 'ready'; seq: number; clocks: Clocks | null }
   | { type: 'pong'; id: number; server_time: number }
   | { type: 'presence'; white: boolean; black: boolean }

@@ -68,3 +68,25 @@ pub async fn rate_limit(
     }
     next.run(request).await
 }
+
+/// Middleware: 408 `request_timeout` for a request not handled within
+/// `limit` (a body announced and never sent), so that it holds no
+/// connection for longer.
+pub async fn deadline(limit: std::time::Duration, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(r) => r,
+        Err(_) => {
+            let mut r = ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "request_timeout",
+                "the request was not received in time",
+            )
+            .into_response();
+            r.headers_mut().insert(
+                header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
+            r
+        }
+    }
+}

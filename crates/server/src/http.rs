@@ -10,7 +10,7 @@ use crate::store::ListFilter;
 use crate::{assets, guard, seat, App};
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
@@ -39,6 +39,7 @@ const WS_MAX_REFUSED: u32 = 50;
 pub fn router(app: Arc<App>) -> Router {
     let origin = middleware::from_fn(guard::origin);
     let limit = middleware::from_fn_with_state(app.clone(), guard::rate_limit);
+    let timeout = app.request_timeout;
     Router::new()
         .route(
             "/api/games",
@@ -57,6 +58,9 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::ops::router())
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(move |r, n| {
+            guard::deadline(timeout, r, n)
+        }))
         .with_state(app)
 }
 
@@ -340,6 +344,7 @@ static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 async fn ws(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
@@ -353,7 +358,7 @@ async fn ws(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(1024 * 1024)
-        .on_upgrade(move |socket| run_socket(socket, h, token_hash, app)))
+        .on_upgrade(move |socket| run_socket(socket, h, token_hash, app, peer.ip())))
 }
 
 /// One WebSocket: a writer task draining the game's queue, and this reader
@@ -363,6 +368,7 @@ async fn run_socket(
     game: GameHandle,
     token_hash: Option<String>,
     app: Arc<App>,
+    peer: std::net::IpAddr,
 ) {
     let conn_id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (out_tx, mut out_rx) = mpsc::channel::<Message>(OUTBOUND_QUEUE);
@@ -378,10 +384,34 @@ async fn run_socket(
         },
         reply: seat_tx,
     };
-    if game.tx.send(attach).await.is_err() || seat_rx.await.is_err() {
+    if game.tx.send(attach).await.is_err() {
         let _ = sink.send(Message::Close(None)).await;
         return;
     }
+    let Ok(seat) = seat_rx.await else {
+        let _ = sink.send(Message::Close(None)).await;
+        return;
+    };
+    // A spectator holds one of its address's spectator slots while open
+    // (issue 13, defect 5): watching is bounded per address.
+    let _spectator_slot = if seat.is_none() {
+        match app.spectators.admit(peer) {
+            Some(slot) => Some(slot),
+            None => {
+                let _ = game.tx.send(Command::Detach { conn_id }).await;
+                let refusal = ServerMsg::Error {
+                    code: "too_many_spectators",
+                    message: "too many games watched from this address",
+                    reply_to: None,
+                };
+                let _ = sink.send(Message::Text(refusal.to_json().into())).await;
+                let _ = sink.send(Message::Close(None)).await;
+                return;
+            }
+        }
+    } else {
+        None
+    };
     let mut writer = tokio::spawn(async move {
         while let Some(msg) = out_rx.recv().await {
             let close = matches!(msg, Message::Close(_));

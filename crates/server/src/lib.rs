@@ -31,6 +31,7 @@ pub mod game;
 pub mod guard;
 pub mod http;
 pub mod limits;
+pub mod listen;
 pub mod notation;
 pub mod ops;
 pub mod pgn;
@@ -66,6 +67,11 @@ pub struct Config {
     pub database: Option<store::Location>,
     /// This node's name (several nodes on one database; see `cluster`).
     pub node_id: String,
+    /// Header timeout, connections per address, accept-error pause.
+    pub connections: listen::ConnectionLimits,
+    /// Spectator WebSockets one client address may hold at once, over all
+    /// games (0: no limit).
+    pub spectators_per_address: u32,
 }
 
 impl Default for Config {
@@ -78,6 +84,8 @@ impl Default for Config {
             heartbeat: Duration::from_secs(1),
             database: None,
             node_id: default_node_id(),
+            connections: listen::ConnectionLimits::default(),
+            spectators_per_address: 16,
         }
     }
 }
@@ -96,6 +104,12 @@ pub struct App {
     pub engine: engine::EnginePool,
     /// Health, readiness and the Prometheus metrics.
     pub ops: ops::Ops,
+    /// What the accept loop counted.
+    pub accepts: Arc<listen::AcceptStats>,
+    /// How long a request may take to arrive and be handled.
+    pub request_timeout: Duration,
+    /// Spectator WebSockets per client address.
+    pub spectators: listen::PerAddressConnections,
 }
 
 /// A server failure.
@@ -130,6 +144,7 @@ pub struct Server {
     app: Arc<App>,
     listener: tokio::net::TcpListener,
     heartbeat: Duration,
+    connections: listen::ConnectionLimits,
     resumed: usize,
 }
 
@@ -165,6 +180,9 @@ impl Server {
             ),
             engine: engine::EnginePool::new(config.engine_threads),
             ops,
+            accepts: Arc::default(),
+            request_timeout: config.connections.request_timeout,
+            spectators: listen::PerAddressConnections::new(config.spectators_per_address),
         });
         app.registry.bind(&app);
         let resumed = resume(&app).await?;
@@ -179,6 +197,7 @@ impl Server {
             app,
             listener,
             heartbeat: config.heartbeat,
+            connections: config.connections,
             resumed,
         })
     }
@@ -220,19 +239,13 @@ impl Server {
         });
         let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
         let router = http::router(app.clone());
-        let mut wait = stop_rx.clone();
-        // Small messages must leave at once: no Nagle delay.
-        let listener = axum::serve::ListenerExt::tap_io(self.listener, |tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        let serve = axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            let _ = wait.wait_for(|s| *s).await;
-        });
-        let server = tokio::spawn(async move { serve.await });
+        let server = tokio::spawn(listen::serve(
+            self.listener,
+            router,
+            self.connections,
+            app.accepts.clone(),
+            stop_rx,
+        ));
         shutdown.await;
         app.ops.set_ready(false);
         let _ = stop_tx.send(true);
@@ -347,6 +360,14 @@ pub struct ServeArgs {
     /// the host name).
     #[arg(long, env = "ARBITER_NODE_ID")]
     pub node_id: Option<String>,
+    /// Connections one client address may hold at once, WebSockets
+    /// included (0: no limit; a load test from one address needs 0).
+    #[arg(long, default_value_t = 256)]
+    pub max_connections_per_address: u32,
+    /// Spectator WebSockets one client address may hold at once, over all
+    /// games (0: no limit).
+    #[arg(long, default_value_t = 16)]
+    pub max_spectators_per_address: u32,
 }
 
 /// The default node name: the host name, else `arbiter`.
@@ -400,6 +421,11 @@ pub fn serve_main(args: ServeArgs) -> Result<(), ServeError> {
         engine_threads: args.engine_threads,
         database: args.database,
         node_id: args.node_id.unwrap_or_else(default_node_id),
+        connections: listen::ConnectionLimits {
+            per_address: args.max_connections_per_address,
+            ..listen::ConnectionLimits::default()
+        },
+        spectators_per_address: args.max_spectators_per_address,
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

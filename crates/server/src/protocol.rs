@@ -502,8 +502,10 @@ pub enum ServerMsg<'a> {
         seq: u64,
         /// What happened.
         event: &'a Event,
-        /// The live state after it.
-        live: &'a Live,
+        /// The live state after it. A catch-up (§4.1) carries it on its
+        /// last event only: the earlier ones are deltas.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        live: Option<&'a Live>,
     },
     /// End of catch-up.
     Ready {

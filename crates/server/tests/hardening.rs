@@ -97,3 +97,179 @@ async fn a_client_that_falls_behind_is_closed() {
     assert!(closed || last == 1200, "closed {closed}, last {last}");
     s.stop().await;
 }
+
+/// A server with short connection bounds, for defect 3.
+async fn bounded_server(per_address: u32) -> TestServer {
+    TestServer::start_with(tempfile::tempdir().unwrap(), |c| {
+        c.connections = arbiter_server::listen::ConnectionLimits {
+            header_timeout: Duration::from_millis(300),
+            request_timeout: Duration::from_millis(500),
+            per_address,
+            ..Default::default()
+        };
+    })
+    .await
+}
+
+/// Reads until the server closes the connection (or `limit` passes);
+/// returns what it sent and whether it closed.
+async fn read_to_close(tcp: &mut tokio::net::TcpStream, limit: Duration) -> (String, bool) {
+    use tokio::io::AsyncReadExt;
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let deadline = tokio::time::Instant::now() + limit;
+    loop {
+        match tokio::time::timeout_at(deadline, tcp.read(&mut buf)).await {
+            Err(_) => return (String::from_utf8_lossy(&got).into_owned(), false),
+            Ok(Ok(0)) | Ok(Err(_)) => return (String::from_utf8_lossy(&got).into_owned(), true),
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+/// Defect 3: connections that send nothing, or headers never finished, or a
+/// body announced and never sent, are closed within the configured bounds
+/// (they used to stay open for minutes). A kept-alive connection idle after
+/// its answer is closed too.
+#[tokio::test]
+async fn half_open_connections_are_closed() {
+    use tokio::io::AsyncWriteExt;
+    let s = bounded_server(0).await;
+    let mut silent = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    let mut partial = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    partial
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .await
+        .unwrap();
+    let mut bodyless = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    bodyless
+        .write_all(
+            b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{",
+        )
+        .await
+        .unwrap();
+    let mut kept = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    kept.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        .await
+        .unwrap();
+    let bound = Duration::from_secs(3);
+    let (_, closed) = read_to_close(&mut silent, bound).await;
+    assert!(closed, "a connection that sends nothing stays open");
+    let (_, closed) = read_to_close(&mut partial, bound).await;
+    assert!(closed, "a connection with unfinished headers stays open");
+    let (answer, closed) = read_to_close(&mut bodyless, bound).await;
+    assert!(
+        closed,
+        "a request whose body never comes holds its connection"
+    );
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("\"request_timeout\""), "{answer}");
+    let (answer, closed) = read_to_close(&mut kept, bound).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(closed, "an idle kept-alive connection stays open");
+    s.stop().await;
+}
+
+/// Defect 3: one address holds at most its limit of connections (idle
+/// sockets used to pile up to the file-descriptor limit); the next is
+/// answered 503 `too_many_connections` and closed, and a slot freed is
+/// usable again. WebSockets count too.
+#[tokio::test]
+async fn connections_per_address_are_bounded() {
+    let s = bounded_server(4).await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let ws = s.player(&id, Some(&cookie)).await;
+    let mut idle = Vec::new();
+    for _ in 0..3 {
+        idle.push(tokio::net::TcpStream::connect(s.addr).await.unwrap());
+    }
+    let mut over = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    let (answer, closed) = read_to_close(&mut over, Duration::from_secs(2)).await;
+    assert!(closed);
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.contains("too_many_connections"), "{answer}");
+    drop(idle.pop());
+    drop(ws);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(s.get("/healthz", None).await.status, 200);
+    assert_eq!(s.get("/healthz", None).await.status, 200);
+    s.stop().await;
+}
+
+/// Defect 5: a catch-up is the missed events as deltas and the live state
+/// once (on the last event), not a replay of the game with a full live
+/// state (legal moves and all) per event: 120 missed events used to cost a
+/// replay and ~120 live states; now a few kilobytes.
+#[tokio::test]
+async fn a_catch_up_is_deltas_and_one_snapshot() {
+    let s = TestServer::start().await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    p.play("e2e4").await;
+    p.socket.close().await;
+    offers_and_declines(&s, &id, &cookie, 60).await;
+    let mut socket = Socket::connect(s.addr, &id, None).await.unwrap();
+    socket
+        .send(&json!({"type": "hello", "last_seq": 1}))
+        .await
+        .unwrap();
+    let mut bytes = 0;
+    let mut events = Vec::new();
+    loop {
+        let m = socket.recv(WAIT).await.unwrap();
+        bytes += m.to_string().len();
+        match m["type"].as_str() {
+            Some("event") => events.push(m),
+            Some("ready") => break,
+            Some("state") => panic!("a state instead of the 120 missed events"),
+            _ => {}
+        }
+    }
+    assert_eq!(events.len(), 120);
+    for (i, e) in events.iter().enumerate() {
+        assert_eq!(e["seq"], i as u64 + 2);
+        assert_eq!(e.get("live").is_some(), i == 119, "{e}");
+    }
+    let live = &events[119]["live"];
+    assert_eq!(live["seq"], 121);
+    assert_eq!(live["ply"], 1);
+    assert_eq!(live["legal_moves"].as_array().unwrap().len(), 20);
+    assert!(bytes < 32 * 1024, "the catch-up took {bytes} bytes");
+    s.stop().await;
+}
+
+/// Defect 5: one address watches at most its limit of games at once; the
+/// next spectator socket is told `too_many_spectators` and closed, while
+/// players are never refused.
+#[tokio::test]
+async fn spectators_per_address_are_bounded() {
+    let s = TestServer::start_with(tempfile::tempdir().unwrap(), |c| {
+        c.spectators_per_address = 2;
+    })
+    .await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let a = s.player(&id, None).await;
+    let _b = s.player(&id, None).await;
+    let mut third = Socket::connect(s.addr, &id, None).await.unwrap();
+    let refusal = third
+        .recv_until(WAIT, |m| m["type"] == "error")
+        .await
+        .unwrap();
+    assert_eq!(refusal["code"], "too_many_spectators");
+    assert!(
+        third.recv(WAIT).await.is_err(),
+        "the refused socket stays open"
+    );
+    let mut player = s.player(&id, Some(&cookie)).await;
+    player.play("e2e4").await;
+    drop(a);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let _c = s.player(&id, None).await;
+    s.stop().await;
+}

@@ -134,6 +134,9 @@ fn main() {
                     "127.0.0.1:0",
                     "--create-per-minute",
                     "0",
+                    // Every connection comes from 127.0.0.1.
+                    "--max-connections-per-address",
+                    "0",
                     "--data-dir",
                 ])
                 .arg(dir.path())

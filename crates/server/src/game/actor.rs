@@ -375,31 +375,21 @@ impl Task {
         let seat = self.conns[idx].1;
         let mut out = Vec::new();
         if last_seq > 0 && last_seq <= seq && seq - last_seq <= MAX_CATCH_UP {
-            match self.core.replay_lives(last_seq) {
-                Ok(lives) => {
-                    for (i, live) in lives.iter().enumerate() {
-                        let s = last_seq + 1 + i as u64;
-                        let event = &self.core.log[(s - 1) as usize].event;
-                        out.push(text(
-                            ServerMsg::Event {
-                                seq: s,
-                                event,
-                                live,
-                            }
-                            .to_json(),
-                        ));
+            // The missed events as deltas, and the live state (the
+            // snapshot of the board, clocks and legal moves) once, on the
+            // last: no replay of the game, no live state per event
+            // (issue 13, defect 5).
+            let live = self.core.live(now);
+            for s in last_seq + 1..=seq {
+                let event = &self.core.log[(s - 1) as usize].event;
+                out.push(text(
+                    ServerMsg::Event {
+                        seq: s,
+                        event,
+                        live: (s == seq).then_some(&live),
                     }
-                }
-                Err(e) => {
-                    tracing::error!("game {}: catch-up replay failed: {e}", self.core.id);
-                    out.clear();
-                    out.push(text(
-                        ServerMsg::State {
-                            state: &self.core.state(seat, now),
-                        }
-                        .to_json(),
-                    ));
-                }
+                    .to_json(),
+                ));
             }
         } else if last_seq != seq || last_seq == 0 {
             out.push(text(

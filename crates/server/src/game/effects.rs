@@ -84,7 +84,7 @@ impl Announcement {
                 crate::protocol::ServerMsg::Event {
                     seq,
                     event,
-                    live: &live,
+                    live: Some(&live),
                 }
                 .to_json()
             })

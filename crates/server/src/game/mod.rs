@@ -7,7 +7,6 @@ pub mod core;
 pub mod effects;
 pub mod record;
 pub mod registry;
-pub mod replay;
 pub mod seat_set;
 pub mod settings;
 pub mod table;

@@ -13,6 +13,7 @@ pub const WAIT: Duration = Duration::from_secs(10);
 
 pub struct TestServer {
     pub addr: SocketAddr,
+    pub app: std::sync::Arc<arbiter_server::App>,
     pub dir: tempfile::TempDir,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<()>>,
@@ -41,6 +42,7 @@ impl TestServer {
         tune(&mut config);
         let server = Server::bind(config).await.unwrap();
         let addr = server.local_addr().unwrap();
+        let app = server.app();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(async move {
             server
@@ -52,6 +54,7 @@ impl TestServer {
         });
         TestServer {
             addr,
+            app,
             dir,
             stop: Some(tx),
             task: Some(task),
