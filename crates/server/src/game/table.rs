@@ -219,6 +219,7 @@ impl Table {
                     arbiter_pgn::ReadMoveError::Syntax { .. } => "unreadable_move",
                     arbiter_pgn::ReadMoveError::Illegal { .. } => "illegal_move",
                     arbiter_pgn::ReadMoveError::Ambiguous { .. } => "ambiguous_move",
+                    arbiter_pgn::ReadMoveError::PromotionMissing { .. } => "promotion_needed",
                 };
                 let message = if promotes {
                     format!("{text}: name the piece the pawn becomes (Art. 3.7 e)")
