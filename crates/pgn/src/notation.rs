@@ -983,7 +983,11 @@ mod tests {
         assert_eq!(Notation::Russian.read(&p, "b8K"), Ok(n));
         assert!(matches!(
             read_move(&p, "b8"),
-            Err(ReadMoveError::Illegal { .. })
+            Err(ReadMoveError::PromotionMissing {
+                from: Square::B7,
+                to: Square::B8,
+                ..
+            })
         ));
     }
 
