@@ -62,7 +62,34 @@ fn mnps(nodes: u64, d: Duration) -> f64 {
     nodes as f64 / d.as_secs_f64() / 1e6
 }
 
+/// `--one NAME DEPTH WHO`: a single count, for instruction counts under
+/// valgrind (`WHO`: ours, cozy, ours-full, cozy-full).
+fn one(args: &[String]) {
+    let [name, depth, who] = args else {
+        panic!("--one NAME DEPTH ours|cozy|ours-full|cozy-full");
+    };
+    let p = POSITIONS
+        .iter()
+        .find(|p| p.name == name)
+        .expect("a position of the suite");
+    let depth: u32 = depth.parse().expect("a depth");
+    let ours = Position::from_fen(p.fen, CastlingMode::Standard).expect("valid FEN");
+    let theirs: cozy_chess::Board = p.fen.parse().expect("valid FEN");
+    let n = match who.as_str() {
+        "ours" => perft::perft(&ours, depth),
+        "cozy" => cozy_perft(&theirs, depth),
+        "ours-full" => perft::perft_full(&ours, depth),
+        "cozy-full" => cozy_perft_full(&theirs, depth),
+        other => panic!("ours|cozy|ours-full|cozy-full, not {other}"),
+    };
+    println!("{name} depth {depth} {who}: {n} nodes");
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--one") {
+        return one(&args[i + 1..(i + 4).min(args.len())]);
+    }
     let quick = std::env::args().any(|a| a == "--quick");
     let runs = if quick { 1 } else { 5 };
     println!(

@@ -9,7 +9,9 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
 };
-use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
+use crate::{
+    Bitboard, CastlingMode, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square,
+};
 
 /// The legal moves of one piece: its role, its square and the set of squares it
 /// may go to. For a king the set includes the square of a rook it may castle with.
@@ -114,7 +116,33 @@ impl Position {
 
     /// The number of legal moves. Pawns that are not pinned are counted set-wise,
     /// without visiting them one by one.
+    ///
+    /// ```
+    /// use arbiter_chess::Position;
+    /// assert_eq!(Position::standard().count_legal_moves(), 20);
+    /// ```
+    #[inline]
     pub fn count_legal_moves(&self) -> usize {
+        // Counting is mostly popcounts: use the CPU's instruction where it
+        // has one (checked once per process by std; the result is cached).
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("popcnt") {
+            #[allow(unsafe_code)]
+            // SAFETY: the CPU supports popcnt, checked just above.
+            return unsafe { self.count_legal_moves_popcnt() };
+        }
+        self.count_legal_moves_body()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    #[allow(unsafe_code)]
+    unsafe fn count_legal_moves_popcnt(&self) -> usize {
+        self.count_legal_moves_body()
+    }
+
+    #[inline(always)]
+    fn count_legal_moves_body(&self) -> usize {
         let us = self.turn;
         let b = &self.board;
         let ours = b.by_color(us);
@@ -124,13 +152,29 @@ impl Position {
 
         let mut king_to = king_attacks(king) & !ours;
         let occ_without_king = occupied ^ king;
-        for sq in king_to {
-            if self.is_attacked_with(sq, !us, occ_without_king) {
-                king_to.remove(sq);
+        let open = if self.checkers.is_empty() {
+            self.open_castlings(occupied)
+        } else {
+            0
+        };
+        let may_castle = open > 0;
+        if king_to.count() + 2 * open >= 3 {
+            // Several squares to test: the opponent's attacks once, set-wise
+            // (with the king gone, Art. 3.8 a), are cheaper than each square.
+            let danger = self.attacks_by(!us, occ_without_king);
+            king_to = king_to - danger;
+            if may_castle {
+                king_to |= self.castling_targets_with(king, occupied, Some(danger));
             }
-        }
-        if self.checkers.is_empty() {
-            king_to |= self.castling_targets(king, occupied);
+        } else {
+            for sq in king_to {
+                if self.is_attacked_with(sq, !us, occ_without_king) {
+                    king_to.remove(sq);
+                }
+            }
+            if may_castle {
+                king_to |= self.castling_targets(king, occupied);
+            }
         }
         let mut n = king_to.count() as usize;
         if self.checkers.more_than_one() {
@@ -183,10 +227,17 @@ impl Position {
                 (s, d, l, r)
             }
         };
-        for set in [single & target, left & target, right & target] {
-            n += (set - last).count() as usize + 4 * (set & last).count() as usize;
+        // Pushes go to empty squares, captures to occupied ones, and a single
+        // and a double push never share a destination (the double needs the
+        // square in front empty): only the two capture sets can overlap, so
+        // two popcounts count all but the promotions (three more each).
+        let quiet_or_left = (single | double | left) & target;
+        let right = right & target;
+        n += quiet_or_left.count() as usize + right.count() as usize;
+        let promoting = (quiet_or_left | right) & last;
+        if promoting.any() {
+            n += 3 * ((quiet_or_left & last).count() + (right & last).count()) as usize;
         }
-        n += (double & target).count() as usize;
         for from in pawns & pinned {
             let fwd = Bitboard::from(from);
             let one = match us {
@@ -509,11 +560,129 @@ impl Position {
     /// the squares between king and its destination and between rook and its
     /// destination are empty but for king and rook, and no square the king stands
     /// on, crosses or reaches is attacked. The caller checks "not in check".
+    #[inline(always)]
     fn castling_targets(&self, king: Square, occupied: Bitboard) -> Bitboard {
+        self.castling_targets_with(king, occupied, None)
+    }
+
+    /// How many castling rights of the side to move have an empty path
+    /// (in Chess960: how many rights), so that castling may be legal.
+    #[inline(always)]
+    fn open_castlings(&self, occupied: Bitboard) -> u32 {
+        let us = self.turn;
+        let rights = self.castling_rights & Bitboard::rank(Rank::FIRST.relative_to(us));
+        if rights.is_empty() {
+            return 0;
+        }
+        if self.mode != CastlingMode::Standard {
+            return rights.count();
+        }
+        let shift = us.fold(0u32, 56);
+        let h = rights.contains(Square::new(7 + shift))
+            && !occupied.intersects(Bitboard(0x60 << shift));
+        let a =
+            rights.contains(Square::new(shift)) && !occupied.intersects(Bitboard(0x0e << shift));
+        h as u32 + a as u32
+    }
+
+    /// The squares `by`'s pieces attack with `occupied` as the blockers.
+    #[inline(always)]
+    fn attacks_by(&self, by: Color, occupied: Bitboard) -> Bitboard {
+        let b = &self.board;
+        let them = b.by_color(by);
+        let pawns = (b.pawns() & them).0;
+        let (not_a, not_h) = (
+            !Bitboard::file(crate::File::A).0,
+            !Bitboard::file(crate::File::H).0,
+        );
+        let mut attacked = Bitboard(match by {
+            Color::White => ((pawns & not_a) << 7) | ((pawns & not_h) << 9),
+            Color::Black => ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7),
+        });
+        for sq in b.knights() & them {
+            attacked |= knight_attacks(sq);
+        }
+        for sq in b.bishops_and_queens() & them {
+            attacked |= bishop_attacks(sq, occupied);
+        }
+        for sq in b.rooks_and_queens() & them {
+            attacked |= rook_attacks(sq, occupied);
+        }
+        attacked | king_attacks(self.king_of(by))
+    }
+
+    /// [`Position::castling_targets`], given (if known) the squares the
+    /// opponent attacks with the king gone.
+    #[inline(always)]
+    fn castling_targets_with(
+        &self,
+        king: Square,
+        occupied: Bitboard,
+        danger: Option<Bitboard>,
+    ) -> Bitboard {
+        let us = self.turn;
+        let rights = self.castling_rights & Bitboard::rank(Rank::FIRST.relative_to(us));
+        if rights.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        if self.mode != CastlingMode::Standard {
+            return self.castling_targets_960(king, occupied, rights);
+        }
+        // Standard chess: king on e1/e8 and rooks in the corners (validated;
+        // a right goes when king or rook moves or the rook is taken), so the
+        // squares are fixed: f, g empty and safe for O-O; b, c, d empty and
+        // c, d safe for O-O-O.
+        let shift = us.fold(0u32, 56);
+        let mut out = Bitboard::EMPTY;
+        let h = Square::new(7 + shift);
+        // (With king and rook gone no other line reaches these squares: the
+        // rook stands in the corner, so `danger` answers for them.)
+        let safe = |rook: Square, crossed: Bitboard| match danger {
+            Some(d) if d.intersects(crossed) => Bitboard::EMPTY,
+            Some(_) => Bitboard::from(rook),
+            None => self.safe_castling(king, rook, crossed, occupied),
+        };
+        if rights.contains(h) && !occupied.intersects(Bitboard(0x60 << shift)) {
+            out |= safe(h, Bitboard(0x60 << shift));
+        }
+        let a = Square::new(shift);
+        if rights.contains(a) && !occupied.intersects(Bitboard(0x0e << shift)) {
+            out |= safe(a, Bitboard(0x0c << shift));
+        }
+        out
+    }
+
+    /// `rook` if no square of `crossed` is attacked with king and rook gone.
+    #[inline(never)]
+    fn safe_castling(
+        &self,
+        king: Square,
+        rook: Square,
+        crossed: Bitboard,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        let others = occupied ^ king ^ rook;
+        if crossed
+            .into_iter()
+            .any(|sq| self.is_attacked_with(sq, !self.turn, others))
+        {
+            Bitboard::EMPTY
+        } else {
+            Bitboard::from(rook)
+        }
+    }
+
+    /// [`Position::castling_targets`] for any setup (Chess960).
+    #[inline(never)]
+    fn castling_targets_960(&self, king: Square, occupied: Bitboard, rights: Bitboard) -> Bitboard {
         let us = self.turn;
         let mut out = Bitboard::EMPTY;
-        let rights = self.castling_rights & Bitboard::rank(Rank::FIRST.relative_to(us));
         for rook in rights {
+            // The squares between king and rook lie on the king's or the
+            // rook's path whatever the setup: a quick refusal.
+            if between(king, rook).intersects(occupied) {
+                continue;
+            }
             let side = CastlingSide::of_rook(king, rook);
             let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
             let others = occupied ^ king ^ rook;

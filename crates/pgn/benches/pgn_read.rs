@@ -263,7 +263,7 @@ fn real_games_file() -> Option<PathBuf> {
 
 /// Plain random games written by python-chess, or `None` with a message.
 fn python_chess_file() -> Option<PathBuf> {
-    const GAMES: u32 = 2_000;
+    const GAMES: u32 = 100_000;
     let path = bench_dir().join(format!("python-chess-random-{GAMES}-seed1.pgn"));
     if path.exists() {
         return Some(path);
@@ -271,7 +271,7 @@ fn python_chess_file() -> Option<PathBuf> {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/python_chess_random.py");
     let tmp = path.with_extension("tmp");
     eprintln!(
-        "writing {} with python-chess (a few minutes)…",
+        "writing {} with python-chess (about 15 minutes of CPU)…",
         path.display()
     );
     let ok = std::process::Command::new("python3")

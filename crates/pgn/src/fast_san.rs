@@ -1,13 +1,13 @@
 //! The hot path of PGN reading: strict SAN as PGN writes it (`Nf3`, `exd5`,
 //! `Rae1`, `e8=Q+`, `O-O`), parsed straight from bytes without allocating,
-//! and resolved by the core ([`San::to_move`], which works backwards from the
-//! arrival square without generating moves).
+//! and resolved with the core's [`Position::legal_movers_to`], which works
+//! backwards from the arrival square without generating moves.
 //!
 //! It answers only when it is sure: one legal move (FIDE Art. 3) matches.
 //! Anything else (other notations, lenient forms, illegal or ambiguous moves)
 //! returns `None` and goes to the general reader, which also words the error.
 
-use arbiter_chess::{CastlingSide, File, Move, Position, Rank, Role, San, Square};
+use arbiter_chess::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, San, Square};
 
 #[inline]
 fn square(f: u8, r: u8) -> Option<Square> {
@@ -65,33 +65,33 @@ pub(crate) fn resolve(pos: &Position, s: &[u8]) -> Option<Move> {
     }
     let to = square(s[j - 2], s[j - 1])?;
     let mut mid = &s[start..j - 2];
-    let mut capture = false;
     if let [rest @ .., b'x'] = mid {
-        capture = true;
         mid = rest;
     }
-    let (mut file, mut rank) = (None, None);
+    let mut from_mask = Bitboard::FULL;
     if let [f @ b'a'..=b'h', rest @ ..] = mid {
-        file = Some(File::new((f - b'a') as u32));
+        from_mask &= Bitboard::file(File::new((f - b'a') as u32));
         mid = rest;
     }
     if let [r @ b'1'..=b'8', rest @ ..] = mid {
-        rank = Some(Rank::new((r - b'1') as u32));
+        from_mask &= Bitboard::rank(Rank::new((r - b'1') as u32));
         mid = rest;
     }
     if !mid.is_empty() {
         return None;
     }
-
-    let san = San::Normal {
-        role,
-        file,
-        rank,
-        capture,
+    // A pawn reaching the last rank names its piece, and only it (Art. 3.7 e).
+    let last_rank = role == Role::Pawn && to.rank() == Rank::EIGHTH.relative_to(pos.turn());
+    if last_rank != promotion.is_some() {
+        return None;
+    }
+    // Exactly one piece of that kind can go there legally (Appendix C.10).
+    let from = pos.legal_movers_to(role, to, from_mask).single()?;
+    Some(Move {
+        from,
         to,
         promotion,
-    };
-    san.to_move(pos).ok()
+    })
 }
 
 #[cfg(test)]

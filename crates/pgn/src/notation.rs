@@ -133,6 +133,32 @@ pub enum ReadMoveError {
         /// The matching moves in SAN.
         candidates: Vec<String>,
     },
+    /// A pawn move to the last rank that names no piece (FIDE Art. 3.7 e:
+    /// the pawn must be exchanged for a queen, rook, bishop or knight; PGN
+    /// and the Laws' Appendix C.9 write the piece). The move is legal once a
+    /// piece is named: `from`–`to` with any of the four.
+    ///
+    /// ```
+    /// use arbiter_chess::{Position, Square};
+    /// use arbiter_pgn::{read_move, ReadMoveError};
+    /// let pos = Position::from_fen_auto("8/4P3/8/8/8/8/8/k1K5 w - - 0 1")?;
+    /// for text in ["e8", "e7e8", "e7-e8"] {
+    ///     assert!(matches!(
+    ///         read_move(&pos, text),
+    ///         Err(ReadMoveError::PromotionMissing { from: Square::E7, to: Square::E8, .. })
+    ///     ), "{text}");
+    /// }
+    /// # Ok::<_, arbiter_chess::FenError>(())
+    /// ```
+    #[error("move {text:?} takes a pawn to the last rank: name the piece it becomes, e.g. {to}=Q (Art. 3.7 e)")]
+    PromotionMissing {
+        /// The text given.
+        text: String,
+        /// The pawn's square.
+        from: Square,
+        /// The square on the last rank.
+        to: Square,
+    },
 }
 
 impl ReadMoveError {
@@ -141,7 +167,8 @@ impl ReadMoveError {
         match self {
             ReadMoveError::Syntax { text, .. }
             | ReadMoveError::Illegal { text, .. }
-            | ReadMoveError::Ambiguous { text, .. } => text,
+            | ReadMoveError::Ambiguous { text, .. }
+            | ReadMoveError::PromotionMissing { text, .. } => text,
         }
     }
 }
@@ -343,12 +370,18 @@ fn read_move_general(
                 if let Some(m) = coordinates(pos, ascii) {
                     return Ok(m);
                 }
+                if let Some(e) = promotion_missing(pos, bytes, ascii, Some(sp.san)) {
+                    return Err(e);
+                }
                 Err(from_san_error(bytes, e))
             }
         },
         Err(e) => {
             if let Some(m) = coordinates(pos, ascii) {
                 return Ok(m);
+            }
+            if let Some(e) = promotion_missing(pos, bytes, ascii, None) {
+                return Err(e);
             }
             let column = match &norm {
                 Some(n) => n.origin_column(e.column),
@@ -361,6 +394,50 @@ fn read_move_general(
             })
         }
     }
+}
+
+/// [`ReadMoveError::PromotionMissing`] if the text (as SAN `san`, or in
+/// coordinates) names a pawn move to the last rank without a piece, and that
+/// move is legal with one.
+fn promotion_missing(
+    pos: &Position,
+    bytes: &[u8],
+    ascii: &[u8],
+    san: Option<San>,
+) -> Option<ReadMoveError> {
+    let queen = match san {
+        Some(San::Normal {
+            role: Role::Pawn,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: None,
+        }) => San::Normal {
+            role: Role::Pawn,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: Some(Role::Queen),
+        }
+        .to_move(pos)
+        .ok(),
+        Some(_) => None,
+        None => {
+            // `e7e8`, `e7-e8`: coordinates without the piece.
+            let mut with_queen = ascii.to_vec();
+            with_queen.push(b'q');
+            coordinates(pos, &with_queen)
+        }
+    }?;
+    (queen.promotion.is_some() && pos.board().role_at(queen.from) == Some(Role::Pawn)).then(|| {
+        ReadMoveError::PromotionMissing {
+            text: lossy(bytes),
+            from: queen.from,
+            to: queen.to,
+        }
+    })
 }
 
 fn lossy(bytes: &[u8]) -> String {
@@ -504,6 +581,17 @@ fn piece_symbol(dialect: Dialect, chars: &[char], i: usize) -> Option<(u8, usize
             }
             b'N'
         }
+        // Lowercase, as players write by hand (`кf3`, `к:е5`, `крg1`,
+        // `фd1`, `лe1`). Not `с`: lowercase it is the look-alike of the
+        // file c (`с4`), so the bishop is `С`.
+        'к' if matches!(dialect, Dialect::Russian | Dialect::Auto) => {
+            if matches!(next, Some('р' | 'p')) {
+                return Some((b'K', 2));
+            }
+            b'N'
+        }
+        'ф' if matches!(dialect, Dialect::Russian | Dialect::Auto) => b'Q',
+        'л' if matches!(dialect, Dialect::Russian | Dialect::Auto) => b'R',
         'Ф' if dialect != Dialect::English => b'Q',
         'Л' if dialect != Dialect::English => b'R',
         'С' if dialect != Dialect::English => b'B',
@@ -895,7 +983,11 @@ mod tests {
         assert_eq!(Notation::Russian.read(&p, "b8K"), Ok(n));
         assert!(matches!(
             read_move(&p, "b8"),
-            Err(ReadMoveError::Illegal { .. })
+            Err(ReadMoveError::PromotionMissing {
+                from: Square::B7,
+                to: Square::B8,
+                ..
+            })
         ));
     }
 

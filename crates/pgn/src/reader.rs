@@ -42,21 +42,25 @@ pub const MAX_DEPTH: usize = 128;
 
 const WS: u8 = 1;
 const END: u8 = 2;
+/// Ends a tag name: whitespace, `"` or `]`.
+const NAME_END: u8 = 4;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let ws = [b' ', b'\t', b'\n', b'\r', 0x0b, 0x0c];
     let mut i = 0;
     while i < ws.len() {
-        t[ws[i] as usize] = WS | END;
+        t[ws[i] as usize] = WS | END | NAME_END;
         i += 1;
     }
     let ends = [b'{', b'}', b'(', b')', b';', b'[', b']', b'$', b'"'];
     let mut i = 0;
     while i < ends.len() {
-        t[ends[i] as usize] = END;
+        t[ends[i] as usize] |= END;
         i += 1;
     }
+    t[b'"' as usize] |= NAME_END;
+    t[b']' as usize] |= NAME_END;
     t
 };
 
@@ -733,9 +737,10 @@ impl<R: Read> Reader<R> {
             i += 1;
         }
         let name_start = i;
-        while i < line.len() && !is_space(line[i]) && line[i] != b'"' && line[i] != b']' {
-            i += 1;
-        }
+        i += line[i..]
+            .iter()
+            .position(|&b| CLASS[b as usize] & NAME_END != 0)
+            .unwrap_or(line.len() - i);
         let name = name_start..i;
         if name.is_empty() {
             return Ok(Err(bad("tag without a name")));
@@ -759,6 +764,14 @@ impl<R: Read> Reader<R> {
                         v_end -= 1;
                     }
                     break (start..v_end, close);
+                }
+                // The next backslash or quote (values are often long: URLs, names).
+                match memchr::memchr2(b'\\', b'"', &line[j..]) {
+                    Some(k) => j += k,
+                    None => {
+                        j = line.len();
+                        continue;
+                    }
                 }
                 match line[j] {
                     b'\\' if j + 1 < line.len() => j += 2,

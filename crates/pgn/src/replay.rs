@@ -348,7 +348,10 @@ impl Replay {
 
 /// Whether a move names a piece with a Russian letter (`К`, `Кр`, `Ф`, `Л`,
 /// `С`).
+/// `К Ф Л С` or lowercase `к ф л` (UTF-8) in the move text.
 fn has_russian_piece(text: &[u8]) -> bool {
-    text.windows(2)
-        .any(|w| w[0] == 0xd0 && matches!(w[1], 0x9a | 0xa4 | 0x9b | 0xa1))
+    text.windows(2).any(|w| {
+        (w[0] == 0xd0 && matches!(w[1], 0x9a | 0xa4 | 0x9b | 0xa1 | 0xba | 0xbb))
+            || (w[0] == 0xd1 && w[1] == 0x84)
+    })
 }

@@ -221,6 +221,7 @@ impl Table {
                     arbiter_pgn::ReadMoveError::Syntax { .. } => "unreadable_move",
                     arbiter_pgn::ReadMoveError::Illegal { .. } => "illegal_move",
                     arbiter_pgn::ReadMoveError::Ambiguous { .. } => "ambiguous_move",
+                    arbiter_pgn::ReadMoveError::PromotionMissing { .. } => "promotion_needed",
                 };
                 let message = if promotes {
                     let art = self.laws.rules().articles.promotion;
