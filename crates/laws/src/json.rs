@@ -444,6 +444,33 @@ impl SanctionKind {
     }
 }
 
+/// The fields of an `arbiter` line, as read, for [`Decision::with`].
+///
+/// ```
+/// use arbiter_laws::json::{Decision, DecisionArgs};
+/// use arbiter_laws::Edition;
+/// let d = Decision::Flag.with(&DecisionArgs::default(), &Edition::Fide2014.rules())?;
+/// assert_eq!(d, arbiter_laws::Decision::Flag);
+/// # Ok::<_, arbiter_laws::Rejected>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DecisionArgs<'a> {
+    /// `"player"`.
+    pub player: Option<Color>,
+    /// `"ms"`.
+    pub ms: Option<u64>,
+    /// `"sanction"`.
+    pub sanction: Option<SanctionKind>,
+    /// `"score"`.
+    pub score: Option<&'a str>,
+    /// `"in_bag"`.
+    pub in_bag: bool,
+    /// `"white"` and `"black"`.
+    pub clocks: Option<(Option<u64>, Option<u64>)>,
+    /// `"restart"`.
+    pub restart: bool,
+}
+
 /// The fields of an `arbiter` line.
 ///
 /// ```
@@ -493,21 +520,25 @@ impl Decision {
         ms: Option<u64>,
         rules: &Rules,
     ) -> Result<typed::Decision, Rejected> {
-        self.with(player, ms, None, None, false, None, false, rules)
+        let args = DecisionArgs {
+            player,
+            ms,
+            ..DecisionArgs::default()
+        };
+        self.with(&args, rules)
     }
 
-    /// [`Decision::to_typed`] with the penalty's fields.
-    pub fn with(
-        self,
-        player: Option<Color>,
-        ms: Option<u64>,
-        sanction: Option<SanctionKind>,
-        score: Option<&str>,
-        in_bag: bool,
-        clocks: Option<(Option<u64>, Option<u64>)>,
-        restart: bool,
-        rules: &Rules,
-    ) -> Result<typed::Decision, Rejected> {
+    /// [`Decision::to_typed`] with all the fields an `arbiter` line may give.
+    pub fn with(self, args: &DecisionArgs<'_>, rules: &Rules) -> Result<typed::Decision, Rejected> {
+        let DecisionArgs {
+            player,
+            ms,
+            sanction,
+            score,
+            in_bag,
+            clocks,
+            restart,
+        } = *args;
         use typed::Decision as D;
         Ok(match self {
             Decision::WrongInitialPosition => D::WrongInitialPosition,
@@ -763,8 +794,9 @@ pub fn read_move(pos: &Position, text: &str) -> Result<Move, Rejected> {
 /// use arbiter_laws::json::read_intended_move;
 /// use arbiter_chess::{Position, Square};
 /// let pos = Position::standard();
-/// let m = read_intended_move(&pos, "Nd4")?;
+/// let m = read_intended_move(&pos, "Nbd4")?;
 /// assert_eq!((m.from, m.to, pos.is_legal(m)), (Square::B1, Square::D4, false));
+/// assert_eq!(read_intended_move(&pos, "Nd4")?.from, Square::D4); // two knights: no piece named
 /// assert!(read_intended_move(&pos, "Zz9").is_err());
 /// # Ok::<_, arbiter_laws::Rejected>(())
 /// ```
@@ -958,13 +990,15 @@ impl Event {
                 restart,
             } => typed::Action::Arbiter {
                 decision: decision.with(
-                    *player,
-                    *ms,
-                    *sanction,
-                    score.as_deref(),
-                    *in_bag,
-                    Some((*white, *black)),
-                    *restart,
+                    &DecisionArgs {
+                        player: *player,
+                        ms: *ms,
+                        sanction: *sanction,
+                        score: score.as_deref(),
+                        in_bag: *in_bag,
+                        clocks: Some((*white, *black)),
+                        restart: *restart,
+                    },
                     game.rules(),
                 )?,
             },
