@@ -17,7 +17,14 @@
 //! 5. through `Game::apply` (the Laws without JSON), online and after
 //!    `Game::read_ahead`;
 //! 6. through the dead-position check alone (`DeadPositionDetector`, called
-//!    as `Game` calls it).
+//!    as `Game` calls it), with the distribution of its cost per move
+//!    (mean, p50, p99, p99.9, the slowest move and the five slowest
+//!    positions: the goals of issue 14, "Laws online").
+//!
+//! `-- N --dead-only` runs row 6 alone (for `valgrind --tool=callgrind`);
+//! `-- N --solver-probe` times both colours' exact analyses on every
+//! position row 6 hands to the solver, and what asking one side first would
+//! cost under several rules and under an oracle that knew the quicker side.
 //!
 //! The cost of the Laws is (2) − (1) and (3) − (1); the goal is met when it
 //! is below (1). Each game is replayed twice in each phase and the faster replay counted,
