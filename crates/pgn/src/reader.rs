@@ -842,8 +842,17 @@ impl<R: Read> Reader<R> {
                 }
                 return Ok(());
             }
-            let active = !skip && depth < skip_from;
             let b = self.buf[self.pos];
+            if b.is_ascii_digit() {
+                // A move number (`12.`, `12...`): nothing to tell the
+                // visitor, and no line break or wide character inside.
+                let n = move_number_len(&self.buf[self.pos..self.end]);
+                if n > 0 {
+                    self.pos += n;
+                    continue;
+                }
+            }
+            let active = !skip && depth < skip_from;
             match b {
                 b'[' => {
                     if depth > 0 {
@@ -1061,6 +1070,21 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
+    }
+}
+
+/// The length of the move number (digits, then dots, then the end of the
+/// token) at the start of `rest`, or 0 if there is none. `rest` holds the
+/// reader's lookahead, or the rest of the input.
+#[inline]
+fn move_number_len(rest: &[u8]) -> usize {
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = rest[digits..].iter().take_while(|&&b| b == b'.').count();
+    let len = digits + dots;
+    match rest.get(len) {
+        _ if dots == 0 || len >= LOOKAHEAD => 0,
+        Some(&b) if CLASS[b as usize] & END == 0 => 0,
+        _ => len,
     }
 }
 
