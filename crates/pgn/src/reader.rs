@@ -1000,10 +1000,17 @@ impl<R: Read> Reader<R> {
                 _ => {
                     let at = self.location();
                     let avail = &self.buf[self.pos..self.end];
-                    let len = avail
-                        .iter()
-                        .position(|&c| CLASS[c as usize] & END != 0)
-                        .unwrap_or(avail.len());
+                    // The token's length, and whether any byte of it is
+                    // not ASCII (for the column count), in one pass.
+                    let mut len = 0;
+                    let mut bytes_or = 0u8;
+                    while let Some(&c) = avail.get(len) {
+                        if CLASS[c as usize] & END != 0 {
+                            break;
+                        }
+                        bytes_or |= c;
+                        len += 1;
+                    }
                     if len >= LOOKAHEAD {
                         fail!(len, "a token too long for a move");
                         // Skip the rest of it.
@@ -1062,8 +1069,8 @@ impl<R: Read> Reader<R> {
                         }
                     }
                     // A token holds no line break.
-                    let tok = &self.buf[self.pos..self.pos + len];
-                    if !tok.is_ascii() {
+                    if !bytes_or.is_ascii() {
+                        let tok = &self.buf[self.pos..self.pos + len];
                         self.line_extra += continuation_bytes(tok);
                     }
                     self.pos += len;
