@@ -842,8 +842,17 @@ impl<R: Read> Reader<R> {
                 }
                 return Ok(());
             }
-            let active = !skip && depth < skip_from;
             let b = self.buf[self.pos];
+            if b.is_ascii_digit() {
+                // A move number (`12.`, `12...`): nothing to tell the
+                // visitor, and no line break or wide character inside.
+                let n = move_number_len(&self.buf[self.pos..self.end]);
+                if n > 0 {
+                    self.pos += n;
+                    continue;
+                }
+            }
+            let active = !skip && depth < skip_from;
             match b {
                 b'[' => {
                     if depth > 0 {
@@ -991,10 +1000,17 @@ impl<R: Read> Reader<R> {
                 _ => {
                     let at = self.location();
                     let avail = &self.buf[self.pos..self.end];
-                    let len = avail
-                        .iter()
-                        .position(|&c| CLASS[c as usize] & END != 0)
-                        .unwrap_or(avail.len());
+                    // The token's length, and whether any byte of it is
+                    // not ASCII (for the column count), in one pass.
+                    let mut len = 0;
+                    let mut bytes_or = 0u8;
+                    while let Some(&c) = avail.get(len) {
+                        if CLASS[c as usize] & END != 0 {
+                            break;
+                        }
+                        bytes_or |= c;
+                        len += 1;
+                    }
                     if len >= LOOKAHEAD {
                         fail!(len, "a token too long for a move");
                         // Skip the rest of it.
@@ -1053,14 +1069,29 @@ impl<R: Read> Reader<R> {
                         }
                     }
                     // A token holds no line break.
-                    let tok = &self.buf[self.pos..self.pos + len];
-                    if !tok.is_ascii() {
+                    if !bytes_or.is_ascii() {
+                        let tok = &self.buf[self.pos..self.pos + len];
                         self.line_extra += continuation_bytes(tok);
                     }
                     self.pos += len;
                 }
             }
         }
+    }
+}
+
+/// The length of the move number (digits, then dots, then the end of the
+/// token) at the start of `rest`, or 0 if there is none. `rest` holds the
+/// reader's lookahead, or the rest of the input.
+#[inline]
+fn move_number_len(rest: &[u8]) -> usize {
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = rest[digits..].iter().take_while(|&&b| b == b'.').count();
+    let len = digits + dots;
+    match rest.get(len) {
+        _ if dots == 0 || len >= LOOKAHEAD => 0,
+        Some(&b) if CLASS[b as usize] & END == 0 => 0,
+        _ => len,
     }
 }
 
