@@ -169,7 +169,7 @@ impl Reason {
 /// assert_eq!(Effort::default().keep_short, 16);
 /// // Less effort in the cheap steps costs solver calls, never a verdict.
 /// let mut detector = DeadPositionDetector::new(Arc::new(ChaSolver));
-/// detector.effort = Effort { keep_short: 0, keep_tempos: 0, repair_tempos: 0, repair_plies: 0 };
+/// detector.effort = Effort { keep_short: 0, keep_tempos: 0, repair_tempos: 0, repair_plies: 0, patches: 0 };
 /// let (dead, _) = detector.is_dead(&Position::standard(), None);
 /// assert!(!dead);
 /// ```
