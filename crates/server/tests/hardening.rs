@@ -238,6 +238,7 @@ async fn a_catch_up_is_deltas_and_one_snapshot() {
     assert_eq!(live["seq"], 121);
     assert_eq!(live["ply"], 1);
     assert_eq!(live["legal_moves"].as_array().unwrap().len(), 20);
+    eprintln!("catch-up of 120 missed events: {bytes} bytes");
     assert!(bytes < 32 * 1024, "the catch-up took {bytes} bytes");
     s.stop().await;
 }
