@@ -278,6 +278,11 @@ export class GamePage implements Page, A11yContext {
         this.claimPick = null;
         this.announce(this.resultSentence(), true);
         break;
+      case 'aborted':
+        // No first move in time: no result (docs/protocol.md §4.5).
+        this.notice(t('ev.aborted'));
+        this.announce(t('ev.aborted'), true);
+        break;
     }
   }
 

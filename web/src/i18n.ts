@@ -196,6 +196,7 @@ const en = {
   'ev.drawOffer': '{color} offers a draw.',
   'ev.drawDeclined': '{color} declined the draw offer.',
   'ev.claimRejected': 'Claim rejected: {time} added to {color}’s clock (Art. {article}).',
+  'ev.aborted': 'The game was aborted: the first move was not made in time. No result.',
   'ev.penalty': 'Illegal move: {time} added to {color}’s clock (Art. {article}).',
   'ev.touched': '{color} touched the piece on {square}.',
 
@@ -478,6 +479,7 @@ const ru: Dict = {
   'ev.drawOffer': '{color} предлагают ничью.',
   'ev.drawDeclined': '{color} отклонили ничью.',
   'ev.claimRejected': 'Требование отклонено: на часы {ofColor} добавлено время: {time}, ст. {article}.',
+  'ev.aborted': 'Партия прервана: первый ход не сделан вовремя. Без результата.',
   'ev.penalty': 'Невозможный ход: на часы {ofColor} добавлено время: {time}, ст. {article}.',
   'ev.touched': '{color} тронули фигуру на {square}.',
 

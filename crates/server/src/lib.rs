@@ -76,6 +76,9 @@ pub struct Config {
     pub public_url: Option<String>,
     /// Proxies whose `X-Forwarded-For` / `-Proto` are believed.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// A game with no move this long after its last event (creation or
+    /// join) is aborted.
+    pub abort_unstarted_after: Duration,
 }
 
 impl Default for Config {
@@ -92,6 +95,7 @@ impl Default for Config {
             spectators_per_address: 16,
             public_url: None,
             trusted_proxies: Vec::new(),
+            abort_unstarted_after: Duration::from_secs(15 * 60),
         }
     }
 }
@@ -116,6 +120,8 @@ pub struct App {
     pub request_timeout: Duration,
     /// Spectator WebSockets per client address.
     pub spectators: listen::PerAddressConnections,
+    /// How long a game may wait for its first move before it is aborted.
+    pub abort_unstarted_after: Duration,
     /// Which `Host` is answered; whose forwarding headers are believed.
     pub hosts: guard::HostPolicy,
     /// The unfinished games the background resume is to load.
@@ -194,6 +200,7 @@ impl Server {
             request_timeout: config.connections.request_timeout,
             spectators: listen::PerAddressConnections::new(config.spectators_per_address),
             to_resume: std::sync::Mutex::default(),
+            abort_unstarted_after: config.abort_unstarted_after,
             hosts: guard::HostPolicy::new(
                 config.public_url.clone(),
                 config.trusted_proxies.clone(),

@@ -485,6 +485,10 @@ pub enum Event {
         /// The intended move of a correct claim, if any.
         intended_move: Option<String>,
     },
+    /// Nobody made the first move in time (or nobody took the invitation):
+    /// the game is aborted, as on Lichess. It has no result (`*`): not a
+    /// game played under the Laws, so no Article decides it.
+    Aborted,
 }
 
 /// Messages the server sends (§4.3).

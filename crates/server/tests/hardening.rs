@@ -455,3 +455,39 @@ async fn forwarded_for_only_from_a_trusted_proxy() {
     assert_eq!(create(&s, "192.0.2.2").await, 201);
     s.stop().await;
 }
+
+/// Defect 6: a game in which nobody makes the first move is aborted after
+/// the configured time (recorded as aborted: status finished, result `*`,
+/// no termination, an `aborted` event), and stays aborted after a restart;
+/// a game with a move is not.
+#[tokio::test]
+async fn unstarted_games_are_aborted() {
+    let s = TestServer::start_with(tempfile::tempdir().unwrap(), |c| {
+        c.abort_unstarted_after = Duration::from_millis(600);
+    })
+    .await;
+    let (idle, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let (played, cookie2, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let mut p = s.player(&played, Some(&cookie2)).await;
+    p.play("e2e4").await;
+    let mut watcher = s.player(&idle, Some(&cookie)).await;
+    let aborted = watcher.event_of("aborted").await;
+    assert_eq!(aborted["seq"], 1);
+    assert_eq!(aborted["live"]["status"], "finished");
+    assert_eq!(aborted["live"]["result"], "*");
+    assert!(aborted["live"]["termination"].is_null());
+    watcher.send(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(watcher.error().await["code"], "game_not_active");
+    let dir = s.stop().await;
+    let s = TestServer::start_in(dir).await;
+    let snap = s.get(&format!("/api/games/{idle}"), None).await.json();
+    assert_eq!(snap["status"], "finished", "{snap}");
+    assert_eq!(snap["result"], "*");
+    let snap = s.get(&format!("/api/games/{played}"), None).await.json();
+    assert_eq!(snap["status"], "active");
+    s.stop().await;
+}
