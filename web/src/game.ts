@@ -6,7 +6,7 @@ import { Chessground } from '@lichess-org/chessground';
 import type { Api as CgApi } from '@lichess-org/chessground/api';
 import type { Key as CgKey } from '@lichess-org/chessground/types';
 import { h, clear, pieceIcon, setText } from './dom';
-import { t, type Key } from './i18n';
+import { t, tn, type Key } from './i18n';
 import { ApiError, getGame, pgnUrl } from './api';
 import { GameSocket } from './socket';
 import {
@@ -260,14 +260,14 @@ export class GamePage implements Page, A11yContext {
         this.announce(t('ev.drawDeclined', { color: colorName(ev.by) }));
         break;
       case 'claim_rejected': {
-        const text = t('ev.claimRejected', { time: sayTime(ev.penalty_ms), color: colorName(opposite(ev.by)), article: ev.article });
+        const text = t('ev.claimRejected', { time: sayTime(ev.penalty_ms), color: colorName(opposite(ev.by)), ofColor: t(`color.${opposite(ev.by)}.of`), article: ev.article });
         this.notice(text);
         this.announce(text, true);
         this.claimPick = null;
         break;
       }
       case 'penalty': {
-        const text = t('ev.penalty', { time: sayTime(ev.ms), color: colorName(ev.to), article: ev.article });
+        const text = t('ev.penalty', { time: sayTime(ev.ms), color: colorName(ev.to), ofColor: t(`color.${ev.to}.of`), article: ev.article });
         this.notice(text);
         this.announce(text, true);
         break;
@@ -277,6 +277,11 @@ export class GamePage implements Page, A11yContext {
         this.notice('');
         this.claimPick = null;
         this.announce(this.resultSentence(), true);
+        break;
+      case 'aborted':
+        // No first move in time: no result (docs/protocol.md §4.5).
+        this.notice(t('ev.aborted'));
+        this.announce(t('ev.aborted'), true);
         break;
     }
   }
@@ -509,7 +514,7 @@ export class GamePage implements Page, A11yContext {
   private refreshPanel(): void {
     const s = this.s!;
     const variant = t(`variant.${s.variant}` as Key) + (s.variant === 'chess960' && s.chess960_position !== null ? ` #${s.chess960_position}` : '');
-    setText(this.el.info, t('game.info', { tc: tcLabel(s.time_control_periods, s.delay) ?? t('tc.untimed'), variant, edition: s.edition }) + (s.touch_move ? ` · ${t('game.touchMoveOn')}` : ''));
+    setText(this.el.info, t('game.info', { tc: tcLabel(s.time_control_periods, s.delay, (n) => t('tc.delayLabel', { s: n })) ?? t('tc.untimed'), variant, edition: s.edition }) + (s.touch_move ? ` · ${t('game.touchMoveOn')}` : ''));
 
     // Status line.
     let status = '';
@@ -716,7 +721,7 @@ export class GamePage implements Page, A11yContext {
         if (left > 0) subParts.push(t('game.delayLeft', { s: (left / 1000).toFixed(1) }));
       }
       const mtc = c.moves_to_control[color];
-      if (mtc !== null && mtc !== undefined) subParts.push(t('game.movesToControl', { n: mtc }));
+      if (mtc !== null && mtc !== undefined) subParts.push(tn('game.movesToControl', mtc));
       if (ms < threshold && s.status === 'active') subParts.unshift(t('game.lowTime'));
       setText(v.sub, subParts.join(' · '));
       setText(v.clock.querySelector('.run-mark')!, running ? '▶' : '');

@@ -369,7 +369,7 @@ export class HomePage implements Page {
       const term = g.termination ? t(`term.${g.termination.kind}` as Key, { color: g.termination.by ? t(`color.${g.termination.by}` as Key) : '' }) : '';
       tbody.append(h('tr', {},
         h('td', {}, h('a', { href: `/game/${encodeURIComponent(g.id)}`, text: vs })),
-        h('td', { text: (tcLabel(g.time_control_periods, g.delay) ?? t('tc.untimed')) + (g.variant === 'chess960' ? ' · 960' : '') }),
+        h('td', { text: (tcLabel(g.time_control_periods, g.delay, (n) => t('tc.delayLabel', { s: n })) ?? t('tc.untimed')) + (g.variant === 'chess960' ? ' · 960' : '') }),
         h('td', { class: 'num', text: String(Math.ceil(g.ply / 2)) }),
         h('td', { title: term }, h('span', { class: 'result', text: resultText(g) }), term ? h('span', { class: 'term', text: term }) : null),
       ));

@@ -39,6 +39,9 @@ const en = {
   'home.color': 'Your colour',
   'color.white': 'White',
   'color.black': 'Black',
+  // Whose clock ("the clock of …"); Russian needs the genitive.
+  'color.white.of': 'White',
+  'color.black.of': 'Black',
   'color.random': 'Random',
   'home.timeControl': 'Time control',
   'tc.bullet': 'Bullet',
@@ -59,6 +62,7 @@ const en = {
   'tc.delay.bronstein': 'Bronstein',
   'tc.delay.simple': 'Simple (US)',
   'tc.delaySeconds': 'Delay, s',
+  'tc.delayLabel': 'delay {s} s',
   'tc.pgn': 'PGN TimeControl: {tc}',
   'tc.invalid': 'Check the custom time control: {reason}',
   'tc.reason.minutes': 'every period needs at least one minute',
@@ -151,7 +155,8 @@ const en = {
   'game.clockWhite': 'White’s clock',
   'game.clockBlack': 'Black’s clock',
   'game.clockRunning': 'running',
-  'game.movesToControl': '{n} moves to the time control',
+  'game.movesToControl.one': '{n} move to the time control',
+  'game.movesToControl.other': '{n} moves to the time control',
   'game.delayLeft': 'delay {s}s',
   'game.lowTime': 'Low time',
   'game.untimed': 'no clock',
@@ -191,6 +196,7 @@ const en = {
   'ev.drawOffer': '{color} offers a draw.',
   'ev.drawDeclined': '{color} declined the draw offer.',
   'ev.claimRejected': 'Claim rejected: {time} added to {color}’s clock (Art. {article}).',
+  'ev.aborted': 'The game was aborted: the first move was not made in time. No result.',
   'ev.penalty': 'Illegal move: {time} added to {color}’s clock (Art. {article}).',
   'ev.touched': '{color} touched the piece on {square}.',
 
@@ -315,6 +321,8 @@ const ru: Dict = {
   'home.color': 'Ваш цвет',
   'color.white': 'Белые',
   'color.black': 'Чёрные',
+  'color.white.of': 'белых',
+  'color.black.of': 'чёрных',
   'color.random': 'Случайно',
   'home.timeControl': 'Контроль времени',
   'tc.bullet': 'Пуля',
@@ -331,6 +339,7 @@ const ru: Dict = {
   'tc.addPeriod': 'Добавить период',
   'tc.removePeriod': 'Удалить период {n}',
   'tc.delay': 'Задержка',
+  'tc.delayLabel': 'задержка {s} с',
   'tc.delay.none': 'Нет',
   'tc.delay.bronstein': 'Бронштейна',
   'tc.delay.simple': 'Простая (US)',
@@ -427,7 +436,10 @@ const ru: Dict = {
   'game.clockWhite': 'Часы белых',
   'game.clockBlack': 'Часы чёрных',
   'game.clockRunning': 'идут',
-  'game.movesToControl': 'до контроля {n} ход.',
+  'game.movesToControl.one': 'до контроля {n} ход',
+  'game.movesToControl.few': 'до контроля {n} хода',
+  'game.movesToControl.many': 'до контроля {n} ходов',
+  'game.movesToControl.other': 'до контроля {n} хода',
   'game.delayLeft': 'задержка {s} с',
   'game.lowTime': 'Мало времени',
   'game.untimed': 'без часов',
@@ -466,8 +478,9 @@ const ru: Dict = {
   'ev.joined': '{name} присоединился ({color}).',
   'ev.drawOffer': '{color} предлагают ничью.',
   'ev.drawDeclined': '{color} отклонили ничью.',
-  'ev.claimRejected': 'Требование отклонено: {time} добавлено на часы ({color}), ст. {article}.',
-  'ev.penalty': 'Невозможный ход: {time} добавлено на часы ({color}), ст. {article}.',
+  'ev.claimRejected': 'Требование отклонено: на часы {ofColor} добавлено время: {time}, ст. {article}.',
+  'ev.aborted': 'Партия прервана: первый ход не сделан вовремя. Без результата.',
+  'ev.penalty': 'Невозможный ход: на часы {ofColor} добавлено время: {time}, ст. {article}.',
   'ev.touched': '{color} тронули фигуру на {square}.',
 
   'err.not_your_turn': 'Сейчас не ваш ход.',
@@ -587,7 +600,7 @@ export function t(key: Key, params: Record<string, string | number> = {}): strin
 }
 
 /** A counted phrase: tn('time.minutes', 3) → "3 minutes" / "3 минуты". */
-export function tn(base: 'time.hours' | 'time.minutes' | 'time.seconds', n: number): string {
+export function tn(base: 'time.hours' | 'time.minutes' | 'time.seconds' | 'game.movesToControl', n: number): string {
   const form = new Intl.PluralRules(current).select(n);
   const d = dicts[current];
   const s = d[`${base}.${form}`] ?? d[`${base}.other`];

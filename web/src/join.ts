@@ -56,7 +56,7 @@ export class JoinPage implements Page {
     }
     const free = s.players.white.joined ? 'black' : 'white';
     const host = s.players[free === 'white' ? 'black' : 'white'];
-    const tc = tcLabel(s.time_control_periods, s.delay) ?? t('tc.untimed');
+    const tc = tcLabel(s.time_control_periods, s.delay, (n) => t('tc.delayLabel', { s: n })) ?? t('tc.untimed');
     card.append(
       h('p', { class: 'join-color' }, h('span', { class: `piece-icon piece-${free[0]}K`, 'aria-hidden': 'true' }), h('span', { text: t(free === 'white' ? 'join.asWhite' : 'join.asBlack') })),
       h('p', { text: t('join.opponent', { name: playerName(host) }) }),

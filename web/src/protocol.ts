@@ -148,7 +148,8 @@ export type GameEvent =
   | { kind: 'draw_declined'; by: Color }
   | { kind: 'claim_rejected'; by: Color; claim: 'threefold' | 'fifty'; move: string | null; penalty_ms: number; article: string }
   | { kind: 'penalty'; to: Color; ms: number; reason: string; article: string }
-  | { kind: 'end'; result: string; termination: Termination; intended_move: string | null };
+  | { kind: 'end'; result: string; termination: Termination; intended_move: string | null }
+  | { kind: 'aborted' };
 
 export type ServerMessage =
   | { type: 'state'; state: State }

@@ -33,10 +33,11 @@ function minutes(seconds: number): string {
 }
 
 /** Short human label in minutes: "5+3", "40/90+30, 30+30"; null for untimed (no periods). */
-export function tcLabel(periods: Period[], delay?: Delay | null): string | null {
+export function tcLabel(periods: Period[], delay?: Delay | null, delayText: (s: number) => string = (s) => `delay ${s} s`): string | null {
   if (periods.length === 0) return null;
   const label = periods.map((p) => `${p.moves ? `${p.moves}/` : ''}${minutes(p.seconds)}+${p.increment}`).join(', ');
-  return delay ? `${label} d${Math.round(delay.ms / 100) / 10}` : label;
+  // "d3" would read as a square: the delay is spelt out ("delay 3 s").
+  return delay ? `${label} ${delayText(Math.round(delay.ms / 100) / 10)}` : label;
 }
 
 /** FIDE-like category by estimated game time (Appendix A/B: time + 60 × increment). */

@@ -15,6 +15,26 @@ async function load(file) {
 }
 const N = await load('notation.ts');
 const TC = await load('timecontrol.ts');
+// i18n reads the browser's language and sets the page's: stand-ins for node.
+globalThis.navigator ??= { languages: ['en'], language: 'en' };
+globalThis.document ??= { documentElement: {} };
+const I = await load('i18n.ts');
+
+// Issue 13, defect 8: counted and agreeing phrases.
+test('moves to the time control are counted in English and Russian', () => {
+  assert.equal(I.tn('game.movesToControl', 1), '1 move to the time control');
+  assert.equal(I.tn('game.movesToControl', 2), '2 moves to the time control');
+  I.setLang('ru');
+  assert.equal(I.tn('game.movesToControl', 1), 'до контроля 1 ход');
+  assert.equal(I.tn('game.movesToControl', 3), 'до контроля 3 хода');
+  assert.equal(I.tn('game.movesToControl', 5), 'до контроля 5 ходов');
+  assert.equal(I.tn('game.movesToControl', 21), 'до контроля 21 ход');
+  // "1 минута добавлено на часы (Белые)" did not agree: the time is named after the clock's owner.
+  const penalty = I.t('ev.penalty', { time: '1 минута', color: 'Белые', ofColor: I.t('color.white.of'), article: '7.5.5' });
+  assert.equal(penalty, 'Невозможный ход: на часы белых добавлено время: 1 минута, ст. 7.5.5.');
+  assert.equal(TC.tcLabel([{ moves: null, seconds: 300, increment: 0 }], { kind: 'simple', ms: 3000 }, (s) => I.t('tc.delayLabel', { s })), '5+0 задержка 3 с');
+  I.setLang('en');
+});
 
 // Typed moves are read by the server (crates/server/src/game/table.rs, typed_moves_are_read_by_the_server).
 
@@ -51,7 +71,8 @@ test('time controls: format, label (the server reads them)', () => {
   const fischer = (s, i) => [{ moves: null, seconds: s, increment: i }];
   assert.equal(TC.tcLabel(fischer(300, 3)), '5+3');
   assert.equal(TC.tcLabel([{ moves: 40, seconds: 5400, increment: 30 }, { moves: null, seconds: 1800, increment: 30 }]), '40/90+30, 30+30');
-  assert.equal(TC.tcLabel(fischer(300, 0), { kind: 'bronstein', ms: 2000 }), '5+0 d2');
+  // Issue 13: "d2" read as a square; the delay is spelt out.
+  assert.equal(TC.tcLabel(fischer(300, 0), { kind: 'bronstein', ms: 2000 }), '5+0 delay 2 s');
   assert.equal(TC.tcLabel([]), null);
   assert.equal(TC.category(fischer(180, 2)), 'blitz');
   assert.equal(TC.category(fischer(600, 5)), 'rapid');

@@ -70,7 +70,14 @@ pub async fn request(
     extra_headers: &[(&str, &str)],
 ) -> Result<Response, ClientError> {
     let mut stream = TcpStream::connect(addr).await?;
-    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    let mut req = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    // The address's own `Host` unless the caller names one.
+    if !extra_headers
+        .iter()
+        .any(|(k, _)| k.eq_ignore_ascii_case("host"))
+    {
+        req.push_str(&format!("Host: {addr}\r\n"));
+    }
     for (k, v) in extra_headers {
         req.push_str(&format!("{k}: {v}\r\n"));
     }

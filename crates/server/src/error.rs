@@ -88,3 +88,58 @@ impl From<crate::store::StoreError> for ApiError {
         ApiError::internal("storage error")
     }
 }
+
+/// A JSON error for the client, without the server's type names (serde
+/// says `invalid type: integer, expected struct CreateRequest`; the client
+/// reads `invalid type: integer, expected an object`) and with where.
+///
+/// ```
+/// use arbiter_server::error::public_json_error;
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Secret { _a: u8 }
+/// let e = serde_json::from_str::<Secret>("[1, 2]").unwrap_err();
+/// let m = public_json_error(&e);
+/// assert!(!m.contains("Secret"), "{m}");
+/// assert!(m.contains("line 1"), "{m}");
+/// ```
+pub fn public_json_error(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    // serde_json appends " at line L column C"; keep it apart.
+    let (what, at) = match text.rfind(" at line ") {
+        Some(i) => (&text[..i], &text[i + 1..]),
+        None => (text.as_str(), ""),
+    };
+    let mut out = String::with_capacity(what.len());
+    let mut words = what.split(' ').peekable();
+    while let Some(w) = words.next() {
+        match w {
+            // "struct Name", "enum Name", "tuple struct Name": a name follows.
+            "struct" | "enum" => {
+                let _ = words.next();
+                out.push_str(if w == "struct" {
+                    "an object"
+                } else {
+                    "a value"
+                });
+                // "with N elements" describes the struct's arity.
+                if words.peek() == Some(&"with") {
+                    let _ = words.next();
+                    let _ = words.next();
+                    let _ = words.next();
+                }
+            }
+            "tuple" | "unit" if words.peek() == Some(&"struct") => {}
+            _ => out.push_str(w),
+        }
+        out.push(' ');
+    }
+    let what = out.trim_end().replace("an an object", "an object");
+    match e.classify() {
+        serde_json::error::Category::Syntax | serde_json::error::Category::Eof => {
+            format!("not valid JSON ({what}) {at}")
+                .trim_end()
+                .to_owned()
+        }
+        _ => format!("{what} {at}").trim_end().to_owned(),
+    }
+}

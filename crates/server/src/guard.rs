@@ -58,7 +58,10 @@ pub async fn rate_limit(
     request: Request,
     next: Next,
 ) -> Response {
-    if !app.create_limit.allow(addr.ip()) {
+    if !app
+        .create_limit
+        .allow(app.hosts.client_ip(addr.ip(), request.headers()))
+    {
         return ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
@@ -89,4 +92,133 @@ pub async fn deadline(limit: std::time::Duration, request: Request, next: Next) 
             r
         }
     }
+}
+
+/// Middleware: the answers axum's extractors give on their own (413 for a
+/// body over the limit, 415, 400 for a bad path) are plain text; the
+/// protocol promises JSON errors (§3), so they are rewritten as such.
+pub async fn json_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let (code, message) = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => ("too_large", "the request body is too large"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("invalid_request", "unsupported content type"),
+        StatusCode::METHOD_NOT_ALLOWED => ("not_found", "method not allowed here"),
+        s if s.is_server_error() => ("internal", "internal error"),
+        _ => ("invalid_request", "the request cannot be read"),
+    };
+    ApiError::new(status, code, message).into_response()
+}
+
+/// Who may name the server in `Host` (issue 13, defect 7: DNS rebinding):
+/// the authority of `--public-url` if set; always an IP literal and
+/// `localhost` (a rebinding attack needs a domain name of its own).
+///
+/// ```
+/// use arbiter_server::guard::HostPolicy;
+/// let p = HostPolicy::new(Some("https://chess.example/".into()), vec![]);
+/// assert!(p.allows(Some("chess.example")));
+/// assert!(p.allows(Some("127.0.0.1:8080")));
+/// assert!(p.allows(Some("[::1]:8080")));
+/// assert!(!p.allows(Some("evil.example")));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct HostPolicy {
+    public_host: Option<String>,
+    /// Proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+}
+
+impl HostPolicy {
+    /// From `--public-url` (e.g. `https://chess.example`) and `--trusted-proxy`.
+    pub fn new(public_url: Option<String>, trusted_proxies: Vec<std::net::IpAddr>) -> HostPolicy {
+        let public_host = public_url.map(|u| {
+            let rest = u
+                .strip_prefix("https://")
+                .or_else(|| u.strip_prefix("http://"))
+                .unwrap_or(&u);
+            rest.split('/').next().unwrap_or("").to_ascii_lowercase()
+        });
+        HostPolicy {
+            public_host,
+            trusted_proxies,
+        }
+    }
+
+    /// May a request carry this `Host`? (None: no header, not a browser.)
+    pub fn allows(&self, host: Option<&str>) -> bool {
+        let Some(host) = host else {
+            return true;
+        };
+        let host = host.to_ascii_lowercase();
+        if self.public_host.as_deref() == Some(host.as_str()) {
+            return true;
+        }
+        let name = if let Some(v6) = host.strip_prefix('[') {
+            return v6
+                .split(']')
+                .next()
+                .is_some_and(|a| a.parse::<std::net::Ipv6Addr>().is_ok());
+        } else {
+            host.rsplit_once(':')
+                .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
+                .map_or(host.as_str(), |(n, _)| n)
+        };
+        name == "localhost" || name.parse::<std::net::Ipv4Addr>().is_ok()
+    }
+
+    /// The client's address: the peer's, or, from a trusted proxy, the last
+    /// address in `X-Forwarded-For` that is not itself a trusted proxy.
+    pub fn client_ip(&self, peer: std::net::IpAddr, headers: &HeaderMap) -> std::net::IpAddr {
+        if !self.trusted_proxies.contains(&peer) {
+            return peer;
+        }
+        let forwarded = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|a| a.trim().parse::<std::net::IpAddr>().ok())
+            .collect::<Vec<_>>();
+        forwarded
+            .into_iter()
+            .rev()
+            .find(|a| !self.trusted_proxies.contains(a))
+            .unwrap_or(peer)
+    }
+
+    /// Did the request come over HTTPS? Only a trusted proxy can say so.
+    pub fn is_https(&self, peer: std::net::IpAddr, headers: &HeaderMap) -> bool {
+        self.trusted_proxies.contains(&peer)
+            && headers
+                .get("x-forwarded-proto")
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.eq_ignore_ascii_case("https"))
+    }
+}
+
+/// Middleware: 421 `forbidden_host` for a `Host` the server does not answer
+/// to ([`HostPolicy`]).
+pub async fn host(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .map(|h| h.to_str().unwrap_or("\u{0}"));
+    if !app.hosts.allows(host) {
+        return ApiError::new(
+            StatusCode::MISDIRECTED_REQUEST,
+            "forbidden_host",
+            "this server does not answer to that host name (see --public-url)",
+        )
+        .into_response();
+    }
+    next.run(request).await
 }

@@ -58,17 +58,12 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::ops::router())
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(guard::json_errors))
+        .layer(middleware::from_fn_with_state(app.clone(), guard::host))
         .layer(middleware::from_fn(move |r, n| {
             guard::deadline(timeout, r, n)
         }))
         .with_state(app)
-}
-
-fn is_https(headers: &HeaderMap) -> bool {
-    headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.eq_ignore_ascii_case("https"))
 }
 
 fn token_of(headers: &HeaderMap, id: &str) -> Option<String> {
@@ -118,11 +113,19 @@ struct SeatResponse<'a> {
 
 async fn create(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let req: CreateRequest = serde_json::from_slice(&body)
-        .map_err(|e| ApiError::invalid("body", format!("the body is not a JSON object: {e}")))?;
+    let req: CreateRequest = serde_json::from_slice(&body).map_err(|e| {
+        ApiError::invalid(
+            "body",
+            format!(
+                "the body is not a valid request: {}",
+                crate::error::public_json_error(&e)
+            ),
+        )
+    })?;
     let (settings, name) = req.validate(
         || {
             if rand::random::<bool>() {
@@ -157,7 +160,7 @@ async fn create(
     Ok(json_with_cookie(
         StatusCode::CREATED,
         &body,
-        &seat::set_cookie(&id, &token, is_https(&headers)),
+        &seat::set_cookie(&id, &token, app.hosts.is_https(peer.ip(), &headers)),
     ))
 }
 
@@ -304,6 +307,7 @@ async fn pgn(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Resp
 
 async fn join(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -311,8 +315,15 @@ async fn join(
     let value: serde_json::Value = if body.is_empty() {
         serde_json::Value::Null
     } else {
-        serde_json::from_slice(&body)
-            .map_err(|e| ApiError::invalid("body", format!("the body is not JSON: {e}")))?
+        serde_json::from_slice(&body).map_err(|e| {
+            ApiError::invalid(
+                "body",
+                format!(
+                    "the body is not JSON: {}",
+                    crate::error::public_json_error(&e)
+                ),
+            )
+        })?
     };
     let name = clean_name(value.get("name"))?;
     let h = handle_of(&app, &id).await?;
@@ -336,7 +347,7 @@ async fn join(
     Ok(json_with_cookie(
         StatusCode::OK,
         &body,
-        &seat::set_cookie(&id, &token, is_https(&headers)),
+        &seat::set_cookie(&id, &token, app.hosts.is_https(peer.ip(), &headers)),
     ))
 }
 
@@ -358,7 +369,10 @@ async fn ws(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(1024 * 1024)
-        .on_upgrade(move |socket| run_socket(socket, h, token_hash, app, peer.ip())))
+        .on_upgrade(move |socket| {
+            let client = app.hosts.client_ip(peer.ip(), &headers);
+            run_socket(socket, h, token_hash, app, client)
+        }))
 }
 
 /// One WebSocket: a writer task draining the game's queue, and this reader

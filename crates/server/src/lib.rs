@@ -40,7 +40,6 @@ pub mod seat;
 pub mod store;
 pub mod time;
 
-use game::core::GameCore;
 use game::registry::Registry;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -72,6 +71,14 @@ pub struct Config {
     /// Spectator WebSockets one client address may hold at once, over all
     /// games (0: no limit).
     pub spectators_per_address: u32,
+    /// The address players use (`https://chess.example`): the `Host` it
+    /// names is accepted besides IP literals and `localhost`.
+    pub public_url: Option<String>,
+    /// Proxies whose `X-Forwarded-For` / `-Proto` are believed.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// A game with no move this long after its last event (creation or
+    /// join) is aborted.
+    pub abort_unstarted_after: Duration,
 }
 
 impl Default for Config {
@@ -86,6 +93,9 @@ impl Default for Config {
             node_id: default_node_id(),
             connections: listen::ConnectionLimits::default(),
             spectators_per_address: 16,
+            public_url: None,
+            trusted_proxies: Vec::new(),
+            abort_unstarted_after: Duration::from_secs(15 * 60),
         }
     }
 }
@@ -110,6 +120,12 @@ pub struct App {
     pub request_timeout: Duration,
     /// Spectator WebSockets per client address.
     pub spectators: listen::PerAddressConnections,
+    /// How long a game may wait for its first move before it is aborted.
+    pub abort_unstarted_after: Duration,
+    /// Which `Host` is answered; whose forwarding headers are believed.
+    pub hosts: guard::HostPolicy,
+    /// The unfinished games the background resume is to load.
+    to_resume: std::sync::Mutex<Vec<String>>,
 }
 
 /// A server failure.
@@ -183,10 +199,15 @@ impl Server {
             accepts: Arc::default(),
             request_timeout: config.connections.request_timeout,
             spectators: listen::PerAddressConnections::new(config.spectators_per_address),
+            to_resume: std::sync::Mutex::default(),
+            abort_unstarted_after: config.abort_unstarted_after,
+            hosts: guard::HostPolicy::new(
+                config.public_url.clone(),
+                config.trusted_proxies.clone(),
+            ),
         });
         app.registry.bind(&app);
-        let resumed = resume(&app).await?;
-        app.ops.set_ready(true);
+        let resumed = find_unfinished(&app).await?;
         let listener = tokio::net::TcpListener::bind(config.listen)
             .await
             .map_err(|source| ServeError::Listen {
@@ -207,7 +228,9 @@ impl Server {
         Ok(self.listener.local_addr()?)
     }
 
-    /// How many unfinished games were resumed from storage.
+    /// How many unfinished games are resumed from storage (in the
+    /// background once [`Server::run`] starts; `/readyz` answers 200 when
+    /// all are).
     pub fn resumed(&self) -> usize {
         self.resumed
     }
@@ -226,7 +249,9 @@ impl Server {
         let app = self.app.clone();
         let beat_app = self.app.clone();
         let every = self.heartbeat;
+        let resuming = tokio::spawn(resume_all(app.clone()));
         let beats = tokio::spawn(async move {
+            let _ = resuming.await;
             let mut tick = tokio::time::interval(every);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
@@ -253,47 +278,43 @@ impl Server {
         // moment, then stop.
         let _ = tokio::time::timeout(Duration::from_secs(3), server).await;
         beats.abort();
-        app.store
-            .write(vec![WriteOp::Heartbeat(app.clock.now_ms())])
-            .await?;
+        // Not while games of the previous run wait for their shift: the
+        // previous run's last heartbeat must stay the last for them.
+        if app.registry.pending() == 0 {
+            app.store
+                .write(vec![WriteOp::Heartbeat(app.clock.now_ms())])
+                .await?;
+        }
         Ok(())
     }
 }
 
-/// Loads every unfinished game and starts its task. The clock of a running
-/// game resumes from its reading at the later of its last event and the
-/// last heartbeat before the server stopped; the downtime is not charged.
-async fn resume(app: &Arc<App>) -> Result<usize, ServeError> {
+/// Finds the unfinished games of the previous run and hands them to the
+/// registry, which resumes each on its first load (a visitor's or the
+/// background resume's, [`resume_all`]): the port opens at once. The clock
+/// of a running game resumes from its reading at the later of its last
+/// event and the last heartbeat before the server stopped; the downtime is
+/// not charged.
+async fn find_unfinished(app: &Arc<App>) -> Result<usize, ServeError> {
     let last_alive = app.store.last_heartbeat().await?;
     let ids = app.store.unfinished_games().await?;
-    let now = app.clock.now_ms();
-    let mut writes = Vec::new();
-    let mut cores = Vec::new();
-    for id in ids {
-        let Some(stored) = app.store.load_game(id.clone()).await? else {
-            continue;
-        };
-        let mut core = match GameCore::load(stored) {
-            Ok(c) => c,
-            Err(e) => {
-                tracing::error!("cannot resume game {id}: {e}");
-                continue;
-            }
-        };
-        if let Some(origin) = core.clock_origin {
-            core.clock_origin = Some(resumed_origin(origin, core.table.last_t(), last_alive, now));
-            writes.push(WriteOp::UpdateGame(core.row()));
-        }
-        cores.push(core);
-    }
-    // The shifted origins are durable before any clock runs again.
-    writes.push(WriteOp::Heartbeat(now));
-    app.store.write(writes).await?;
-    let n = cores.len();
-    for core in cores {
-        app.registry.start(app, core).await;
-    }
+    let n = ids.len();
+    app.registry.set_pending(ids.clone(), last_alive);
+    *app.to_resume.lock().unwrap_or_else(|e| e.into_inner()) = ids;
     Ok(n)
+}
+
+/// Loads every pending game in the background, then marks the node ready.
+/// Heartbeats wait for it: until every game's origin is shifted, the last
+/// heartbeat must stay the previous run's.
+async fn resume_all(app: Arc<App>) {
+    let ids = std::mem::take(&mut *app.to_resume.lock().unwrap_or_else(|e| e.into_inner()));
+    for id in ids {
+        if let Err(e) = app.registry.get(&id).await {
+            tracing::error!("cannot resume game {id}: {e}");
+        }
+    }
+    app.ops.set_ready(true);
 }
 
 /// The resume rule. A game whose clock time 0 was at server time `origin`,
@@ -368,6 +389,15 @@ pub struct ServeArgs {
     /// games (0: no limit).
     #[arg(long, default_value_t = 16)]
     pub max_spectators_per_address: u32,
+    /// The address players use, e.g. https://chess.example: its host name
+    /// is answered (besides IP addresses and localhost; any other `Host`
+    /// gets 421, against DNS rebinding).
+    #[arg(long)]
+    pub public_url: Option<String>,
+    /// A reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are
+    /// believed (repeatable); from anyone else they are ignored.
+    #[arg(long)]
+    pub trusted_proxy: Vec<std::net::IpAddr>,
 }
 
 /// The default node name: the host name, else `arbiter`.
@@ -426,6 +456,8 @@ pub fn serve_main(args: ServeArgs) -> Result<(), ServeError> {
             ..listen::ConnectionLimits::default()
         },
         spectators_per_address: args.max_spectators_per_address,
+        public_url: args.public_url,
+        trusted_proxies: args.trusted_proxy,
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

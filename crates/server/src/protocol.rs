@@ -485,6 +485,10 @@ pub enum Event {
         /// The intended move of a correct claim, if any.
         intended_move: Option<String>,
     },
+    /// Nobody made the first move in time (or nobody took the invitation):
+    /// the game is aborted, as on Lichess. It has no result (`*`): not a
+    /// game played under the Laws, so no Article decides it.
+    Aborted,
 }
 
 /// Messages the server sends (§4.3).
@@ -687,7 +691,7 @@ impl ClientFrame {
         }
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| BadMessage {
             id: None,
-            message: format!("not JSON: {e}"),
+            message: format!("not JSON: {}", crate::error::public_json_error(&e)),
         })?;
         let id = value.get("id").and_then(serde_json::Value::as_i64);
         if !value.is_object() {
@@ -698,7 +702,7 @@ impl ClientFrame {
         }
         let msg: ClientMsg = serde_json::from_value(value).map_err(|e| BadMessage {
             id,
-            message: format!("bad message: {e}"),
+            message: format!("bad message: {}", crate::error::public_json_error(&e)),
         })?;
         let field_ok = match &msg {
             ClientMsg::Move { uci, text } => match (uci, text) {

@@ -13,7 +13,9 @@ if [ -z "$server" ]; then
   server="${CARGO_TARGET_DIR:-target}/debug/arbiter-server"
 fi
 serve_dir=$(mktemp -d)
-"$server" --listen 127.0.0.1:0 --data-dir "$serve_dir" --create-per-minute 0 2> "$serve_dir/log" &
+# Every page of the suite comes from 127.0.0.1: no per-address bounds (tests/hardening.rs checks them).
+"$server" --listen 127.0.0.1:0 --data-dir "$serve_dir" --create-per-minute 0 \
+  --max-connections-per-address 0 --max-spectators-per-address 0 2> "$serve_dir/log" &
 serve_pid=$!
 trap 'kill $serve_pid 2>/dev/null || true; rm -rf "$serve_dir"' EXIT
 for _ in $(seq 150); do grep -q 'serving http://' "$serve_dir/log" && break; kill -0 $serve_pid; sleep 0.2; done

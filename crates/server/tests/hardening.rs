@@ -238,6 +238,7 @@ async fn a_catch_up_is_deltas_and_one_snapshot() {
     assert_eq!(live["seq"], 121);
     assert_eq!(live["ply"], 1);
     assert_eq!(live["legal_moves"].as_array().unwrap().len(), 20);
+    eprintln!("catch-up of 120 missed events: {bytes} bytes");
     assert!(bytes < 32 * 1024, "the catch-up took {bytes} bytes");
     s.stop().await;
 }
@@ -271,5 +272,222 @@ async fn spectators_per_address_are_bounded() {
     drop(a);
     tokio::time::sleep(Duration::from_millis(200)).await;
     let _c = s.player(&id, None).await;
+    s.stop().await;
+}
+
+/// Defect 6: the unfinished games are resumed in the background; the port
+/// opens at once (`/readyz` says 503 until all are running), and a game
+/// visited before the background resume reaches it is resumed on that
+/// visit with its downtime not charged, once.
+#[tokio::test]
+async fn games_resume_in_the_background() {
+    let s = TestServer::start().await;
+    let (first, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let mut p = s.player(&first, Some(&cookie)).await;
+    p.play("e2e4").await;
+    p.socket.close().await;
+    let mut last = String::new();
+    for _ in 0..400 {
+        last = s
+            .create(json!({"mode": "local", "time_control": "300+0"}))
+            .await
+            .0;
+    }
+    assert_eq!(last.len(), 8);
+    let before = s.get(&format!("/api/games/{first}"), None).await.json();
+    let before = before["clocks"]["black_ms"].as_u64().unwrap();
+    let dir = s.stop().await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let s = TestServer::start_in(dir).await;
+    let ready_at_once = s.get("/readyz", None).await.status;
+    // Black's clock has run for less than the downtime.
+    let snap = s.get(&format!("/api/games/{first}"), None).await.json();
+    let clocks = &snap["clocks"];
+    assert_eq!(clocks["running"], "black", "{snap}");
+    let black = clocks["black_ms"].as_u64().unwrap();
+    assert!(
+        black + 1_000 > before,
+        "downtime charged: {before} ms left before, {black} after"
+    );
+    let mut ready = false;
+    for _ in 0..200 {
+        if s.get("/readyz", None).await.status == 200 {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(ready, "the background resume never finished");
+    assert_eq!(s.app.registry.running().await, 401);
+    assert_eq!(s.app.registry.pending(), 0);
+    // The game visited first was shifted once, not again by the resume.
+    let snap = s.get(&format!("/api/games/{first}"), None).await.json();
+    let again = snap["clocks"]["black_ms"].as_u64().unwrap();
+    assert!(again <= black, "{again} > {black}");
+    assert_eq!(
+        ready_at_once, 503,
+        "the port opened only after every game was resumed"
+    );
+    s.stop().await;
+}
+
+/// Defect 7: `Host` is checked (DNS rebinding: a page of evil.example
+/// whose name now points at this server sends `Host` and `Origin` both
+/// evil.example, and used to create a game); a 413 is JSON; serde's
+/// messages name no server types; names with direction overrides or
+/// invisible characters are refused; `X-Forwarded-*` counts only from a
+/// configured proxy.
+#[tokio::test]
+async fn host_bodies_names_and_forwarding() {
+    use arbiter_server::client::request;
+    let s = TestServer::start_with(tempfile::tempdir().unwrap(), |c| {
+        c.public_url = Some("https://chess.example".into());
+    })
+    .await;
+    let body = json!({"mode": "local", "time_control": "600+0"}).to_string();
+    let evil = [("Host", "evil.example"), ("Origin", "http://evil.example")];
+    let r = request(s.addr, "POST", "/api/games", Some(&body), &evil)
+        .await
+        .unwrap();
+    assert_eq!(r.status, 421, "{}", r.body);
+    assert_eq!(r.json()["error"]["code"], "forbidden_host");
+    let good = [
+        ("Host", "chess.example"),
+        ("Origin", "https://chess.example"),
+    ];
+    let r = request(s.addr, "POST", "/api/games", Some(&body), &good)
+        .await
+        .unwrap();
+    assert_eq!(r.status, 201, "{}", r.body);
+    // No proxy configured: X-Forwarded-Proto does not make the cookie Secure.
+    let forged = [("X-Forwarded-Proto", "https")];
+    let r = request(s.addr, "POST", "/api/games", Some(&body), &forged)
+        .await
+        .unwrap();
+    assert_eq!(r.status, 201);
+    assert!(!r.header("set-cookie").unwrap().contains("Secure"));
+
+    let big = format!("{{\"name\": \"{}\"}}", "x".repeat(20_000));
+    let r = request(s.addr, "POST", "/api/games", Some(&big), &[])
+        .await
+        .unwrap();
+    assert_eq!(r.status, 413);
+    assert_eq!(r.json()["error"]["code"], "too_large", "{}", r.body);
+
+    let r = request(s.addr, "POST", "/api/games", Some("[1, 2]"), &[])
+        .await
+        .unwrap();
+    assert_eq!(r.status, 400);
+    let message = r.json()["error"]["message"].as_str().unwrap().to_owned();
+    assert!(!message.contains("CreateRequest"), "{message}");
+    assert!(!message.contains("struct"), "{message}");
+
+    for name in [
+        "Alice\u{202E}dlrow",
+        "Bob\u{200B}",
+        "\u{2066}Carol\u{2069}",
+        "D\u{FEFF}",
+    ] {
+        let r = s
+            .post(
+                "/api/games",
+                &json!({"mode": "local", "time_control": "600+0", "name": name}),
+                None,
+            )
+            .await;
+        assert_eq!(r.status, 400, "{name:?}: {}", r.body);
+        assert_eq!(r.json()["error"]["field"], "name");
+    }
+    let r = s
+        .post(
+            "/api/games",
+            &json!({"mode": "local", "time_control": "600+0", "name": "Алиса ♞"}),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    s.stop().await;
+}
+
+/// Defect 7: the rate limit counts the client behind a configured proxy
+/// (each `X-Forwarded-For` address its own bucket), and a forged header
+/// from anyone else is ignored.
+#[tokio::test]
+async fn forwarded_for_only_from_a_trusted_proxy() {
+    use arbiter_server::client::request;
+    let body = json!({"mode": "local", "time_control": "600+0"}).to_string();
+    let create = |s: &TestServer, xff: &'static str| {
+        let addr = s.addr;
+        let body = body.clone();
+        async move {
+            request(
+                addr,
+                "POST",
+                "/api/games",
+                Some(&body),
+                &[("X-Forwarded-For", xff)],
+            )
+            .await
+            .unwrap()
+            .status
+        }
+    };
+    // Untrusted: every forged address shares the peer's bucket of 2.
+    let s = TestServer::start_with(tempfile::tempdir().unwrap(), |c| {
+        c.create_per_minute = 2;
+    })
+    .await;
+    assert_eq!(create(&s, "192.0.2.1").await, 201);
+    assert_eq!(create(&s, "192.0.2.2").await, 201);
+    assert_eq!(create(&s, "192.0.2.3").await, 429);
+    s.stop().await;
+    // Trusted (the test connects from 127.0.0.1): one bucket per client.
+    let s = TestServer::start_with(tempfile::tempdir().unwrap(), |c| {
+        c.create_per_minute = 2;
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await;
+    assert_eq!(create(&s, "192.0.2.1").await, 201);
+    assert_eq!(create(&s, "192.0.2.1").await, 201);
+    assert_eq!(create(&s, "192.0.2.1").await, 429);
+    assert_eq!(create(&s, "192.0.2.2").await, 201);
+    s.stop().await;
+}
+
+/// Defect 6: a game in which nobody makes the first move is aborted after
+/// the configured time (recorded as aborted: status finished, result `*`,
+/// no termination, an `aborted` event), and stays aborted after a restart;
+/// a game with a move is not.
+#[tokio::test]
+async fn unstarted_games_are_aborted() {
+    let s = TestServer::start_with(tempfile::tempdir().unwrap(), |c| {
+        c.abort_unstarted_after = Duration::from_millis(600);
+    })
+    .await;
+    let (idle, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let (played, cookie2, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let mut p = s.player(&played, Some(&cookie2)).await;
+    p.play("e2e4").await;
+    let mut watcher = s.player(&idle, Some(&cookie)).await;
+    let aborted = watcher.event_of("aborted").await;
+    assert_eq!(aborted["seq"], 1);
+    assert_eq!(aborted["live"]["status"], "finished");
+    assert_eq!(aborted["live"]["result"], "*");
+    assert!(aborted["live"]["termination"].is_null());
+    watcher.send(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(watcher.error().await["code"], "game_not_active");
+    let dir = s.stop().await;
+    let s = TestServer::start_in(dir).await;
+    let snap = s.get(&format!("/api/games/{idle}"), None).await.json();
+    assert_eq!(snap["status"], "finished", "{snap}");
+    assert_eq!(snap["result"], "*");
+    let snap = s.get(&format!("/api/games/{played}"), None).await.json();
+    assert_eq!(snap["status"], "active");
     s.stop().await;
 }

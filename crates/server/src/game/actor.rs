@@ -193,6 +193,15 @@ impl Task {
             }
             let unload = (self.core.status == Status::Finished && self.conns.is_empty())
                 .then_some(idle_since + IDLE_UNLOAD);
+            // A game nobody has started is aborted after a while.
+            let abort_at = (self.core.status != Status::Finished
+                && self.core.table.records().is_empty())
+            .then(|| {
+                instant_at(
+                    &self.app,
+                    self.core.updated_at + self.app.abort_unstarted_after.as_millis() as u64,
+                )
+            });
             tokio::select! {
                 cmd = rx.recv() => {
                     let Some(cmd) = cmd else { break };
@@ -204,6 +213,12 @@ impl Task {
                     flag_timer.as_mut().reset(far());
                     let now = self.app.clock.now_ms();
                     if let Some(out) = self.core.flag(now) {
+                        self.commit(out).await;
+                    }
+                }
+                _ = sleep_opt(abort_at) => {
+                    let now = self.app.clock.now_ms();
+                    if let Some(out) = self.core.abort_unstarted(now) {
                         self.commit(out).await;
                     }
                 }

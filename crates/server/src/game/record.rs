@@ -69,11 +69,22 @@ impl GameCore {
         // move a random page of the games table. The settings never change.
         if events
             .iter()
-            .any(|e| matches!(e, Event::Join { .. } | Event::End { .. }))
+            .any(|e| matches!(e, Event::Join { .. } | Event::End { .. } | Event::Aborted))
         {
             writes.push(WriteOp::UpdateGame(self.row_without_settings()));
         }
         Effects::new(first_seq, events, writes)
+    }
+
+    /// Aborts the game if no move has been made and it is not finished
+    /// (issue 13, defect 6): status finished, result `*`, an `aborted`
+    /// event in the log.
+    pub fn abort_unstarted(&mut self, now: u64) -> Option<Effects> {
+        if self.status == Status::Finished || !self.table.records().is_empty() {
+            return None;
+        }
+        self.status = Status::Finished;
+        Some(self.record(now, None, vec![Event::Aborted], Vec::new()))
     }
 
     /// The end event if the game has just ended.

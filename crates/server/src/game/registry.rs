@@ -5,7 +5,7 @@ use super::actor::{self, Command, GameHandle};
 use super::core::GameCore;
 use crate::store::StoreError;
 use crate::App;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Weak};
 use tokio::sync::{mpsc, Mutex};
 
@@ -14,6 +14,11 @@ use tokio::sync::{mpsc, Mutex};
 pub struct Registry {
     games: Mutex<HashMap<String, GameHandle>>,
     app: std::sync::OnceLock<Weak<App>>,
+    /// Unfinished games of the previous run not yet resumed, and the last
+    /// heartbeat of that run: the first load of each shifts its clock past
+    /// the downtime ([`crate::resumed_origin`]), whether the background
+    /// resume or a visitor loads it first.
+    pending: std::sync::Mutex<(HashSet<String>, Option<u64>)>,
 }
 
 /// An id is 8 characters `[A-Za-z0-9]`.
@@ -25,6 +30,20 @@ impl Registry {
     /// Binds the registry to its app (for spawning loaded games).
     pub fn bind(&self, app: &Arc<App>) {
         let _ = self.app.set(Arc::downgrade(app));
+    }
+
+    /// Records the unfinished games of the previous run, which stopped
+    /// after `last_alive`, to be resumed by [`Registry::get`].
+    pub fn set_pending(&self, ids: impl IntoIterator<Item = String>, last_alive: Option<u64>) {
+        if let Ok(mut p) = self.pending.lock() {
+            p.0.extend(ids);
+            p.1 = last_alive;
+        }
+    }
+
+    /// Unfinished games of the previous run not resumed yet.
+    pub fn pending(&self) -> usize {
+        self.pending.lock().map_or(0, |p| p.0.len())
     }
 
     /// Starts the task of a new or resumed game.
@@ -53,7 +72,26 @@ impl Registry {
         let Some(stored) = app.store.load_game(id.to_owned()).await? else {
             return Ok(None);
         };
-        let core = GameCore::load(stored)?;
+        let mut core = GameCore::load(stored)?;
+        let last_alive = self
+            .pending
+            .lock()
+            .ok()
+            .and_then(|mut p| p.0.remove(id).then_some(p.1));
+        if let (Some(last_alive), Some(origin)) = (last_alive, core.clock_origin) {
+            // Its first load since the restart: the downtime is not charged,
+            // and the shifted origin is durable before its clock runs.
+            let now = app.clock.now_ms();
+            core.clock_origin = Some(crate::resumed_origin(
+                origin,
+                core.table.last_t(),
+                last_alive,
+                now,
+            ));
+            app.store
+                .write(vec![crate::store::WriteOp::UpdateGame(core.row())])
+                .await?;
+        }
         let handle = actor::spawn(app.clone(), core);
         games.insert(id.to_owned(), handle.clone());
         Ok(Some(handle))

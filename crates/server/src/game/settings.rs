@@ -151,6 +151,18 @@ pub fn clean_name(value: Option<&serde_json::Value>) -> Result<Option<String>, A
     match value {
         None | Some(serde_json::Value::Null) => Ok(None),
         Some(serde_json::Value::String(s)) => {
+            // Control characters are dropped; bidi overrides and isolates
+            // and invisible characters would let a name disguise itself or
+            // reorder the text around it (issue 13, defect 7): refused.
+            if let Some(c) = s.chars().find(|&c| invisible_or_bidi(c)) {
+                return Err(ApiError::invalid(
+                    "name",
+                    format!(
+                        "name: U+{:04X} (a direction override or invisible character) is not allowed",
+                        u32::from(c)
+                    ),
+                ));
+            }
             let cleaned: String = s.chars().filter(|c| !c.is_control()).collect();
             let trimmed = cleaned.trim();
             if trimmed.is_empty() {
@@ -163,6 +175,26 @@ pub fn clean_name(value: Option<&serde_json::Value>) -> Result<Option<String>, A
         }
         Some(_) => Err(ApiError::invalid("name", "name: a string")),
     }
+}
+
+/// Bidi embeddings, overrides, isolates and marks, zero-width and other
+/// invisible format characters.
+fn invisible_or_bidi(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{061C}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF9}'..='\u{FFFB}'
+    )
 }
 
 fn string_field<'a>(
