@@ -260,7 +260,6 @@ enum Zone {
 type Outcome = (Vec<(usize, usize)>, Option<usize>);
 
 const LEVELS: usize = 4;
-const TOPS: usize = 8;
 
 impl Pairer<'_> {
     /// C1 (not met before, not forbidden) and C3 (same absolute preference,
@@ -476,11 +475,27 @@ impl Pairer<'_> {
             wbsn
         };
         widths.extend([wb + 66, wb + 1, wbsn, wset, wset]); // MDP set, exchanges (a)-(d)
-        widths.extend([wb + 1; TOPS]);
-        let packer = Packer::new(&widths).ok_or_else(|| {
-            PairError::Event("the bracket is too large for the pairing weights".into())
-        })?;
-        let base = widths.len() - TOPS - 5;
+        // The opponents of as many S1 players as the weight has room for are
+        // decided by one matching (each in its own field, the first most
+        // significant); the rest by the next matchings of this bracket.
+        let mut tops = bracket.len().max(1);
+        let packer = loop {
+            let mut all = widths.clone();
+            all.extend(std::iter::repeat_n(wb + 1, tops));
+            match Packer::new(&all) {
+                Some(p) => {
+                    widths = all;
+                    break p;
+                }
+                None if tops > 1 => tops /= 2,
+                None => {
+                    return Err(PairError::Event(
+                        "the bracket is too large for the pairing weights".into(),
+                    ))
+                }
+            }
+        };
+        let base = widths.len() - tops - 5;
         let mdp_rank: HashMap<usize, usize> =
             mdps.iter().enumerate().map(|(k, &i)| (i, k)).collect();
 
@@ -495,14 +510,14 @@ impl Pairer<'_> {
                 mdps.iter()
                     .copied()
                     .filter(|i| !fixed.contains_key(i) && !floating.contains(i))
-                    .take(TOPS)
+                    .take(tops)
                     .collect()
             } else {
                 remainder
                     .iter()
                     .copied()
                     .filter(|i| !fixed.contains_key(i) && !floating.contains(i))
-                    .take(TOPS)
+                    .take(tops)
                     .collect()
             };
             // The remainder's S1/S2 split (homogeneous part).
