@@ -40,6 +40,25 @@ pub enum Cut {
     Median2,
 }
 
+impl Cut {
+    /// How many of the lowest and of the highest values the cut drops (C.07 14, 16.5).
+    ///
+    /// ```
+    /// use arbiter_tournament::tiebreak::Cut;
+    /// assert_eq!(Cut::Median1.dropped(), (1, 1));
+    /// assert_eq!(Cut::Cut2.dropped(), (2, 0));
+    /// ```
+    pub fn dropped(self) -> (usize, usize) {
+        match self {
+            Cut::None => (0, 0),
+            Cut::Cut1 => (1, 0),
+            Cut::Cut2 => (2, 0),
+            Cut::Median1 => (1, 1),
+            Cut::Median2 => (2, 2),
+        }
+    }
+}
+
 /// A tie-break (C.07; the codes are those of TRF-2026 record 202).
 ///
 /// ```
@@ -308,13 +327,7 @@ impl<'a> Table<'a> {
 /// unplayed rounds that are VURs, Cut-1 removes the lowest VUR contribution.
 fn cut_sum(mut v: Vec<(i64, bool)>, cut: Cut) -> i64 {
     v.sort();
-    let (low, high) = match cut {
-        Cut::None => (0, 0),
-        Cut::Cut1 => (1, 0),
-        Cut::Cut2 => (2, 0),
-        Cut::Median1 => (1, 1),
-        Cut::Median2 => (2, 2),
-    };
+    let (low, high) = cut.dropped();
     for _ in 0..low {
         if v.is_empty() {
             break;
@@ -543,13 +556,7 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
                 return 0.0;
             }
             r.sort();
-            let (low, high) = match cut {
-                Cut::None => (0, 0),
-                Cut::Cut1 => (1, 0),
-                Cut::Cut2 => (2, 0),
-                Cut::Median1 => (1, 1),
-                Cut::Median2 => (2, 2),
-            };
+            let (low, high) = cut.dropped();
             let kept: Vec<i64> = r
                 .iter()
                 .copied()
