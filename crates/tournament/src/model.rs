@@ -111,6 +111,12 @@ impl std::str::FromStr for Points {
 
 /// A colour in a game (Laws Art. 2.1).
 ///
+/// Not `arbiter_chess::Color`, on purpose: this crate knows results, not
+/// moves, and depends on no crate of the board (a pairing program or a rating
+/// officer's tool takes it without the move generator); the event's JSON model
+/// serialises this enum, which the chess crate's `Color` does only behind a
+/// feature.
+///
 /// ```
 /// use arbiter_tournament::Colour;
 /// assert_eq!(Colour::White.opposite(), Colour::Black);

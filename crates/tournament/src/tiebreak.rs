@@ -40,6 +40,25 @@ pub enum Cut {
     Median2,
 }
 
+impl Cut {
+    /// How many of the lowest and of the highest values the cut drops (C.07 14, 16.5).
+    ///
+    /// ```
+    /// use arbiter_tournament::tiebreak::Cut;
+    /// assert_eq!(Cut::Median1.dropped(), (1, 1));
+    /// assert_eq!(Cut::Cut2.dropped(), (2, 0));
+    /// ```
+    pub fn dropped(self) -> (usize, usize) {
+        match self {
+            Cut::None => (0, 0),
+            Cut::Cut1 => (1, 0),
+            Cut::Cut2 => (2, 0),
+            Cut::Median1 => (1, 1),
+            Cut::Median2 => (2, 2),
+        }
+    }
+}
+
 /// A tie-break (C.07; the codes are those of TRF-2026 record 202).
 ///
 /// ```
@@ -308,13 +327,7 @@ impl<'a> Table<'a> {
 /// unplayed rounds that are VURs, Cut-1 removes the lowest VUR contribution.
 fn cut_sum(mut v: Vec<(i64, bool)>, cut: Cut) -> i64 {
     v.sort();
-    let (low, high) = match cut {
-        Cut::None => (0, 0),
-        Cut::Cut1 => (1, 0),
-        Cut::Cut2 => (2, 0),
-        Cut::Median1 => (1, 1),
-        Cut::Median2 => (2, 2),
-    };
+    let (low, high) = cut.dropped();
     for _ in 0..low {
         if v.is_empty() {
             break;
@@ -425,41 +438,56 @@ pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Ve
     out
 }
 
-/// DE (Art. 6): the points scored against the others of the group, when every
-/// two of them met (6.3's partial case — not all met — separates nobody here).
+/// DE (Art. 6): the points scored against the others of the group when every
+/// two of them met; when not (6.3, Swiss), the places that are certain
+/// whatever the missing results.
 fn direct_encounter(t: &Table, i: usize, group: &[usize]) -> f64 {
     if group.len() < 2 {
         return 0.0;
     }
     let s = &t.event.scoring;
     let ids: Vec<u16> = group.iter().map(|&g| t.event.players[g].id).collect();
-    for (a, &ga) in group.iter().enumerate() {
-        for &gb in &group[a + 1..] {
-            let idb = t.event.players[gb].id;
-            if !t.entries[ga]
-                .iter()
-                .any(|e| e.is_played() && e.opponent == Some(idb))
-            {
-                return 0.0;
+    // Each player's points against the others of the group (6.1.2: repeated
+    // meetings count as their average), and how many of them they did not meet.
+    let score = |g: usize| -> (f64, usize) {
+        let mut per_opp: std::collections::HashMap<u16, (f64, u32)> = Default::default();
+        for e in &t.entries[g] {
+            if let Some(o) = e.opponent {
+                if e.is_played() && ids.contains(&o) {
+                    let x = per_opp.entry(o).or_default();
+                    x.0 += s.points(e.result).as_f64();
+                    x.1 += 1;
+                }
             }
         }
+        let total = per_opp.values().map(|(sum, k)| sum / f64::from(*k)).sum();
+        (total, ids.len() - 1 - per_opp.len())
+    };
+    let scores: Vec<(f64, usize)> = group.iter().map(|&g| score(g)).collect();
+    if scores.iter().all(|x| x.1 == 0) {
+        return scores[group.iter().position(|&g| g == i).unwrap_or(0)].0;
     }
-    let mut total = 0.0;
-    let mut per_opp: std::collections::HashMap<u16, (f64, u32)> = Default::default();
-    for e in &t.entries[i] {
-        if let Some(o) = e.opponent {
-            if e.is_played() && ids.contains(&o) {
-                let x = per_opp.entry(o).or_default();
-                x.0 += s.points(e.result).as_f64();
-                x.1 += 1;
-            }
+    // 6.3 (Swiss, not all met): a player who is first whatever the missing
+    // results ranks first, then the same for second among the rest, and so
+    // on; those left are not separated. The value is the place from the
+    // bottom (higher is better), 0 for those left tied.
+    let win = s.win.as_f64();
+    let mut left: Vec<usize> = (0..group.len()).collect();
+    let mut place = group.len();
+    while left.len() > 1 {
+        // The lowest a player can end with, against the highest any other can.
+        let first = left.iter().copied().find(|&a| {
+            left.iter()
+                .all(|&b| b == a || scores[a].0 > scores[b].0 + win * scores[b].1 as f64)
+        });
+        let Some(a) = first else { break };
+        if group[a] == i {
+            return place as f64;
         }
+        left.retain(|&x| x != a);
+        place -= 1;
     }
-    // 6.1.2: repeated meetings count as their average.
-    for (sum, k) in per_opp.values() {
-        total += sum / f64::from(*k);
-    }
-    total
+    0.0
 }
 
 fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
@@ -543,13 +571,7 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
                 return 0.0;
             }
             r.sort();
-            let (low, high) = match cut {
-                Cut::None => (0, 0),
-                Cut::Cut1 => (1, 0),
-                Cut::Cut2 => (2, 0),
-                Cut::Median1 => (1, 1),
-                Cut::Median2 => (2, 2),
-            };
+            let (low, high) = cut.dropped();
             let kept: Vec<i64> = r
                 .iter()
                 .copied()

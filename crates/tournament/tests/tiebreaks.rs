@@ -213,3 +213,32 @@ fn codes_read_and_write() {
     assert!("XYZ".parse::<TieBreak>().is_err());
     assert!("DE/C1".parse::<TieBreak>().is_err());
 }
+
+/// C.07 6.3 (Swiss, not every two of the tied players met): 1, 2 and 3 end on
+/// 2 points of 3; 1 beat 2 and 3, who never met. 1 is first whatever 2-3
+/// would have been (2 points against at most 1), so DE ranks 1 first; 2 and
+/// 3 stay tied (either could have won their game).
+/// R1 1-2 1-0, 3-5 1-0, 4-6 ½; R2 1-3 1-0, 2-4 1-0, 5-6 ½; R3 1-4 0-1, 2-6 1-0, 3-5 1-0.
+#[test]
+fn direct_encounter_when_not_all_met_ranks_whoever_is_first_whatever_the_missing_results() {
+    let mut e = Event::new("Swiss", 3);
+    for i in 1..=6u16 {
+        e.players
+            .push(Player::new(i, &format!("P{i}"), 2000 - i * 10));
+    }
+    use RoundResult::*;
+    game(&mut e, 1, 1, 2, Win);
+    game(&mut e, 1, 3, 5, Win);
+    game(&mut e, 1, 4, 6, Draw);
+    game(&mut e, 2, 1, 3, Win);
+    game(&mut e, 2, 2, 4, Win);
+    game(&mut e, 2, 5, 6, Draw);
+    game(&mut e, 3, 1, 4, Loss);
+    game(&mut e, 3, 2, 6, Win);
+    game(&mut e, 3, 3, 5, Win);
+    let v = values(&e, &[TieBreak::DirectEncounter], Edition::Fide2026);
+    let top: Vec<(u16, u16, f64)> = v.iter().take(3).map(|x| (x.0, x.1, x.2)).collect();
+    assert_eq!(top, vec![(1, 1, 2.0), (2, 2, 2.0), (3, 2, 2.0)]);
+    assert!(v[0].3[0] > v[1].3[0]);
+    assert_eq!(v[1].3[0], v[2].3[0]);
+}

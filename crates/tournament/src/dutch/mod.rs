@@ -6,7 +6,8 @@
 //! maximum-weight matching over every player still unpaired decides it: the
 //! weight of an edge holds, most significant first, the completion of the
 //! whole round (C4) and the bye (C2, C5), the pairs and scores paired in this
-//! bracket (C6, C7) and in the next (C8), the colour criteria (C10–C13) and the
+//! bracket (C6, C7) and in the next (C8), the PAB assignee's unplayed games in
+//! the last bracket (C9, 2025), the colour criteria (C10–C13) and the
 //! float criteria (C14–C17), then the order in which C.04.3 generates its
 //! candidates (which MDPs are paired, their opponents, the exchanges in the
 //! remainder, then each S1 player's opponent): the best candidate by the
@@ -260,7 +261,6 @@ enum Zone {
 type Outcome = (Vec<(usize, usize)>, Option<usize>);
 
 const LEVELS: usize = 4;
-const TOPS: usize = 8;
 
 impl Pairer<'_> {
     /// C1 (not met before, not forbidden) and C3 (same absolute preference,
@@ -465,6 +465,15 @@ impl Pairer<'_> {
         widths.extend([wp; LEVELS]);
         widths.push(wp);
         widths.extend([wp; LEVELS]);
+        // C9 (2025): the PAB to a player with as few unplayed games as possible,
+        // in the bracket that leaves the PAB assignee (the last): each pair
+        // scores its players' unplayed games, so the one left over has the fewest.
+        let max_unplayed = self.p.iter().map(|e| e.unplayed).max().unwrap_or(0);
+        widths.push(wp + bits(u64::from(max_unplayed) * 2 + 1) + 1);
+        let c9 = widths.len() - 1;
+        let last_bracket = self.rules == Rules::Fide2025
+            && max_unplayed > 0
+            && remaining.iter().all(|&i| zone[i] == Zone::Bracket);
         widths.extend([wb; 8]); // C10-C13, C14-C17
         widths.extend([wb; 4 * LEVELS]); // C18-C21, by score level
                                          // The exchange order D.2 (c) and (d) compares sets of BSNs: exact as
@@ -476,11 +485,27 @@ impl Pairer<'_> {
             wbsn
         };
         widths.extend([wb + 66, wb + 1, wbsn, wset, wset]); // MDP set, exchanges (a)-(d)
-        widths.extend([wb + 1; TOPS]);
-        let packer = Packer::new(&widths).ok_or_else(|| {
-            PairError::Event("the bracket is too large for the pairing weights".into())
-        })?;
-        let base = widths.len() - TOPS - 5;
+                                                            // The opponents of as many S1 players as the weight has room for are
+                                                            // decided by one matching (each in its own field, the first most
+                                                            // significant); the rest by the next matchings of this bracket.
+        let mut tops = bracket.len().max(1);
+        let packer = loop {
+            let mut all = widths.clone();
+            all.extend(std::iter::repeat_n(wb + 1, tops));
+            match Packer::new(&all) {
+                Some(p) => {
+                    widths = all;
+                    break p;
+                }
+                None if tops > 1 => tops /= 2,
+                None => {
+                    return Err(PairError::Event(
+                        "the bracket is too large for the pairing weights".into(),
+                    ))
+                }
+            }
+        };
+        let base = widths.len() - tops - 5;
         let mdp_rank: HashMap<usize, usize> =
             mdps.iter().enumerate().map(|(k, &i)| (i, k)).collect();
 
@@ -495,14 +520,14 @@ impl Pairer<'_> {
                 mdps.iter()
                     .copied()
                     .filter(|i| !fixed.contains_key(i) && !floating.contains(i))
-                    .take(TOPS)
+                    .take(tops)
                     .collect()
             } else {
                 remainder
                     .iter()
                     .copied()
                     .filter(|i| !fixed.contains_key(i) && !floating.contains(i))
-                    .take(TOPS)
+                    .take(tops)
                     .collect()
             };
             // The remainder's S1/S2 split (homogeneous part).
@@ -546,7 +571,10 @@ impl Pairer<'_> {
                         vals[3 + LEVELS] = 1;
                         vals[4 + LEVELS + level(self.p[hi].score)] = 1;
                     }
-                    let c = 4 + 2 * LEVELS;
+                    if in_b && last_bracket {
+                        vals[c9] = i128::from(self.p[hi].unplayed + self.p[lo].unplayed);
+                    }
+                    let c = c9 + 1;
                     if in_b {
                         let (x, y) = (&self.p[hi], &self.p[lo]);
                         // C10: topscorers (or their opponents) with |CD| > 2.
