@@ -3,7 +3,7 @@
 //! arbiters" and `arbiter_laws::judge`.
 
 use anyhow::{Context, Result};
-use std::io::{BufReader, BufWriter};
+use std::io::{BufReader, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,6 +24,11 @@ pub struct Args {
     /// ru, figurine, lan, fide or uci. Moves are read in any of them.
     #[arg(long, value_name = "NOTATION", default_value = "en", value_parser = parse_notation)]
     notation: arbiter_pgn::Notation,
+    /// Write the judged game as PGN (Result, Termination, the rulings as
+    /// comments with their Articles) to OUT; `--pgn` alone or `--pgn -`
+    /// writes it to standard output instead of the JSON answers.
+    #[arg(long, value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
+    pgn: Option<PathBuf>,
 }
 
 fn parse_notation(text: &str) -> Result<arbiter_pgn::Notation, String> {
@@ -37,17 +42,30 @@ pub fn run(args: Args) -> Result<ExitCode> {
         read_ahead: args.read_ahead.unwrap_or(!stdin),
         notation: args.notation,
     };
+    let pgn_to_stdout = args.pgn.as_ref().is_some_and(|p| p.as_os_str() == "-");
     let stdout = std::io::stdout();
-    let out = BufWriter::new(stdout.lock());
-    let summary = if stdin {
+    let out: Box<dyn Write> = if pgn_to_stdout {
+        Box::new(std::io::sink())
+    } else {
+        Box::new(BufWriter::new(stdout.lock()))
+    };
+    let (_, game) = if stdin {
         let stdin = std::io::stdin();
-        arbiter_laws::judge::run(stdin.lock(), out, opts)?
+        arbiter_laws::judge::run_game(stdin.lock(), out, opts)?
     } else {
         let f = std::fs::File::open(&args.file)
             .with_context(|| format!("cannot open {}", args.file.display()))?;
-        arbiter_laws::judge::run(BufReader::new(f), out, opts)
+        arbiter_laws::judge::run_game(BufReader::new(f), out, opts)
             .with_context(|| args.file.display().to_string())?
     };
-    let _ = summary;
+    if let Some(path) = &args.pgn {
+        let text = arbiter_laws::record::to_pgn(&game).to_pgn();
+        if pgn_to_stdout {
+            std::io::stdout().lock().write_all(text.as_bytes())?;
+        } else {
+            std::fs::write(path, text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -110,3 +110,63 @@ fn moves_are_answered_in_the_notation_asked() {
     assert_ne!(out.status.code(), Some(0));
     assert!(String::from_utf8(out.stderr).unwrap().contains("klingon"));
 }
+
+/// An illegal move found three moves later (Art. 7.5 a), its penalty
+/// (7.5 b), then White resigns (5.1 b): the PGN has the result, the
+/// termination and the rulings as comments with their Articles, the
+/// annulled moves among them.
+const FOUND_LATER: &str = r#"{"start": {"time_control": "5400"}}
+{"t": 1000, "by": "white", "do": "move", "move": "e4"}
+{"t": 2000, "by": "black", "do": "move", "move": "e5"}
+{"t": 3000, "by": "white", "do": "move", "move": "Nf3"}
+{"t": 4000, "by": "black", "do": "illegal", "move": "e8e6", "noticed": false}
+{"t": 5000, "by": "white", "do": "move", "move": "d4"}
+{"t": 6000, "by": "black", "do": "move", "move": "Kd6"}
+{"t": 7000, "by": "white", "do": "move", "move": "Bc4"}
+{"t": 8000, "do": "arbiter", "decision": "illegal_found"}
+{"t": 9000, "by": "black", "do": "move", "move": "Ke7"}
+{"t": 10000, "by": "white", "do": "resign"}
+"#;
+
+#[test]
+fn pgn_writes_the_judged_game_with_its_rulings() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game.jsonl");
+    std::fs::write(&game, FOUND_LATER).unwrap();
+    let file = game.to_str().unwrap();
+    let out_path = dir.path().join("game.pgn");
+    let out_file = out_path.to_str().unwrap();
+    // `--pgn OUT`: the JSON answers on stdout as without it, the PGN in OUT.
+    let (code, plain) = judge(&[file], None);
+    assert_eq!(code, Some(0));
+    let (code, answers) = judge(&["--pgn", out_file, file], None);
+    assert_eq!(code, Some(0));
+    assert_eq!(answers, plain);
+    let pgn = std::fs::read_to_string(&out_path).unwrap();
+    // `--pgn` alone: the PGN on stdout instead of the answers.
+    let (code, to_stdout) = judge(&["-", "--pgn"], Some(FOUND_LATER));
+    assert_eq!(code, Some(0));
+    assert_eq!(to_stdout, pgn);
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
+    assert!(pgn.contains("[TimeControl \"5400\"]"), "{pgn}");
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("1. e4 e5 2. Nf3"), "{flat}");
+    assert!(flat.contains("annulled: d4 Kd6 Bc4"), "{flat}");
+    assert!(flat.contains("Art. 7.5 a"), "{flat}");
+    assert!(
+        flat.contains("first completed illegal move by black (Art. 7.5 b)"),
+        "{flat}"
+    );
+    assert!(flat.contains("120000 ms added to white's clock"), "{flat}");
+    assert!(flat.contains("Ke7"), "{flat}");
+    assert!(flat.contains("(Art. 5.1 b)} 0-1"), "{flat}");
+    // The annulled moves are not moves of the record.
+    assert!(!flat.contains("3. d4"), "{flat}");
+    // The PGN reads back as a game of the records crate.
+    let back = arbiter_pgn::Reader::new(pgn.as_bytes())
+        .next_game()
+        .unwrap()
+        .unwrap();
+    assert_eq!(back.line.nodes.len(), 4);
+}

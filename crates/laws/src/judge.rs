@@ -235,10 +235,29 @@ fn event_text(line: &str) -> Option<&str> {
 
 /// Runs the judge over `input`, writing one line per input line to `output`.
 pub fn run<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    opts: Options,
+) -> Result<Summary, JudgeError> {
+    run_game(input, output, opts).map(|(summary, _)| summary)
+}
+
+/// [`run`], also returning the game as judged (for its record,
+/// [`crate::record::to_pgn`]).
+///
+/// ```
+/// use arbiter_laws::{judge::{self, Options}, record};
+/// let input = "{\"start\": {}}\n{\"t\": 1000, \"by\": \"white\", \"do\": \"resign\"}\n";
+/// let (summary, game) = judge::run_game(input.as_bytes(), std::io::sink(), Options::default())?;
+/// assert_eq!(summary.result.as_deref(), Some("0-1"));
+/// assert!(record::to_pgn(&game).to_pgn().contains("[Result \"0-1\"]"));
+/// # Ok::<_, arbiter_laws::judge::JudgeError>(())
+/// ```
+pub fn run_game<R: BufRead, W: Write>(
     mut input: R,
     mut output: W,
     opts: Options,
-) -> Result<Summary, JudgeError> {
+) -> Result<(Summary, Game), JudgeError> {
     // One buffer for all lines; `i` counts lines from 0.
     let mut line = String::new();
     let mut i = 0;
@@ -379,5 +398,5 @@ pub fn run<R: BufRead, W: Write>(
         return Err(e);
     }
     summary.result = game.outcome().map(|o| o.result.to_string());
-    Ok(summary)
+    Ok((summary, game))
 }

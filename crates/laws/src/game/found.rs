@@ -127,10 +127,6 @@ impl Game {
             later.len()
         );
         self.annulled.extend(later);
-        self.remarks.push(Remark {
-            after_moves: self.moves.len(),
-            text: note.clone(),
-        });
         let article = self
             .rules
             .illegal_move_article(self.class, self.start.supervised);
@@ -173,6 +169,18 @@ impl Game {
                 );
             }
         }
+        // For the record: the ruling, the annulled moves and the penalty.
+        let mut text = note.clone();
+        if let Some(p) = &applied.penalty {
+            text = format!(
+                "{text}; {} ms added to {}'s clock (Art. {})",
+                p.ms, p.to, p.article
+            );
+        }
+        self.remarks.push(Remark {
+            after_moves: self.moves.len(),
+            text,
+        });
         applied.note = Some(note);
         Ok(applied)
     }
