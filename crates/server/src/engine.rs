@@ -1,16 +1,34 @@
 //! The engine as an opponent: searches run on tokio's blocking pool, at
-//! most `threads` at a time (the rest wait their turn), each bounded in time
-//! and nodes whatever the clock says, so a game against the engine cannot
-//! make the server use unbounded resources.
+//! most `threads` at a time, each bounded in time and nodes whatever the
+//! clock says, so a game against the engine cannot make the server use
+//! unbounded resources.
+//!
+//! The searches waiting for a free engine queue *per client* (the address
+//! the request came from) and are served round-robin across clients, so a
+//! client with many busy games delays another client's game by at most one
+//! search per other client, never by its whole backlog; within a client
+//! they are served in order. Each game has at most one move search waiting
+//! (the game task asks once per ply), so the queues are fair per game too.
+//! A client may have at most [`MAX_QUEUED_PER_CLIENT`] searches waiting or
+//! running ([`EnginePool::is_full`]; the game refuses its moves with
+//! `engine_busy` meanwhile, protocol §4.2).
+//!
+//! The time a search waits for an engine is charged to nobody: the engine,
+//! a player, starts thinking when it is given the position, and the
+//! server, its operator, gives it the position only when an engine is
+//! free. The game task pauses the game's clock by that wait (as the
+//! arbiter pauses the clocks for an interruption, Art. 6.11.1 of the 2023
+//! Laws, 6.12.1 of 2018) — see [`Searched::waited`].
 
 use crate::protocol::{Clocks, Side};
 use arbiter_chess::Position;
 use arbiter_engine::engine::Score;
 use arbiter_engine::{Engine, EngineOptions, Limits};
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
-use tokio::sync::Semaphore;
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
 
 /// The longest the engine thinks about one move.
 pub const MAX_MOVE_TIME: Duration = Duration::from_secs(10);
@@ -18,6 +36,8 @@ pub const MAX_MOVE_TIME: Duration = Duration::from_secs(10);
 pub const MAX_NODES: u64 = 20_000_000;
 /// Thinking time per move in untimed games.
 pub const UNTIMED_MOVE_TIME: Duration = Duration::from_millis(1500);
+/// The most searches one client may have waiting or running at once.
+pub const MAX_QUEUED_PER_CLIENT: usize = 4;
 /// Transposition table per engine, MiB.
 const HASH_MB: usize = 16;
 
@@ -35,47 +55,160 @@ pub struct Request {
     pub clock: Option<Clocks>,
 }
 
-/// Bounded concurrent searches with reusable engines.
+/// Who a search is for: the fairness key of the queue (the client's
+/// address, or, for a game with no client behind the request — such as a
+/// game resumed after a restart — the game's id).
+///
+/// ```
+/// use arbiter_server::engine::Client;
+/// let a = Client::from("203.0.113.7");
+/// assert_eq!(a, Client::from("203.0.113.7".to_string()));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Client(String);
+
+impl From<&str> for Client {
+    fn from(s: &str) -> Client {
+        Client(s.to_string())
+    }
+}
+
+impl From<String> for Client {
+    fn from(s: String) -> Client {
+        Client(s)
+    }
+}
+
+/// A search's answer and how long it waited for an engine.
+#[derive(Debug)]
+pub struct Searched<T> {
+    /// The answer (`None`: nothing to search, or the search failed).
+    pub answer: Option<T>,
+    /// The time between the request and the start of its search: charged
+    /// to nobody (the game's clock is paused by it, module docs).
+    pub waited: Duration,
+}
+
+/// The queue of searches waiting for an engine: one FIFO per client,
+/// served round-robin.
+#[derive(Default)]
+struct Queue {
+    /// Searches running now.
+    running: usize,
+    /// The most at once.
+    limit: usize,
+    /// Clients with searches waiting, in round-robin order, each with its
+    /// waiting searches (a start signal each).
+    waiting: VecDeque<(Client, VecDeque<oneshot::Sender<()>>)>,
+    /// Searches waiting or running, per client.
+    held: HashMap<Client, usize>,
+}
+
+impl Queue {
+    /// Hands a free engine to the next waiting search, round-robin across
+    /// clients; `false` if none waits.
+    fn hand_on(&mut self) -> bool {
+        while let Some((client, mut q)) = self.waiting.pop_front() {
+            let next = q.pop_front();
+            if !q.is_empty() {
+                self.waiting.push_back((client, q));
+            }
+            if let Some(tx) = next {
+                if tx.send(()).is_ok() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Bounded concurrent searches with reusable engines, queued fairly.
+///
+/// ```
+/// use arbiter_server::engine::{Client, EnginePool};
+/// let pool = EnginePool::new(2);
+/// assert!(!pool.is_full(&Client::from("203.0.113.7")));
+/// ```
 #[derive(Clone)]
 pub struct EnginePool {
-    permits: Arc<Semaphore>,
+    queue: Arc<Mutex<Queue>>,
     engines: Arc<Mutex<Vec<Engine>>>,
+}
+
+/// A search's place: running, or holding a client's slot while waiting.
+/// Dropping it frees both (and hands the engine on).
+struct Slot {
+    queue: Arc<Mutex<Queue>>,
+    client: Client,
+    running: bool,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let Ok(mut q) = self.queue.lock() else { return };
+        if let Some(n) = q.held.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                q.held.remove(&self.client);
+            }
+        }
+        if self.running && !q.hand_on() {
+            q.running -= 1;
+        }
+    }
 }
 
 impl EnginePool {
     /// A pool running at most `threads` searches at once (at least one).
     pub fn new(threads: usize) -> EnginePool {
         EnginePool {
-            permits: Arc::new(Semaphore::new(threads.max(1))),
+            queue: Arc::new(Mutex::new(Queue {
+                limit: threads.max(1),
+                ..Queue::default()
+            })),
             engines: Arc::new(Mutex::new(Vec::new())),
         }
+    }
+
+    /// Has `client` [`MAX_QUEUED_PER_CLIENT`] searches waiting or running?
+    pub fn is_full(&self, client: &Client) -> bool {
+        self.queue
+            .lock()
+            .map(|q| q.held.get(client).copied().unwrap_or(0) >= MAX_QUEUED_PER_CLIENT)
+            .unwrap_or(true)
     }
 
     /// The engine's evaluation of the current position from `req.side`'s
     /// point of view: a short search at full strength (at most
     /// [`DRAW_EVAL_NODES`] and [`DRAW_EVAL_TIME`]); `None` if there is no
     /// move to search or the search failed.
-    pub async fn evaluate(&self, req: Request) -> Option<Score> {
-        self.run(move |engine| evaluate(engine, &req)).await
+    pub async fn evaluate(&self, client: Client, req: Request) -> Option<Score> {
+        self.run(client, move |engine| evaluate(engine, &req))
+            .await
+            .answer
     }
 
     /// The engine's move (UCI, as the game's `legal_moves` write it), or
-    /// `None` if it has none or the search failed.
-    pub async fn best_move(&self, req: Request) -> Option<String> {
-        self.run(move |engine| search(engine, &req)).await
+    /// `None` if it has none or the search failed, with the time the
+    /// request waited for an engine.
+    pub async fn best_move(&self, client: Client, req: Request) -> Searched<String> {
+        self.run(client, move |engine| search(engine, &req)).await
     }
 
-    /// Runs `job` on a pooled engine on the blocking pool, once a search
-    /// permit is free (the bound on simultaneous searches); the engine goes
-    /// back to the pool afterwards.
+    /// Runs `job` on a pooled engine on the blocking pool once `client`'s
+    /// turn comes (module docs); the engine goes back to the pool afterwards.
     async fn run<T: Send + 'static>(
         &self,
+        client: Client,
         job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
-    ) -> Option<T> {
-        let permit = self.permits.clone().acquire_owned().await.ok()?;
+    ) -> Searched<T> {
+        let asked = Instant::now();
+        let slot = self.take_turn(client).await;
+        let waited = asked.elapsed();
         let engines = self.engines.clone();
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+        let answer = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
             let mut engine = engines
                 .lock()
                 .ok()
@@ -89,7 +222,37 @@ impl EnginePool {
         })
         .await
         .ok()
-        .flatten()
+        .flatten();
+        Searched { answer, waited }
+    }
+
+    /// Waits for `client`'s turn: a running slot.
+    async fn take_turn(&self, client: Client) -> Slot {
+        let mut slot = Slot {
+            queue: self.queue.clone(),
+            client: client.clone(),
+            running: false,
+        };
+        let rx = {
+            let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+            *q.held.entry(client.clone()).or_insert(0) += 1;
+            if q.running < q.limit && q.waiting.is_empty() {
+                q.running += 1;
+                slot.running = true;
+                return slot;
+            }
+            let (tx, rx) = oneshot::channel();
+            match q.waiting.iter_mut().find(|(c, _)| *c == client) {
+                Some((_, waiting)) => waiting.push_back(tx),
+                None => q.waiting.push_back((client, VecDeque::from([tx]))),
+            }
+            rx
+        };
+        // The sender is dropped only when handed on (then it sent first) or
+        // with the pool; either way this search may run now.
+        let _ = rx.await;
+        slot.running = true;
+        slot
     }
 }
 
