@@ -17,8 +17,8 @@
 //! a player, starts thinking when it is given the position, and the
 //! server, its operator, gives it the position only when an engine is
 //! free. The game task pauses the game's clock by that wait (as the
-//! arbiter pauses the clocks for an interruption, Art. 6.11.1 of the 2023
-//! Laws, 6.12.1 of 2018) — see [`Searched::waited`].
+//! arbiter pauses the clocks when a game must be interrupted, Art. 6.11.1
+//! of the 2018 and 2023 Laws, 6.12 of 2014) — see [`Searched::waited`].
 
 use crate::protocol::{Clocks, Side};
 use arbiter_chess::Position;
