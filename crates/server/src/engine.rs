@@ -416,6 +416,88 @@ fn search(engine: &mut Engine, req: &Request) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// Issue 13, defect 4: six busy clients (six searches queued each)
+    /// make a seventh client wait for at most one search per other client,
+    /// not for their whole backlog; each client's own searches keep their
+    /// order; and the pool never runs more than its bound at once.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_queue_is_round_robin_across_clients() {
+        let pool = EnginePool::new(1);
+        let order = Arc::new(Mutex::new(Vec::<(String, usize)>::new()));
+        let (gate_tx, gate_rx) = std::sync::mpsc::channel::<()>();
+        let gate = Arc::new(Mutex::new(Some(gate_rx)));
+        let mut tasks = Vec::new();
+        let held = |pool: &EnginePool| pool.queue.lock().unwrap().held.values().sum::<usize>();
+        let mut submitted = 0;
+        for c in 0..6 {
+            for n in 0..6 {
+                let (pool2, order, gate) = (pool.clone(), order.clone(), gate.clone());
+                let client = Client::from(format!("busy {c}"));
+                tasks.push(tokio::spawn(async move {
+                    pool2
+                        .run(client, move |_| {
+                            // The very first search holds the engine until
+                            // everything is queued.
+                            if let Some(rx) = gate.lock().unwrap().take() {
+                                let _ = rx.recv();
+                            }
+                            order.lock().unwrap().push((format!("busy {c}"), n));
+                            Some(())
+                        })
+                        .await
+                }));
+                submitted += 1;
+                // Bounded: wait until this search is queued, in order.
+                for _ in 0..1000 {
+                    if held(&pool) == submitted {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+                assert_eq!(held(&pool), submitted);
+            }
+        }
+        assert!(pool.is_full(&Client::from("busy 0")));
+        let late = Client::from("late");
+        assert!(!pool.is_full(&late));
+        let (pool2, order2) = (pool.clone(), order.clone());
+        tasks.push(tokio::spawn(async move {
+            pool2
+                .run(late, move |_| {
+                    order2.lock().unwrap().push(("late".into(), 0));
+                    Some(())
+                })
+                .await
+        }));
+        for _ in 0..1000 {
+            if held(&pool) == submitted + 1 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        gate_tx.send(()).unwrap();
+        for t in tasks {
+            let searched = t.await.unwrap();
+            assert_eq!(searched.answer, Some(()));
+        }
+        let order = order.lock().unwrap().clone();
+        assert_eq!(order.len(), 37);
+        let late_at = order.iter().position(|(c, _)| c == "late").unwrap();
+        // The search that was running, then at most one of each busy client
+        // (a plain FIFO ran it 37th).
+        assert!(late_at <= 7, "the late client ran {late_at}th: {order:?}");
+        for c in 0..6 {
+            let mine: Vec<usize> = order
+                .iter()
+                .filter(|(k, _)| *k == format!("busy {c}"))
+                .map(|(_, n)| *n)
+                .collect();
+            assert_eq!(mine, (0..6).collect::<Vec<_>>());
+        }
+        assert_eq!(held(&pool), 0);
+        assert_eq!(pool.queue.lock().unwrap().running, 0);
+    }
+
     /// Art. 9.1: the engine's answer to a draw offer.
     #[test]
     fn draw_offers_are_weighed() {
