@@ -13,8 +13,10 @@ use std::time::{Duration, Instant};
 /// An engine game at 1+0, the engine (full strength) Black.
 async fn engine_game(s: &TestServer) -> Player {
     let (id, cookie, _) = s
-        .create(json!({"mode": "engine", "engine": {"level": 7}, "color": "white",
-                       "time_control": "60+0"}))
+        .create(
+            json!({"mode": "engine", "engine": {"level": 7}, "color": "white",
+                       "time_control": "60+0"}),
+        )
         .await;
     s.player(&id, Some(&cookie)).await
 }
