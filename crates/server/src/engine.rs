@@ -99,7 +99,7 @@ struct Queue {
     limit: usize,
     /// Clients with searches waiting, in round-robin order, each with its
     /// waiting searches (a start signal each).
-    waiting: VecDeque<(Client, VecDeque<oneshot::Sender<()>>)>,
+    waiting: VecDeque<(Client, VecDeque<oneshot::Sender<Turn>>)>,
     /// Searches waiting or running, per client.
     held: HashMap<Client, usize>,
 }
@@ -107,19 +107,45 @@ struct Queue {
 impl Queue {
     /// Hands a free engine to the next waiting search, round-robin across
     /// clients; `false` if none waits.
-    fn hand_on(&mut self) -> bool {
+    fn hand_on(&mut self, queue: &Arc<Mutex<Queue>>) -> bool {
         while let Some((client, mut q)) = self.waiting.pop_front() {
             let next = q.pop_front();
             if !q.is_empty() {
                 self.waiting.push_back((client, q));
             }
             if let Some(tx) = next {
-                if tx.send(()).is_ok() {
-                    return true;
+                let turn = Turn {
+                    queue: queue.clone(),
+                    armed: true,
+                };
+                match tx.send(turn) {
+                    Ok(()) => return true,
+                    // That search was given up: the next one.
+                    Err(mut turn) => turn.armed = false,
                 }
             }
         }
         false
+    }
+}
+
+/// A running search's engine: dropped, it goes to the next waiting search
+/// (or back to the pool). Handed over a channel, it is released even if
+/// the search it was sent to was given up meanwhile.
+struct Turn {
+    queue: Arc<Mutex<Queue>>,
+    armed: bool,
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        if !self.armed {
+            return;
+        }
+        let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        if !q.hand_on(&self.queue) {
+            q.running -= 1;
+        }
     }
 }
 
@@ -136,25 +162,23 @@ pub struct EnginePool {
     engines: Arc<Mutex<Vec<Engine>>>,
 }
 
-/// A search's place: running, or holding a client's slot while waiting.
-/// Dropping it frees both (and hands the engine on).
+/// A search's place in its client's count, and its engine once it runs.
+/// Dropping it frees both (the engine goes to the next search, after the
+/// count's lock is released).
 struct Slot {
     queue: Arc<Mutex<Queue>>,
     client: Client,
-    running: bool,
+    turn: Option<Turn>,
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        let Ok(mut q) = self.queue.lock() else { return };
+        let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(n) = q.held.get_mut(&self.client) {
             *n -= 1;
             if *n == 0 {
                 q.held.remove(&self.client);
             }
-        }
-        if self.running && !q.hand_on() {
-            q.running -= 1;
         }
     }
 }
@@ -231,14 +255,17 @@ impl EnginePool {
         let mut slot = Slot {
             queue: self.queue.clone(),
             client: client.clone(),
-            running: false,
+            turn: None,
         };
         let rx = {
             let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
             *q.held.entry(client.clone()).or_insert(0) += 1;
             if q.running < q.limit && q.waiting.is_empty() {
                 q.running += 1;
-                slot.running = true;
+                slot.turn = Some(Turn {
+                    queue: self.queue.clone(),
+                    armed: true,
+                });
                 return slot;
             }
             let (tx, rx) = oneshot::channel();
@@ -248,10 +275,9 @@ impl EnginePool {
             }
             rx
         };
-        // The sender is dropped only when handed on (then it sent first) or
-        // with the pool; either way this search may run now.
-        let _ = rx.await;
-        slot.running = true;
+        // If this future is dropped while waiting, the slot's count is
+        // released; a turn sent to it meanwhile is released with the channel.
+        slot.turn = rx.await.ok();
         slot
     }
 }
@@ -494,6 +520,53 @@ mod tests {
                 .collect();
             assert_eq!(mine, (0..6).collect::<Vec<_>>());
         }
+        assert_eq!(held(&pool), 0);
+        assert_eq!(pool.queue.lock().unwrap().running, 0);
+    }
+
+    /// A search given up while it waits (its task aborted) frees its place
+    /// and never keeps the engine from the next one.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_search_given_up_while_waiting_frees_its_place() {
+        let pool = EnginePool::new(1);
+        let (gate_tx, gate_rx) = std::sync::mpsc::channel::<()>();
+        let first = {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                pool.run(Client::from("a"), move |_| gate_rx.recv().ok())
+                    .await
+            })
+        };
+        let held = |pool: &EnginePool| pool.queue.lock().unwrap().held.values().sum::<usize>();
+        let wait_for = |n: usize| {
+            let pool = pool.clone();
+            async move {
+                for _ in 0..1000 {
+                    if held(&pool) == n {
+                        return;
+                    }
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+                panic!("{} searches held, not {n}", held(&pool));
+            }
+        };
+        wait_for(1).await;
+        let given_up = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.run(Client::from("b"), |_| Some(())).await })
+        };
+        wait_for(2).await;
+        given_up.abort();
+        assert!(given_up.await.is_err());
+        wait_for(1).await;
+        let next = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.run(Client::from("c"), |_| Some(7)).await })
+        };
+        wait_for(2).await;
+        gate_tx.send(()).unwrap();
+        assert_eq!(first.await.unwrap().answer, Some(()));
+        assert_eq!(next.await.unwrap().answer, Some(7));
         assert_eq!(held(&pool), 0);
         assert_eq!(pool.queue.lock().unwrap().running, 0);
     }
