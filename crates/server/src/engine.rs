@@ -1,16 +1,34 @@
 //! The engine as an opponent: searches run on tokio's blocking pool, at
-//! most `threads` at a time (the rest wait their turn), each bounded in time
-//! and nodes whatever the clock says, so a game against the engine cannot
-//! make the server use unbounded resources.
+//! most `threads` at a time, each bounded in time and nodes whatever the
+//! clock says, so a game against the engine cannot make the server use
+//! unbounded resources.
+//!
+//! The searches waiting for a free engine queue *per client* (the address
+//! the request came from) and are served round-robin across clients, so a
+//! client with many busy games delays another client's game by at most one
+//! search per other client, never by its whole backlog; within a client
+//! they are served in order. Each game has at most one move search waiting
+//! (the game task asks once per ply), so the queues are fair per game too.
+//! A client may have at most [`MAX_QUEUED_PER_CLIENT`] searches waiting or
+//! running ([`EnginePool::is_full`]; the game refuses its moves with
+//! `engine_busy` meanwhile, protocol §4.2).
+//!
+//! The time a search waits for an engine is charged to nobody: the engine,
+//! a player, starts thinking when it is given the position, and the
+//! server, its operator, gives it the position only when an engine is
+//! free. The game task pauses the game's clock by that wait (as the
+//! arbiter pauses the clocks when a game must be interrupted, Art. 6.11.1
+//! of the 2018 and 2023 Laws, 6.12 of 2014) — see [`Searched::waited`].
 
 use crate::protocol::{Clocks, Side};
 use arbiter_chess::Position;
 use arbiter_engine::engine::Score;
 use arbiter_engine::{Engine, EngineOptions, Limits};
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
-use tokio::sync::Semaphore;
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
 
 /// The longest the engine thinks about one move.
 pub const MAX_MOVE_TIME: Duration = Duration::from_secs(10);
@@ -18,6 +36,8 @@ pub const MAX_MOVE_TIME: Duration = Duration::from_secs(10);
 pub const MAX_NODES: u64 = 20_000_000;
 /// Thinking time per move in untimed games.
 pub const UNTIMED_MOVE_TIME: Duration = Duration::from_millis(1500);
+/// The most searches one client may have waiting or running at once.
+pub const MAX_QUEUED_PER_CLIENT: usize = 4;
 /// Transposition table per engine, MiB.
 const HASH_MB: usize = 16;
 
@@ -35,47 +55,184 @@ pub struct Request {
     pub clock: Option<Clocks>,
 }
 
-/// Bounded concurrent searches with reusable engines.
+/// Who a search is for: the fairness key of the queue (the client's
+/// address, or, for a game with no client behind the request — such as a
+/// game resumed after a restart — the game's id).
+///
+/// ```
+/// use arbiter_server::engine::Client;
+/// let a = Client::from("203.0.113.7");
+/// assert_eq!(a, Client::from("203.0.113.7".to_string()));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Client(String);
+
+impl From<&str> for Client {
+    fn from(s: &str) -> Client {
+        Client(s.to_string())
+    }
+}
+
+impl From<String> for Client {
+    fn from(s: String) -> Client {
+        Client(s)
+    }
+}
+
+/// A search's answer and how long it waited for an engine.
+#[derive(Debug)]
+pub struct Searched<T> {
+    /// The answer (`None`: nothing to search, or the search failed).
+    pub answer: Option<T>,
+    /// The time between the request and the start of its search: charged
+    /// to nobody (the game's clock is paused by it, module docs).
+    pub waited: Duration,
+}
+
+/// The queue of searches waiting for an engine: one FIFO per client,
+/// served round-robin.
+#[derive(Default)]
+struct Queue {
+    /// Searches running now.
+    running: usize,
+    /// The most at once.
+    limit: usize,
+    /// Clients with searches waiting, in round-robin order, each with its
+    /// waiting searches (a start signal each).
+    waiting: VecDeque<(Client, VecDeque<oneshot::Sender<Turn>>)>,
+    /// Searches waiting or running, per client.
+    held: HashMap<Client, usize>,
+}
+
+impl Queue {
+    /// Hands a free engine to the next waiting search, round-robin across
+    /// clients; `false` if none waits.
+    fn hand_on(&mut self, queue: &Arc<Mutex<Queue>>) -> bool {
+        while let Some((client, mut q)) = self.waiting.pop_front() {
+            let next = q.pop_front();
+            if !q.is_empty() {
+                self.waiting.push_back((client, q));
+            }
+            if let Some(tx) = next {
+                let turn = Turn {
+                    queue: queue.clone(),
+                    armed: true,
+                };
+                match tx.send(turn) {
+                    Ok(()) => return true,
+                    // That search was given up: the next one.
+                    Err(mut turn) => turn.armed = false,
+                }
+            }
+        }
+        false
+    }
+}
+
+/// A running search's engine: dropped, it goes to the next waiting search
+/// (or back to the pool). Handed over a channel, it is released even if
+/// the search it was sent to was given up meanwhile.
+struct Turn {
+    queue: Arc<Mutex<Queue>>,
+    armed: bool,
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        if !self.armed {
+            return;
+        }
+        let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        if !q.hand_on(&self.queue) {
+            q.running -= 1;
+        }
+    }
+}
+
+/// Bounded concurrent searches with reusable engines, queued fairly.
+///
+/// ```
+/// use arbiter_server::engine::{Client, EnginePool};
+/// let pool = EnginePool::new(2);
+/// assert!(!pool.is_full(&Client::from("203.0.113.7")));
+/// ```
 #[derive(Clone)]
 pub struct EnginePool {
-    permits: Arc<Semaphore>,
+    queue: Arc<Mutex<Queue>>,
     engines: Arc<Mutex<Vec<Engine>>>,
+}
+
+/// A search's place in its client's count, and its engine once it runs.
+/// Dropping it frees both (the engine goes to the next search, after the
+/// count's lock is released).
+struct Slot {
+    queue: Arc<Mutex<Queue>>,
+    client: Client,
+    turn: Option<Turn>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = q.held.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                q.held.remove(&self.client);
+            }
+        }
+    }
 }
 
 impl EnginePool {
     /// A pool running at most `threads` searches at once (at least one).
     pub fn new(threads: usize) -> EnginePool {
         EnginePool {
-            permits: Arc::new(Semaphore::new(threads.max(1))),
+            queue: Arc::new(Mutex::new(Queue {
+                limit: threads.max(1),
+                ..Queue::default()
+            })),
             engines: Arc::new(Mutex::new(Vec::new())),
         }
+    }
+
+    /// Has `client` [`MAX_QUEUED_PER_CLIENT`] searches waiting or running?
+    pub fn is_full(&self, client: &Client) -> bool {
+        self.queue
+            .lock()
+            .map(|q| q.held.get(client).copied().unwrap_or(0) >= MAX_QUEUED_PER_CLIENT)
+            .unwrap_or(true)
     }
 
     /// The engine's evaluation of the current position from `req.side`'s
     /// point of view: a short search at full strength (at most
     /// [`DRAW_EVAL_NODES`] and [`DRAW_EVAL_TIME`]); `None` if there is no
     /// move to search or the search failed.
-    pub async fn evaluate(&self, req: Request) -> Option<Score> {
-        self.run(move |engine| evaluate(engine, &req)).await
+    pub async fn evaluate(&self, client: Client, req: Request) -> Option<Score> {
+        self.run(client, move |engine| evaluate(engine, &req))
+            .await
+            .answer
     }
 
     /// The engine's move (UCI, as the game's `legal_moves` write it), or
-    /// `None` if it has none or the search failed.
-    pub async fn best_move(&self, req: Request) -> Option<String> {
-        self.run(move |engine| search(engine, &req)).await
+    /// `None` if it has none or the search failed, with the time the
+    /// request waited for an engine.
+    pub async fn best_move(&self, client: Client, req: Request) -> Searched<String> {
+        self.run(client, move |engine| search(engine, &req)).await
     }
 
-    /// Runs `job` on a pooled engine on the blocking pool, once a search
-    /// permit is free (the bound on simultaneous searches); the engine goes
-    /// back to the pool afterwards.
+    /// Runs `job` on a pooled engine on the blocking pool once `client`'s
+    /// turn comes (module docs); the engine goes back to the pool afterwards.
     async fn run<T: Send + 'static>(
         &self,
+        client: Client,
         job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
-    ) -> Option<T> {
-        let permit = self.permits.clone().acquire_owned().await.ok()?;
+    ) -> Searched<T> {
+        let asked = Instant::now();
+        let slot = self.take_turn(client).await;
+        let waited = asked.elapsed();
         let engines = self.engines.clone();
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+        let answer = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
             let mut engine = engines
                 .lock()
                 .ok()
@@ -89,7 +246,39 @@ impl EnginePool {
         })
         .await
         .ok()
-        .flatten()
+        .flatten();
+        Searched { answer, waited }
+    }
+
+    /// Waits for `client`'s turn: a running slot.
+    async fn take_turn(&self, client: Client) -> Slot {
+        let mut slot = Slot {
+            queue: self.queue.clone(),
+            client: client.clone(),
+            turn: None,
+        };
+        let rx = {
+            let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+            *q.held.entry(client.clone()).or_insert(0) += 1;
+            if q.running < q.limit && q.waiting.is_empty() {
+                q.running += 1;
+                slot.turn = Some(Turn {
+                    queue: self.queue.clone(),
+                    armed: true,
+                });
+                return slot;
+            }
+            let (tx, rx) = oneshot::channel();
+            match q.waiting.iter_mut().find(|(c, _)| *c == client) {
+                Some((_, waiting)) => waiting.push_back(tx),
+                None => q.waiting.push_back((client, VecDeque::from([tx]))),
+            }
+            rx
+        };
+        // If this future is dropped while waiting, the slot's count is
+        // released; a turn sent to it meanwhile is released with the channel.
+        slot.turn = rx.await.ok();
+        slot
     }
 }
 
@@ -252,6 +441,135 @@ fn search(engine: &mut Engine, req: &Request) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 13, defect 4: six busy clients (six searches queued each)
+    /// make a seventh client wait for at most one search per other client,
+    /// not for their whole backlog; each client's own searches keep their
+    /// order; and the pool never runs more than its bound at once.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_queue_is_round_robin_across_clients() {
+        let pool = EnginePool::new(1);
+        let order = Arc::new(Mutex::new(Vec::<(String, usize)>::new()));
+        let (gate_tx, gate_rx) = std::sync::mpsc::channel::<()>();
+        let gate = Arc::new(Mutex::new(Some(gate_rx)));
+        let mut tasks = Vec::new();
+        let held = |pool: &EnginePool| pool.queue.lock().unwrap().held.values().sum::<usize>();
+        let mut submitted = 0;
+        for c in 0..6 {
+            for n in 0..6 {
+                let (pool2, order, gate) = (pool.clone(), order.clone(), gate.clone());
+                let client = Client::from(format!("busy {c}"));
+                tasks.push(tokio::spawn(async move {
+                    pool2
+                        .run(client, move |_| {
+                            // The very first search holds the engine until
+                            // everything is queued.
+                            if let Some(rx) = gate.lock().unwrap().take() {
+                                let _ = rx.recv();
+                            }
+                            order.lock().unwrap().push((format!("busy {c}"), n));
+                            Some(())
+                        })
+                        .await
+                }));
+                submitted += 1;
+                // Bounded: wait until this search is queued, in order.
+                for _ in 0..1000 {
+                    if held(&pool) == submitted {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+                assert_eq!(held(&pool), submitted);
+            }
+        }
+        assert!(pool.is_full(&Client::from("busy 0")));
+        let late = Client::from("late");
+        assert!(!pool.is_full(&late));
+        let (pool2, order2) = (pool.clone(), order.clone());
+        tasks.push(tokio::spawn(async move {
+            pool2
+                .run(late, move |_| {
+                    order2.lock().unwrap().push(("late".into(), 0));
+                    Some(())
+                })
+                .await
+        }));
+        for _ in 0..1000 {
+            if held(&pool) == submitted + 1 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        gate_tx.send(()).unwrap();
+        for t in tasks {
+            let searched = t.await.unwrap();
+            assert_eq!(searched.answer, Some(()));
+        }
+        let order = order.lock().unwrap().clone();
+        assert_eq!(order.len(), 37);
+        let late_at = order.iter().position(|(c, _)| c == "late").unwrap();
+        // The search that was running, then at most one of each busy client
+        // (a plain FIFO ran it 37th).
+        assert!(late_at <= 7, "the late client ran {late_at}th: {order:?}");
+        for c in 0..6 {
+            let mine: Vec<usize> = order
+                .iter()
+                .filter(|(k, _)| *k == format!("busy {c}"))
+                .map(|(_, n)| *n)
+                .collect();
+            assert_eq!(mine, (0..6).collect::<Vec<_>>());
+        }
+        assert_eq!(held(&pool), 0);
+        assert_eq!(pool.queue.lock().unwrap().running, 0);
+    }
+
+    /// A search given up while it waits (its task aborted) frees its place
+    /// and never keeps the engine from the next one.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_search_given_up_while_waiting_frees_its_place() {
+        let pool = EnginePool::new(1);
+        let (gate_tx, gate_rx) = std::sync::mpsc::channel::<()>();
+        let first = {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                pool.run(Client::from("a"), move |_| gate_rx.recv().ok())
+                    .await
+            })
+        };
+        let held = |pool: &EnginePool| pool.queue.lock().unwrap().held.values().sum::<usize>();
+        let wait_for = |n: usize| {
+            let pool = pool.clone();
+            async move {
+                for _ in 0..1000 {
+                    if held(&pool) == n {
+                        return;
+                    }
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+                panic!("{} searches held, not {n}", held(&pool));
+            }
+        };
+        wait_for(1).await;
+        let given_up = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.run(Client::from("b"), |_| Some(())).await })
+        };
+        wait_for(2).await;
+        given_up.abort();
+        assert!(given_up.await.is_err());
+        wait_for(1).await;
+        let next = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.run(Client::from("c"), |_| Some(7)).await })
+        };
+        wait_for(2).await;
+        gate_tx.send(()).unwrap();
+        assert_eq!(first.await.unwrap().answer, Some(()));
+        assert_eq!(next.await.unwrap().answer, Some(7));
+        assert_eq!(held(&pool), 0);
+        assert_eq!(pool.queue.lock().unwrap().running, 0);
+    }
 
     /// Art. 9.1: the engine's answer to a draw offer.
     #[test]

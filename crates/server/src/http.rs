@@ -395,6 +395,7 @@ async fn run_socket(
             token_hash,
             tx: out_tx.clone(),
             dropped: dropped.clone(),
+            client: Some(peer),
         },
         reply: seat_tx,
     };

@@ -39,6 +39,9 @@ pub struct Conn {
     /// socket task then closes the socket, so the client reconnects and
     /// catches up instead of waiting on a connection nobody writes to.
     pub dropped: Arc<tokio::sync::Notify>,
+    /// The client's address (the engine pool's fairness key, issue 13
+    /// defect 4), if known.
+    pub client: Option<std::net::IpAddr>,
 }
 
 /// A request to a game task.
@@ -99,6 +102,9 @@ pub enum Command {
         side: Side,
         /// The move (UCI), or `None` if the search failed.
         uci: Option<String>,
+        /// How long the request waited for an engine: not charged to the
+        /// engine (the game's clock is paused by it, [`crate::engine`]).
+        waited: Duration,
     },
 }
 
@@ -130,6 +136,8 @@ struct Task {
     summary: Arc<Summary>,
     online: (bool, bool),
     engine_busy_ply: Option<u32>,
+    /// The client whose move the engine answers (the pool's fairness key).
+    engine_client: Option<std::net::IpAddr>,
 }
 
 fn text(s: String) -> Message {
@@ -151,6 +159,7 @@ pub fn spawn(app: Arc<App>, core: GameCore) -> GameHandle {
         summary: summary.clone(),
         online: (false, false),
         engine_busy_ply: None,
+        engine_client: None,
     };
     let handle = GameHandle {
         tx: tx.clone(),
@@ -176,9 +185,15 @@ impl Task {
         tokio::pin!(flag_timer);
         let mut armed: Option<Instant> = None;
         loop {
+            // While the engine's search for this ply waits or runs, its
+            // flag is judged when the answer comes, once the wait is taken
+            // off its clock (`EngineMove`).
+            let engine_thinking =
+                self.engine_busy_ply == Some(self.core.table.records().len() as u32);
             let flag_at = self
                 .core
                 .flag_deadline()
+                .filter(|_| !engine_thinking)
                 .map(|ms| instant_at(&self.app, ms));
             if flag_at != armed {
                 // Only re-arm when the deadline moves by more than a millisecond.
@@ -290,19 +305,34 @@ impl Task {
                     self.commit(out).await;
                 }
             }
-            Command::EngineMove { ply, side, uci } => {
+            Command::EngineMove {
+                ply,
+                side,
+                uci,
+                waited,
+            } => {
                 if self.engine_busy_ply == Some(ply) {
                     self.engine_busy_ply = None;
                 }
                 if self.core.table.records().len() as u32 != ply {
                     return;
                 }
+                // The wait for an engine is nobody's time: the game's clock
+                // was paused by it (module docs of `crate::engine`).
+                let paused = waited.as_millis() as u64;
+                if let (true, Some(origin)) = (paused > 0, self.core.clock_origin) {
+                    self.core.clock_origin = Some(origin + paused);
+                }
                 if let Some(out) = self.core.flag(now) {
                     self.commit(out).await;
                     return;
                 }
                 match uci.map(|u| self.core.engine_move(side, &u, now)) {
-                    Some(Ok(out)) => {
+                    Some(Ok(mut out)) => {
+                        if paused > 0 {
+                            // The paused origin is durable with the move.
+                            out.write_first(crate::store::WriteOp::UpdateGame(self.core.row()));
+                        }
                         self.commit(out).await;
                     }
                     Some(Err(r)) => {
@@ -345,6 +375,19 @@ impl Task {
             _ => {}
         }
         let received = std::time::Instant::now();
+        let client = self.conns[idx].0.client;
+        if matches!(frame.msg, ClientMsg::Move { .. }) && self.core.settings.engine_level.is_some()
+        {
+            if self.app.engine.is_full(&self.engine_key(client)) {
+                let message = format!(
+                    "the engine is busy with {} of your searches; move again when it answers",
+                    crate::engine::MAX_QUEUED_PER_CLIENT
+                );
+                self.error_to(conn_id, frame.id, "engine_busy", &message);
+                return;
+            }
+            self.engine_client = client;
+        }
         if let Some(out) = self.core.flag_before(seat, &frame.msg, now) {
             self.commit(out).await;
         }
@@ -573,11 +616,12 @@ impl Task {
         };
         let tx = self_tx.clone();
         let engine = self.app.engine.clone();
+        let key = self.engine_key(self.engine_client);
         tokio::spawn(async move {
             let accept = if move_number < crate::engine::DRAW_FROM_MOVE {
                 false
             } else {
-                let score = engine.evaluate(request).await;
+                let score = engine.evaluate(key, request).await;
                 crate::engine::accepts_draw(level, move_number, score)
             };
             let _ = tx.send(Command::EngineDrawAnswer { accept }).await;
@@ -608,10 +652,27 @@ impl Task {
         };
         let tx = self_tx.clone();
         let engine = self.app.engine.clone();
+        let key = self.engine_key(self.engine_client);
         tokio::spawn(async move {
-            let uci = engine.best_move(request).await;
-            let _ = tx.send(Command::EngineMove { ply, side, uci }).await;
+            let searched = engine.best_move(key, request).await;
+            let _ = tx
+                .send(Command::EngineMove {
+                    ply,
+                    side,
+                    uci: searched.answer,
+                    waited: searched.waited,
+                })
+                .await;
         });
+    }
+
+    /// The engine pool's fairness key for this game's searches: the
+    /// client's address, or the game itself when no client is known.
+    fn engine_key(&self, client: Option<std::net::IpAddr>) -> crate::engine::Client {
+        match client {
+            Some(ip) => crate::engine::Client::from(ip.to_string()),
+            None => crate::engine::Client::from(format!("game {}", self.core.id)),
+        }
     }
 }
 

@@ -48,6 +48,12 @@ impl Effects {
         }
     }
 
+    /// Adds `op` before the action's own writes (it is made durable with
+    /// them, in the same batch).
+    pub fn write_first(&mut self, op: WriteOp) {
+        self.writes.insert(0, op);
+    }
+
     /// The events to announce (after the writes).
     pub fn events(&self) -> &[Event] {
         &self.announce.events

@@ -1,0 +1,100 @@
+//! Issue 13, defect 4, on loopback with bounded loops: the time a search
+//! waits for a shared engine is not charged to the engine's clock (the
+//! game's clock is paused by it, Art. 6.11.1), and one client may have only
+//! a bounded number of searches waiting (`engine_busy`, protocol §4.7).
+//! The round-robin order across clients is tested in `engine.rs`.
+
+mod common;
+
+use common::{Player, TestServer, WAIT};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+/// An engine game at 1+0, the engine (full strength) Black.
+async fn engine_game(s: &TestServer) -> Player {
+    let (id, cookie, _) = s
+        .create(
+            json!({"mode": "engine", "engine": {"level": 7}, "color": "white",
+                       "time_control": "60+0"}),
+        )
+        .await;
+    s.player(&id, Some(&cookie)).await
+}
+
+/// The engine's answer: its move event.
+async fn engine_reply(p: &mut Player) -> Value {
+    p.socket
+        .recv_until(WAIT + WAIT, |m| {
+            m["type"] == "event"
+                && m["event"]["kind"] == "move"
+                && m["event"]["move"]["color"] == "black"
+        })
+        .await
+        .expect("the engine answers")
+}
+
+fn spent(e: &Value) -> u64 {
+    e["event"]["move"]["spent_ms"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("spent_ms in {e}"))
+}
+
+/// Two engine games, one engine: the second game's search waits for the
+/// first's; the engine of the second game is charged only its own search.
+#[tokio::test]
+async fn the_wait_for_an_engine_is_not_charged_to_its_clock() {
+    let s = TestServer::start().await;
+    let mut a = engine_game(&s).await;
+    let mut b = engine_game(&s).await;
+    a.play("e2e4").await;
+    b.play("e2e4").await;
+    let asked = Instant::now();
+    let ea = engine_reply(&mut a).await;
+    let a_done = asked.elapsed();
+    let eb = engine_reply(&mut b).await;
+    let b_done = asked.elapsed();
+    // The test means something only if b really waited.
+    assert!(
+        a_done > Duration::from_millis(200),
+        "the first search took {a_done:?}: too short to measure a wait"
+    );
+    let spent_b = Duration::from_millis(spent(&eb));
+    // Charged the queue, `spent_b` would be about `b_done`; charged only its
+    // search, about `b_done - a_done`. Half the wait is the margin.
+    assert!(
+        spent_b + a_done / 2 <= b_done,
+        "b's engine was charged {spent_b:?} of {b_done:?}, of which it waited about {a_done:?}; a: {}",
+        spent(&ea)
+    );
+    // And its clock shows it.
+    let black_ms = eb["live"]["clocks"]["black_ms"].as_u64().unwrap();
+    assert_eq!(black_ms, 60_000 - spent(&eb), "{eb}");
+    s.stop().await;
+}
+
+/// One client, many engine games at once: beyond the bound its moves are
+/// refused with `engine_busy` (nothing recorded), and accepted again once
+/// the engine has answered.
+#[tokio::test]
+async fn a_client_with_too_many_searches_is_refused() {
+    let s = TestServer::start().await;
+    let bound = arbiter_server::engine::MAX_QUEUED_PER_CLIENT;
+    let mut games = Vec::new();
+    for _ in 0..=bound {
+        games.push(engine_game(&s).await);
+    }
+    for g in games.iter_mut().take(bound) {
+        g.play("e2e4").await;
+    }
+    let last = games.last_mut().unwrap();
+    last.send(json!({"type": "move", "uci": "e2e4"})).await;
+    let refused = last.event().await;
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert_eq!(refused["code"], "engine_busy", "{refused}");
+    // Once one of the client's searches is answered, it may move again.
+    engine_reply(&mut games[0]).await;
+    let last = games.last_mut().unwrap();
+    last.play("e2e4").await;
+    engine_reply(last).await;
+    s.stop().await;
+}
