@@ -5,7 +5,7 @@ use crate::game::actor::{Command, Conn, GameHandle, OUTBOUND_QUEUE};
 use crate::game::core::GameCore;
 use crate::game::settings::{clean_name, CreateRequest};
 use crate::limits::Bucket;
-use crate::protocol::{ClientFrame, Players, ServerMsg, Side, MAX_CLIENT_FRAME};
+use crate::protocol::{ClientFrame, Color, Players, ServerMsg, MAX_CLIENT_FRAME};
 use crate::store::ListFilter;
 use crate::{assets, guard, seat, App};
 use axum::body::Bytes;
@@ -129,9 +129,9 @@ async fn create(
     let (settings, name) = req.validate(
         || {
             if rand::random::<bool>() {
-                Side::White
+                Color::White
             } else {
-                Side::Black
+                Color::Black
             }
         },
         || rand::rngs::OsRng.gen_range(0..960),
@@ -228,7 +228,7 @@ async fn list(
                 .summary(&row.id)
                 .await
                 .unwrap_or((0, row.ply, row.updated_at));
-        for side in Side::BOTH {
+        for side in Color::ALL {
             let p = players.get_mut(side);
             p.online =
                 p.kind == crate::protocol::PlayerKind::Engine || bits & (1 << side.index()) != 0;
