@@ -297,4 +297,40 @@ mod tests {
         assert_eq!(GameResult::parse("1-1"), None);
         assert_eq!(GameResult::parse("3/4-1/4"), None);
     }
+
+    /// The serde form (used on the server's wire, protocol §4.6) is the
+    /// name `arbiter judge` prints, for every termination.
+    #[test]
+    fn termination_serde_form_is_its_name() {
+        use Termination::*;
+        let all = [
+            Checkmate,
+            Stalemate,
+            DeadPosition,
+            Resignation,
+            Agreement,
+            ThreefoldRepetition,
+            FiftyMoves,
+            FivefoldRepetition,
+            SeventyfiveMoves,
+            Timeout,
+            TimeoutDraw,
+            IllegalMove,
+            ArbiterDecision,
+            Forfeit,
+            Adjudication,
+        ];
+        for t in all {
+            // Exhaustive: a new variant fails to compile until listed above.
+            match t {
+                Checkmate | Stalemate | DeadPosition | Resignation | Agreement
+                | ThreefoldRepetition | FiftyMoves | FivefoldRepetition | SeventyfiveMoves
+                | Timeout | TimeoutDraw | IllegalMove | ArbiterDecision | Forfeit
+                | Adjudication => {}
+            }
+            let json = serde_json::to_string(&t).unwrap();
+            assert_eq!(json, format!("\"{}\"", t.name()));
+            assert_eq!(serde_json::from_str::<Termination>(&json).unwrap(), t);
+        }
+    }
 }

@@ -17,7 +17,7 @@
 
 use arbiter_server::game::core::GameCore;
 use arbiter_server::game::settings::Settings;
-use arbiter_server::protocol::{ClientFrame, Mode, Side, Variant};
+use arbiter_server::protocol::{ClientFrame, Color, Mode, Variant};
 use arbiter_server::store::sqlite::Sqlite;
 use arbiter_server::store::{Store, WriteOp};
 use rand::seq::SliceRandom;
@@ -28,7 +28,7 @@ fn settings() -> Settings {
     Settings {
         mode: Mode::Local,
         engine_level: None,
-        creator: Side::White,
+        creator: Color::White,
         variant: Variant::Standard,
         chess960_position: None,
         edition: arbiter_laws::Edition::Fide2014,

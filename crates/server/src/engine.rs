@@ -20,7 +20,7 @@
 //! arbiter pauses the clocks when a game must be interrupted, Art. 6.11.1
 //! of the 2018 and 2023 Laws, 6.12 of 2014) — see [`Searched::waited`].
 
-use crate::protocol::{Clocks, Side};
+use crate::protocol::{Clocks, Color};
 use arbiter_chess::Position;
 use arbiter_engine::engine::Score;
 use arbiter_engine::{Engine, EngineOptions, Limits};
@@ -48,7 +48,7 @@ pub struct Request {
     /// 1..7 (protocol §3.1).
     pub level: u8,
     /// The engine's side.
-    pub side: Side,
+    pub side: Color,
     /// The ply the request is for.
     pub ply: u32,
     /// The clocks now.
@@ -360,8 +360,8 @@ pub fn limits_for(req: &Request) -> Limits {
                 inc(arbiter_chess::Color::Black),
             ];
             limits.movestogo = match req.side {
-                Side::White => c.moves_to_control.white,
-                Side::Black => c.moves_to_control.black,
+                Color::White => c.moves_to_control.white,
+                Color::Black => c.moves_to_control.black,
             };
         }
         _ => limits.movetime = Some(UNTIMED_MOVE_TIME),
@@ -398,7 +398,7 @@ fn evaluate(engine: &mut Engine, req: &Request) -> Option<Score> {
     let stop = Arc::new(AtomicBool::new(false));
     let result = engine.search(&history, &limits, &stop, &mut |_| {})?;
     // The score is the side to move's: turn it to the engine's side.
-    let ours = pos.turn() == req.side.color();
+    let ours = pos.turn() == req.side;
     Some(match result.score {
         s if ours => s,
         Score::Cp(cp) => Score::Cp(-cp),

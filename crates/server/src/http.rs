@@ -5,7 +5,7 @@ use crate::game::actor::{Command, Conn, GameHandle, OUTBOUND_QUEUE};
 use crate::game::core::GameCore;
 use crate::game::settings::{clean_name, CreateRequest};
 use crate::limits::Bucket;
-use crate::protocol::{ClientFrame, Players, ServerMsg, Side, MAX_CLIENT_FRAME};
+use crate::protocol::{ClientFrame, Color, Players, ServerMsg, MAX_CLIENT_FRAME};
 use crate::store::ListFilter;
 use crate::{assets, guard, seat, App};
 use axum::body::Bytes;
@@ -129,9 +129,9 @@ async fn create(
     let (settings, name) = req.validate(
         || {
             if rand::random::<bool>() {
-                Side::White
+                Color::White
             } else {
-                Side::Black
+                Color::Black
             }
         },
         || rand::rngs::OsRng.gen_range(0..960),
@@ -228,7 +228,7 @@ async fn list(
                 .summary(&row.id)
                 .await
                 .unwrap_or((0, row.ply, row.updated_at));
-        for side in Side::BOTH {
+        for side in Color::ALL {
             let p = players.get_mut(side);
             p.online =
                 p.kind == crate::protocol::PlayerKind::Engine || bits & (1 << side.index()) != 0;
@@ -450,6 +450,13 @@ async fn run_socket(
             .into(),
         )
     };
+    // A refused frame is answered; past WS_MAX_REFUSED the socket closes
+    // (`true`: stop reading).
+    let mut refuse = |answer: Message| {
+        refused += 1;
+        let _ = out_tx.try_send(answer);
+        refused > WS_MAX_REFUSED
+    };
     // Idleness is checked by one periodic timer, not a timeout per message.
     let mut idle_check = tokio::time::interval(IDLE_TIMEOUT / 3);
     idle_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -476,23 +483,19 @@ async fn run_socket(
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
             Message::Binary(_) => {
-                refused += 1;
-                let _ = out_tx.try_send(error("bad_message", "text frames only", None));
-                if refused > WS_MAX_REFUSED {
+                if refuse(error("bad_message", "text frames only", None)) {
                     break;
                 }
                 continue;
             }
         };
         if !bucket.take() {
-            refused += 1;
-            let _ = out_tx.try_send(error("rate_limited", "too many messages; slow down", None));
-            if refused > WS_MAX_REFUSED {
+            if refuse(error("rate_limited", "too many messages; slow down", None)) {
                 break;
             }
             continue;
         }
-        match ClientFrame::parse(text.as_str()) {
+        let forward = match ClientFrame::parse(text.as_str()) {
             // Pings are answered here; only a changed lag report goes to the game.
             Ok(ClientFrame {
                 id,
@@ -504,38 +507,30 @@ async fn run_socket(
                 };
                 let _ = out_tx.try_send(Message::Text(pong.to_json().into()));
                 let lag = lag_ms.unwrap_or(0);
-                if lag.abs_diff(last_lag) > 5 {
+                (lag.abs_diff(last_lag) > 5).then(|| {
                     last_lag = lag;
-                    let frame = ClientFrame {
+                    ClientFrame {
                         id: None,
                         msg: crate::protocol::ClientMsg::Ping { lag_ms: Some(lag) },
-                    };
-                    if game
-                        .tx
-                        .send(Command::Frame { conn_id, frame })
-                        .await
-                        .is_err()
-                    {
-                        break;
                     }
-                }
+                })
             }
-            Ok(frame) => {
-                if game
-                    .tx
-                    .send(Command::Frame { conn_id, frame })
-                    .await
-                    .is_err()
-                {
-                    break;
-                }
-            }
+            Ok(frame) => Some(frame),
             Err(bad) => {
-                refused += 1;
-                let _ = out_tx.try_send(error("bad_message", &bad.message, bad.id));
-                if refused > WS_MAX_REFUSED {
+                if refuse(error("bad_message", &bad.message, bad.id)) {
                     break;
                 }
+                None
+            }
+        };
+        if let Some(frame) = forward {
+            if game
+                .tx
+                .send(Command::Frame { conn_id, frame })
+                .await
+                .is_err()
+            {
+                break;
             }
         }
     }

@@ -3,63 +3,9 @@
 //! everything here is plain data with serde.
 
 use crate::notation::{promotion_name, square_name, Short};
+pub use arbiter_chess::Color;
 use arbiter_chess::{CastlingSide, Role, Square};
 use serde::{Deserialize, Serialize};
-
-/// `"white"` or `"black"` on the wire.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl Side {
-    /// Both sides, White first.
-    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
-
-    /// The other side.
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
-    /// 0 for White, 1 for Black.
-    pub fn index(self) -> usize {
-        match self {
-            Side::White => 0,
-            Side::Black => 1,
-        }
-    }
-
-    /// `"white"` / `"black"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-        }
-    }
-
-    /// The core's colour.
-    pub fn color(self) -> arbiter_chess::Color {
-        match self {
-            Side::White => arbiter_chess::Color::White,
-            Side::Black => arbiter_chess::Color::Black,
-        }
-    }
-
-    /// From the core's colour.
-    pub fn of(color: arbiter_chess::Color) -> Side {
-        match color {
-            arbiter_chess::Color::White => Side::White,
-            arbiter_chess::Color::Black => Side::Black,
-        }
-    }
-}
 
 /// How the game is played (§3.1 `mode`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -201,18 +147,18 @@ pub struct Players {
 
 impl Players {
     /// The player of `side`.
-    pub fn get(&self, side: Side) -> &Player {
+    pub fn get(&self, side: Color) -> &Player {
         match side {
-            Side::White => &self.white,
-            Side::Black => &self.black,
+            Color::White => &self.white,
+            Color::Black => &self.black,
         }
     }
 
     /// The player of `side`, mutable.
-    pub fn get_mut(&mut self, side: Side) -> &mut Player {
+    pub fn get_mut(&mut self, side: Color) -> &mut Player {
         match side {
-            Side::White => &mut self.white,
-            Side::Black => &mut self.black,
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
         }
     }
 }
@@ -270,7 +216,7 @@ pub struct MoveRecord {
     /// 1 = White's first move.
     pub ply: u32,
     /// The mover.
-    pub color: Side,
+    pub color: Color,
     /// UCI as listed in `legal_moves`.
     pub uci: String,
     /// English SAN.
@@ -305,7 +251,7 @@ pub struct Clocks {
     /// Black's.
     pub black_ms: u64,
     /// Whose clock runs.
-    pub running: Option<Side>,
+    pub running: Option<Color>,
     /// Epoch ms when these values were taken.
     pub server_time: u64,
     /// The running side's unused delay at `server_time`.
@@ -317,14 +263,15 @@ pub struct Clocks {
 /// How a game ended (§4.4 `Termination`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Termination {
-    /// `checkmate`, `resignation`, … (§4.6).
-    pub kind: String,
+    /// `checkmate`, `resignation`, … (§4.6): the Laws' own enum, in its
+    /// snake_case serde form.
+    pub kind: arbiter_laws::Termination,
     /// The Article, as numbered in the game's edition.
     pub article: String,
     /// `None` for a draw.
-    pub winner: Option<Side>,
+    pub winner: Option<Color>,
     /// Who resigned, claimed, flagged or made the illegal move.
-    pub by: Option<Side>,
+    pub by: Option<Color>,
 }
 
 /// The last move's squares.
@@ -345,8 +292,8 @@ pub struct Live {
     pub status: Status,
     /// Current position, full FEN (X-FEN in Chess960).
     pub fen: String,
-    /// Side to move.
-    pub turn: Side,
+    /// Color to move.
+    pub turn: Color,
     /// Moves made so far.
     pub ply: u32,
     /// The side to move is in check.
@@ -358,7 +305,7 @@ pub struct Live {
     /// A piece touched under Art. 4 this turn.
     pub touched: Option<String>,
     /// Whose draw offer is pending.
-    pub draw_offer: Option<Side>,
+    pub draw_offer: Option<Color>,
     /// The clocks; `None` when untimed.
     pub clocks: Option<Clocks>,
     /// PGN result.
@@ -424,7 +371,7 @@ pub enum Event {
     /// The invited player took the seat.
     Join {
         /// The seat taken.
-        color: Side,
+        color: Color,
         /// Both players after the join.
         players: Players,
     },
@@ -437,24 +384,24 @@ pub enum Event {
     /// A piece was touched (Art. 4.3).
     Touch {
         /// Who touched.
-        color: Side,
+        color: Color,
         /// Where.
         square: String,
     },
     /// A draw offer (9.1).
     DrawOffer {
         /// Who offers.
-        by: Side,
+        by: Color,
     },
     /// An offer declined.
     DrawDeclined {
         /// Who declined.
-        by: Side,
+        by: Color,
     },
     /// An incorrect claim (9.5).
     ClaimRejected {
         /// Claimant.
-        by: Side,
+        by: Color,
         /// `threefold` / `fifty`.
         claim: String,
         /// The intended move (UCI), if any.
@@ -468,7 +415,7 @@ pub enum Event {
     /// Time added under Art. 7.5.
     Penalty {
         /// Whose clock gains.
-        to: Side,
+        to: Color,
         /// Milliseconds.
         ms: u64,
         /// `"illegal_move"`.
@@ -607,19 +554,19 @@ pub enum ClientMsg {
     OfferDraw {
         /// Acting colour (local mode).
         #[serde(default)]
-        color: Option<Side>,
+        color: Option<Color>,
     },
     /// Accept the pending offer.
     AcceptDraw {
         /// Acting colour (local mode).
         #[serde(default)]
-        color: Option<Side>,
+        color: Option<Color>,
     },
     /// Decline the pending offer.
     DeclineDraw {
         /// Acting colour (local mode).
         #[serde(default)]
-        color: Option<Side>,
+        color: Option<Color>,
     },
     /// Claim a draw, perhaps with an intended move.
     Claim {
@@ -630,13 +577,13 @@ pub enum ClientMsg {
         mv: Option<String>,
         /// Acting colour (local mode).
         #[serde(default)]
-        color: Option<Side>,
+        color: Option<Color>,
     },
     /// Resign.
     Resign {
         /// Acting colour (local mode).
         #[serde(default)]
-        color: Option<Side>,
+        color: Option<Color>,
     },
     /// Touch a piece (Art. 4).
     Touch {
@@ -644,7 +591,7 @@ pub enum ClientMsg {
         square: String,
         /// Acting colour (local mode).
         #[serde(default)]
-        color: Option<Side>,
+        color: Option<Color>,
     },
     /// Keep-alive and lag report.
     Ping {
@@ -750,6 +697,24 @@ pub fn engine_elo(level: u8) -> Option<u32> {
 mod tests {
     use super::*;
 
+    /// The wire keeps its shape with the core's `Color` and the Laws'
+    /// `Termination` (§4.4, §4.6).
+    #[test]
+    fn termination_on_the_wire() {
+        let t = Termination {
+            kind: arbiter_laws::Termination::DeadPosition,
+            article: "5.2.2".to_owned(),
+            winner: None,
+            by: Some(Color::Black),
+        };
+        let json = serde_json::to_string(&t).unwrap();
+        assert_eq!(
+            json,
+            r#"{"kind":"dead_position","article":"5.2.2","winner":null,"by":"black"}"#
+        );
+        assert_eq!(serde_json::from_str::<Termination>(&json).unwrap(), t);
+    }
+
     #[test]
     fn client_frames_are_validated() {
         let f = ClientFrame::parse(r#"{"type":"move","uci":"e2e4","id":3,"extra":1}"#).unwrap();
@@ -814,7 +779,7 @@ mod tests {
             m.to_json(),
             r#"{"type":"error","code":"not_your_turn","message":"not your turn","reply_to":7}"#
         );
-        let e = Event::DrawOffer { by: Side::White };
+        let e = Event::DrawOffer { by: Color::White };
         assert_eq!(
             serde_json::to_string(&e).unwrap(),
             r#"{"kind":"draw_offer","by":"white"}"#

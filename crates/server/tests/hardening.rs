@@ -491,3 +491,35 @@ async fn unstarted_games_are_aborted() {
     assert_eq!(snap["status"], "active");
     s.stop().await;
 }
+
+/// A socket that keeps sending what the server refuses is answered each time
+/// (`bad_message`, or `rate_limited` once over the message rate) and closed
+/// after 50 refusals, so that a broken or hostile client cannot keep the
+/// connection busy.
+#[tokio::test]
+async fn a_socket_refused_too_often_is_closed() {
+    let s = TestServer::start().await;
+    let (id, _, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let mut p = s.player(&id, None).await;
+    for _ in 0..60 {
+        if p.socket.send_text("not json").await.is_err() {
+            break;
+        }
+    }
+    let started = std::time::Instant::now();
+    let mut refusals = 0;
+    while let Ok(m) = p.socket.recv(WAIT).await {
+        if m["type"] == "error" {
+            assert!(
+                ["bad_message", "rate_limited"].contains(&m["code"].as_str().unwrap()),
+                "{m}"
+            );
+            refusals += 1;
+        }
+    }
+    assert!(started.elapsed() < WAIT, "the socket was not closed");
+    assert!((1..=51).contains(&refusals), "{refusals} refusals");
+    s.stop().await;
+}

@@ -6,17 +6,17 @@
 use super::core::{Effects, GameCore, SeatSet};
 use super::record::Wire;
 use super::table::{Refusal, Table};
-use crate::protocol::{ClientMsg, Event, Mode, Side, Status};
+use crate::protocol::{ClientMsg, Color, Event, Mode, Status};
 use crate::store::{SeatRow, WriteOp};
 use arbiter_laws::Action;
 
 /// The side acting: the side named, for a connection holding both seats
 /// (`default` if none is named); else the seat's only side.
-pub fn actor(seat: SeatSet, named: Option<Side>, default: Side) -> Option<Side> {
+pub fn actor(seat: SeatSet, named: Option<Color>, default: Color) -> Option<Color> {
     match (seat.white, seat.black) {
         (true, true) => Some(named.unwrap_or(default)),
-        (true, false) => Some(Side::White),
-        (false, true) => Some(Side::Black),
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
         (false, false) => None,
     }
 }
@@ -89,7 +89,7 @@ impl GameCore {
         if self.settings.mode != Mode::Invite {
             return Err(("not_invitation", "this game is not an invitation"));
         }
-        let free = self.settings.creator.opponent();
+        let free = !self.settings.creator;
         if self.status != Status::Waiting || self.players.get(free).joined {
             return Err(("seat_taken", "the seat is taken"));
         }
@@ -108,7 +108,7 @@ impl GameCore {
             colors: set.stored().to_owned(),
         });
         let mut players = self.players.clone();
-        for c in Side::BOTH {
+        for c in Color::ALL {
             players.get_mut(c).online = false;
         }
         Ok(self.record(
@@ -123,23 +123,21 @@ impl GameCore {
     }
 
     /// An engine's move (already chosen from the Laws' legal moves), made at `now`.
-    pub fn engine_move(&mut self, side: Side, uci: &str, now: u64) -> Result<Effects, Refusal> {
+    pub fn engine_move(&mut self, side: Color, uci: &str, now: u64) -> Result<Effects, Refusal> {
         if self.status != Status::Active || self.table.is_over() || self.table.turn() != side {
             return Err(Refusal::new("game_not_active", "not the engine's move"));
         }
         let m = self.table.resolve(uci)?;
         let t = self.game_time(now).unwrap_or(0);
-        let ev = arbiter_laws::Event::play(t, side.color(), m);
+        let ev = arbiter_laws::Event::play(t, side, m);
         self.apply_laws(now, ev, Wire::Move)
     }
 
     /// The engine answers the draw offer made to it (Art. 9.1): accepts it
     /// (`accept`, if the Laws allow agreement now; else it declines) or
     /// declines it. `None` if no offer to it is pending any more.
-    pub fn engine_answer(&mut self, side: Side, accept: bool, now: u64) -> Option<Effects> {
-        if self.status != Status::Active
-            || self.table.laws().draw_offer() != Some(side.opponent().color())
-        {
+    pub fn engine_answer(&mut self, side: Color, accept: bool, now: u64) -> Option<Effects> {
+        if self.status != Status::Active || self.table.laws().draw_offer() != Some(!side) {
             return None;
         }
         let t = self.game_time(now).unwrap_or(0);
@@ -173,11 +171,11 @@ impl GameCore {
         }
         let turn = self.table.turn();
         let t_now = self.game_time(now).unwrap_or(0);
-        let offer = self.table.laws().draw_offer().map(Side::of);
+        let offer = self.table.laws().draw_offer();
         let (named, default) = match msg {
             ClientMsg::Move { .. } => (None, turn),
             ClientMsg::AcceptDraw { color } | ClientMsg::DeclineDraw { color } => {
-                (*color, offer.map_or(turn, Side::opponent))
+                (*color, offer.map_or(turn, |c| !c))
             }
             ClientMsg::OfferDraw { color }
             | ClientMsg::Claim { color, .. }
@@ -284,7 +282,7 @@ mod tests {
     fn local_game() -> GameCore {
         let req: CreateRequest =
             serde_json::from_str(r#"{"mode":"local","time_control":"300+3"}"#).unwrap();
-        let (settings, name) = req.validate(|| Side::White, || 0).unwrap();
+        let (settings, name) = req.validate(|| Color::White, || 0).unwrap();
         GameCore::create("abcdefgh".into(), settings, name, "hash".into(), 1_000).unwrap()
     }
 
@@ -299,7 +297,7 @@ mod tests {
         let spectator = core.act(None, &mv("e2e4"), 2_000).unwrap_err();
         assert_eq!(spectator.code, "not_a_player");
         let black = core
-            .act(Some(SeatSet::one(Side::Black)), &mv("e7e5"), 2_000)
+            .act(Some(SeatSet::one(Color::Black)), &mv("e7e5"), 2_000)
             .unwrap_err();
         assert_eq!(black.code, "not_your_turn");
         let effects = core

@@ -4,7 +4,7 @@
 
 use super::core::{Effects, GameCore, SeatSet};
 use crate::error::ApiError;
-use crate::protocol::{ClientFrame, ClientMsg, ServerMsg, Side, State, Status};
+use crate::protocol::{ClientFrame, ClientMsg, Color, ServerMsg, State, Status};
 use crate::App;
 use axum::extract::ws::{Message, Utf8Bytes};
 use axum::http::StatusCode;
@@ -99,7 +99,7 @@ pub enum Command {
         /// The ply the search was for (stale results are dropped).
         ply: u32,
         /// The engine's side.
-        side: Side,
+        side: Color,
         /// The move (UCI), or `None` if the search failed.
         uci: Option<String>,
         /// How long the request waited for an engine: not charged to the
@@ -300,7 +300,7 @@ impl Task {
                 let _ = reply.send(Box::new(self.core.clone()));
             }
             Command::EngineDrawAnswer { accept } => {
-                let side = self.core.settings.creator.opponent();
+                let side = !self.core.settings.creator;
                 if let Some(out) = self.core.engine_answer(side, accept, now) {
                     self.commit(out).await;
                 }
@@ -363,7 +363,7 @@ impl Task {
             }
             ClientMsg::Ping { lag_ms } => {
                 if let (Some(lag), Some(seat)) = (lag_ms, seat) {
-                    for side in Side::BOTH {
+                    for side in Color::ALL {
                         if seat.holds(side) {
                             self.core.quota[side.index()].report(*lag);
                         }
@@ -499,7 +499,7 @@ impl Task {
 
     fn update_presence(&mut self) {
         let mut on = [false, false];
-        for side in Side::BOTH {
+        for side in Color::ALL {
             let p = self.core.players.get(side);
             on[side.index()] = p.kind == crate::protocol::PlayerKind::Engine
                 || self
@@ -507,7 +507,7 @@ impl Task {
                     .iter()
                     .any(|(_, s)| s.is_some_and(|s| s.holds(side)));
         }
-        for side in Side::BOTH {
+        for side in Color::ALL {
             self.core.players.get_mut(side).online = on[side.index()];
         }
         self.summary
@@ -600,10 +600,8 @@ impl Task {
         let Some(level) = core.settings.engine_level else {
             return;
         };
-        let side = core.settings.creator.opponent();
-        if core.status != Status::Active
-            || core.table.laws().draw_offer() != Some(side.opponent().color())
-        {
+        let side = !core.settings.creator;
+        if core.status != Status::Active || core.table.laws().draw_offer() != Some(!side) {
             return;
         }
         let move_number = core.table.laws().position().fullmoves();
@@ -637,7 +635,7 @@ impl Task {
         let Some(level) = core.settings.engine_level else {
             return;
         };
-        let side = core.settings.creator.opponent();
+        let side = !core.settings.creator;
         let ply = core.table.records().len() as u32;
         if core.table.turn() != side || self.engine_busy_ply == Some(ply) {
             return;

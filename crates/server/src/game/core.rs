@@ -10,7 +10,7 @@ pub use super::effects::Effects;
 pub use super::seat_set::SeatSet;
 use super::settings::Settings;
 use super::table::Table;
-use crate::protocol::{Event, Live, Mode, Player, PlayerKind, Players, Side, State, Status};
+use crate::protocol::{Color, Event, Live, Mode, Player, PlayerKind, Players, State, Status};
 use crate::store::{GameRow, LoadedGame, SeatRow, StoreError, WriteOp};
 use crate::time::LagQuota;
 use serde::{Deserialize, Serialize};
@@ -95,11 +95,11 @@ impl GameCore {
             Mode::Local => player(PlayerKind::Human, None, true, None),
         };
         match creator {
-            Side::White => {
+            Color::White => {
                 white.name = name;
                 black = other;
             }
-            Side::Black => {
+            Color::Black => {
                 black.name = name;
                 white = other;
             }
@@ -171,7 +171,7 @@ impl GameCore {
         if table.is_over() || log.iter().any(|e| matches!(e.event, Event::Aborted)) {
             status = Status::Finished;
         }
-        for c in Side::BOTH {
+        for c in Color::ALL {
             let p = players.get_mut(c);
             p.online = p.kind == PlayerKind::Engine;
         }
@@ -250,7 +250,7 @@ impl GameCore {
     /// The row without its settings (for updates, which never change them).
     pub(super) fn row_without_settings(&self) -> GameRow {
         let mut players = self.players.clone();
-        for c in Side::BOTH {
+        for c in Color::ALL {
             players.get_mut(c).online = false;
         }
         GameRow {

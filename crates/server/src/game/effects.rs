@@ -16,9 +16,9 @@ use crate::store::WriteOp;
 ///
 /// ```
 /// use arbiter_server::game::effects::Effects;
-/// use arbiter_server::protocol::{Event, Side};
+/// use arbiter_server::protocol::{Event, Color};
 ///
-/// let effects = Effects::new(7, vec![Event::DrawOffer { by: Side::White }], Vec::new());
+/// let effects = Effects::new(7, vec![Event::DrawOffer { by: Color::White }], Vec::new());
 /// assert!(!effects.joins());
 /// let (writes, announce) = effects.into_parts();
 /// assert!(writes.is_empty());
@@ -101,15 +101,15 @@ impl Announcement {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::Side;
+    use crate::protocol::Color;
 
     #[test]
     fn events_are_numbered_from_the_first_seq() {
         let effects = Effects::new(
             4,
             vec![
-                Event::DrawOffer { by: Side::White },
-                Event::DrawDeclined { by: Side::Black },
+                Event::DrawOffer { by: Color::White },
+                Event::DrawDeclined { by: Color::Black },
             ],
             Vec::new(),
         );

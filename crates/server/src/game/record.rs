@@ -5,7 +5,7 @@
 
 use super::core::{Effects, GameCore, LogEntry};
 use super::table::Refusal;
-use crate::protocol::{Event, Side, Status};
+use crate::protocol::{Color, Event, Status};
 use crate::store::{EventRow, WriteOp};
 
 /// What the wire events of an action are made from.
@@ -13,19 +13,19 @@ use crate::store::{EventRow, WriteOp};
 pub(super) enum Wire {
     Move,
     Offer {
-        by: Side,
+        by: Color,
     },
     Accept,
     Decline {
-        by: Side,
+        by: Color,
     },
     Resign,
     Touch {
-        by: Side,
+        by: Color,
         square: String,
     },
     Claim {
-        by: Side,
+        by: Color,
         claim: crate::protocol::WireClaim,
         uci: Option<String>,
     },
@@ -142,7 +142,7 @@ impl GameCore {
     /// The game time of a move by `by` received at `t_now`, back-dated by
     /// the lag credited from the player's quota (never before the last
     /// event). `commit`: spend the quota.
-    pub(super) fn credited_time(&mut self, by: Side, t_now: u64, commit: bool) -> u64 {
+    pub(super) fn credited_time(&mut self, by: Color, t_now: u64, commit: bool) -> u64 {
         let q = &mut self.quota[by.index()];
         let credit = if commit { q.credit_move() } else { q.peek() };
         t_now.saturating_sub(credit).max(self.table.last_t())

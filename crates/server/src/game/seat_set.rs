@@ -1,6 +1,6 @@
 //! Which colours a seat holds (protocol §2).
 
-use crate::protocol::{SeatName, Side};
+use crate::protocol::{Color, SeatName};
 
 /// Which colours a seat holds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -13,10 +13,10 @@ pub struct SeatSet {
 
 impl SeatSet {
     /// One colour.
-    pub fn one(side: Side) -> SeatSet {
+    pub fn one(side: Color) -> SeatSet {
         SeatSet {
-            white: side == Side::White,
-            black: side == Side::Black,
+            white: side == Color::White,
+            black: side == Color::Black,
         }
     }
 
@@ -27,10 +27,10 @@ impl SeatSet {
     };
 
     /// Does it hold `side`?
-    pub fn holds(self, side: Side) -> bool {
+    pub fn holds(self, side: Color) -> bool {
         match side {
-            Side::White => self.white,
-            Side::Black => self.black,
+            Color::White => self.white,
+            Color::Black => self.black,
         }
     }
 
@@ -57,8 +57,8 @@ impl SeatSet {
     pub fn parse(s: &str) -> Option<SeatSet> {
         match s {
             "both" => Some(SeatSet::BOTH),
-            "white" => Some(SeatSet::one(Side::White)),
-            "black" => Some(SeatSet::one(Side::Black)),
+            "white" => Some(SeatSet::one(Color::White)),
+            "black" => Some(SeatSet::one(Color::Black)),
             _ => None,
         }
     }
@@ -72,14 +72,14 @@ mod tests {
     fn stored_forms_read_back() {
         for seat in [
             SeatSet::BOTH,
-            SeatSet::one(Side::White),
-            SeatSet::one(Side::Black),
+            SeatSet::one(Color::White),
+            SeatSet::one(Color::Black),
         ] {
             assert_eq!(SeatSet::parse(seat.stored()), Some(seat));
         }
         assert_eq!(SeatSet::parse("nobody"), None);
         assert_eq!(SeatSet::BOTH.name(), Some(SeatName::Both));
-        assert!(SeatSet::one(Side::Black).holds(Side::Black));
-        assert!(!SeatSet::one(Side::Black).holds(Side::White));
+        assert!(SeatSet::one(Color::Black).holds(Color::Black));
+        assert!(!SeatSet::one(Color::Black).holds(Color::White));
     }
 }

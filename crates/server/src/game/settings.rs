@@ -2,7 +2,7 @@
 //! settings stored with the game.
 
 use crate::error::ApiError;
-use crate::protocol::{Mode, Side, Variant, WireDelay};
+use crate::protocol::{Color, Mode, Variant, WireDelay};
 use arbiter_laws::Edition;
 use arbiter_pgn::TimeControl;
 use serde::{Deserialize, Serialize};
@@ -43,7 +43,7 @@ pub struct Settings {
     /// Engine level 1..7 (engine mode).
     pub engine_level: Option<u8>,
     /// The creator's colour (White in local mode).
-    pub creator: Side,
+    pub creator: Color,
     /// Variant.
     pub variant: Variant,
     /// The Chess960 number (drawn at creation when random).
@@ -215,7 +215,7 @@ impl CreateRequest {
     /// and the creator's name.
     pub fn validate(
         &self,
-        pick_color: impl FnOnce() -> Side,
+        pick_color: impl FnOnce() -> Color,
         pick_960: impl FnOnce() -> u32,
     ) -> Result<(Settings, Option<String>), ApiError> {
         let mode = match string_field(self.mode.as_ref(), "mode", "")? {
@@ -246,9 +246,9 @@ impl CreateRequest {
             _ => None,
         };
         let creator = match string_field(self.color.as_ref(), "color", "random")? {
-            _ if mode == Mode::Local => Side::White,
-            "white" => Side::White,
-            "black" => Side::Black,
+            _ if mode == Mode::Local => Color::White,
+            "white" => Color::White,
+            "black" => Color::Black,
             "random" => pick_color(),
             other => {
                 return Err(ApiError::invalid(
@@ -422,7 +422,7 @@ mod tests {
     fn settings_are_stored_as_before() {
         let (s, _) =
             req(r#"{"mode":"local","time_control":"40/5400+30:1800+30","edition":"2023"}"#)
-                .validate(|| Side::White, || 0)
+                .validate(|| Color::White, || 0)
                 .unwrap();
         let json = serde_json::to_value(&s).unwrap();
         assert_eq!(json["time_control"], "40/5400+30:1800+30");
@@ -443,18 +443,18 @@ mod tests {
     #[test]
     fn requests_are_validated_field_by_field() {
         let (s, name) = req(r#"{"mode":"engine","engine":{"level":3},"color":"white","time_control":"300+3","name":"  Anna\u0007 "}"#)
-            .validate(|| Side::Black, || 0)
+            .validate(|| Color::Black, || 0)
             .unwrap();
         assert_eq!(s.mode, Mode::Engine);
         assert_eq!(s.engine_level, Some(3));
-        assert_eq!(s.creator, Side::White);
+        assert_eq!(s.creator, Color::White);
         assert_eq!(s.edition, Edition::Fide2014);
         assert_eq!(name.as_deref(), Some("Anna"));
         let (s, _) =
             req(r#"{"mode":"invite","color":"random","variant":"chess960","time_control":"-"}"#)
-                .validate(|| Side::Black, || 7)
+                .validate(|| Color::Black, || 7)
                 .unwrap();
-        assert_eq!((s.creator, s.chess960_position), (Side::Black, Some(7)));
+        assert_eq!((s.creator, s.chess960_position), (Color::Black, Some(7)));
         let cases = [
             (r#"{"mode":"bot"}"#, "mode"),
             (r#"{"mode":"engine"}"#, "engine"),
@@ -481,7 +481,7 @@ mod tests {
             (r#"{"mode":"invite","color":"green"}"#, "color"),
         ];
         for (json, field) in cases {
-            let e = req(json).validate(|| Side::White, || 0).unwrap_err();
+            let e = req(json).validate(|| Color::White, || 0).unwrap_err();
             assert_eq!(e.field.as_deref(), Some(field), "{json}: {}", e.message);
         }
     }

@@ -6,8 +6,8 @@
 use super::settings::Settings;
 use crate::notation;
 use crate::protocol::{
-    Clocks, LastMove, LegalMove, Live, MoveRecord, MovesToControl, Side, Status, Termination,
-    Variant, WireClaim,
+    Clocks, LastMove, LegalMove, Live, MoveRecord, MovesToControl, Status, Termination, Variant,
+    WireClaim,
 };
 use arbiter_chess::{Color, Move, Position, Square};
 use arbiter_laws::{
@@ -23,7 +23,7 @@ pub struct Table {
     records: Vec<MoveRecord>,
     touched: Option<Square>,
     /// Who acted to end the game (resigned, claimed, flagged), for `Termination.by`.
-    ended_by: Option<Side>,
+    ended_by: Option<Color>,
 }
 
 /// An action refused: the protocol's error code (§4.7) and an English message.
@@ -162,8 +162,8 @@ impl Table {
     }
 
     /// The side to move.
-    pub fn turn(&self) -> Side {
-        Side::of(self.laws.turn())
+    pub fn turn(&self) -> Color {
+        self.laws.turn()
     }
 
     /// `true` once the game has ended.
@@ -212,22 +212,17 @@ impl Table {
         match arbiter_pgn::read_move(pos, text) {
             Ok(m) => self.touch_allows(m, text),
             Err(e) => {
-                let promotes = ["=Q", "=N"].iter().any(|p| {
-                    arbiter_pgn::read_move(pos, &format!("{text}{p}"))
-                        .is_ok_and(|m| m.promotion.is_some())
-                });
-                let code = match e {
-                    _ if promotes => "promotion_needed",
-                    arbiter_pgn::ReadMoveError::Syntax { .. } => "unreadable_move",
-                    arbiter_pgn::ReadMoveError::Illegal { .. } => "illegal_move",
-                    arbiter_pgn::ReadMoveError::Ambiguous { .. } => "ambiguous_move",
-                    arbiter_pgn::ReadMoveError::PromotionMissing { .. } => "promotion_needed",
-                };
-                let message = if promotes {
-                    let art = self.laws.rules().articles.promotion;
-                    format!("{text}: name the piece the pawn becomes (Art. {art})")
-                } else {
-                    e.to_string()
+                use arbiter_pgn::ReadMoveError as E;
+                let (code, message) = match &e {
+                    E::PromotionMissing { text, .. } => {
+                        let art = self.laws.rules().articles.promotion;
+                        let message =
+                            format!("{text}: name the piece the pawn becomes (Art. {art})");
+                        ("promotion_needed", message)
+                    }
+                    E::Syntax { .. } => ("unreadable_move", e.to_string()),
+                    E::Illegal { .. } => ("illegal_move", e.to_string()),
+                    E::Ambiguous { .. } => ("ambiguous_move", e.to_string()),
                 };
                 Err(Refusal::new(code, message))
             }
@@ -249,7 +244,7 @@ impl Table {
     /// records and the touched square in step.
     pub fn apply(&mut self, event: Event) -> Result<Applied, Refusal> {
         let claim = matches!(event.action, Action::Claim { .. });
-        let by = event.by.player().map(Side::of);
+        let by = event.by.player();
         let t = event.t;
         let before = *self.laws.position();
         let moves_before = self.laws.moves().len();
@@ -262,7 +257,7 @@ impl Table {
             event.action,
             Action::Resign | Action::Claim { .. } | Action::Flag | Action::Arbiter { .. }
         );
-        let running = self.laws.clock().and_then(|c| c.running()).map(Side::of);
+        let running = self.laws.clock().and_then(|c| c.running());
         let is_flag = matches!(
             event.action,
             Action::Flag
@@ -281,10 +276,10 @@ impl Table {
             self.touched = None;
             let played = &self.laws.moves()[moves_before];
             let m = played.mv;
-            let side = Side::of(played.by);
+            let side = played.by;
             let lm = legal_move(&before, m);
             let clock_ms = self.laws.clock_at(t).map(|r| {
-                if side == Side::White {
+                if side == Color::White {
                     r.white
                 } else {
                     r.black
@@ -311,10 +306,10 @@ impl Table {
     }
 
     /// A Laws event of `by` at `t`.
-    pub fn event(t: u64, by: Option<Side>, action: Action) -> Event {
+    pub fn event(t: u64, by: Option<Color>, action: Action) -> Event {
         Event {
             t,
-            by: by.map(Side::color).into(),
+            by: by.into(),
             action,
         }
     }
@@ -343,19 +338,19 @@ impl Table {
     }
 
     /// Has `side`'s flag fallen by `t`?
-    pub fn flag_fallen(&self, side: Side, t: u64) -> bool {
+    pub fn flag_fallen(&self, side: Color, t: u64) -> bool {
         self.laws
             .clock()
-            .is_some_and(|c| c.flag_fell_at(side.color(), t).is_some())
+            .is_some_and(|c| c.flag_fell_at(side, t).is_some())
     }
 
     /// The termination, once over.
     pub fn termination(&self) -> Option<Termination> {
         let o = self.laws.outcome()?;
         Some(Termination {
-            kind: o.termination.name().to_owned(),
+            kind: o.termination,
             article: o.article.to_string(),
-            winner: o.result.winner().map(Side::of),
+            winner: o.result.winner(),
             by: self.ended_by,
         })
     }
@@ -374,7 +369,7 @@ impl Table {
         let running = if self.laws.is_over() {
             None
         } else {
-            reading.running.map(Side::of)
+            reading.running
         };
         let since = self.laws.moves().last().map_or(0, |m| m.t);
         let delay_left_ms = match (running, clock.delay()) {
@@ -457,11 +452,7 @@ impl Table {
             } else {
                 None
             },
-            draw_offer: if active {
-                self.laws.draw_offer().map(Side::of)
-            } else {
-                None
-            },
+            draw_offer: if active { self.laws.draw_offer() } else { None },
             clocks,
             result: self.result(),
             termination: self.termination(),
@@ -479,7 +470,7 @@ mod tests {
         Settings {
             mode: Mode::Local,
             engine_level: None,
-            creator: Side::White,
+            creator: Color::White,
             variant,
             chess960_position: n960,
             edition: Edition::Fide2014,
@@ -574,7 +565,13 @@ mod tests {
             None,
         ))
         .unwrap();
-        assert_eq!(t.read_typed("a8").unwrap_err().code, "promotion_needed");
+        for text in ["a8", "a7a8", "a7-a8"] {
+            let e = t.read_typed(text).unwrap_err();
+            assert_eq!(e.code, "promotion_needed", "{text}");
+            assert!(e.message.contains("(Art. 3.7"), "{text}: {}", e.message);
+        }
+        // A piece that cannot be named is not a missing promotion.
+        assert_ne!(t.read_typed("a8=K").unwrap_err().code, "promotion_needed");
         assert_eq!(t.read_typed("a8Ф").unwrap(), t.resolve("a7a8q").unwrap());
         assert_eq!(t.read_typed("a8=N").unwrap(), t.resolve("a7a8n").unwrap());
         assert_eq!(t.read_typed("0-0").unwrap(), t.resolve("e1g1").unwrap());
@@ -626,7 +623,11 @@ mod tests {
     fn chess960_lists_king_takes_rook() {
         let mut t = Table::new(&settings(None, Variant::Chess960, Some(518))).unwrap();
         for (i, san) in ["Nf3", "Nf6", "g3", "g6", "Bg2", "Bg7"].iter().enumerate() {
-            let by = if i % 2 == 0 { Side::White } else { Side::Black };
+            let by = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             let mv = t.laws().position().parse_san(san).unwrap();
             t.apply(Table::event(i as u64 * 10, Some(by), Action::Move { mv }))
                 .unwrap();
@@ -654,14 +655,14 @@ mod tests {
         let mut t = Table::new(&settings(None, Variant::Standard, None)).unwrap();
         assert_eq!(t.clocks(0, 0).unwrap().white_ms, 303_000);
         let mv = t.laws().position().parse_san("e4").unwrap();
-        t.apply(Table::event(2_000, Some(Side::White), Action::Move { mv }))
+        t.apply(Table::event(2_000, Some(Color::White), Action::Move { mv }))
             .unwrap();
         let r = &t.records()[0];
         assert_eq!((r.clock_ms, r.spent_ms), (Some(304_000), Some(2_000)));
         let c = t.clocks(5_000, 99).unwrap();
         assert_eq!(
             (c.running, c.black_ms, c.server_time),
-            (Some(Side::Black), 300_000, 99)
+            (Some(Color::Black), 300_000, 99)
         );
     }
 }
