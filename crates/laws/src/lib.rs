@@ -8,6 +8,8 @@ pub mod clock;
 pub mod dead;
 pub mod edition;
 pub mod event;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod game;
 pub mod json;
 pub mod judge;

@@ -6,9 +6,8 @@
 //! event, reads ahead with the same answers, and the accepted events of a
 //! game replay to the same state.
 
-use arbiter_laws::json::{self, Event};
-use arbiter_laws::judge::{run, Options};
-use arbiter_laws::Game;
+use arbiter_laws::fuzzing::{self, judge_property};
+use arbiter_laws::json;
 use rand::{seq::SliceRandom, Rng, SeedableRng};
 
 fn scripts() -> Vec<Vec<String>> {
@@ -78,24 +77,6 @@ fn mutate(lines: &mut Vec<String>, all: &[Vec<String>], rng: &mut impl Rng) {
     }
 }
 
-/// The `judge` target's property.
-fn judge_property(data: &[u8]) {
-    let mut out = Vec::new();
-    let online = run(data, &mut out, Options::default());
-    if let Ok(summary) = &online {
-        let lines = out.iter().filter(|&&b| b == b'\n').count();
-        assert_eq!(lines, summary.events + 1);
-    }
-    let mut ahead = Vec::new();
-    let options = Options {
-        read_ahead: true,
-        ..Options::default()
-    };
-    let read_ahead = run(data, &mut ahead, options);
-    assert_eq!(online.is_ok(), read_ahead.is_ok());
-    assert_eq!(out, ahead);
-}
-
 /// The `events` target's property, from the script's own start when it
 /// has a valid one. Returns the events accepted.
 fn events_property(lines: &[String]) -> usize {
@@ -110,19 +91,7 @@ fn events_property(lines: &[String]) -> usize {
     else {
         return 0;
     };
-    let Ok(mut game) = Game::new(start.clone()) else {
-        return 0;
-    };
-    let mut accepted = 0;
-    for line in &lines[1..] {
-        if let Ok(e) = serde_json::from_str::<Event>(line) {
-            accepted += usize::from(json::apply(&mut game, &e).is_ok());
-        }
-    }
-    let again = Game::replay(start, game.events()).unwrap();
-    assert_eq!(again.position(), game.position());
-    assert_eq!(again.outcome(), game.outcome());
-    accepted
+    fuzzing::events_property(start, lines[1..].iter().map(String::as_str))
 }
 
 #[test]

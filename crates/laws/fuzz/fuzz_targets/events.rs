@@ -1,8 +1,8 @@
 //! Arbitrary event lines after a fixed start (clock, touch-move, rapid):
-//! never panics, and the log of accepted events replays to the same state.
+//! never panics, and the log of accepted events replays to the same state
+//! (`arbiter_laws::fuzzing::events_property`).
 #![no_main]
-use arbiter_laws::json::{self, Event};
-use arbiter_laws::Game;
+use arbiter_laws::json;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -11,14 +11,5 @@ fuzz_target!(|data: &[u8]| {
     };
     let start: json::Start =
         serde_json::from_str(r#"{"time_control": "900+10", "touch_move": true}"#).unwrap();
-    let start = start.to_start().unwrap();
-    let mut game = Game::new(start.clone()).unwrap();
-    for line in text.lines() {
-        if let Ok(e) = serde_json::from_str::<Event>(line) {
-            let _ = json::apply(&mut game, &e);
-        }
-    }
-    let again = Game::replay(start, game.events()).unwrap();
-    assert_eq!(again.position(), game.position());
-    assert_eq!(again.outcome(), game.outcome());
+    arbiter_laws::fuzzing::events_property(start.to_start().unwrap(), text.lines());
 });

@@ -565,16 +565,11 @@ impl DeadPositionDetector {
         }
         if let Some(w) = &self.witness {
             let moved = from_live.map(|(_, m)| m);
-            if let Some(line) = w.repair(pos, moved, e.repair_tempos, e.repair_plies) {
-                let winner = w.winner;
-                self.witness = Some(Witness {
-                    start: *pos,
-                    winner,
-                    line,
-                });
-                return (false, Reason::Witness);
-            }
-            if let Some(line) = w.patch(pos, e.patches, e.repair_plies) {
+            // The old line repaired, else patched with tempo moves.
+            let line = w
+                .repair(pos, moved, e.repair_tempos, e.repair_plies)
+                .or_else(|| w.patch(pos, e.patches, e.repair_plies));
+            if let Some(line) = line {
                 let winner = w.winner;
                 self.witness = Some(Witness {
                     start: *pos,
