@@ -36,6 +36,8 @@ fn settings() -> Settings {
         delay: None,
         touch_move: false,
         fen: None,
+        rated: false,
+        creator_account: None,
     }
 }
 

@@ -56,6 +56,7 @@ pub fn router(app: Arc<App>) -> Router {
         )
         .route("/api/games/{id}/ws", get(ws).route_layer(origin))
         .merge(crate::ops::router())
+        .merge(crate::account::routes::router(app.clone()))
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(guard::json_errors))
@@ -64,16 +65,6 @@ pub fn router(app: Arc<App>) -> Router {
             guard::deadline(timeout, r, n)
         }))
         .with_state(app)
-}
-
-fn token_of(headers: &HeaderMap, id: &str) -> Option<String> {
-    seat::token_from_cookies(
-        headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok()),
-        id,
-    )
 }
 
 fn json_with_cookie<T: Serialize>(status: StatusCode, body: &T, cookie: &str) -> Response {
@@ -86,7 +77,8 @@ fn json_with_cookie<T: Serialize>(status: StatusCode, body: &T, cookie: &str) ->
     resp
 }
 
-fn no_store<T: Serialize>(body: &T) -> Response {
+/// A JSON answer that no cache keeps.
+pub fn no_store<T: Serialize>(body: &T) -> Response {
     let mut resp = Json(body).into_response();
     resp.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -136,6 +128,17 @@ async fn create(
         },
         || rand::rngs::OsRng.gen_range(0..960),
     )?;
+    // From an account: the creator's name is the account's, and the seat
+    // is the account's too (issue 15).
+    let user = crate::account::session::user(&app, &headers).await?;
+    let (mut settings, mut name) = (settings, name);
+    if settings.rated && user.is_none() {
+        return Err(crate::account::routes::login_required());
+    }
+    if let Some(u) = &user {
+        settings.creator_account = Some(u.id.clone());
+        name = Some(u.name.clone());
+    }
     let token = seat::new_token();
     let id = new_id();
     let now = app.clock.now_ms();
@@ -279,7 +282,7 @@ async fn snapshot(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let h = handle_of(&app, &id).await?;
-    let token_hash = token_of(&headers, &id).map(|t| seat::hash_token(&t));
+    let token_hash = crate::account::seat_hash(&app, &headers, &id).await;
     let state = ask(&h, |reply| Command::Snapshot { token_hash, reply }).await?;
     Ok(no_store(&state))
 }
@@ -325,15 +328,21 @@ async fn join(
             )
         })?
     };
-    let name = clean_name(value.get("name"))?;
+    let mut name = clean_name(value.get("name"))?;
     let h = handle_of(&app, &id).await?;
-    let existing = token_of(&headers, &id).map(|t| seat::hash_token(&t));
+    let existing = crate::account::seat_hash(&app, &headers, &id).await;
+    let user = crate::account::session::user(&app, &headers).await?;
+    if let Some(u) = &user {
+        name = Some(u.name.clone());
+    }
+    let account = user.map(|u| u.id);
     let token = seat::new_token();
     let token_hash = seat::hash_token(&token);
     let state = ask(&h, |reply| Command::Join {
         token_hash,
         existing,
         name,
+        account,
         reply,
     })
     .await??;
@@ -361,7 +370,7 @@ async fn ws(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let h = handle_of(&app, &id).await?;
-    let token_hash = token_of(&headers, &id).map(|t| seat::hash_token(&t));
+    let token_hash = crate::account::seat_hash(&app, &headers, &id).await;
     Ok(upgrade
         .max_message_size(MAX_CLIENT_FRAME)
         .max_frame_size(MAX_CLIENT_FRAME)
@@ -557,7 +566,7 @@ async fn fallback(method: Method, uri: Uri) -> Response {
             .into_response();
     }
     let page = path == "/"
-        || ["/game/", "/join/"].iter().any(|p| {
+        || ["/game/", "/join/", "/@/"].iter().any(|p| {
             path.strip_prefix(p).is_some_and(|rest| {
                 !rest.is_empty()
                     && rest

@@ -23,6 +23,7 @@
 
 #![deny(missing_docs)]
 
+pub mod account;
 pub mod assets;
 pub mod client;
 pub mod engine;
@@ -79,6 +80,9 @@ pub struct Config {
     /// A game with no move this long after its last event (creation or
     /// join) is aborted.
     pub abort_unstarted_after: Duration,
+    /// Account actions (sign up, log in, change the password) per minute
+    /// per client address (0: no limit).
+    pub account_per_minute: u32,
 }
 
 impl Default for Config {
@@ -96,6 +100,7 @@ impl Default for Config {
             public_url: None,
             trusted_proxies: Vec::new(),
             abort_unstarted_after: Duration::from_secs(15 * 60),
+            account_per_minute: 10,
         }
     }
 }
@@ -124,6 +129,10 @@ pub struct App {
     pub abort_unstarted_after: Duration,
     /// Which `Host` is answered; whose forwarding headers are believed.
     pub hosts: guard::HostPolicy,
+    /// Rate limit of account actions (issue 15).
+    pub account_limit: limits::PerAddress,
+    /// Password hashes computed at once.
+    pub hashing: tokio::sync::Semaphore,
     /// The unfinished games the background resume is to load.
     to_resume: std::sync::Mutex<Vec<String>>,
 }
@@ -199,6 +208,11 @@ impl Server {
             accepts: Arc::default(),
             request_timeout: config.connections.request_timeout,
             spectators: listen::PerAddressConnections::new(config.spectators_per_address),
+            account_limit: limits::PerAddress::new(
+                config.account_per_minute,
+                config.account_per_minute.max(1),
+            ),
+            hashing: tokio::sync::Semaphore::new(account::credentials::HASHING_AT_ONCE),
             to_resume: std::sync::Mutex::default(),
             abort_unstarted_after: config.abort_unstarted_after,
             hosts: guard::HostPolicy::new(

@@ -38,7 +38,12 @@ pub fn set_cookie(id: &str, token: &str, secure: bool) -> String {
 /// The seat token of game `id` in a `Cookie` header, if any (only
 /// well-formed base64url tokens of sane length are taken).
 pub fn token_from_cookies<'a>(headers: impl Iterator<Item = &'a str>, id: &str) -> Option<String> {
-    let name = cookie_name(id);
+    token_cookie(headers, &cookie_name(id))
+}
+
+/// The token in cookie `name` of a `Cookie` header, if any and well-formed
+/// (base64url, 16 to 64 characters): seats' and sessions' alike.
+pub fn token_cookie<'a>(headers: impl Iterator<Item = &'a str>, name: &str) -> Option<String> {
     for header in headers {
         for part in header.split(';') {
             let Some((k, v)) = part.trim().split_once('=') else {

@@ -79,11 +79,14 @@ impl GameCore {
     }
 
     /// The invited player takes the free seat at `now` (§3.5): the game
-    /// starts and White's clock runs from now.
+    /// starts and White's clock runs from now. From an `account`, the seat
+    /// is the account's too (in the same writes); a rated game is joined
+    /// only from an account other than its creator's (issue 15).
     pub fn join(
         &mut self,
         token_hash: String,
         name: Option<String>,
+        account: Option<String>,
         now: u64,
     ) -> Result<Effects, (&'static str, &'static str)> {
         if self.settings.mode != Mode::Invite {
@@ -92,6 +95,12 @@ impl GameCore {
         let free = !self.settings.creator;
         if self.status != Status::Waiting || self.players.get(free).joined {
             return Err(("seat_taken", "the seat is taken"));
+        }
+        if self.settings.rated && account.is_none() {
+            return Err(("login_required", "a rated game is played from an account"));
+        }
+        if self.settings.rated && account == self.settings.creator_account {
+            return Err(("same_account", "a rated game needs two accounts"));
         }
         {
             let p = self.players.get_mut(free);
@@ -102,11 +111,18 @@ impl GameCore {
         self.clock_origin = Some(now);
         let set = SeatSet::one(free);
         self.seats.insert(token_hash.clone(), set);
-        let seat_write = WriteOp::InsertSeat(SeatRow {
-            game_id: self.id.clone(),
-            token_hash,
-            colors: set.stored().to_owned(),
-        });
+        let mut writes = Vec::new();
+        if let Some(user) = &account {
+            writes.push(self.user_game(user, &token_hash, set));
+        }
+        writes.insert(
+            0,
+            WriteOp::InsertSeat(SeatRow {
+                game_id: self.id.clone(),
+                token_hash,
+                colors: set.stored().to_owned(),
+            }),
+        );
         let mut players = self.players.clone();
         for c in Color::ALL {
             players.get_mut(c).online = false;
@@ -118,7 +134,7 @@ impl GameCore {
                 color: free,
                 players,
             }],
-            vec![seat_write],
+            writes,
         ))
     }
 

@@ -81,6 +81,8 @@ pub enum Command {
         existing: Option<String>,
         /// Display name.
         name: Option<String>,
+        /// The account joining, if logged in (issue 15).
+        account: Option<String>,
         /// The seat and state, or the error.
         reply: oneshot::Sender<Result<State, ApiError>>,
     },
@@ -271,6 +273,7 @@ impl Task {
                 token_hash,
                 existing,
                 name,
+                account,
                 reply,
             } => {
                 if existing.is_some_and(|h| self.core.seats.contains_key(&h)) {
@@ -281,7 +284,7 @@ impl Task {
                     )));
                     return;
                 }
-                match self.core.join(token_hash.clone(), name, now) {
+                match self.core.join(token_hash.clone(), name, account, now) {
                     Err((code, message)) => {
                         let _ = reply.send(Err(ApiError::new(StatusCode::CONFLICT, code, message)));
                     }

@@ -279,8 +279,30 @@ impl GameCore {
                 token_hash: hash.clone(),
                 colors: set.stored().to_owned(),
             }));
+            if let Some(user) = &self.settings.creator_account {
+                ops.push(self.user_game(user, hash, *set));
+            }
         }
         ops
+    }
+
+    /// The write giving account `user` the seat `set` of token `hash`
+    /// (issue 15: the seat follows the account to any device).
+    pub(super) fn user_game(&self, user: &str, hash: &str, set: SeatSet) -> WriteOp {
+        WriteOp::InsertUserGame(crate::store::account::UserGameRow {
+            user_id: user.to_owned(),
+            game_id: self.id.clone(),
+            color: set.stored().to_owned(),
+            token_hash: hash.to_owned(),
+            time_class: self.time_class().as_str().to_owned(),
+            rated: self.settings.rated,
+            created_at: self.created_at,
+        })
+    }
+
+    /// The game's time class (issue 15).
+    pub fn time_class(&self) -> crate::account::rating::TimeClass {
+        crate::account::rating::TimeClass::of(&self.settings.time_control)
     }
 }
 

@@ -73,6 +73,16 @@ impl GameCore {
         {
             writes.push(WriteOp::UpdateGame(self.row_without_settings()));
         }
+        // A rated game's end moves both ratings in the same transaction as
+        // its result (issue 15).
+        if self.settings.rated && events.iter().any(|e| matches!(e, Event::End { .. })) {
+            writes.push(WriteOp::RateGame {
+                game_id: self.id.clone(),
+                result: self.table.result(),
+                time_class: self.time_class().as_str().to_owned(),
+                at: now,
+            });
+        }
         Effects::new(first_seq, events, writes)
     }
 

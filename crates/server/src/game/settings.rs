@@ -33,6 +33,9 @@ pub struct CreateRequest {
     /// A set-up starting position (FEN), standard variant only (an extension
     /// of protocol §3.1).
     pub fen: Option<serde_json::Value>,
+    /// Rated (`true`) or casual: invitations with a clock only, created and
+    /// joined from accounts (issue 15; §3.1).
+    pub rated: Option<serde_json::Value>,
 }
 
 /// The settings of a game, fixed at creation and stored with it.
@@ -61,6 +64,12 @@ pub struct Settings {
     /// A set-up starting position, if not the initial one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
+    /// A rated game: its end moves both players' ratings (issue 15).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// The account (user id) that created the game, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creator_account: Option<String>,
 }
 
 /// Longest time-control text accepted.
@@ -340,6 +349,29 @@ impl CreateRequest {
                 ))
             }
         };
+        let rated = match &self.rated {
+            None | Some(serde_json::Value::Null) | Some(serde_json::Value::Bool(false)) => false,
+            Some(serde_json::Value::Bool(true)) => true,
+            Some(_) => return Err(ApiError::invalid("rated", "rated: true or false")),
+        };
+        if rated && mode != Mode::Invite {
+            return Err(ApiError::invalid(
+                "rated",
+                "rated: engine and one-screen games are unrated",
+            ));
+        }
+        if rated && time_control.periods().is_empty() {
+            return Err(ApiError::invalid(
+                "rated",
+                "rated: a rated game needs a clock (its time class)",
+            ));
+        }
+        if rated && fen.is_some() {
+            return Err(ApiError::invalid(
+                "rated",
+                "rated: a game from a set-up position is unrated",
+            ));
+        }
         Ok((
             Settings {
                 mode,
@@ -352,6 +384,8 @@ impl CreateRequest {
                 delay,
                 touch_move,
                 fen,
+                rated,
+                creator_account: None,
             },
             name,
         ))
@@ -479,6 +513,22 @@ mod tests {
                 "name",
             ),
             (r#"{"mode":"invite","color":"green"}"#, "color"),
+            (
+                r#"{"mode":"engine","engine":{"level":1},"time_control":"60+0","rated":true}"#,
+                "rated",
+            ),
+            (
+                r#"{"mode":"local","time_control":"60+0","rated":true}"#,
+                "rated",
+            ),
+            (
+                r#"{"mode":"invite","time_control":"-","rated":true}"#,
+                "rated",
+            ),
+            (
+                r#"{"mode":"invite","time_control":"60+0","rated":"yes"}"#,
+                "rated",
+            ),
         ];
         for (json, field) in cases {
             let e = req(json).validate(|| Color::White, || 0).unwrap_err();

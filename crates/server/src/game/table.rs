@@ -478,6 +478,8 @@ mod tests {
             delay: None,
             touch_move: false,
             fen: fen.map(str::to_owned),
+            rated: false,
+            creator_account: None,
         }
     }
 

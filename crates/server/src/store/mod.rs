@@ -14,6 +14,7 @@
 //! Reads use a second connection (WAL lets them run beside the writer) on
 //! tokio's blocking pool; so do the lease operations ([`lease`]).
 
+pub mod account;
 pub mod lease;
 pub mod location;
 pub mod postgres;
@@ -118,6 +119,43 @@ pub enum WriteOp {
     AppendEvent(EventRow),
     /// The server is alive at this epoch ms (for resuming clocks).
     Heartbeat(u64),
+    /// A new account.
+    InsertUser(account::UserRow),
+    /// An account's new password hash.
+    SetPassword {
+        /// The user.
+        user_id: String,
+        /// The argon2id hash.
+        password_hash: String,
+    },
+    /// A session opens (log in).
+    InsertSession(account::SessionRow),
+    /// A session ends (log out).
+    DeleteSession {
+        /// Its token's hash.
+        token_hash: String,
+    },
+    /// Every session of a user but one ends (the password changed).
+    DeleteOtherSessions {
+        /// The user.
+        user_id: String,
+        /// The session kept.
+        keep: String,
+    },
+    /// A user takes a seat in a game.
+    InsertUserGame(account::UserGameRow),
+    /// A rated game has ended: both ratings move in this transaction
+    /// ([`account::rate_game`]).
+    RateGame {
+        /// The game.
+        game_id: String,
+        /// Its PGN result.
+        result: String,
+        /// Its time class.
+        time_class: String,
+        /// Epoch ms.
+        at: u64,
+    },
     /// The batch commits only if the game's lease still has this
     /// generation (checked in the same transaction; see [`lease`]).
     Fence {
@@ -191,6 +229,36 @@ pub trait Backend: Send + 'static {
     /// Ids of unfinished games whose lease is missing or expired at `now`,
     /// oldest first: the games a node may take over.
     fn orphaned_games(&mut self, now: u64) -> Result<Vec<String>, StoreError>;
+    /// A user by id (the name in lower case).
+    fn user(&mut self, id: &str) -> Result<Option<account::UserRow>, StoreError>;
+    /// The user of the session whose token hashes to `token_hash`, if it
+    /// has not expired at `now`.
+    fn session_user(
+        &mut self,
+        token_hash: &str,
+        now: u64,
+    ) -> Result<Option<account::UserRow>, StoreError>;
+    /// The seat token hash a user holds in a game.
+    fn user_seat(&mut self, user_id: &str, game_id: &str) -> Result<Option<String>, StoreError>;
+    /// A page of a user's games, newest first.
+    fn user_games(
+        &mut self,
+        q: &account::GamesQuery,
+    ) -> Result<Vec<(account::UserGameRow, GameRow)>, StoreError>;
+    /// A user's ratings.
+    fn ratings(&mut self, user_id: &str) -> Result<Vec<account::RatingRow>, StoreError>;
+    /// The newest `limit` points of a rating's history, oldest first.
+    fn rating_history(
+        &mut self,
+        user_id: &str,
+        time_class: &str,
+        limit: u32,
+    ) -> Result<Vec<account::HistoryRow>, StoreError>;
+    /// A user's finished games counted by (colour, result).
+    fn results_by_colour(
+        &mut self,
+        user_id: &str,
+    ) -> Result<Vec<(String, String, u64)>, StoreError>;
     /// Moves committed data from a write-ahead log into the database
     /// without blocking writers (a no-op where there is nothing to do).
     fn checkpoint(&mut self) -> Result<(), StoreError> {
@@ -476,6 +544,61 @@ impl Store {
     /// Games without a live owner ([`Backend::orphaned_games`]).
     pub async fn orphaned_games(&self, now: u64) -> Result<Vec<String>, StoreError> {
         self.read(move |b| b.orphaned_games(now)).await
+    }
+
+    /// A user by id.
+    pub async fn user(&self, id: String) -> Result<Option<account::UserRow>, StoreError> {
+        self.read(move |b| b.user(&id)).await
+    }
+
+    /// The user of a live session ([`Backend::session_user`]).
+    pub async fn session_user(
+        &self,
+        token_hash: String,
+        now: u64,
+    ) -> Result<Option<account::UserRow>, StoreError> {
+        self.read(move |b| b.session_user(&token_hash, now)).await
+    }
+
+    /// A user's seat in a game ([`Backend::user_seat`]).
+    pub async fn user_seat(
+        &self,
+        user_id: String,
+        game_id: String,
+    ) -> Result<Option<String>, StoreError> {
+        self.read(move |b| b.user_seat(&user_id, &game_id)).await
+    }
+
+    /// A page of a user's games ([`Backend::user_games`]).
+    pub async fn user_games(
+        &self,
+        q: account::GamesQuery,
+    ) -> Result<Vec<(account::UserGameRow, GameRow)>, StoreError> {
+        self.read(move |b| b.user_games(&q)).await
+    }
+
+    /// A user's ratings.
+    pub async fn ratings(&self, user_id: String) -> Result<Vec<account::RatingRow>, StoreError> {
+        self.read(move |b| b.ratings(&user_id)).await
+    }
+
+    /// A rating's history ([`Backend::rating_history`]).
+    pub async fn rating_history(
+        &self,
+        user_id: String,
+        time_class: String,
+        limit: u32,
+    ) -> Result<Vec<account::HistoryRow>, StoreError> {
+        self.read(move |b| b.rating_history(&user_id, &time_class, limit))
+            .await
+    }
+
+    /// A user's results by colour ([`Backend::results_by_colour`]).
+    pub async fn results_by_colour(
+        &self,
+        user_id: String,
+    ) -> Result<Vec<(String, String, u64)>, StoreError> {
+        self.read(move |b| b.results_by_colour(&user_id)).await
     }
 
     /// Whether the database answers (a read through the reader).

@@ -10,12 +10,14 @@
 //! trips. Schema versions are counted in `arbiter_schema`, under an
 //! advisory lock so that nodes starting together migrate once.
 
+use super::account::{self as acc, RatingTx};
 use super::lease::{self, Attempt, Lease};
 use super::row::{
     self, EVENT_COLUMNS, GAME_COLUMNS, LEASE_COLUMNS, LEASE_ROW_COLUMNS, SEAT_COLUMNS,
 };
 use super::schema::{Dialect, MIGRATIONS};
 use super::{Backend, EventRow, GameRow, ListFilter, LoadedGame, SeatRow, StoreError, WriteOp};
+use crate::account::rating::Rating;
 use postgres::{Client, NoTls, Statement};
 
 /// The advisory lock key of migrations (`"Arbi"` in ASCII).
@@ -232,6 +234,8 @@ struct Columns<'a> {
     seats: Vec<&'a SeatRow>,
     events: Vec<&'a EventRow>,
     heartbeat: Option<u64>,
+    /// The writes of accounts, in order, after the games' (they refer to them).
+    accounts: Vec<&'a WriteOp>,
 }
 
 impl<'a> Columns<'a> {
@@ -245,6 +249,7 @@ impl<'a> Columns<'a> {
                 WriteOp::AppendEvent(e) => c.events.push(e),
                 WriteOp::Heartbeat(at) => c.heartbeat = Some(c.heartbeat.unwrap_or(0).max(*at)),
                 WriteOp::Fence { .. } => {}
+                other => c.accounts.push(other),
             }
         }
         // An update carries the whole summary: of several updates of one
@@ -331,7 +336,231 @@ fn texts<'a, T>(rows: &[&'a T], f: impl Fn(&'a T) -> &'a str) -> Vec<&'a str> {
     rows.iter().map(|r| f(r)).collect()
 }
 
+/// The writes of accounts (rare beside a game's: plain statements).
+fn write_account(tx: &mut postgres::Transaction<'_>, op: &WriteOp) -> Result<(), StoreError> {
+    let mut run = |sql: &str, p: &[Param<'_>]| tx.execute(sql, p).map(|_| ()).map_err(db);
+    match op {
+        WriteOp::InsertUser(u) => run(
+            "INSERT INTO users (id, name, password_hash, created_at) VALUES ($1, $2, $3, $4)",
+            &[&u.id, &u.name, &u.password_hash, &(u.created_at as i64)],
+        ),
+        WriteOp::SetPassword {
+            user_id,
+            password_hash,
+        } => run(
+            "UPDATE users SET password_hash = $2 WHERE id = $1",
+            &[user_id, password_hash],
+        ),
+        WriteOp::InsertSession(s) => run(
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            &[
+                &s.token_hash,
+                &s.user_id,
+                &(s.created_at as i64),
+                &(s.expires_at as i64),
+            ],
+        ),
+        WriteOp::DeleteSession { token_hash } => {
+            run("DELETE FROM sessions WHERE token_hash = $1", &[token_hash])
+        }
+        WriteOp::DeleteOtherSessions { user_id, keep } => run(
+            "DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2",
+            &[user_id, keep],
+        ),
+        WriteOp::InsertUserGame(g) => run(
+            "INSERT INTO user_games (user_id, game_id, color, token_hash, time_class, rated, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &[
+                &g.user_id,
+                &g.game_id,
+                &g.color,
+                &g.token_hash,
+                &g.time_class,
+                &i64::from(g.rated),
+                &(g.created_at as i64),
+            ],
+        ),
+        WriteOp::RateGame {
+            game_id,
+            result,
+            time_class,
+            at,
+        } => acc::rate_game(&mut PgTx(tx), game_id, result, time_class, *at),
+        _ => Ok(()),
+    }
+}
+
+/// [`RatingTx`] on a PostgreSQL transaction.
+struct PgTx<'t, 'c>(&'t mut postgres::Transaction<'c>);
+
+impl RatingTx for PgTx<'_, '_> {
+    fn rated_players(&mut self, game_id: &str) -> Result<Option<(String, String)>, StoreError> {
+        let rows = self
+            .0
+            .query(acc::RATED_PLAYERS, &[&game_id])
+            .map_err(db)?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<Vec<(String, String)>, postgres::Error>>()
+            .map_err(db)?;
+        Ok(match rows.as_slice() {
+            [(w, wc), (b, bc)] if wc == "white" && bc == "black" => Some((w.clone(), b.clone())),
+            _ => None,
+        })
+    }
+    fn rating(&mut self, user: &str, class: &str) -> Result<Option<(Rating, u64)>, StoreError> {
+        self.0
+            .query_opt(acc::RATING_OF, &[&user, &class])
+            .map_err(db)?
+            .map(|r| row::rating_of(&r))
+            .transpose()
+            .map_err(db)
+    }
+    fn put_rating(
+        &mut self,
+        user: &str,
+        class: &str,
+        r: Rating,
+        games: u64,
+    ) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                acc::PUT_RATING,
+                &[
+                    &user,
+                    &class,
+                    &r.rating,
+                    &r.deviation,
+                    &r.volatility,
+                    &(games as i64),
+                ],
+            )
+            .map(|_| ())
+            .map_err(db)
+    }
+    fn add_history(
+        &mut self,
+        user: &str,
+        class: &str,
+        game_id: &str,
+        at: u64,
+        r: Rating,
+    ) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                acc::ADD_HISTORY,
+                &[
+                    &user,
+                    &class,
+                    &game_id,
+                    &(at as i64),
+                    &r.rating,
+                    &r.deviation,
+                ],
+            )
+            .map(|_| ())
+            .map_err(db)
+    }
+    fn mark_rated(&mut self, game_id: &str, at: u64) -> Result<bool, StoreError> {
+        self.0
+            .execute(acc::MARK_RATED, &[&game_id, &(at as i64)])
+            .map(|n| n == 1)
+            .map_err(db)
+    }
+}
+
 impl Backend for Postgres {
+    fn user(&mut self, id: &str) -> Result<Option<acc::UserRow>, StoreError> {
+        self.client
+            .query_opt(
+                &format!("SELECT {} FROM users WHERE id = $1", acc::USER_COLUMNS),
+                &[&id],
+            )
+            .map_err(db)?
+            .map(|r| row::user(&r))
+            .transpose()
+            .map_err(db)
+    }
+
+    fn session_user(
+        &mut self,
+        token_hash: &str,
+        now: u64,
+    ) -> Result<Option<acc::UserRow>, StoreError> {
+        self.client
+            .query_opt(acc::SESSION_USER, &[&token_hash, &(now as i64)])
+            .map_err(db)?
+            .map(|r| row::user(&r))
+            .transpose()
+            .map_err(db)
+    }
+
+    fn user_seat(&mut self, user_id: &str, game_id: &str) -> Result<Option<String>, StoreError> {
+        self.client
+            .query_opt(acc::USER_SEAT, &[&user_id, &game_id])
+            .map_err(db)?
+            .map(|r| r.try_get(0))
+            .transpose()
+            .map_err(db)
+    }
+
+    fn user_games(
+        &mut self,
+        q: &acc::GamesQuery,
+    ) -> Result<Vec<(acc::UserGameRow, GameRow)>, StoreError> {
+        let sql = acc::games_sql(q, GAME_COLUMNS);
+        let (limit, offset) = (i64::from(q.limit), i64::from(q.offset));
+        let rows = match q.time_class {
+            Some(c) => self
+                .client
+                .query(&sql, &[&q.user_id, &c.as_str(), &limit, &offset]),
+            None => self.client.query(&sql, &[&q.user_id, &limit, &offset]),
+        }
+        .map_err(db)?;
+        rows.iter()
+            .map(row::user_game)
+            .collect::<Result<_, _>>()
+            .map_err(db)
+    }
+
+    fn ratings(&mut self, user_id: &str) -> Result<Vec<acc::RatingRow>, StoreError> {
+        self.client
+            .query(acc::RATINGS, &[&user_id])
+            .map_err(db)?
+            .iter()
+            .map(row::rating)
+            .collect::<Result<_, _>>()
+            .map_err(db)
+    }
+
+    fn rating_history(
+        &mut self,
+        user_id: &str,
+        time_class: &str,
+        limit: u32,
+    ) -> Result<Vec<acc::HistoryRow>, StoreError> {
+        self.client
+            .query(acc::HISTORY, &[&user_id, &time_class, &i64::from(limit)])
+            .map_err(db)?
+            .iter()
+            .map(row::history)
+            .collect::<Result<_, _>>()
+            .map_err(db)
+    }
+
+    fn results_by_colour(
+        &mut self,
+        user_id: &str,
+    ) -> Result<Vec<(String, String, u64)>, StoreError> {
+        self.client
+            .query(acc::RESULTS_BY_COLOUR, &[&user_id])
+            .map_err(db)?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get::<_, i64>(2)? as u64)))
+            .collect::<Result<_, postgres::Error>>()
+            .map_err(db)
+    }
+
     fn write_batch(&mut self, ops: &[WriteOp]) -> Result<(), StoreError> {
         if self.active && self.client.is_closed() {
             // The node lock went with the session: a standby may own the
@@ -388,6 +617,9 @@ impl Backend for Postgres {
         }
         if let Some(at) = c.heartbeat {
             tx.execute(&st.heartbeat, &[&(at as i64)]).map_err(db)?;
+        }
+        for op in c.accounts {
+            write_account(&mut tx, op)?;
         }
         tx.commit().map_err(db)
     }

@@ -5,6 +5,7 @@
 //! ([`Columns`]); a column that is missing or of another type is an error,
 //! never a panic.
 
+use super::account::{HistoryRow, RatingRow, UserGameRow, UserRow};
 use super::lease::{self, Lease};
 use super::{EventRow, GameRow, SeatRow};
 
@@ -38,6 +39,80 @@ pub(crate) trait Columns {
     fn int(&self, i: usize) -> Result<i64, Self::Error>;
     /// A nullable integer column.
     fn opt_int(&self, i: usize) -> Result<Option<i64>, Self::Error>;
+    /// A float `NOT NULL` column.
+    fn real(&self, i: usize) -> Result<f64, Self::Error>;
+}
+
+/// A user, from the [`super::account::USER_COLUMNS`].
+pub(crate) fn user<R: Columns>(r: &R) -> Result<UserRow, R::Error> {
+    Ok(UserRow {
+        id: r.text(0)?,
+        name: r.text(1)?,
+        password_hash: r.text(2)?,
+        created_at: r.int(3)? as u64,
+    })
+}
+
+/// A user's game and the game, from the
+/// [`super::account::USER_GAME_COLUMNS`] then the [`GAME_COLUMNS`].
+pub(crate) fn user_game<R: Columns>(r: &R) -> Result<(UserGameRow, GameRow), R::Error> {
+    let ug = UserGameRow {
+        user_id: r.text(0)?,
+        game_id: r.text(1)?,
+        color: r.text(2)?,
+        token_hash: r.text(3)?,
+        time_class: r.text(4)?,
+        rated: r.int(5)? != 0,
+        created_at: r.int(6)? as u64,
+    };
+    let g = GameRow {
+        id: r.text(7)?,
+        created_at: r.int(8)? as u64,
+        updated_at: r.int(9)? as u64,
+        status: r.text(10)?,
+        settings: r.text(11)?,
+        players: r.text(12)?,
+        result: r.text(13)?,
+        termination: r.opt_text(14)?,
+        ply: r.int(15)? as u32,
+        clock_origin: r.opt_int(16)?.map(|v| v as u64),
+    };
+    Ok((ug, g))
+}
+
+/// A rating, from [`super::account::RATINGS`].
+pub(crate) fn rating<R: Columns>(r: &R) -> Result<RatingRow, R::Error> {
+    Ok(RatingRow {
+        time_class: r.text(0)?,
+        rating: r.real(1)?,
+        deviation: r.real(2)?,
+        volatility: r.real(3)?,
+        games: r.int(4)? as u64,
+    })
+}
+
+/// A point of history, from [`super::account::HISTORY`].
+pub(crate) fn history<R: Columns>(r: &R) -> Result<HistoryRow, R::Error> {
+    Ok(HistoryRow {
+        game_id: r.text(0)?,
+        at: r.int(1)? as u64,
+        rating: r.real(2)?,
+        deviation: r.real(3)?,
+    })
+}
+
+/// A rating and its games, from [`super::account::RATING_OF`].
+pub(crate) fn rating_of<R: Columns>(
+    r: &R,
+) -> Result<(arbiter_tournament::glicko2::Rating, u64), R::Error> {
+    Ok((
+        arbiter_tournament::glicko2::Rating {
+            rating: r.real(0)?,
+            deviation: r.real(1)?,
+            volatility: r.real(2)?,
+        },
+        r.int(3)? as u64,
+    ))
 }
 
 /// A game's row, from the [`GAME_COLUMNS`].
@@ -108,6 +183,9 @@ impl Columns for rusqlite::Row<'_> {
     fn opt_int(&self, i: usize) -> rusqlite::Result<Option<i64>> {
         self.get(i)
     }
+    fn real(&self, i: usize) -> rusqlite::Result<f64> {
+        self.get(i)
+    }
 }
 
 impl Columns for postgres::Row {
@@ -122,6 +200,9 @@ impl Columns for postgres::Row {
         self.try_get(i)
     }
     fn opt_int(&self, i: usize) -> Result<Option<i64>, postgres::Error> {
+        self.try_get(i)
+    }
+    fn real(&self, i: usize) -> Result<f64, postgres::Error> {
         self.try_get(i)
     }
 }

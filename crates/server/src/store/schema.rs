@@ -30,6 +30,8 @@ pub enum Type {
     Text,
     /// A signed 64-bit integer (epoch ms, counts, sequence numbers).
     Integer,
+    /// A 64-bit float (a Glicko-2 rating, deviation, volatility).
+    Real,
 }
 
 /// A column of a table.
@@ -259,6 +261,103 @@ pub const MIGRATIONS: &[Migration] = &[
             },
         ],
     },
+    // Accounts (issue 15): users, their sessions, the games they sit in
+    // (their seats follow them across devices), and their Glicko-2 ratings
+    // per time class with the history of every rated game.
+    Migration {
+        purpose: "accounts, sessions, their games and ratings",
+        steps: &[
+            Step::CreateTable {
+                name: "users",
+                columns: &[
+                    col("id", Type::Text),
+                    col("name", Type::Text),
+                    col("password_hash", Type::Text),
+                    col("created_at", Type::Integer),
+                ],
+                key: Key::Columns(&["id"]),
+            },
+            Step::CreateTable {
+                name: "sessions",
+                columns: &[
+                    col("token_hash", Type::Text),
+                    refs(col("user_id", Type::Text), "users (id)"),
+                    col("created_at", Type::Integer),
+                    col("expires_at", Type::Integer),
+                ],
+                key: Key::Columns(&["token_hash"]),
+            },
+            Step::CreateIndex {
+                name: "sessions_user",
+                table: "sessions",
+                columns: &["user_id"],
+                unique: false,
+            },
+            Step::CreateTable {
+                name: "user_games",
+                columns: &[
+                    refs(col("user_id", Type::Text), "users (id)"),
+                    refs(col("game_id", Type::Text), "games (id)"),
+                    col("color", Type::Text),
+                    col("token_hash", Type::Text),
+                    col("time_class", Type::Text),
+                    col("rated", Type::Integer),
+                    col("created_at", Type::Integer),
+                ],
+                key: Key::Columns(&["user_id", "game_id"]),
+            },
+            Step::CreateIndex {
+                name: "user_games_game",
+                table: "user_games",
+                columns: &["game_id"],
+                unique: false,
+            },
+            Step::CreateIndex {
+                name: "user_games_user_created",
+                table: "user_games",
+                columns: &["user_id", "created_at"],
+                unique: false,
+            },
+            Step::CreateTable {
+                name: "ratings",
+                columns: &[
+                    refs(col("user_id", Type::Text), "users (id)"),
+                    col("time_class", Type::Text),
+                    col("rating", Type::Real),
+                    col("deviation", Type::Real),
+                    col("volatility", Type::Real),
+                    col("games", Type::Integer),
+                ],
+                key: Key::Columns(&["user_id", "time_class"]),
+            },
+            Step::CreateTable {
+                name: "rating_history",
+                columns: &[
+                    refs(col("user_id", Type::Text), "users (id)"),
+                    col("time_class", Type::Text),
+                    refs(col("game_id", Type::Text), "games (id)"),
+                    col("at", Type::Integer),
+                    col("rating", Type::Real),
+                    col("deviation", Type::Real),
+                ],
+                key: Key::Serial("id"),
+            },
+            Step::CreateIndex {
+                name: "rating_history_user",
+                table: "rating_history",
+                columns: &["user_id", "time_class", "id"],
+                unique: false,
+            },
+            Step::CreateTable {
+                name: "rated_games",
+                columns: &[
+                    refs(col("game_id", Type::Text), "games (id)"),
+                    col("at", Type::Integer),
+                ],
+                key: Key::Columns(&["game_id"]),
+            },
+        ],
+    },
 ];
 
 impl Type {
@@ -267,6 +366,8 @@ impl Type {
             (Type::Text, _) => "TEXT",
             (Type::Integer, Dialect::Sqlite) => "INTEGER",
             (Type::Integer, Dialect::Postgres) => "BIGINT",
+            (Type::Real, Dialect::Sqlite) => "REAL",
+            (Type::Real, Dialect::Postgres) => "DOUBLE PRECISION",
         }
     }
 }

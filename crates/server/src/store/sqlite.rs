@@ -3,12 +3,14 @@
 //! returns), schema migrations ([`super::schema`]) counted by `PRAGMA
 //! user_version`.
 
+use super::account::{self as acc, RatingTx};
 use super::lease::{self, Attempt, Lease};
 use super::row::{
     self, EVENT_COLUMNS, GAME_COLUMNS, LEASE_COLUMNS, LEASE_ROW_COLUMNS, SEAT_COLUMNS,
 };
 use super::schema::{Dialect, MIGRATIONS};
 use super::{Backend, GameRow, ListFilter, LoadedGame, StoreError, WriteOp};
+use crate::account::rating as acc_rating;
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use std::path::Path;
 
@@ -138,7 +140,219 @@ fn all<T>(
         .map_err(db)
 }
 
+/// The writes of accounts (rare beside a game's: plain statements).
+fn write_account(conn: &Connection, op: &WriteOp) -> Result<(), StoreError> {
+    let run = |sql: &str, p: &[&dyn rusqlite::ToSql]| {
+        conn.prepare_cached(sql)
+            .and_then(|mut st| st.execute(p))
+            .map(|_| ())
+            .map_err(db)
+    };
+    match op {
+        WriteOp::InsertUser(u) => run(
+            "INSERT INTO users (id, name, password_hash, created_at) VALUES ($1, $2, $3, $4)",
+            &[&u.id, &u.name, &u.password_hash, &(u.created_at as i64)],
+        ),
+        WriteOp::SetPassword {
+            user_id,
+            password_hash,
+        } => run(
+            "UPDATE users SET password_hash = $2 WHERE id = $1",
+            &[user_id, password_hash],
+        ),
+        WriteOp::InsertSession(s) => run(
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            &[
+                &s.token_hash,
+                &s.user_id,
+                &(s.created_at as i64),
+                &(s.expires_at as i64),
+            ],
+        ),
+        WriteOp::DeleteSession { token_hash } => {
+            run("DELETE FROM sessions WHERE token_hash = $1", &[token_hash])
+        }
+        WriteOp::DeleteOtherSessions { user_id, keep } => run(
+            "DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2",
+            &[user_id, keep],
+        ),
+        WriteOp::InsertUserGame(g) => run(
+            "INSERT INTO user_games (user_id, game_id, color, token_hash, time_class, rated, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &[
+                &g.user_id,
+                &g.game_id,
+                &g.color,
+                &g.token_hash,
+                &g.time_class,
+                &i64::from(g.rated),
+                &(g.created_at as i64),
+            ],
+        ),
+        WriteOp::RateGame {
+            game_id,
+            result,
+            time_class,
+            at,
+        } => acc::rate_game(&mut SqliteTx(conn), game_id, result, time_class, *at),
+        _ => Ok(()),
+    }
+}
+
+/// [`RatingTx`] on a SQLite transaction.
+struct SqliteTx<'c>(&'c Connection);
+
+impl RatingTx for SqliteTx<'_> {
+    fn rated_players(&mut self, game_id: &str) -> Result<Option<(String, String)>, StoreError> {
+        let rows: Vec<(String, String)> = all(self.0, acc::RATED_PLAYERS, params![game_id], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?;
+        Ok(match rows.as_slice() {
+            [(w, wc), (b, bc)] if wc == "white" && bc == "black" => Some((w.clone(), b.clone())),
+            _ => None,
+        })
+    }
+    fn rating(
+        &mut self,
+        user: &str,
+        class: &str,
+    ) -> Result<Option<(acc_rating::Rating, u64)>, StoreError> {
+        self.0
+            .prepare_cached(acc::RATING_OF)
+            .map_err(db)?
+            .query_row(params![user, class], |r| row::rating_of(r))
+            .optional()
+            .map_err(db)
+    }
+    fn put_rating(
+        &mut self,
+        user: &str,
+        class: &str,
+        r: acc_rating::Rating,
+        games: u64,
+    ) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                acc::PUT_RATING,
+                params![
+                    user,
+                    class,
+                    r.rating,
+                    r.deviation,
+                    r.volatility,
+                    games as i64
+                ],
+            )
+            .map(|_| ())
+            .map_err(db)
+    }
+    fn add_history(
+        &mut self,
+        user: &str,
+        class: &str,
+        game_id: &str,
+        at: u64,
+        r: acc_rating::Rating,
+    ) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                acc::ADD_HISTORY,
+                params![user, class, game_id, at as i64, r.rating, r.deviation],
+            )
+            .map(|_| ())
+            .map_err(db)
+    }
+    fn mark_rated(&mut self, game_id: &str, at: u64) -> Result<bool, StoreError> {
+        self.0
+            .execute(acc::MARK_RATED, params![game_id, at as i64])
+            .map(|n| n == 1)
+            .map_err(db)
+    }
+}
+
 impl Backend for Sqlite {
+    fn user(&mut self, id: &str) -> Result<Option<acc::UserRow>, StoreError> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {} FROM users WHERE id = $1",
+                acc::USER_COLUMNS
+            ))
+            .map_err(db)?
+            .query_row(params![id], |r| row::user(r))
+            .optional()
+            .map_err(db)
+    }
+
+    fn session_user(
+        &mut self,
+        token_hash: &str,
+        now: u64,
+    ) -> Result<Option<acc::UserRow>, StoreError> {
+        self.conn
+            .prepare_cached(acc::SESSION_USER)
+            .map_err(db)?
+            .query_row(params![token_hash, now as i64], |r| row::user(r))
+            .optional()
+            .map_err(db)
+    }
+
+    fn user_seat(&mut self, user_id: &str, game_id: &str) -> Result<Option<String>, StoreError> {
+        self.conn
+            .prepare_cached(acc::USER_SEAT)
+            .map_err(db)?
+            .query_row(params![user_id, game_id], |r| r.get(0))
+            .optional()
+            .map_err(db)
+    }
+
+    fn user_games(
+        &mut self,
+        q: &acc::GamesQuery,
+    ) -> Result<Vec<(acc::UserGameRow, GameRow)>, StoreError> {
+        let sql = acc::games_sql(q, GAME_COLUMNS);
+        let (limit, offset) = (i64::from(q.limit), i64::from(q.offset));
+        match q.time_class {
+            Some(c) => all(
+                &self.conn,
+                &sql,
+                params![q.user_id, c.as_str(), limit, offset],
+                |r| row::user_game(r),
+            ),
+            None => all(&self.conn, &sql, params![q.user_id, limit, offset], |r| {
+                row::user_game(r)
+            }),
+        }
+    }
+
+    fn ratings(&mut self, user_id: &str) -> Result<Vec<acc::RatingRow>, StoreError> {
+        all(&self.conn, acc::RATINGS, params![user_id], |r| {
+            row::rating(r)
+        })
+    }
+
+    fn rating_history(
+        &mut self,
+        user_id: &str,
+        time_class: &str,
+        limit: u32,
+    ) -> Result<Vec<acc::HistoryRow>, StoreError> {
+        all(
+            &self.conn,
+            acc::HISTORY,
+            params![user_id, time_class, i64::from(limit)],
+            |r| row::history(r),
+        )
+    }
+
+    fn results_by_colour(
+        &mut self,
+        user_id: &str,
+    ) -> Result<Vec<(String, String, u64)>, StoreError> {
+        all(&self.conn, acc::RESULTS_BY_COLOUR, params![user_id], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get::<_, i64>(2)? as u64))
+        })
+    }
+
     fn write_batch(&mut self, ops: &[WriteOp]) -> Result<(), StoreError> {
         // Immediate: the fences below read leases that another connection
         // may change; taking the write lock first makes the check and the
@@ -194,6 +408,10 @@ impl Backend for Sqlite {
                         .map(|_| ()),
                     WriteOp::Heartbeat(at) => beat.execute(params![*at as i64]).map(|_| ()),
                     WriteOp::Fence { .. } => Ok(()),
+                    other => {
+                        write_account(&tx, other)?;
+                        Ok(())
+                    }
                 }
                 .map_err(db)?;
             }
