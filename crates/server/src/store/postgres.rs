@@ -348,8 +348,8 @@ fn write_account(tx: &mut postgres::Transaction<'_>, op: &WriteOp) -> Result<(),
             user_id,
             password_hash,
         } => run(
-            "UPDATE users SET password_hash = $2 WHERE id = $1",
-            &[user_id, password_hash],
+            "UPDATE users SET password_hash = $1 WHERE id = $2",
+            &[password_hash, user_id],
         ),
         WriteOp::InsertSession(s) => run(
             "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
