@@ -74,6 +74,7 @@ export function resultText(g: { result: string; termination: { kind: string } | 
 
 export class HomePage implements Page {
   private form = loadForm();
+  private rated = false;
   private root!: HTMLElement;
   private gamesBox!: HTMLElement;
   private refresh = 0;
@@ -212,6 +213,12 @@ export class HomePage implements Page {
     tm.checked = f.touchMove;
     tm.addEventListener('change', () => this.update({ touchMove: tm.checked }));
     rules.append(h('div', { class: 'field check' }, tm, h('label', { for: tmId, text: t('home.touchMove') })));
+    if (f.mode === 'invite') {
+      const rated = h('input', { type: 'checkbox', id: 'rated' });
+      rated.checked = this.rated;
+      rated.addEventListener('change', () => { this.rated = rated.checked; });
+      rules.append(h('div', { class: 'field check' }, rated, h('label', { for: 'rated', text: t('home.rated') })));
+    }
     form.append(rules);
 
     this.message = h('p', { class: 'form-message', role: 'alert' });
@@ -327,6 +334,7 @@ export class HomePage implements Page {
       touch_move: f.touchMove,
     };
     if (f.mode === 'engine') req.engine = { level: f.level };
+    if (f.mode === 'invite' && this.rated) req.rated = true;
     const name = prefs.name.trim();
     if (name) req.name = name.slice(0, 40);
     button.disabled = true;

@@ -282,6 +282,23 @@ const en = {
   'time.minutes.one': '{n} minute', 'time.minutes.other': '{n} minutes',
   'time.seconds.one': '{n} second', 'time.seconds.other': '{n} seconds',
   'time.short': '{m} min {s} s',
+
+  'account.login': 'Log in', 'account.signup': 'Sign up', 'account.logout': 'Log out',
+  'account.name': 'User name', 'account.password': 'Password',
+  'account.rules': '3–20 letters, digits, _ or -; a password of 8 characters or more.',
+  'account.changePassword': 'Change the password', 'account.currentPassword': 'Current password',
+  'account.newPassword': 'New password', 'account.passwordChanged': 'The password is changed; other devices are logged out.',
+  'err.wrong_credentials': 'Wrong user name or password.', 'err.name_taken': 'That user name is taken.',
+  'err.login_required': 'Log in first: rated games are played from accounts.', 'err.same_account': 'A rated game needs two different accounts.',
+  'home.rated': 'Rated (both players logged in; Glicko-2 per time class)',
+  'class.bullet': 'Bullet', 'class.blitz': 'Blitz', 'class.rapid': 'Rapid', 'class.classical': 'Classical', 'class.untimed': 'No clock',
+  'profile.ratings': 'Ratings (Glicko-2; bullet under 3 min, blitz under 8, rapid under 25, classical from 25: time + 40 × increment)',
+  'profile.class': 'Time class', 'profile.rating': 'Rating', 'profile.games': 'Rated games',
+  'profile.byColour': 'Results by colour', 'profile.win': 'Won', 'profile.draw': 'Drawn', 'profile.loss': 'Lost',
+  'profile.white': 'White', 'profile.black': 'Black', 'profile.history': 'Rating history, {class}',
+  'profile.filters': 'Filter the games', 'profile.result': 'Result', 'profile.all': 'All',
+  'profile.gamesTitle': 'Games', 'profile.noGames': 'No games.', 'profile.rated': 'rated',
+  'profile.pages': 'Pages', 'profile.prev': 'Newer', 'profile.next': 'Older',
 };
 
 export type Key = keyof typeof en;
@@ -567,6 +584,23 @@ const ru: Dict = {
   'time.minutes.one': '{n} минута', 'time.minutes.few': '{n} минуты', 'time.minutes.many': '{n} минут', 'time.minutes.other': '{n} минуты',
   'time.seconds.one': '{n} секунда', 'time.seconds.few': '{n} секунды', 'time.seconds.many': '{n} секунд', 'time.seconds.other': '{n} секунды',
   'time.short': '{m} мин {s} с',
+
+  'account.login': 'Войти', 'account.signup': 'Зарегистрироваться', 'account.logout': 'Выйти',
+  'account.name': 'Имя пользователя', 'account.password': 'Пароль',
+  'account.rules': '3–20 латинских букв, цифр, _ или -; пароль не короче 8 символов.',
+  'account.changePassword': 'Сменить пароль', 'account.currentPassword': 'Текущий пароль',
+  'account.newPassword': 'Новый пароль', 'account.passwordChanged': 'Пароль изменён; на других устройствах выполнен выход.',
+  'err.wrong_credentials': 'Неверное имя пользователя или пароль.', 'err.name_taken': 'Это имя уже занято.',
+  'err.login_required': 'Сначала войдите: рейтинговые партии играются из учётных записей.', 'err.same_account': 'Для рейтинговой партии нужны две разные учётные записи.',
+  'home.rated': 'На рейтинг (оба игрока вошли; Glicko-2 по контролю времени)',
+  'class.bullet': 'Пуля', 'class.blitz': 'Блиц', 'class.rapid': 'Рапид', 'class.classical': 'Классика', 'class.untimed': 'Без часов',
+  'profile.ratings': 'Рейтинги (Glicko-2; пуля — до 3 мин, блиц — до 8, рапид — до 25, классика — от 25: время + 40 × добавка)',
+  'profile.class': 'Контроль', 'profile.rating': 'Рейтинг', 'profile.games': 'Рейтинговых партий',
+  'profile.byColour': 'Результаты по цвету', 'profile.win': 'Выигрыши', 'profile.draw': 'Ничьи', 'profile.loss': 'Проигрыши',
+  'profile.white': 'Белые', 'profile.black': 'Чёрные', 'profile.history': 'История рейтинга, {class}',
+  'profile.filters': 'Отбор партий', 'profile.result': 'Результат', 'profile.all': 'Все',
+  'profile.gamesTitle': 'Партии', 'profile.noGames': 'Партий нет.', 'profile.rated': 'на рейтинг',
+  'profile.pages': 'Страницы', 'profile.prev': 'Новее', 'profile.next': 'Старее',
 } as Dict;
 
 export type Lang = 'en' | 'ru';

@@ -11,6 +11,8 @@ import { HomePage } from './home';
 import { icon } from './icons';
 import { GamePage } from './game';
 import { JoinPage } from './join';
+import { ProfilePage } from './profile';
+import { accountWidget } from './account';
 
 export interface Page {
   /** Build the page into `main`; called again after a language change. */
@@ -66,6 +68,7 @@ function renderHeader(): void {
       h('label', { class: 'setting' }, h('span', { class: 'setting-label', text: t('settings.theme') }), themeSel),
       prefs.a11y ? h('label', { class: 'setting' }, h('span', { class: 'setting-label', text: t('settings.squares') }), squares) : null,
       sound, a11y),
+    accountWidget(),
   );
 }
 
@@ -87,6 +90,8 @@ function route(): Page {
   if (game) return new GamePage(game[1]);
   const join = /^\/join\/([A-Za-z0-9_-]+)\/?$/.exec(path);
   if (join) return new JoinPage(join[1]);
+  const player = /^\/@\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  if (player) return new ProfilePage(player[1]);
   return new HomePage();
 }
 

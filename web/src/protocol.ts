@@ -130,6 +130,8 @@ export interface CreateRequest {
   edition: Edition;
   touch_move: boolean;
   name?: string;
+  /** Rated (invitations with a clock, from accounts; §7). */
+  rated?: boolean;
 }
 
 export interface SeatResponse {
