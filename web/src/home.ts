@@ -114,6 +114,7 @@ export class HomePage implements Page {
     const show = (sel: string, on: boolean) => form.querySelectorAll<HTMLElement>(sel).forEach((el) => { el.hidden = !on; });
     show('[data-key="level"]', f.mode === 'engine');
     show('[data-key="color"]', f.mode !== 'local');
+    show('[data-key="rated"]', f.mode === 'invite');
     show('.custom-tc', f.tc === 'custom');
     show('.c960', f.variant === 'chess960');
     show('.c960-number', f.variant === 'chess960' && !f.c960Random);
@@ -213,12 +214,10 @@ export class HomePage implements Page {
     tm.checked = f.touchMove;
     tm.addEventListener('change', () => this.update({ touchMove: tm.checked }));
     rules.append(h('div', { class: 'field check' }, tm, h('label', { for: tmId, text: t('home.touchMove') })));
-    if (f.mode === 'invite') {
-      const rated = h('input', { type: 'checkbox', id: 'rated' });
-      rated.checked = this.rated;
-      rated.addEventListener('change', () => { this.rated = rated.checked; });
-      rules.append(h('div', { class: 'field check' }, rated, h('label', { for: 'rated', text: t('home.rated') })));
-    }
+    const rated = h('input', { type: 'checkbox', id: 'rated' });
+    rated.checked = this.rated;
+    rated.addEventListener('change', () => { this.rated = rated.checked; });
+    rules.append(h('div', { class: 'field check', 'data-key': 'rated' }, rated, h('label', { for: 'rated', text: t('home.rated') })));
     form.append(rules);
 
     this.message = h('p', { class: 'form-message', role: 'alert' });

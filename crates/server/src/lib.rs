@@ -378,6 +378,10 @@ pub struct ServeArgs {
     /// Games created or joined per minute per client address (0: no limit).
     #[arg(long, default_value_t = 60)]
     pub create_per_minute: u32,
+    /// Account actions (sign up, log in, change the password) per minute
+    /// per client address (0: no limit).
+    #[arg(long, default_value_t = 10)]
+    pub account_per_minute: u32,
     /// Engine searches running at once (the rest wait).
     #[arg(long, default_value_t = 2)]
     pub engine_threads: usize,
@@ -462,6 +466,7 @@ pub fn serve_main(args: ServeArgs) -> Result<(), ServeError> {
         listen: args.listen,
         data_dir: args.data_dir.unwrap_or_else(default_data_dir),
         create_per_minute: args.create_per_minute,
+        account_per_minute: args.account_per_minute,
         engine_threads: args.engine_threads,
         database: args.database,
         node_id: args.node_id.unwrap_or_else(default_node_id),

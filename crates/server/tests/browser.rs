@@ -3,7 +3,9 @@
 //! `crates/server/tests/browser.sh`: a new user starts a game against the
 //! engine, plays by clicking, promotes, offers a draw, resigns; two players
 //! through an invitation; the Russian UI; the accessible mode by keyboard
-//! alone. Screenshots go to `web/test-results/`.
+//! alone; accounts (`web/tests/accounts.test.mjs`): sign-up, log in and
+//! out, a rated game changing both ratings, a player's page. Screenshots go
+//! to `web/test-results/`.
 //!
 //! Needs Debian's `chromium` and `npm` (the web app's test dependencies are
 //! installed with `npm ci`); `.ci/run` installs Chromium. Without them the
@@ -21,8 +23,22 @@ fn found(program: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// The suites share `web/node_modules` (`npm ci`) and the machine: one at a time.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn browser_tests_in_chromium() {
+    run_suite(None);
+}
+
+#[test]
+fn browser_accounts_and_rated_play_in_chromium() {
+    run_suite(Some("tests/accounts.test.mjs"));
+}
+
+/// Runs `tests/browser.sh` on `files` (web/tests/…), or on npm test's own list.
+fn run_suite(files: Option<&str>) {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let missing: Vec<&str> = ["chromium", "npm", "node"]
         .into_iter()
         .filter(|p| !found(p))
@@ -36,11 +52,14 @@ fn browser_tests_in_chromium() {
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser.sh");
-    let status = Command::new("bash")
+    let mut command = Command::new("bash");
+    command
         .arg(&script)
-        .env("ARBITER_SERVER", env!("CARGO_BIN_EXE_arbiter-server"))
-        .status()
-        .expect("bash runs");
+        .env("ARBITER_SERVER", env!("CARGO_BIN_EXE_arbiter-server"));
+    if let Some(f) = files {
+        command.env("BROWSER_TESTS", f);
+    }
+    let status = command.status().expect("bash runs");
     assert!(
         status.success(),
         "browser tests failed (screenshots in web/test-results/)"
