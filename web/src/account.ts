@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// Accounts (docs/protocol.md §7): who is logged in, the header's log-in / sign-up form and
+// Accounts (docs/protocol.md §8): who is logged in, the header's log-in / sign-up form and
 // log-out button. The session cookie is HttpOnly: JS only asks /api/account who it is.
 
 import { h, clear } from './dom';

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// A player's page, "/@/{name}" (docs/protocol.md §7.2): ratings per time class, the rating's
+// A player's page, "/@/{name}" (docs/protocol.md §8): ratings per time class, the rating's
 // history as an inline SVG chart (with its figures in text for screen readers), results by
 // colour, and the games played (paginated, filtered by result and time class).
 

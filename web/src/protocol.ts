@@ -130,7 +130,7 @@ export interface CreateRequest {
   edition: Edition;
   touch_move: boolean;
   name?: string;
-  /** Rated (invitations with a clock, from accounts; §7). */
+  /** Rated (invitations with a clock, from accounts; §8). */
   rated?: boolean;
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// Browser tests of accounts (docs/protocol.md §7) against a real `arbiter serve` (the mock
+// Browser tests of accounts (docs/protocol.md §8) against a real `arbiter serve` (the mock
 // server has no accounts: skipped there): sign up, log out and in, a rated game changing both
 // ratings, a player's page with its chart, filters and results by colour, in English and
 // Russian, and its text alternative in the accessible mode. Run by tests/browser.rs.

@@ -1,4 +1,4 @@
-//! Accounts over HTTP (issue 15; protocol §7): sign up, log in, a wrong
+//! Accounts over HTTP (issue 15; protocol §8): sign up, log in, a wrong
 //! password, the rate limit, the session cookie's flags, a foreign origin
 //! refused, the password changed, seats following the account to another
 //! device, and a rated game moving both ratings (Glicko-2) while casual,

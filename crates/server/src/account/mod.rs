@@ -1,4 +1,4 @@
-//! Accounts (issue 15; protocol §7): a user name and a password (argon2id,
+//! Accounts (issue 15; protocol §8): a user name and a password (argon2id,
 //! [`credentials`]), sessions in an HttpOnly cookie ([`session`]), the
 //! user's seats following the account across devices, a Glicko-2 rating
 //! per time class ([`rating`]) moved by rated games, and a player's page

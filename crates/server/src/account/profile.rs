@@ -1,4 +1,4 @@
-//! A player's page (protocol §7.2): the ratings per time class, the
+//! A player's page (protocol §8): the ratings per time class, the
 //! results by colour, the games played (paginated, filtered by outcome and
 //! time class), and a rating's history.
 

@@ -1,4 +1,4 @@
-//! The account routes (protocol §7): sign up, log in, log out, change the
+//! The account routes (protocol §8): sign up, log in, log out, change the
 //! password, who is logged in; the player's pages ([`super::profile`]).
 //! Every `POST` checks the `Origin` (`guard::origin`) and is rate-limited
 //! per address (`--account-per-minute`); password hashing runs on the

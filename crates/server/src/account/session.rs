@@ -1,4 +1,4 @@
-//! Sessions (protocol §7): a 128-bit token in the HttpOnly, `SameSite=Strict`
+//! Sessions (protocol §8): a 128-bit token in the HttpOnly, `SameSite=Strict`
 //! cookie `arbiter_session` on the whole site; only its SHA-256 is stored.
 //! Every route that acts with a session checks the `Origin` as the seats'
 //! do (`guard::origin`), so another site cannot act for a logged-in user.
