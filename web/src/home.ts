@@ -209,15 +209,16 @@ export class HomePage implements Page {
     name.addEventListener('input', () => setName(name.value));
     rules.append(h('div', { class: 'field' }, h('label', { for: nameId, text: t('home.name') }), name));
 
+    const rated = h('input', { type: 'checkbox', id: 'rated' });
+    rated.checked = this.rated;
+    rated.addEventListener('change', () => { this.rated = rated.checked; });
+    rules.append(h('div', { class: 'field check', 'data-key': 'rated' }, rated, h('label', { for: 'rated', text: t('home.rated') })));
+
     const tmId = nextId('touch');
     const tm = h('input', { type: 'checkbox', id: tmId });
     tm.checked = f.touchMove;
     tm.addEventListener('change', () => this.update({ touchMove: tm.checked }));
     rules.append(h('div', { class: 'field check' }, tm, h('label', { for: tmId, text: t('home.touchMove') })));
-    const rated = h('input', { type: 'checkbox', id: 'rated' });
-    rated.checked = this.rated;
-    rated.addEventListener('change', () => { this.rated = rated.checked; });
-    rules.append(h('div', { class: 'field check', 'data-key': 'rated' }, rated, h('label', { for: 'rated', text: t('home.rated') })));
     form.append(rules);
 
     this.message = h('p', { class: 'form-message', role: 'alert' });
