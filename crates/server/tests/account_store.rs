@@ -312,3 +312,41 @@ on_both!(
     sqlite_games_are_listed_by_outcome_and_class,
     postgres_games_are_listed_by_outcome_and_class
 );
+
+/// Sessions: live ones name their user, expired ones nobody; a log-in
+/// removes the user's expired sessions; a log-out removes its own.
+fn check_sessions_expire_and_are_removed(db: &Db) {
+    use arbiter_server::store::account::SessionRow;
+    let mut b = db.connect();
+    let session = |hash: &str, expires_at| {
+        WriteOp::InsertSession(SessionRow {
+            token_hash: hash.into(),
+            user_id: "anna".into(),
+            created_at: 1,
+            expires_at,
+        })
+    };
+    b.write_batch(&[user("anna"), session("old", 100), session("new", 1000)])
+        .unwrap();
+    assert_eq!(b.session_user("new", 500).unwrap().unwrap().name, "ANNA");
+    assert!(b.session_user("old", 500).unwrap().is_none(), "expired");
+    assert!(b.session_user("old", 50).unwrap().is_some(), "still stored");
+    b.write_batch(&[WriteOp::DeleteExpiredSessions {
+        user_id: "anna".into(),
+        now: 500,
+    }])
+    .unwrap();
+    assert!(b.session_user("old", 50).unwrap().is_none(), "removed");
+    assert!(b.session_user("new", 500).unwrap().is_some());
+    b.write_batch(&[WriteOp::DeleteSession {
+        token_hash: "new".into(),
+    }])
+    .unwrap();
+    assert!(b.session_user("new", 500).unwrap().is_none());
+    assert!(b.user("nobody").unwrap().is_none());
+}
+on_both!(
+    check_sessions_expire_and_are_removed,
+    sqlite_sessions_expire_and_are_removed,
+    postgres_sessions_expire_and_are_removed
+);

@@ -203,7 +203,11 @@ async fn login(
         return Err(wrong());
     };
     let (op, cookie) = open_session(&app, &user, app.hosts.is_https(peer.ip(), &headers));
-    app.store.write(vec![op]).await?;
+    let expired = WriteOp::DeleteExpiredSessions {
+        user_id: user.id.clone(),
+        now: app.clock.now_ms(),
+    };
+    app.store.write(vec![expired, op]).await?;
     Ok(with_cookie(
         StatusCode::OK,
         serde_json::json!({ "user": user_json(&user) }),

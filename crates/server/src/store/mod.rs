@@ -142,6 +142,14 @@ pub enum WriteOp {
         /// The session kept.
         keep: String,
     },
+    /// A user's sessions expired at `now` are removed (at each log-in, so
+    /// that a user's sessions stay bounded).
+    DeleteExpiredSessions {
+        /// The user.
+        user_id: String,
+        /// Epoch ms.
+        now: u64,
+    },
     /// A user takes a seat in a game.
     InsertUserGame(account::UserGameRow),
     /// A rated game has ended: both ratings move in this transaction

@@ -176,6 +176,10 @@ fn write_account(conn: &Connection, op: &WriteOp) -> Result<(), StoreError> {
             "DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2",
             &[user_id, keep],
         ),
+        WriteOp::DeleteExpiredSessions { user_id, now } => run(
+            "DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2",
+            &[user_id, &(*now as i64)],
+        ),
         WriteOp::InsertUserGame(g) => run(
             "INSERT INTO user_games (user_id, game_id, color, token_hash, time_class, rated, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
