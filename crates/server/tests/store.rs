@@ -476,7 +476,13 @@ fn check_migrations_run_once(db: &Db) {
                     "games",
                     "heartbeat",
                     "leases",
-                    "seats"
+                    "rated_games",
+                    "rating_history",
+                    "ratings",
+                    "seats",
+                    "sessions",
+                    "user_games",
+                    "users"
                 ]
             );
             // A database newer than the program is refused, not damaged.
