@@ -552,6 +552,9 @@ async function handle(req, res) {
   const path = url.pathname;
   if (req.method === 'POST' && !originOk(req)) return fail(res, 403, 'forbidden_origin', 'foreign origin');
 
+  // Accounts (protocol §8) are the real server's: here nobody is logged in.
+  if (path === '/api/account' && req.method === 'GET') return json(res, 200, { user: null });
+
   if (path === '/api/games' && req.method === 'POST') {
     let body;
     try { body = await readBody(req); } catch (e) { return fail(res, 400, 'invalid_request', String(e.message)); }
