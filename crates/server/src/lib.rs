@@ -20,6 +20,9 @@
 //!   interval of real thinking time before a crash goes uncounted).
 //! - **Seats are secrets.** Each seat is a 128-bit token in an HttpOnly
 //!   cookie; only its SHA-256 is stored; foreign origins are refused.
+//! - **Accounts are optional** ([`account`]): argon2id passwords, sessions
+//!   stored as SHA-256 like seats; a rated game's end moves both ratings in
+//!   the transaction of its result.
 
 #![deny(missing_docs)]
 

@@ -371,3 +371,31 @@ async fn a_rated_game_moves_both_ratings_and_a_casual_one_none() {
     );
     s.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_sign_ups_of_one_name_make_one_account() {
+    let s =
+        TestServer::start_with(tempfile::tempdir().unwrap(), |c| c.account_per_minute = 0).await;
+    let addr = s.addr;
+    let tries: Vec<_> = (0..6)
+        .map(|i| {
+            tokio::spawn(async move {
+                let body = json!({"name": if i % 2 == 0 { "Anna" } else { "ANNA" }, "password": format!("password {i}")});
+                request(addr, "POST", "/api/account/signup", Some(&body.to_string()), &[])
+                    .await
+                    .unwrap()
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for t in tries {
+        let r = t.await.unwrap();
+        if r.status == 409 {
+            assert_eq!(r.json()["error"]["code"], "name_taken");
+        }
+        statuses.push(r.status);
+    }
+    statuses.sort();
+    assert_eq!(statuses, [201, 409, 409, 409, 409, 409], "{statuses:?}");
+    s.stop().await;
+}
