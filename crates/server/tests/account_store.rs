@@ -350,3 +350,46 @@ on_both!(
     sqlite_sessions_expire_and_are_removed,
     postgres_sessions_expire_and_are_removed
 );
+
+/// Two rated games of one player ending in one group commit: the second is
+/// rated from the rating the first left (no update is lost).
+fn check_two_ends_in_one_batch_both_count(db: &Db) {
+    let mut b = db.connect();
+    let mut ops = vec![user("anna"), user("boris"), user("vera")];
+    for (id, opponent) in [("game000b", "boris"), ("game000v", "vera")] {
+        ops.push(WriteOp::InsertGame(game(id, "active", "*", 1)));
+        ops.push(seat("anna", id, "white", TimeClass::Rapid, true));
+        ops.push(seat(opponent, id, "black", TimeClass::Rapid, true));
+    }
+    b.write_batch(&ops).unwrap();
+    let end = |id: &str| {
+        [
+            WriteOp::UpdateGame(game(id, "finished", "1-0", 1)),
+            WriteOp::RateGame {
+                game_id: id.into(),
+                result: "1-0".into(),
+                time_class: "rapid".into(),
+                at: 5,
+            },
+        ]
+    };
+    let batch: Vec<WriteOp> = end("game000b").into_iter().chain(end("game000v")).collect();
+    b.write_batch(&batch).unwrap();
+    let (first, _) = rate(Rating::default(), Rating::default(), 1.0);
+    let (second, _) = rate(first, Rating::default(), 1.0);
+    let anna = b.ratings("anna").unwrap();
+    assert_eq!(anna[0].games, 2);
+    assert!(
+        (anna[0].rating - second.rating).abs() < 1e-9,
+        "{anna:?} vs {second:?}"
+    );
+    assert_eq!(b.rating_history("anna", "rapid", 10).unwrap().len(), 2);
+    // The newest 1 point only, and it is the second game's.
+    let last = b.rating_history("anna", "rapid", 1).unwrap();
+    assert_eq!(last[0].game_id, "game000v");
+}
+on_both!(
+    check_two_ends_in_one_batch_both_count,
+    sqlite_two_ends_in_one_batch_both_count,
+    postgres_two_ends_in_one_batch_both_count
+);
