@@ -216,21 +216,30 @@ impl Board {
 
     /// The placement field of FEN (Art. 2 position, rank 8 first).
     pub fn board_fen(&self) -> String {
+        // The letters square by square, from one pass over the 12 piece sets
+        // (cheaper than asking each of the 64 squares for its piece).
+        let mut letters = [0u8; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = role.of(color);
+                for sq in self.by_piece(piece) {
+                    letters[sq.index()] = piece.char() as u8;
+                }
+            }
+        }
         let mut out = String::with_capacity(72);
         for rank in (0..8).rev() {
             let mut empty = 0;
-            for file in 0..8 {
-                let sq = Square::new(rank * 8 + file);
-                match self.piece_at(sq) {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(p.char());
-                    }
-                    None => empty += 1,
+            for &letter in &letters[rank * 8..rank * 8 + 8] {
+                if letter == 0 {
+                    empty += 1;
+                    continue;
                 }
+                if empty > 0 {
+                    out.push(char::from(b'0' + empty));
+                    empty = 0;
+                }
+                out.push(char::from(letter));
             }
             if empty > 0 {
                 out.push(char::from(b'0' + empty));

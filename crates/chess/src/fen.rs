@@ -454,7 +454,9 @@ impl Position {
             None => out.push('-'),
         }
         if !opts.epd {
-            out.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+            use std::fmt::Write;
+            // Writing into a String cannot fail.
+            let _ = write!(out, " {} {}", self.halfmoves, self.fullmoves);
         }
         out
     }

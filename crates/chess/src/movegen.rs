@@ -1,6 +1,6 @@
 //! Legal move generation (FIDE Art. 3): bulk, per piece, without allocation.
 //!
-//! Checkers and pinned pieces are known from the position, so every generated
+//! Checkers and pinned pieces are found first, once per position, so every generated
 //! move is legal: no make/test/unmake. Moves are handed out per piece as a
 //! [`PieceMoves`] whose destinations stay a bitboard, so counting moves (perft at
 //! the last ply, mobility) costs one popcount per piece.
@@ -9,6 +9,7 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
 };
+use crate::position::ChecksAndPins;
 use crate::{
     Bitboard, CastlingMode, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square,
 };
@@ -149,10 +150,11 @@ impl Position {
         let theirs = b.by_color(!us);
         let occupied = ours | theirs;
         let king = self.king_of(us);
+        let ChecksAndPins { checkers, pinned } = self.checks_and_pins();
 
         let mut king_to = king_attacks(king) & !ours;
         let occ_without_king = occupied ^ king;
-        let open = if self.checkers.is_empty() {
+        let open = if checkers.is_empty() {
             self.open_castlings(occupied)
         } else {
             0
@@ -177,14 +179,13 @@ impl Position {
             }
         }
         let mut n = king_to.count() as usize;
-        if self.checkers.more_than_one() {
+        if checkers.more_than_one() {
             return n;
         }
-        let target = match self.checkers.first() {
+        let target = match checkers.first() {
             Some(checker) => between(king, checker) | checker,
             None => Bitboard::FULL,
         } & !ours;
-        let pinned = self.pinned;
 
         for from in b.knights() & ours & !pinned {
             n += (knight_attacks(from) & target).count() as usize;
@@ -377,13 +378,17 @@ impl Position {
             Role::Rook => rook_attacks(to, occupied) & pieces,
             Role::Queen => queen_attacks(to, occupied) & pieces,
         };
-        if self.checkers.any() {
-            match self.checkers.single() {
+        if movers.is_empty() {
+            return en_passant;
+        }
+        let ChecksAndPins { checkers, pinned } = self.checks_and_pins();
+        if checkers.any() {
+            match checkers.single() {
                 Some(checker) if between(king, checker).with(checker).contains(to) => {}
                 _ => return en_passant,
             }
         }
-        for from in movers & self.pinned {
+        for from in movers & pinned {
             if !line(king, from).contains(to) {
                 movers.remove(from);
             }
@@ -413,6 +418,7 @@ impl Position {
         let theirs = b.by_color(!us);
         let occupied = ours | theirs;
         let king = self.king_of(us);
+        let ChecksAndPins { checkers, pinned } = self.checks_and_pins();
 
         // King: steps to squares not attacked once the king has left its square.
         if from_mask.contains(king) {
@@ -423,7 +429,7 @@ impl Position {
                     to.remove(sq);
                 }
             }
-            if self.checkers.is_empty() {
+            if checkers.is_empty() {
                 to |= self.castling_targets(king, occupied) & to_mask;
             }
             if to.any()
@@ -437,16 +443,15 @@ impl Position {
                 return true;
             }
         }
-        if self.checkers.more_than_one() {
+        if checkers.more_than_one() {
             return false;
         }
         // In check: capture the checker or block the line (Art. 3.9).
-        let target = match self.checkers.first() {
+        let target = match checkers.first() {
             Some(checker) => between(king, checker) | checker,
             None => Bitboard::FULL,
         } & !ours
             & to_mask;
-        let pinned = self.pinned;
         let movable = ours & from_mask;
 
         for from in b.knights() & movable & !pinned {
@@ -488,7 +493,7 @@ impl Position {
                 }
             }
         }
-        self.generate_pawns(king, movable, target, to_mask, occupied, theirs, f)
+        self.generate_pawns(king, pinned, movable, target, to_mask, occupied, theirs, f)
     }
 
     #[inline]
@@ -496,6 +501,7 @@ impl Position {
     fn generate_pawns<F: FnMut(PieceMoves) -> bool>(
         &self,
         king: Square,
+        pinned: Bitboard,
         movable: Bitboard,
         target: Bitboard,
         to_mask: Bitboard,
@@ -540,7 +546,7 @@ impl Position {
                     }
                 }
             }
-            if self.pinned.contains(from) {
+            if pinned.contains(from) {
                 to &= line(king, from);
             }
             if to.any()

@@ -88,7 +88,7 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
     pos.for_each_piece_moves(|pm| {
         for m in pm.iter() {
             let mut child = *pos;
-            child.play_unchecked(m);
+            child.play_unchecked_by(m, pm.role);
             nodes += perft_full(&child, depth - 1);
         }
         false

@@ -1,4 +1,7 @@
-//! `Position`: a validated position with the side to move's checkers and pins.
+//! `Position`: a validated position; the side to move's checkers and pins are
+//! found on demand (move generation asks once per position), so playing a move
+//! that nothing is generated from (a perft leaf, a replayed game) costs no more
+//! than the move itself.
 
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
@@ -101,8 +104,8 @@ pub enum Validation {
     Lenient,
 }
 
-/// A legal position: a [`Setup`] that passed validation, with the data move
-/// generation needs (checkers, pinned pieces) and its Zobrist key kept up to date.
+/// A legal position: a [`Setup`] that passed validation, with its Zobrist key
+/// kept up to date. Checkers and pinned pieces are computed when asked for.
 ///
 /// Positions are small `Copy` values; play moves with [`Position::play_unchecked`]
 /// (copy first to keep the original) or [`Position::play`].
@@ -129,8 +132,6 @@ pub struct Position {
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
     pub(crate) hash: u64,
-    pub(crate) checkers: Bitboard,
-    pub(crate) pinned: Bitboard,
 }
 
 /// A move that is not legal in the position.
@@ -258,8 +259,6 @@ impl Position {
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
             hash: 0,
-            checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
         };
         if let Some(ep) = setup.ep_square {
             match pos.validate_ep(ep) {
@@ -275,7 +274,6 @@ impl Position {
         {
             return Err(PositionError::OppositeCheck(them));
         }
-        pos.update_checks_and_pins();
         if !lenient {
             pos.validate_checkers()?;
         }
@@ -307,7 +305,7 @@ impl Position {
     }
 
     fn validate_checkers(&self) -> Result<(), PositionError> {
-        let checkers = self.checkers;
+        let checkers = self.checkers();
         let king = self.king_of(self.turn);
         if checkers.count() > 2 {
             return Err(PositionError::ImpossibleCheck(
@@ -449,19 +447,27 @@ impl Position {
     /// The pieces giving check to the side to move (Art. 3.9).
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        let us = self.turn;
+        let king = self.king_of(us);
+        let b = &self.board;
+        let occupied = b.occupied();
+        ((knight_attacks(king) & b.knights())
+            | (pawn_attacks(us, king) & b.pawns())
+            | (rook_attacks(king, occupied) & b.rooks_and_queens())
+            | (bishop_attacks(king, occupied) & b.bishops_and_queens()))
+            & b.by_color(!us)
     }
 
     /// The side to move's pieces pinned to its king (they still attack, Art. 3.9).
     #[inline]
     pub fn pinned(&self) -> Bitboard {
-        self.pinned
+        self.checks_and_pins().pinned
     }
 
     /// `true` if the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.checkers.any()
+        self.checkers().any()
     }
 
     /// The square of `color`'s king.
@@ -608,6 +614,21 @@ impl Position {
         }
     }
 
+    /// Plays a move known to be legal, of a piece of `role` (as move generation
+    /// or a SAN reader knows it): [`Position::play_unchecked`] without looking
+    /// the piece up. A wrong role leaves a meaningless position but is memory-safe.
+    ///
+    /// ```
+    /// use arbiter_chess::{Move, Position, Role, Square};
+    /// let mut pos = Position::standard();
+    /// pos.play_unchecked_by(Move::new(Square::G1, Square::F3), Role::Knight);
+    /// assert_eq!(pos.role_at(Square::F3), Some(Role::Knight));
+    /// ```
+    #[inline]
+    pub fn play_unchecked_by(&mut self, m: Move, role: Role) {
+        self.do_move::<true>(m, role);
+    }
+
     /// Plays a legal move of a piece of the given role without updating the
     /// Zobrist key: for perft and other counting, where keys are not needed.
     /// The key of the resulting position is meaningless.
@@ -709,7 +730,6 @@ impl Position {
         }
         self.turn = them;
         self.ep_square = new_ep;
-        self.update_checks_and_pins();
         self.ep_legal = new_ep.is_some() && self.compute_ep_legal();
         if HASH {
             if self.ep_legal {
@@ -738,10 +758,12 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = !self.turn;
-        self.update_checks_and_pins();
     }
 
-    pub(crate) fn update_checks_and_pins(&mut self) {
+    /// The side to move's checkers and pinned pieces in one pass over the lines
+    /// through its king: what move generation needs (Art. 3.9).
+    #[inline]
+    pub(crate) fn checks_and_pins(&self) -> ChecksAndPins {
         let us = self.turn;
         let king = self.king_of(us);
         let b = &self.board;
@@ -761,8 +783,7 @@ impl Position {
                 pinned |= blockers & b.by_color(us);
             }
         }
-        self.checkers = checkers;
-        self.pinned = pinned;
+        ChecksAndPins { checkers, pinned }
     }
 
     /// `true` if the side to move has a legal en-passant capture.
@@ -809,6 +830,13 @@ impl Position {
         }
         h
     }
+}
+
+/// The side to move's checkers and pinned pieces, as move generation uses them.
+#[derive(Copy, Clone)]
+pub(crate) struct ChecksAndPins {
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
 }
 
 impl Setup {

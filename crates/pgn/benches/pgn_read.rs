@@ -33,7 +33,7 @@ use arbiter_chess::Position;
 use arbiter_pgn::check::Checker;
 use arbiter_pgn::generate::{GenOptions, Generator};
 use arbiter_pgn::{
-    read_move_bytes, read_strict_san, Dialect, Flow, Location, RawText, Reader, SyntaxError,
+    read_move_bytes, read_strict_san_by, Dialect, Flow, Location, RawText, Reader, SyntaxError,
     Visitor,
 };
 use std::fs::File;
@@ -74,8 +74,8 @@ impl Visitor for Minimal {
         Flow::Skip
     }
     fn san(&mut self, text: &[u8], _at: Location) -> Flow {
-        if let Some(m) = read_strict_san(&self.pos, text) {
-            self.pos.play_unchecked(m);
+        if let Some((m, role)) = read_strict_san_by(&self.pos, text) {
+            self.pos.play_unchecked_by(m, role);
             return Flow::Continue;
         }
         match read_move_bytes(Dialect::Auto, &self.pos, text) {

@@ -36,6 +36,13 @@ fn piece_role(b: u8) -> Option<Role> {
 /// The legal move `s` names in `pos`, if `s` is strict SAN naming exactly one.
 #[inline]
 pub(crate) fn resolve(pos: &Position, s: &[u8]) -> Option<Move> {
+    resolve_by(pos, s).map(|(m, _)| m)
+}
+
+/// [`resolve`], with the role of the piece that moves (the king for castling),
+/// for [`Position::play_unchecked_by`].
+#[inline]
+pub(crate) fn resolve_by(pos: &Position, s: &[u8]) -> Option<(Move, Role)> {
     let mut end = s.len();
     while end > 0 && matches!(s[end - 1], b'+' | b'#') {
         end -= 1;
@@ -48,7 +55,7 @@ pub(crate) fn resolve(pos: &Position, s: &[u8]) -> Option<Move> {
             b"O-O-O" => CastlingSide::QueenSide,
             _ => return None,
         };
-        return San::Castle(side).to_move(pos).ok();
+        return San::Castle(side).to_move(pos).ok().map(|m| (m, Role::King));
     }
     let (role, start) = match piece_role(first) {
         Some(r) => (r, 1),
@@ -87,11 +94,14 @@ pub(crate) fn resolve(pos: &Position, s: &[u8]) -> Option<Move> {
     }
     // Exactly one piece of that kind can go there legally (Appendix C.10).
     let from = pos.legal_movers_to(role, to, from_mask).single()?;
-    Some(Move {
-        from,
-        to,
-        promotion,
-    })
+    Some((
+        Move {
+            from,
+            to,
+            promotion,
+        },
+        role,
+    ))
 }
 
 #[cfg(test)]
@@ -118,6 +128,12 @@ mod tests {
                         "{san} in {}",
                         pos.fen()
                     );
+                    let role = if pos.is_castling(m) {
+                        Role::King
+                    } else {
+                        pos.role_at(m.from).expect("a piece moves")
+                    };
+                    assert_eq!(resolve_by(&pos, san.as_bytes()), Some((m, role)));
                     checked += 1;
                 }
                 pos.play_unchecked(node.mv);

@@ -49,7 +49,8 @@ pub mod writer;
 pub use builder::{GameBuilder, MAX_COMMENT_BYTES, MAX_NODES};
 pub use game::{Game, GameError, GameErrorKind, GameWarning, Line, Node, Tags, WarningKind};
 pub use notation::{
-    read_move, read_move_bytes, read_strict_san, Dialect, Notation, ReadMoveError, UnknownNotation,
+    read_move, read_move_bytes, read_strict_san, read_strict_san_by, Dialect, Notation,
+    ReadMoveError, UnknownNotation,
 };
 pub use reader::{Flow, Location, RawText, Reader, SyntaxError, Visitor};
 pub use result::GameResult;

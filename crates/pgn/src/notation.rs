@@ -322,6 +322,24 @@ pub fn read_strict_san(pos: &Position, bytes: &[u8]) -> Option<Move> {
     crate::fast_san::resolve(pos, bytes)
 }
 
+/// [`read_strict_san`] with the role of the piece that moves (the king for
+/// castling), to play it with [`Position::play_unchecked_by`] without
+/// looking the piece up again.
+///
+/// ```
+/// use arbiter_chess::{Position, Role};
+/// use arbiter_pgn::read_strict_san_by;
+/// let mut pos = Position::standard();
+/// let (m, role) = read_strict_san_by(&pos, b"Nf3").expect("legal");
+/// assert_eq!(role, Role::Knight);
+/// pos.play_unchecked_by(m, role);
+/// assert_eq!(read_strict_san_by(&pos, b"O-O"), None); // not legal yet
+/// ```
+#[inline]
+pub fn read_strict_san_by(pos: &Position, bytes: &[u8]) -> Option<(Move, Role)> {
+    crate::fast_san::resolve_by(pos, bytes)
+}
+
 /// Reads a move given as bytes (UTF-8) in `dialect`: the PGN reader's entry
 /// point. Allocates nothing unless the move is wrong.
 #[inline]

@@ -5,7 +5,7 @@
 //! first error; the visitors add only what they keep.
 
 use crate::game::{GameError, GameErrorKind, GameWarning, WarningKind};
-use crate::notation::{read_move_bytes, read_strict_san, Dialect, Notation, ReadMoveError};
+use crate::notation::{read_move_bytes, read_strict_san_by, Dialect, Notation, ReadMoveError};
 use crate::reader::{Flow, Location, RawText, SyntaxError};
 use crate::start::{standard, start_position_of};
 use arbiter_chess::{Move, Position};
@@ -193,17 +193,25 @@ impl Replay {
         let fast = if self.dialect == Dialect::Russian {
             None
         } else {
-            read_strict_san(&self.cur.pos, text)
+            read_strict_san_by(&self.cur.pos, text)
         };
-        let step = match fast {
-            Some(m) => Step::Move(m),
-            None => self.read_slow(text, at)?,
+        let (step, role) = match fast {
+            Some((m, role)) => (Step::Move(m), Some(role)),
+            None => {
+                let step = self.read_slow(text, at)?;
+                let role = match step {
+                    Step::Move(m) => self.cur.pos.role_at(m.from),
+                    Step::Null => None,
+                };
+                (step, role)
+            }
         };
         let cur = &mut self.cur;
         cur.before = cur.pos;
-        match step {
-            Step::Move(m) => cur.pos.play_unchecked(m),
-            Step::Null => cur.pos.play_null(),
+        match (step, role) {
+            (Step::Move(m), Some(role)) => cur.pos.play_unchecked_by(m, role),
+            (Step::Move(_), None) => {} // unreachable: a legal move has a piece
+            (Step::Null, _) => cur.pos.play_null(),
         }
         cur.ply += 1;
         cur.moves += 1;
