@@ -204,9 +204,57 @@ impl Position {
 
     /// Validates a setup as strictly as `validation` says (see [`Validation`]).
     pub fn from_setup_with(
+        setup: Setup,
+        mode: CastlingMode,
+        validation: Validation,
+    ) -> Result<Position, PositionError> {
+        Position::validated(setup, mode, validation, false)
+    }
+
+    /// A position in which the side *not* to move is in check too: what a
+    /// completed illegal move leaves on the board in rapid and blitz without
+    /// adequate supervision, where it stands unless the opponent claims it
+    /// before his next move, and "both kings are in check" until that move is
+    /// completed (FIDE 2014 A.4 d, 2018 A.4.4, 2023 A.5.4). Only for that:
+    /// every other check is [`Validation::Lenient`]'s.
+    ///
+    /// No move may capture a king, yet move generation (which assumes the
+    /// opponent's king safe) offers such captures in these positions:
+    /// callers refuse them with [`Position::captures_king`].
+    ///
+    /// ```
+    /// use arbiter_chess::{CastlingMode, Color, Move, Position, Setup, Square};
+    /// // White, in check from the rook on e8, has played Qb3+ anyway: both kings in check.
+    /// let setup = Setup::from_fen("4r3/1k6/8/8/8/1Q6/8/4K3 b - - 1 1")?;
+    /// assert!(Position::from_setup(setup.clone(), CastlingMode::Standard).is_err());
+    /// let pos = Position::from_setup_opponent_in_check(setup, CastlingMode::Standard)?;
+    /// assert!(pos.is_check());
+    /// assert!(pos.is_attacked(pos.king_of(Color::White), Color::Black));
+    /// let takes_king = Move::new(Square::E8, Square::E1);
+    /// assert!(pos.captures_king(takes_king));
+    /// assert!(!pos.is_legal(takes_king)); // Black must meet his own check
+    /// assert!(pos.legal_moves().iter().all(|&m| !pos.captures_king(m)));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_setup_opponent_in_check(
+        setup: Setup,
+        mode: CastlingMode,
+    ) -> Result<Position, PositionError> {
+        Position::validated(setup, mode, Validation::Lenient, true)
+    }
+
+    /// `true` if `m` would take the opponent's king: never a legal move; only
+    /// generated in positions of [`Position::from_setup_opponent_in_check`].
+    #[inline]
+    pub fn captures_king(&self, m: Move) -> bool {
+        m.to == self.king_of(!self.turn) && self.them().contains(m.to)
+    }
+
+    fn validated(
         mut setup: Setup,
         mode: CastlingMode,
         validation: Validation,
+        opposite_check_allowed: bool,
     ) -> Result<Position, PositionError> {
         let lenient = validation == Validation::Lenient;
         let board = setup.board;
@@ -268,9 +316,10 @@ impl Position {
         }
         let them = !pos.turn;
         let their_king = pos.king_of(them);
-        if pos
-            .attackers_to(their_king, pos.board.occupied())
-            .intersects(pos.us())
+        if !opposite_check_allowed
+            && pos
+                .attackers_to(their_king, pos.board.occupied())
+                .intersects(pos.us())
         {
             return Err(PositionError::OppositeCheck(them));
         }

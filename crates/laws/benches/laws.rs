@@ -368,6 +368,73 @@ fn solver_probe(d: &DeadAlone) {
             max as f64 / 1e3
         );
     }
+    {
+        // Likelier first, each side's full analysis preceded by chasolver's
+        // quick mode (`is_unwinnable_fast`, sound: "true" is a proof): a
+        // side it proves unable to mate skips its full analysis.
+        for (name, both) in [("quick mode, likelier", false), ("quick mode, both", true)] {
+            let (mut total, mut max, mut skipped) = (0u64, 0u64, 0);
+            for (pos, r) in &rows {
+                let b = to_board(pos);
+                let first = if value(pos, Color::White, 9) >= value(pos, Color::Black, 9) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let mut c = 0;
+                for (i, col) in [first, !first].into_iter().enumerate() {
+                    if i == 0 || both {
+                        let (t, fast) = timed(|| chasolver::is_unwinnable_fast(&b, cc(col)));
+                        c += t;
+                        if fast {
+                            skipped += 1;
+                            continue;
+                        }
+                    }
+                    c += r[col.index()].0;
+                    if r[col.index()].1 {
+                        break;
+                    }
+                }
+                total += c;
+                max = max.max(c);
+            }
+            println!(
+                "{name:<20} total {:>9.1} ms  mean {:>8.1} us  max {:>9.1} us (skipped {skipped})",
+                total as f64 / 1e6,
+                total as f64 / 1e3 / rows.len() as f64,
+                max as f64 / 1e3
+            );
+        }
+    }
+    if std::env::var_os("ARBITER_PROBE_WORST").is_some() {
+        // The positions where asking the likelier side first loses most
+        // against the oracle: both colours' times and verdicts.
+        let mut worst: Vec<_> = rows
+            .iter()
+            .map(|(pos, r)| {
+                let first = if value(pos, Color::White, 9) >= value(pos, Color::Black, 9) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let loss = cost(r, first) - cost(r, Color::White).min(cost(r, Color::Black));
+                (loss, pos, r)
+            })
+            .collect();
+        worst.sort_by_key(|w| std::cmp::Reverse(w.0));
+        for (loss, pos, r) in worst.iter().take(25) {
+            println!(
+                "  loss {:>8.1} us  white {:>8.1} us {}  black {:>8.1} us {}  {}",
+                *loss as f64 / 1e3,
+                r[0].0 as f64 / 1e3,
+                if r[0].1 { "mates" } else { "no   " },
+                r[1].0 as f64 / 1e3,
+                if r[1].1 { "mates" } else { "no   " },
+                pos.fen()
+            );
+        }
+    }
     for (name, pred) in &preds {
         let (mut total, mut max) = (0u64, 0u64);
         let mut last: Option<Color> = None;

@@ -7,9 +7,9 @@
 use super::{Applied, ClaimVerdict, Game, Penalty, PlayedMove, Rejected};
 use crate::edition::IllegalMovePenalty;
 use crate::event::IllegalMove;
-use crate::outcome::Termination;
+use crate::outcome::{GameResult, Termination};
 use crate::touch::Touched;
-use arbiter_chess::{Bitboard, CastlingMode, Color, Move, Position, Rank, Role, Setup, Square};
+use arbiter_chess::{Bitboard, Color, Move, Position, Rank, Role, Setup, Square};
 
 #[derive(Clone, Debug)]
 pub(super) struct PendingIllegal {
@@ -24,16 +24,24 @@ pub(super) struct PendingIllegal {
     /// waits on until the next move (A.4 d / A.4.4 / A.5.4); the opponent
     /// plays on a board without it (`stands`), and may take it.
     pub(super) pawn_left_on: Option<Square>,
+    /// Rapid and blitz without adequate supervision: the move left the
+    /// offender's own king in check and gave check, so that both kings are
+    /// in check on the board (`stands`), an illegal position the arbiter
+    /// waits on until the next move (A.4 d / A.4.4 / A.5.4).
+    pub(super) both_in_check: bool,
 }
 
 impl Game {
     /// Whether `by` may record a completed illegal move now (before it is read).
     pub(crate) fn may_move_illegally(&self, by: Color) -> Result<(), Rejected> {
         self.require_turn(by)?;
-        if self.pending_illegal.is_some() {
-            return Err(Rejected::IllegalMoveAlreadyWaiting);
+        match &self.pending_illegal {
+            // Both kings in check: the next move, legal or not, is what the
+            // arbiter waits for (A.4 d / A.4.4 / A.5.4).
+            Some(p) if p.both_in_check => Ok(()),
+            Some(_) => Err(Rejected::IllegalMoveAlreadyWaiting),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Checks that `mv` is a completed illegal move `by` can have made: his
@@ -82,7 +90,39 @@ impl Game {
         t: u64,
     ) -> Result<Applied, Rejected> {
         self.may_move_illegally(by)?;
-        let stands = self.check_illegal(by, mv)?;
+        if let Some(board) = self
+            .pending_illegal
+            .as_ref()
+            .filter(|p| p.both_in_check)
+            .and_then(|p| p.stands)
+        {
+            // The next move after both kings were in check is itself
+            // illegal: judged on the board the first one left.
+            let before = std::mem::replace(&mut self.pos, board);
+            let checked = self.check_illegal(by, mv);
+            self.pos = before;
+            checked?;
+            let own_king_attacked = physical_setup(&board, mv.from, mv.to, mv.promotion)
+                .and_then(|s| Position::from_setup_opponent_in_check(s, board.castling_mode()).ok())
+                .is_some_and(|q| q.is_attacked(q.king_of(by), !by));
+            let first = self.pending_illegal.take().map_or(!by, |p| p.by);
+            if own_king_attacked {
+                // An illegal position is still on the board: drawn.
+                return Ok(self.illegal_position_remains(first, by, t));
+            }
+            // The position is legal again: the first illegal move stands
+            // (not claimed), and this one is judged on the board it left.
+            self.pos = board;
+            self.history.push(&self.pos, true);
+            self.alive = false;
+        }
+        let mut stands = self.check_illegal(by, mv)?;
+        let needs_claim = self
+            .rules
+            .illegal_move_needs_claim(self.class, self.start.supervised);
+        if stands.is_none() && needs_claim {
+            stands = both_kings_in_check(&self.pos, mv);
+        }
         let IllegalMove {
             from,
             to,
@@ -116,6 +156,7 @@ impl Game {
             // An unreplaced promotion is not completed as a queen here: the
             // pawn stays on the last rank, an illegal position (A.4.4).
             let pawn_left_on = promotion.map(|q| q.to);
+            let both_in_check = stands.is_some_and(|s| s.is_attacked(s.king_of(by), !by));
             let stands = match promotion {
                 Some(q) => {
                     let mut setup = self.pos.to_setup();
@@ -137,14 +178,22 @@ impl Game {
                 stands,
                 promotion,
                 pawn_left_on,
+                both_in_check,
             });
             self.touched.clear();
+            let mut note = format!(
+                "completed illegal move; {} may claim it before making the next move (Art. {})",
+                !by,
+                self.rules.illegal_move_article(self.class, false)
+            );
+            if both_in_check {
+                note += &format!(
+                    ". Both kings are in check: the arbiter waits until the next move is completed (Art. {})",
+                    self.rules.articles.illegal_position
+                );
+            }
             return Applied {
-                note: Some(format!(
-                    "completed illegal move; {} may claim it before making the next move (Art. {})",
-                    !by,
-                    self.rules.illegal_move_article(self.class, false)
-                )),
+                note: Some(note),
                 ..Applied::default()
             };
         }
@@ -155,6 +204,7 @@ impl Game {
             stands: None,
             promotion,
             pawn_left_on: None,
+            both_in_check: false,
         });
         if let Some(c) = self.clock.as_mut() {
             // Model the completed illegal move and its correction: pressed, then undone.
@@ -176,6 +226,26 @@ impl Game {
             applied.note = Some(applied.note.unwrap_or_default() + &extra);
         }
         applied
+    }
+
+    /// Rapid and blitz without adequate supervision: after `first`'s
+    /// illegal move left both kings in check, the next move (by `by`) is
+    /// completed and an illegal position is still on the board: `by`'s own
+    /// king is in check with `first` to move. The game is drawn
+    /// (A.4 d / A.4.4 / A.5.4).
+    fn illegal_position_remains(&mut self, first: Color, by: Color, t: u64) -> Applied {
+        let art = self.rules.articles.illegal_position;
+        if let Some(c) = self.clock.as_mut() {
+            c.press(by, t);
+        }
+        self.touched.clear();
+        self.end(GameResult::DRAW, Termination::ArbiterDecision, art, t);
+        Applied {
+            note: Some(format!(
+                "{first}'s illegal move left both kings in check, and after {by}'s next move {by}'s king is still in check with {first} to move: an illegal position on the board, drawn (Art. {art})"
+            )),
+            ..Applied::default()
+        }
     }
 
     /// The game lost by `offender`'s illegal move, or drawn if the opponent
@@ -287,6 +357,23 @@ fn physical_move(
     to: Square,
     promo: Option<Role>,
 ) -> Option<Position> {
+    let setup = physical_setup(pos, from, to, promo)?;
+    Position::from_setup(setup, pos.castling_mode()).ok()
+}
+
+/// The position `mv` leaves when it leaves both kings in check: the
+/// offender's, and the opponent's, who is to move (A.4 d / A.4.4 / A.5.4).
+fn both_kings_in_check(pos: &Position, mv: IllegalMove) -> Option<Position> {
+    let by = pos.turn();
+    let setup = physical_setup(pos, mv.from, mv.to, mv.promotion)?;
+    let q = Position::from_setup_opponent_in_check(setup, pos.castling_mode()).ok()?;
+    (q.is_check() && q.is_attacked(q.king_of(by), !by)).then_some(q)
+}
+
+/// The setup after physically moving the piece on `from` to `to`, the
+/// opponent to move (a pawn reaching the last rank unreplaced becomes a
+/// queen; see [`Game::complete_illegal`] for rapid and blitz).
+fn physical_setup(pos: &Position, from: Square, to: Square, promo: Option<Role>) -> Option<Setup> {
     let mut setup: Setup = pos.to_setup();
     let piece = setup.board.clear(from)?;
     let captured = setup.board.clear(to);
@@ -312,8 +399,7 @@ fn physical_move(
         setup.fullmoves += 1;
     }
     setup.turn = !us;
-    let mode: CastlingMode = pos.castling_mode();
-    Position::from_setup(setup, mode).ok()
+    Some(setup)
 }
 
 #[cfg(test)]

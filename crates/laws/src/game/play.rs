@@ -43,7 +43,7 @@ impl Game {
 
     pub(super) fn on_move(&mut self, by: Color, m: Move, t: u64) -> Result<Applied, Rejected> {
         let board = self.move_board(by)?;
-        if !board.is_legal(m) {
+        if !board.is_legal(m) || board.captures_king(m) {
             return Err(Rejected::NotLegal { mv: m });
         }
         self.check_obligation(m, &board)?;
@@ -84,12 +84,20 @@ impl Game {
             self.pos = board;
             self.history.push(&self.pos, true);
             self.alive = false;
-            note = Some(format!(
+            let mut text = format!(
                 "{}'s illegal move stands: not claimed before the opponent's next move (Art. {})",
                 p.by,
                 self.rules
                     .illegal_move_article(self.class, self.start.supervised)
-            ));
+            );
+            if p.both_in_check {
+                // The reply met its own check: the position is legal again.
+                text += &format!(
+                    ". Both kings were in check; after {by}'s move no illegal position is on the board, and the game goes on (Art. {})",
+                    self.rules.articles.illegal_position
+                );
+            }
+            note = Some(text);
         }
         let san = self.play(by, m, t);
         Ok(Applied {
