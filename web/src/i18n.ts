@@ -282,6 +282,21 @@ const en = {
   'time.minutes.one': '{n} minute', 'time.minutes.other': '{n} minutes',
   'time.seconds.one': '{n} second', 'time.seconds.other': '{n} seconds',
   'time.short': '{m} min {s} s',
+  'conn.notSent': 'Not sent: the connection is down. Make the move again once it is back.',
+  'replay.nav': 'Move navigation',
+  'replay.first': 'First position',
+  'replay.prev': 'Previous move',
+  'replay.next': 'Next move',
+  'replay.last': 'Last move (live)',
+  'replay.hint': 'Arrow keys: earlier and later positions; Home and End: the start and the live position.',
+  'replay.viewing': 'Viewing move {n}',
+  'replay.atStart': 'Viewing the start position',
+  'replay.at': 'Move {n}, {who}: {move}.',
+  'replay.live': 'Back to the live position.',
+  'replay.backLive': 'Back to live',
+  'replay.toEnd': 'To the final position',
+  'replay.unavailable': 'The earlier positions could not be loaded.',
+  'replay.help': 'Move navigation: back, next, start, now (or the arrow keys, Home and End in the empty field). board, scan and pieces then read the position on view.',
 };
 
 export type Key = keyof typeof en;
@@ -567,6 +582,21 @@ const ru: Dict = {
   'time.minutes.one': '{n} минута', 'time.minutes.few': '{n} минуты', 'time.minutes.many': '{n} минут', 'time.minutes.other': '{n} минуты',
   'time.seconds.one': '{n} секунда', 'time.seconds.few': '{n} секунды', 'time.seconds.many': '{n} секунд', 'time.seconds.other': '{n} секунды',
   'time.short': '{m} мин {s} с',
+  'conn.notSent': 'Не отправлено: нет связи. Сделайте ход ещё раз, когда связь вернётся.',
+  'replay.nav': 'Просмотр ходов',
+  'replay.first': 'Начальная позиция',
+  'replay.prev': 'Предыдущий ход',
+  'replay.next': 'Следующий ход',
+  'replay.last': 'Последний ход (партия)',
+  'replay.hint': 'Стрелки: позиции раньше и позже; Home и End: начальная и текущая позиция.',
+  'replay.viewing': 'Просмотр: ход {n}',
+  'replay.atStart': 'Просмотр: начальная позиция',
+  'replay.at': 'Ход {n}, {who}: {move}.',
+  'replay.live': 'Снова текущая позиция.',
+  'replay.backLive': 'К партии',
+  'replay.toEnd': 'К финальной позиции',
+  'replay.unavailable': 'Не удалось загрузить позиции партии.',
+  'replay.help': 'Просмотр ходов: назад, вперёд, начало, сейчас (или стрелки, Home и End в пустом поле). Затем доска, scan и фигуры читают показанную позицию.',
 } as Dict;
 
 export type Lang = 'en' | 'ru';
