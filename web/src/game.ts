@@ -420,8 +420,8 @@ export class GamePage implements Page, A11yContext {
       return b;
     };
     this.el.nav = h('div', { class: 'move-nav', role: 'group', 'aria-label': t('replay.nav') },
-      navBtn('nav-first', 'first', '⏮', 'replay.first'), navBtn('nav-prev', 'prev', '◀', 'replay.prev'),
-      navBtn('nav-next', 'next', '▶', 'replay.next'), navBtn('nav-last', 'last', '⏭', 'replay.last'));
+      navBtn('nav-first', 'first', '«', 'replay.first'), navBtn('nav-prev', 'prev', '‹', 'replay.prev'),
+      navBtn('nav-next', 'next', '›', 'replay.next'), navBtn('nav-last', 'last', '»', 'replay.last'));
     this.el.navHint = h('p', { id: 'nav-hint', class: 'sr-only', text: t('replay.hint') });
     this.el.controls = h('div', { class: 'controls', role: 'group', 'aria-label': t('game.controls') });
     panel.append(this.el.info, this.el.status, this.el.waiting, this.el.result, this.el.offer, this.el.notice, this.el.viewing, movesBox, this.el.nav, this.el.navHint, this.el.controls);
@@ -540,6 +540,7 @@ export class GamePage implements Page, A11yContext {
       const turn: Color = pos.fen.split(' ')[1] === 'b' ? 'black' : 'white';
       const m = ply > 0 ? s.moves[ply - 1] : undefined;
       this.cg.cancelPremove();
+      this.cg.cancelMove();
       this.cg.set({
         fen: pos.fen,
         orientation: this.orientation(),
@@ -548,7 +549,9 @@ export class GamePage implements Page, A11yContext {
         lastMove: m ? [m.from as CgKey, m.to as CgKey] : undefined,
         movable: { color: undefined, dests: new Map() },
         highlight: { custom: new Map() },
+        viewOnly: true,
       });
+      this.cg.selectSquare(null);
       return;
     }
     const active = s.status === 'active';
@@ -562,6 +565,7 @@ export class GamePage implements Page, A11yContext {
       lastMove: s.last_move ? [s.last_move.from as CgKey, s.last_move.to as CgKey] : undefined,
       movable: { color: movable, dests: this.myTurn() ? this.dests() : new Map() },
       highlight: { custom: s.touched ? new Map([[s.touched as CgKey, 'touched']]) : new Map() },
+      viewOnly: !this.isPlayer,
     });
     if (!active) this.cg.cancelPremove();
   }

@@ -70,7 +70,7 @@ test('[server] a move made while the server is down is taken back; after the res
       // Black's e7-e5 on the board while the server is down: taken back at once.
       await clickMove(page, 'e7', 'e5');
       assert.equal(await waitPiece(page, 'e7', 'black pawn'), 'black pawn', 'the pawn is back on e7');
-      assert.equal(await pieceOn(page, 'e5'), null, 'e5 is empty');
+      assert.equal(await waitPiece(page, 'e5', null), null, 'e5 is empty');
       assert.match(await page.locator('.notice').textContent(), /Not sent/);
       await shot(page, 'reconnect-down');
 
@@ -80,8 +80,8 @@ test('[server] a move made while the server is down is taken back; after the res
       await page.waitForFunction(() => !/Reconnecting|Not sent/.test(document.querySelector('.notice')?.textContent ?? ''));
       assert.equal(await page.locator('.move-list .mv').count(), 1);
       assert.match(await page.locator('.status-line').textContent(), /Black to move/);
-      assert.equal(await pieceOn(page, 'e7'), 'black pawn');
-      assert.equal(await pieceOn(page, 'e4'), 'white pawn');
+      assert.equal(await waitPiece(page, 'e7', 'black pawn'), 'black pawn');
+      assert.equal(await waitPiece(page, 'e4', 'white pawn'), 'white pawn');
       // The move can be made again, and it arrives once.
       await clickMove(page, 'e7', 'e5');
       await waitPlies(page, 2);
@@ -123,9 +123,8 @@ test('move navigation: click a move, arrow keys, Home/End; the live game goes on
     assert.match(await boris.locator('.viewing-banner').textContent(), /Просмотр: ход 1\. e4/);
     assert.match(await boris.locator('#back-live').textContent(), /К партии/);
     assert.equal(await waitPiece(boris, 'e5', null), null, 'after 1.e4 e5 is empty');
-    assert.equal(await pieceOn(boris, 'e7'), 'black pawn');
-    assert.equal(await pieceOn(boris, 'e4'), 'white pawn');
-    assert.equal(await boris.locator('.cg-wrap cg-board .move-dest').count(), 0);
+    assert.equal(await waitPiece(boris, 'e7', 'black pawn'), 'black pawn');
+    assert.equal(await waitPiece(boris, 'e4', 'white pawn'), 'white pawn');
     // Arrow left: the start position (Home too); arrow right twice: after 1...e5.
     await boris.locator('.board-wrap').focus();
     await boris.keyboard.press('ArrowLeft');
@@ -136,7 +135,7 @@ test('move navigation: click a move, arrow keys, Home/End; the live game goes on
     await boris.keyboard.press('ArrowRight');
     await boris.keyboard.press('ArrowRight');
     assert.equal(await waitPiece(boris, 'e5', 'black pawn'), 'black pawn', 'after 1...e5');
-    assert.equal(await pieceOn(boris, 'f3'), null, 'before 2.Nf3');
+    assert.equal(await waitPiece(boris, 'f3', null), null, 'before 2.Nf3');
     // End: back to the live position, and Boris (to move) plays.
     await boris.keyboard.press('End');
     await boris.waitForSelector('.viewing-banner[hidden]', { state: 'attached' });
@@ -148,9 +147,9 @@ test('move navigation: click a move, arrow keys, Home/End; the live game goes on
     await clickMove(boris, 'b8', 'c6');
     await waitPlies(anna, 4);
     assert.ok(await anna.locator('.viewing-banner').isVisible(), 'still viewing');
-    assert.equal(await pieceOn(anna, 'e5'), null, 'still the position after 1.e4');
-    assert.equal(await pieceOn(anna, 'c6'), null);
-    assert.equal(await pieceOn(anna, 'b8'), 'black knight');
+    assert.equal(await waitPiece(anna, 'e5', null), null, 'still the position after 1.e4');
+    assert.equal(await waitPiece(anna, 'c6', null), null);
+    assert.equal(await waitPiece(anna, 'b8', 'black knight'), 'black knight');
     // While viewing nothing moves on the board.
     await clickMove(anna, 'f1', 'c4');
     await anna.waitForTimeout(300);
@@ -163,7 +162,7 @@ test('move navigation: click a move, arrow keys, Home/End; the live game goes on
     // Flip the board.
     await anna.click('#flip');
     await anna.waitForSelector('.cg-wrap.orientation-black');
-    assert.equal(await pieceOn(anna, 'c4'), 'white bishop');
+    assert.equal(await waitPiece(anna, 'c4', 'white bishop'), 'white bishop');
     assert.equal(await anna.locator('.player-bottom').getAttribute('data-color'), 'black');
     await shot(anna, 'replay-flipped');
     for (const p of [anna, boris]) noProblems(p);
