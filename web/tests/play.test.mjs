@@ -42,7 +42,7 @@ function startServer(bin, dir, listen) {
 
 function kill(server) {
   return new Promise((resolve) => {
-    if (server.child.exitCode !== null) { resolve(); return; }
+    if (server.child.exitCode !== null || server.child.signalCode !== null) { resolve(); return; }
     server.child.removeAllListeners('exit');
     server.child.on('exit', () => resolve());
     server.child.kill('SIGKILL');
@@ -87,8 +87,16 @@ test('[server] a move made while the server is down is taken back; after the res
       await waitPlies(page, 2);
       assert.equal(await waitPiece(page, 'e5', 'black pawn'), 'black pawn');
       const id = page.url().split('/').pop();
-      const s = await (await page.request.get(`${server.url}/api/games/${id}`)).json();
-      assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5']);
+      // The server's record (asked again while it may still be resuming the game).
+      let body = '';
+      for (let i = 0; i < 20; i++) {
+        const res = await page.request.get(`${server.url}/api/games/${id}`);
+        body = await res.text();
+        if (res.ok()) break;
+        await page.waitForTimeout(250);
+      }
+      assert.deepEqual(JSON.parse(body).moves.map((m) => m.san), ['e4', 'e5'], body);
+      assert.deepEqual((await page.locator('.move-list .mv').allTextContents()).map((x) => x.trim()), ['e4', 'e5']);
       noProblems(page);
     });
   } finally {

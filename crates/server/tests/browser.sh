@@ -21,4 +21,5 @@ trap 'kill $serve_pid 2>/dev/null || true; rm -rf "$serve_dir"' EXIT
 for _ in $(seq 150); do grep -q 'serving http://' "$serve_dir/log" && break; kill -0 $serve_pid; sleep 0.2; done
 serve_url=$(grep -o 'http://[0-9.:]*' "$serve_dir/log" | head -1)
 [ -n "$serve_url" ] || { cat "$serve_dir/log"; exit 1; }
-(cd web && BASE_URL="$serve_url" npm test)
+# play.test.mjs starts, kills and restarts its own server with this binary (a reconnect mid-move).
+(cd web && BASE_URL="$serve_url" ARBITER_SERVER="$(realpath "$server")" npm test)
