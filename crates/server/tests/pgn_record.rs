@@ -22,7 +22,8 @@ async fn offers_claims_and_the_end_are_in_the_record() {
     let mut p = s.player(&id, Some(&cookie)).await;
     p.play("e2e4").await;
     // White offers a draw after moving; Black declines.
-    p.send(json!({"type": "offer_draw", "color": "white"})).await;
+    p.send(json!({"type": "offer_draw", "color": "white"}))
+        .await;
     assert_eq!(p.event().await["event"]["kind"], "draw_offer");
     p.send(json!({"type": "decline_draw", "color": "black"}))
         .await;
