@@ -33,7 +33,8 @@ function startServer(bin, dir, listen) {
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`the server did not start: ${log}`)); }, 30000);
     child.stderr.on('data', (d) => {
       log += d;
-      const m = /serving (http:\/\/[0-9.:]+)/.exec(log);
+      // Only a complete address: stderr may arrive cut in the middle of the port.
+      const m = /serving (http:\/\/[0-9.:]+)[^0-9.:]/.exec(log);
       if (m) { clearTimeout(timer); resolve({ child, url: m[1] }); }
     });
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}): ${log}`)); });
