@@ -247,7 +247,8 @@ export class GamePage implements Page, A11yContext {
         // first move as White) are read out once.
         const s = this.s;
         const last = s?.moves[s.moves.length - 1];
-        if (s && last && s.moves.length > this.heardPly && (this.firstReady || reconnected) && (prefs.a11y || this.seat !== last.color) && this.seat !== 'both') {
+        const news = this.firstReady || (reconnected && !!s && s.moves.length > this.heardPly);
+        if (s && last && news && (prefs.a11y || this.seat !== last.color) && this.seat !== 'both') {
           this.announce(t('a11y.played', { who: this.who(last.color), move: sayMove(last.san) }));
         }
         if (s) this.heardPly = s.moves.length;
