@@ -19,6 +19,8 @@ export interface A11yContext {
   resign(): void;
   claim(kind: 'threefold' | 'fifty', moveText?: string): void;
   flip(): void;
+  /** Move navigation: show (and read out) an earlier or later position. */
+  navigate(key: 'first' | 'prev' | 'next' | 'last'): void;
   clockTimes(): { white: number; black: number } | null;
 }
 
@@ -105,7 +107,7 @@ export function runCommand(raw: string, ctx: A11yContext): void {
     ctx.announce(t('a11y.cancelled'));
     if (['no', 'n', 'нет'].includes(c)) return;
   }
-  if (c === 'help' || c === '?' || c === 'h' || c === 'помощь') { ctx.announce(t('a11y.help')); return; }
+  if (c === 'help' || c === '?' || c === 'h' || c === 'помощь') { ctx.announce(t('a11y.help')); ctx.announce(t('replay.help')); return; }
   if (!state) return;
 
   switch (c) {
@@ -160,6 +162,18 @@ export function runCommand(raw: string, ctx: A11yContext): void {
       return;
     case 'flip':
       ctx.flip();
+      return;
+    case 'back': case 'назад':
+      ctx.navigate('prev');
+      return;
+    case 'next': case 'forward': case 'вперёд': case 'вперед':
+      ctx.navigate('next');
+      return;
+    case 'start': case 'начало':
+      ctx.navigate('first');
+      return;
+    case 'now': case 'live': case 'сейчас':
+      ctx.navigate('last');
       return;
     case 'claim': {
       const kind = /^(3|threefold|rep|повтор)/i.test(rest[0] ?? '') ? 'threefold'

@@ -37,3 +37,6 @@ export const getGame = (id: string) => call<State>('GET', `/api/games/${encodeUR
 export const joinGame = (id: string, name?: string) =>
   call<SeatResponse>('POST', `/api/games/${encodeURIComponent(id)}/join`, name ? { name } : {});
 export const pgnUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/pgn`;
+/** Every position of a game (protocol §3.4.1), for the replay. */
+export const getPositions = (id: string) =>
+  call<{ fens: string[]; checks: boolean[] }>('GET', `/api/games/${encodeURIComponent(id)}/positions`);

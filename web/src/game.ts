@@ -23,6 +23,7 @@ import { playerName } from './home';
 import { errorText } from './errors';
 import type { Page } from './main';
 import { icon } from './icons';
+import { Replay, navKey } from './replay';
 
 type ClaimKind = 'threefold' | 'fifty';
 
@@ -73,12 +74,21 @@ export class GamePage implements Page, A11yContext {
   private promoResolve: ((r: PromotionRole | null) => void) | null = null;
   private controlsKey = '';
   private movesKey = '';
+  /** Earlier positions on view (move navigation); `replay.ply` null = the live game. */
+  private replay: Replay;
+  /** Half-moves already known when the connection went down (or at load): later ones are news. */
+  private heardPly = 0;
+  private firstReady = true;
+  private focused = false;
+  private onKey = (e: KeyboardEvent): void => this.keyNav(e);
 
   // view elements
   private el: Record<string, HTMLElement> = {};
   private players: Record<'top' | 'bottom', PlayerView> | null = null;
 
-  constructor(private id: string) {}
+  constructor(private id: string) {
+    this.replay = new Replay(id);
+  }
 
   // ------------------------------------------------------------ lifecycle
 
@@ -102,9 +112,17 @@ export class GamePage implements Page, A11yContext {
     this.buildView();
     this.refreshAll();
     this.raf = requestAnimationFrame(this.tick);
+    document.removeEventListener('keydown', this.onKey);
+    document.addEventListener('keydown', this.onKey);
+    if (!this.focused) {
+      // After Play the keyboard lands on the board (or the command field), not on <body>.
+      this.focused = true;
+      (this.el.a11yInput ?? this.el.boardWrap)?.focus();
+    }
   }
 
   destroy(): void {
+    document.removeEventListener('keydown', this.onKey);
     this.socket?.close();
     cancelAnimationFrame(this.raf);
     this.cg?.destroy();
@@ -113,6 +131,8 @@ export class GamePage implements Page, A11yContext {
   private async load(): Promise<void> {
     try {
       this.s = await getGame(this.id);
+      this.heardPly = this.s.moves.length;
+      this.noteLive();
       this.setClockRef();
     } catch (e) {
       this.loadError = e instanceof ApiError ? e.code : 'network';
@@ -157,15 +177,34 @@ export class GamePage implements Page, A11yContext {
 
   private send(a: ClientAction): boolean {
     const ok = this.socket?.send(a);
-    if (!ok) { this.notice(t('conn.reconnecting')); return false; }
+    if (!ok) {
+      // Not sent: the board shows the server's position again (the move is taken back).
+      this.notice(t('conn.notSent'));
+      this.refreshBoard();
+      return false;
+    }
     return true;
+  }
+
+  /** The live position as the server last sent it, kept for the move navigation. */
+  private noteLive(): void {
+    const s = this.s;
+    if (s) this.replay.record(s.moves.length, s.fen, s.check);
   }
 
   // ------------------------------------------------------------ socket
 
   private onStatus(on: boolean): void {
     this.online = on;
-    if (!on) { this.wasOffline = true; this.catchingUp = true; }
+    if (!on) {
+      if (!this.wasOffline) this.heardPly = this.s?.moves.length ?? 0;
+      this.wasOffline = true;
+      this.catchingUp = true;
+      // A move sent but not answered may never have arrived: the board shows the server's
+      // position until the catch-up after the reconnection says otherwise (issue 13, defect 1).
+      this.cg?.cancelPremove();
+      this.refreshBoard();
+    }
     this.refreshConn();
   }
 
@@ -174,6 +213,7 @@ export class GamePage implements Page, A11yContext {
       case 'state': {
         const prevStatus = this.s?.status;
         this.s = msg.state;
+        this.noteLive();
         this.setClockRef();
         if (prevStatus === 'waiting' && msg.state.status === 'active') play('notify');
         this.refreshAll();
@@ -186,7 +226,7 @@ export class GamePage implements Page, A11yContext {
         if (msg.event.kind === 'move') { s.moves.push(msg.event.move); this.typed = null; }
         if (msg.event.kind === 'join') s.players = msg.event.players;
         // A catch-up sends the live state on its last event only (protocol §4.1).
-        if (msg.live) Object.assign(s, msg.live);
+        if (msg.live) { Object.assign(s, msg.live); this.noteLive(); }
         else s.seq = msg.seq;
         this.setClockRef();
         this.onEvent(msg.event);
@@ -194,12 +234,29 @@ export class GamePage implements Page, A11yContext {
         if (msg.event.kind === 'move' && this.myTurn() && this.cg && !this.isLocal) this.cg.playPremove();
         break;
       }
-      case 'ready':
+      case 'ready': {
         this.catchingUp = false;
         if (this.s && msg.clocks) { this.s.clocks = msg.clocks; this.setClockRef(); }
-        if (this.wasOffline) { this.wasOffline = false; this.announce(t('conn.restored')); }
-        this.refreshConn();
+        const reconnected = this.wasOffline;
+        if (reconnected) {
+          this.wasOffline = false;
+          this.announce(t('conn.restored'));
+          if (this.el.notice?.textContent === t('conn.notSent') || this.el.notice?.textContent === t('conn.reconnecting')) this.notice('');
+        }
+        // Moves that came during the catch-up (or before the page opened, such as the engine's
+        // first move as White) are read out once.
+        const s = this.s;
+        const last = s?.moves[s.moves.length - 1];
+        const news = this.firstReady || (reconnected && !!s && s.moves.length > this.heardPly);
+        if (s && last && news && (prefs.a11y || this.seat !== last.color) && this.seat !== 'both') {
+          this.announce(t('a11y.played', { who: this.who(last.color), move: sayMove(last.san) }));
+        }
+        if (s) this.heardPly = s.moves.length;
+        this.firstReady = false;
+        // The board, move list, clocks and notices show the server's state again.
+        this.refreshAll();
         break;
+      }
       case 'presence':
         if (this.s) {
           this.s.players.white.online = msg.white;
@@ -256,9 +313,13 @@ export class GamePage implements Page, A11yContext {
         if (!quiet && this.seat !== ev.by && this.seat !== 'both') play('notify');
         this.announce(t('ev.drawOffer', { color: colorName(ev.by) }), true);
         break;
-      case 'draw_declined':
-        this.announce(t('ev.drawDeclined', { color: colorName(ev.by) }));
+      case 'draw_declined': {
+        // Shown, not only read out (issue 13, defect 8).
+        const text = t('ev.drawDeclined', { color: colorName(ev.by) });
+        this.notice(text, 'info');
+        this.announce(text);
         break;
+      }
       case 'claim_rejected': {
         const text = t('ev.claimRejected', { time: sayTime(ev.penalty_ms), color: colorName(opposite(ev.by)), ofColor: t(`color.${opposite(ev.by)}.of`), article: ev.article });
         this.notice(text);
@@ -292,6 +353,7 @@ export class GamePage implements Page, A11yContext {
     const s = this.s!;
     document.title = `${playerName(s.players.white)} – ${playerName(s.players.black)} · ${t('app.name')}`;
     const root = h('div', { class: 'game', 'data-mode': s.mode });
+    root.append(h('h1', { class: 'sr-only', id: 'game-title', text: `${playerName(s.players.white)} – ${playerName(s.players.black)}` }));
 
     // Accessible command field and announcement log.
     const log = h('div', { class: prefs.a11y ? 'a11y-log' : 'sr-only', role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', 'aria-label': t('a11y.announcements') });
@@ -310,6 +372,11 @@ export class GamePage implements Page, A11yContext {
         input.value = '';
         runCommand(text, this);
       });
+      // In the empty command field the arrow keys step through the moves, read out.
+      input.addEventListener('keydown', (e) => {
+        const key = navKey(e);
+        if (key && !input.value) { e.preventDefault(); this.navigate(key); }
+      });
       root.append(h('section', { class: 'a11y-panel card', 'aria-label': t('a11y.region') },
         h('h2', { text: t('a11y.region') }), form, log));
       this.el.a11yInput = input;
@@ -324,6 +391,8 @@ export class GamePage implements Page, A11yContext {
     this.el.promo = h('div', { class: 'promotion', hidden: true });
     const boardWrap = h('div', { class: 'board-wrap', role: 'region', 'aria-label': t('game.board') }, boardEl, this.el.promo);
     if (prefs.a11y) boardWrap.setAttribute('aria-hidden', 'true');
+    else { boardWrap.tabIndex = 0; boardWrap.setAttribute('aria-describedby', 'nav-hint'); }
+    this.el.boardWrap = boardWrap;
     root.append(h('div', { class: 'board-area' }, boardWrap));
 
     // Players and clocks.
@@ -341,12 +410,26 @@ export class GamePage implements Page, A11yContext {
     this.el.moves = h('ol', { class: 'move-list', 'aria-labelledby': 'moves-title' });
     const movesBox = h('div', { class: 'moves' }, h('h2', { id: 'moves-title', class: 'sr-only', text: t('game.moves') }), this.el.moves);
     this.el.movesBox = movesBox;
+    this.el.moves.addEventListener('click', (e) => {
+      const ply = (e.target as HTMLElement).closest<HTMLElement>('.mv')?.dataset.ply;
+      if (ply) void this.view(Number(ply) >= this.s!.moves.length ? null : Number(ply));
+    });
+    this.el.viewing = h('div', { class: 'viewing-banner', hidden: true, role: 'status' });
+    const navBtn = (id: string, key: 'first' | 'prev' | 'next' | 'last', glyph: string, label: Key) => {
+      const b = h('button', { type: 'button', class: 'btn small ghost', id, 'aria-label': t(label), title: t(label), text: glyph });
+      b.addEventListener('click', () => this.navigate(key));
+      return b;
+    };
+    this.el.nav = h('div', { class: 'move-nav', role: 'group', 'aria-label': t('replay.nav') },
+      navBtn('nav-first', 'first', '«', 'replay.first'), navBtn('nav-prev', 'prev', '‹', 'replay.prev'),
+      navBtn('nav-next', 'next', '›', 'replay.next'), navBtn('nav-last', 'last', '»', 'replay.last'));
+    this.el.navHint = h('p', { id: 'nav-hint', class: 'sr-only', text: t('replay.hint') });
     this.el.controls = h('div', { class: 'controls', role: 'group', 'aria-label': t('game.controls') });
-    panel.append(this.el.info, this.el.status, this.el.waiting, this.el.result, this.el.offer, this.el.notice, movesBox, this.el.controls);
+    panel.append(this.el.info, this.el.status, this.el.waiting, this.el.result, this.el.offer, this.el.notice, this.el.viewing, movesBox, this.el.nav, this.el.navHint, this.el.controls);
     root.append(panel);
 
-    // Keyboard move entry (the accessible mode has its own field).
-    if (!prefs.a11y) {
+    // Keyboard move entry (the accessible mode has its own field), for a player of a game not over.
+    if (!prefs.a11y && this.isPlayer && s.status !== 'finished') {
       const input = h('input', { type: 'text', id: 'move-input', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false', 'aria-describedby': 'move-hint', placeholder: 'Nf3 · e2e4 · 0-0' });
       const entry = h('form', { class: 'move-entry' },
         h('label', { for: 'move-input', text: t('game.moveInput') }),
@@ -425,6 +508,7 @@ export class GamePage implements Page, A11yContext {
     this.refreshPlayers();
     this.refreshPanel();
     this.refreshMoves();
+    this.refreshNav();
     this.refreshConn();
   }
 
@@ -449,6 +533,28 @@ export class GamePage implements Page, A11yContext {
   private refreshBoard(): void {
     const s = this.s;
     if (!s || !this.cg) return;
+    const ply = this.replay.ply;
+    if (ply !== null) {
+      // An earlier position on view: nothing can be moved; the live game goes on unseen.
+      const pos = this.replay.position(ply);
+      if (!pos) { void this.replay.ensure(ply).then(() => this.refreshBoard(), () => this.view(null)); return; }
+      const turn: Color = pos.fen.split(' ')[1] === 'b' ? 'black' : 'white';
+      const m = ply > 0 ? s.moves[ply - 1] : undefined;
+      this.cg.cancelPremove();
+      this.cg.cancelMove();
+      this.cg.set({
+        fen: pos.fen,
+        orientation: this.orientation(),
+        turnColor: turn,
+        check: pos.check ? turn : false,
+        lastMove: m ? [m.from as CgKey, m.to as CgKey] : undefined,
+        movable: { color: undefined, dests: new Map() },
+        highlight: { custom: new Map() },
+        viewOnly: true,
+      });
+      this.cg.selectSquare(null);
+      return;
+    }
     const active = s.status === 'active';
     let movable: Color | undefined;
     if (active && this.seat) movable = this.seat === 'both' ? s.turn : this.seat;
@@ -460,6 +566,7 @@ export class GamePage implements Page, A11yContext {
       lastMove: s.last_move ? [s.last_move.from as CgKey, s.last_move.to as CgKey] : undefined,
       movable: { color: movable, dests: this.myTurn() ? this.dests() : new Map() },
       highlight: { custom: s.touched ? new Map([[s.touched as CgKey, 'touched']]) : new Map() },
+      viewOnly: !this.isPlayer,
     });
     if (!active) this.cg.cancelPremove();
   }
@@ -551,6 +658,9 @@ export class GamePage implements Page, A11yContext {
         h('label', { for: 'invite-link', text: t('game.inviteLink') }), h('div', { class: 'input-row' }, input, copy));
     }
     if (!showWaiting) clear(waiting);
+
+    // No move entry once the game is over.
+    if (this.el.entry && s.status === 'finished') { this.el.entry.remove(); delete this.el.entry; }
 
     // Result.
     const res = this.el.result;
@@ -646,7 +756,7 @@ export class GamePage implements Page, A11yContext {
   private refreshMoves(): void {
     const s = this.s;
     if (!s) return;
-    const key = `${s.moves.length}|${prefs.notation}`;
+    const key = `${s.moves.length}|${prefs.notation}|${this.replay.ply}`;
     if (key === this.movesKey) return;
     this.movesKey = key;
     const ol = this.el.moves;
@@ -660,15 +770,84 @@ export class GamePage implements Page, A11yContext {
       for (const m of [s.moves[i], s.moves[i + 1]]) {
         if (!m) continue;
         const last = m.ply === s.moves.length;
-        const span = h('span', { class: `mv${last ? ' current' : ''}`, 'data-ply': m.ply, 'data-uci': m.uci, text: formatSan(m.san, prefs.notation, m.color) });
-        if (last) span.setAttribute('aria-current', 'step');
+        const viewed = m.ply === (this.replay.ply ?? s.moves.length);
+        const span = h('span', { class: `mv${last ? ' current' : ''}${viewed ? ' viewed' : ''}`, 'data-ply': m.ply, 'data-uci': m.uci, text: formatSan(m.san, prefs.notation, m.color) });
+        if (viewed) span.setAttribute('aria-current', 'step');
         if (m.clock_ms !== null) span.title = formatClock(m.clock_ms);
         li.append(span);
       }
       ol.append(li);
     }
     const box = this.el.movesBox;
-    box.scrollTop = box.scrollHeight;
+    const viewed = this.replay.ply !== null ? ol.querySelector<HTMLElement>('.mv.viewed') : null;
+    if (viewed) viewed.scrollIntoView({ block: 'nearest' });
+    else if (this.replay.ply === null) box.scrollTop = box.scrollHeight;
+  }
+
+  // ------------------------------------------------------------ move navigation
+
+  /** Show the position after `ply` half-moves, or the live game (null). */
+  private async view(ply: number | null): Promise<void> {
+    const s = this.s;
+    if (!s) return;
+    if (ply !== null && (ply < 0 || ply >= s.moves.length)) ply = null;
+    if (ply !== null) {
+      try { await this.replay.ensure(ply); } catch { this.notice(t('replay.unavailable')); return; }
+    }
+    this.replay.ply = ply;
+    this.refreshBoard();
+    this.refreshMoves();
+    this.refreshNav();
+    this.announce(this.viewSentence());
+  }
+
+  /** A navigation key: first, previous, next or last position. */
+  navigate(key: 'first' | 'prev' | 'next' | 'last'): void {
+    const s = this.s;
+    if (!s) return;
+    void this.view(Replay.target(this.replay.ply, s.moves.length, key));
+  }
+
+  private keyNav(e: KeyboardEvent): void {
+    const key = navKey(e);
+    if (!key || !this.s || e.defaultPrevented) return;
+    const target = e.target as HTMLElement | null;
+    if (target?.closest('input, textarea, select, [contenteditable], .promotion, [role="radiogroup"]')) return;
+    e.preventDefault();
+    this.navigate(key);
+  }
+
+  private viewSentence(): string {
+    const s = this.s!;
+    const ply = this.replay.ply;
+    if (ply === null) return t('replay.live');
+    if (ply === 0) return t('replay.atStart');
+    const m = s.moves[ply - 1];
+    return t('replay.at', { n: Math.ceil(ply / 2), who: colorName(m.color), move: sayMove(m.san) });
+  }
+
+  private refreshNav(): void {
+    const s = this.s;
+    const banner = this.el.viewing;
+    if (!s || !banner) return;
+    const ply = this.replay.ply;
+    const total = s.moves.length;
+    const at = ply ?? total;
+    for (const [id, off] of [['nav-first', at === 0], ['nav-prev', at === 0], ['nav-next', ply === null], ['nav-last', ply === null]] as const) {
+      const b = document.getElementById(id) as HTMLButtonElement | null;
+      if (b) b.disabled = off;
+    }
+    const key = `${ply}|${total}|${s.status}`;
+    if (banner.dataset.key === key) return;
+    banner.dataset.key = key;
+    clear(banner);
+    banner.hidden = ply === null;
+    if (ply === null) return;
+    const m = ply > 0 ? s.moves[ply - 1] : null;
+    const where = m ? t('replay.viewing', { n: `${Math.ceil(ply / 2)}${m.color === 'white' ? '.' : '…'} ${formatSan(m.san, prefs.notation, m.color)}` }) : t('replay.atStart');
+    const live = h('button', { type: 'button', class: 'btn small primary', id: 'back-live', text: s.status === 'active' ? t('replay.backLive') : t('replay.toEnd') });
+    live.addEventListener('click', () => { void this.view(null); this.el.boardWrap?.focus(); });
+    banner.append(h('span', { class: 'viewing-text', text: where }), live);
   }
 
   // ------------------------------------------------------------ clocks
@@ -787,6 +966,7 @@ export class GamePage implements Page, A11yContext {
     if (!s || !text.trim()) return false;
     if (!this.myTurn()) { this.notice(t('input.notYourTurn')); this.announce(t('input.notYourTurn'), true); return false; }
     this.notice('');
+    if (this.replay.ply !== null) void this.view(null);
     return this.sendText(text.trim());
   }
 
@@ -863,7 +1043,15 @@ export class GamePage implements Page, A11yContext {
 
   // A11yContext and buttons.
 
-  state(): State | null { return this.s; }
+  /** The position the accessible commands read: the one on view, or the live one. */
+  state(): State | null {
+    const s = this.s;
+    const ply = this.replay.ply;
+    const pos = ply !== null ? this.replay.position(ply) : undefined;
+    if (!s || ply === null || !pos) return s;
+    const m = ply > 0 ? s.moves[ply - 1] : undefined;
+    return { ...s, fen: pos.fen, check: pos.check, moves: s.moves.slice(0, ply), legal_moves: [], turn: pos.fen.split(' ')[1] === 'b' ? 'black' : 'white', last_move: m ? { from: m.from, to: m.to } : null };
+  }
 
   typedMove(text: string): void { this.typedMoveResult(text); }
 
@@ -928,9 +1116,10 @@ export class GamePage implements Page, A11yContext {
   private noticeTimer = 0;
 
   /** A transient message (errors, rejected claims); clears itself after a while. */
-  private notice(text: string): void {
+  private notice(text: string, kind: 'error' | 'info' = 'error'): void {
     if (!this.el.notice) return;
     setText(this.el.notice, text);
+    this.el.notice.classList.toggle('info', kind === 'info');
     clearTimeout(this.noticeTimer);
     if (text) this.noticeTimer = window.setTimeout(() => setText(this.el.notice, ''), 10000);
   }

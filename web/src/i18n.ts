@@ -299,6 +299,21 @@ const en = {
   'profile.filters': 'Filter the games', 'profile.result': 'Result', 'profile.all': 'All',
   'profile.gamesTitle': 'Games', 'profile.noGames': 'No games.', 'profile.rated': 'rated',
   'profile.pages': 'Pages', 'profile.prev': 'Newer', 'profile.next': 'Older',
+  'conn.notSent': 'Not sent: the connection is down. Make the move again once it is back.',
+  'replay.nav': 'Move navigation',
+  'replay.first': 'First position',
+  'replay.prev': 'Previous move',
+  'replay.next': 'Next move',
+  'replay.last': 'Last move (live)',
+  'replay.hint': 'Arrow keys: earlier and later positions; Home and End: the start and the live position.',
+  'replay.viewing': 'Viewing move {n}',
+  'replay.atStart': 'Viewing the start position',
+  'replay.at': 'Move {n}, {who}: {move}.',
+  'replay.live': 'Back to the live position.',
+  'replay.backLive': 'Back to live',
+  'replay.toEnd': 'To the final position',
+  'replay.unavailable': 'The earlier positions could not be loaded.',
+  'replay.help': 'Move navigation: back, next, start, now (or the arrow keys, Home and End in the empty field). board, scan and pieces then read the position on view.',
 };
 
 export type Key = keyof typeof en;
@@ -601,6 +616,21 @@ const ru: Dict = {
   'profile.filters': 'Отбор партий', 'profile.result': 'Результат', 'profile.all': 'Все',
   'profile.gamesTitle': 'Партии', 'profile.noGames': 'Партий нет.', 'profile.rated': 'на рейтинг',
   'profile.pages': 'Страницы', 'profile.prev': 'Новее', 'profile.next': 'Старее',
+  'conn.notSent': 'Не отправлено: нет связи. Сделайте ход ещё раз, когда связь вернётся.',
+  'replay.nav': 'Просмотр ходов',
+  'replay.first': 'Начальная позиция',
+  'replay.prev': 'Предыдущий ход',
+  'replay.next': 'Следующий ход',
+  'replay.last': 'Последний ход (партия)',
+  'replay.hint': 'Стрелки: позиции раньше и позже; Home и End: начальная и текущая позиция.',
+  'replay.viewing': 'Просмотр: ход {n}',
+  'replay.atStart': 'Просмотр: начальная позиция',
+  'replay.at': 'Ход {n}, {who}: {move}.',
+  'replay.live': 'Снова текущая позиция.',
+  'replay.backLive': 'К партии',
+  'replay.toEnd': 'К финальной позиции',
+  'replay.unavailable': 'Не удалось загрузить позиции партии.',
+  'replay.help': 'Просмотр ходов: назад, вперёд, начало, сейчас (или стрелки, Home и End в пустом поле). Затем доска, scan и фигуры читают показанную позицию.',
 } as Dict;
 
 export type Lang = 'en' | 'ru';

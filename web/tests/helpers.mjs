@@ -114,12 +114,56 @@ export async function arrowTo(page, value, max = 20) {
 }
 
 /** Create a game through the home page form. */
-export async function startFromHome(page, { mode = 'engine', color = 'white', tc = '300+3', level = null } = {}) {
-  await page.goto(BASE_URL + '/');
+export async function startFromHome(page, { mode = 'engine', color = 'white', tc = '300+3', level = null, base = BASE_URL } = {}) {
+  await page.goto(base + '/');
   await page.locator(`input[name="mode"][value="${mode}"] + label`).click();
   if (level) await page.locator(`input[name="level"][value="${level}"] + label`).click();
   if (mode !== 'local') await page.locator(`input[name="color"][value="${color}"] + label`).click();
   await page.locator(`input[name="tc"][value="${tc}"] + label`).click();
   await Promise.all([page.waitForURL(/\/game\//), page.click('#play')]);
   await page.waitForSelector('.cg-wrap cg-board piece');
+}
+
+/** The piece shown on `square` ("white pawn"), or null: read from where the board draws it. */
+export async function pieceOn(page, square) {
+  return page.evaluate((sq) => {
+    const board = document.querySelector('.cg-wrap cg-board');
+    const b = board.getBoundingClientRect();
+    const white = document.querySelector('.cg-wrap').classList.contains('orientation-white');
+    const size = b.width / 8;
+    const file = sq.charCodeAt(0) - 97;
+    const rank = Number(sq[1]) - 1;
+    const cx = b.left + size * ((white ? file : 7 - file) + 0.5);
+    const cy = b.top + size * ((white ? 7 - rank : rank) + 0.5);
+    for (const p of board.querySelectorAll('piece')) {
+      if (p.classList.contains('ghost') || p.classList.contains('fading') || p.classList.contains('dragging')) continue;
+      const r = p.getBoundingClientRect();
+      if (cx > r.left && cx < r.right && cy > r.top && cy < r.bottom) {
+        const color = ['white', 'black'].find((c) => p.classList.contains(c));
+        const role = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'].find((c) => p.classList.contains(c));
+        return `${color} ${role}`;
+      }
+    }
+    return null;
+  }, square);
+}
+
+/** Wait (up to `ms`) until `pieceOn(square)` is `expected`; returns what is there in the end. */
+export async function waitPiece(page, square, expected, ms = 4000) {
+  const until = Date.now() + ms;
+  let got;
+  do {
+    got = await pieceOn(page, square);
+    if (got === expected) return got;
+    await new Promise((r) => setTimeout(r, 100));
+  } while (Date.now() < until);
+  return got;
+}
+
+/** An element's box (getBoundingClientRect), rounded to whole pixels. */
+export async function boxOf(page, selector) {
+  return page.locator(selector).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { top: Math.round(r.top), left: Math.round(r.left), bottom: Math.round(r.bottom), right: Math.round(r.right) };
+  });
 }

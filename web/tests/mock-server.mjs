@@ -377,14 +377,16 @@ function act(g, ws, msg) {
   // stand-in reads UCI and SAN with English or Russian piece letters.
   const readText = (text) => {
     const t = String(text).trim().replace(/[+#!?]+$/, '').replace(/^Кр/, 'K').replace(/^К/, 'N').replace(/^Ф/, 'Q')
-      .replace(/^Л/, 'R').replace(/^С/, 'B').replace(/[—–]/g, '-').replace(/^0-0-0$/, 'O-O-O').replace(/^0-0$/, 'O-O');
+      .replace(/^Л/, 'R').replace(/^С/, 'B').replace(/[—–]/g, '-').replace(/^0-0-0$/, 'O-O-O').replace(/^0-0$/, 'O-O')
+      .replace(/[асе]/g, (c) => ({ 'а': 'a', 'с': 'c', 'е': 'e' })[c]); // Cyrillic look-alikes of files
     const uci = /^[a-h][1-8]-?[a-h][1-8][qrbn]?$/.test(t) ? t.replace('-', '') : null;
     const san = uci ? null : parseSan(g.pos, t);
     return uci ?? (san ? makeUci(san) : null);
   };
   if (msg.type === 'move' && msg.uci === undefined && typeof msg.text === 'string') {
     const read = readText(msg.text);
-    if (!read) return err('illegal_move', `no legal move reads ${msg.text}`);
+    // Like the real server: text that is no move at all is unreadable; a move not legal here is illegal.
+    if (!read) return /[a-hа-я][1-8]|^[0O]-[0O]/i.test(msg.text) ? err('illegal_move', `no legal move reads ${msg.text}`) : err('unreadable_move', `cannot read ${msg.text}`);
     msg = { ...msg, uci: legalMoves(g).find((m) => m.uci === read || (m.castle && m.from + m.rook === read))?.uci ?? read };
   }
   if (msg.type === 'claim' && typeof msg.move === 'string' && !parseMove(msg.move)) {

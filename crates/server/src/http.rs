@@ -50,6 +50,7 @@ pub fn router(app: Arc<App>) -> Router {
         )
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/pgn", get(pgn))
+        .route("/api/games/{id}/positions", get(positions))
         .route(
             "/api/games/{id}/join",
             post(join).route_layer(limit).route_layer(origin.clone()),
@@ -306,6 +307,16 @@ async fn pgn(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Resp
         text,
     )
         .into_response())
+}
+
+/// Every position of the game, for the replay (§3.4.1).
+async fn positions(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let h = handle_of(&app, &id).await?;
+    let core = ask(&h, |reply| Command::Read { reply }).await?;
+    Ok(no_store(&crate::positions::of(&core)))
 }
 
 async fn join(

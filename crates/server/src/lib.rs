@@ -39,6 +39,7 @@ pub mod listen;
 pub mod notation;
 pub mod ops;
 pub mod pgn;
+mod positions;
 pub mod protocol;
 pub mod seat;
 pub mod store;

@@ -2,12 +2,15 @@
 //! roster, `TimeControl`, `Termination` with the PGN standard's values and
 //! `FideTermination` with the FIDE termination and its Article, Chess960
 //! tags, the Annotator naming the edition, and `[%clk]` after every move in
-//! timed games.
+//! timed games; draw offers as `(=)` (Art. 9.1, Appendix C.12) and
+//! declined offers, rejected claims, time penalties and the end of the
+//! game as comments citing their Articles ([`record_comments`]).
 
 use crate::game::core::GameCore;
-use crate::protocol::{Player, PlayerKind, Variant};
+use crate::game::core::LogEntry;
+use crate::protocol::{Color, Event, Player, PlayerKind, Variant};
 use arbiter_laws::Termination;
-use arbiter_pgn::{Game, Node};
+use arbiter_pgn::{Game, Line, Node};
 
 fn name(p: &Player) -> String {
     match p.kind {
@@ -91,8 +94,133 @@ pub fn export(core: &GameCore) -> String {
         node.clock_ms = record.clock_ms.map(|ms| ms / 1000 * 1000);
         game.line.nodes.push(node);
     }
+    record_comments(&mut game.line, &core.log, core.settings.edition.year());
     game.result = arbiter_pgn::GameResult::from_pgn(&core.table.result());
     game.to_pgn()
+}
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A claim's name in the log (`threefold` / `fifty`) in words.
+fn claim_words(claim: &str) -> &str {
+    match claim {
+        "threefold" => "threefold repetition",
+        "fifty" => "the fifty-move rule",
+        other => other,
+    }
+}
+
+/// How a game ended, in words, for the closing comment.
+fn termination_words(kind: Termination) -> String {
+    kind.name().replace('_', " ")
+}
+
+/// Puts what happened between the moves into `line` (whose nodes are the
+/// game's moves in order), from the game's log: a draw offer made by the
+/// player who has just moved is that move's `(=)` (Art. 9.1 b 1, recorded as
+/// Appendix C.12 asks); any other offer, a declined offer, a rejected claim
+/// with the time it cost (Art. 9.5), a time penalty (Art. 7.5) and the end
+/// of the game with its Article become comments after the move they
+/// followed (before the first move: comments of the line). `year` is the
+/// edition of the Laws cited.
+pub fn record_comments(line: &mut Line, log: &[LogEntry], year: &str) {
+    let mut ply = 0usize;
+    let mut last_mover = None;
+    for entry in log {
+        let comment = match &entry.event {
+            Event::Move { record } => {
+                ply += 1;
+                last_mover = Some(record.color);
+                None
+            }
+            Event::DrawOffer { by } => {
+                if last_mover == Some(*by) && ply <= line.nodes.len() {
+                    line.nodes[ply - 1].draw_offer = true;
+                    None
+                } else {
+                    Some(format!("{} offers a draw", side(*by)))
+                }
+            }
+            Event::DrawDeclined { by } => Some(format!("{} declines the draw offer", side(*by))),
+            Event::ClaimRejected {
+                by,
+                claim,
+                mv,
+                penalty_ms,
+                article,
+            } => {
+                let with_move = mv
+                    .as_deref()
+                    .map(|m| format!(" with the intended move {m}"))
+                    .unwrap_or_default();
+                Some(format!(
+                    "{} claims a draw by {}{with_move}: the claim is incorrect; {} s added to {}'s clock (FIDE Laws {year}, Art. {article})",
+                    side(*by),
+                    claim_words(claim),
+                    penalty_ms / 1000,
+                    side(!*by),
+                ))
+            }
+            Event::Penalty {
+                to,
+                ms,
+                reason,
+                article,
+            } => Some(format!(
+                "{} s added to {}'s clock for {} (FIDE Laws {year}, Art. {article})",
+                ms / 1000,
+                side(*to),
+                reason.replace('_', " "),
+            )),
+            Event::End {
+                termination,
+                intended_move,
+                ..
+            } => {
+                let by = termination
+                    .by
+                    .map(|c| format!(" by {}", side(c)))
+                    .unwrap_or_default();
+                let with_move = intended_move
+                    .as_deref()
+                    .map(|m| format!(", intended move {m}"))
+                    .unwrap_or_default();
+                Some(format!(
+                    "{}{by}{with_move} (FIDE Laws {year}, Art. {})",
+                    capitalised(&termination_words(termination.kind)),
+                    termination.article
+                ))
+            }
+            Event::Aborted => Some("Aborted: no first move in time; no result".to_owned()),
+            Event::Join { .. } | Event::Touch { .. } => None,
+        };
+        if let Some(text) = comment {
+            match ply.checked_sub(1).and_then(|i| line.nodes.get_mut(i)) {
+                Some(node) => {
+                    // Keep the order: the offer, then what followed it.
+                    if node.draw_offer {
+                        node.draw_offer = false;
+                        node.comments.push("(=)".to_owned());
+                    }
+                    node.comments.push(text);
+                }
+                None => line.comments.push(text),
+            }
+        }
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]

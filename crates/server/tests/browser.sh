@@ -22,4 +22,5 @@ for _ in $(seq 150); do grep -q 'serving http://' "$serve_dir/log" && break; kil
 serve_url=$(grep -o 'http://[0-9.:]*' "$serve_dir/log" | head -1)
 [ -n "$serve_url" ] || { cat "$serve_dir/log"; exit 1; }
 # $BROWSER_TESTS: the test files to run (web/tests/…), else npm test's own list.
-(cd web && BASE_URL="$serve_url" npm test -- ${BROWSER_TESTS:-})
+# play.test.mjs starts, kills and restarts its own server with this binary (a reconnect mid-move).
+(cd web && BASE_URL="$serve_url" ARBITER_SERVER="$(realpath "$server")" npm test -- ${BROWSER_TESTS:-})
