@@ -52,7 +52,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/pgn", get(pgn))
         .route(
             "/api/games/{id}/join",
-            post(join).route_layer(limit).route_layer(origin.clone()),
+            post(join)
+                .route_layer(limit.clone())
+                .route_layer(origin.clone()),
+        )
+        .route(
+            "/api/games/{id}/rematch",
+            post(rematch)
+                .route_layer(limit.clone())
+                .route_layer(origin.clone()),
         )
         .route("/api/games/{id}/ws", get(ws).route_layer(origin))
         .merge(crate::ops::router())
@@ -94,7 +102,7 @@ fn no_store<T: Serialize>(body: &T) -> Response {
 }
 
 /// A fresh game id: 8 characters `[A-Za-z0-9]` (47 bits).
-fn new_id() -> String {
+pub(crate) fn new_id() -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     let mut rng = rand::rngs::OsRng;
     (0..8)
@@ -348,6 +356,59 @@ async fn join(
         StatusCode::OK,
         &body,
         &seat::set_cookie(&id, &token, app.hosts.is_https(peer.ip(), &headers)),
+    ))
+}
+
+/// `POST /api/games/{id}/rematch` (§3.7): offers a rematch, or, once it
+/// exists, seats the caller in it (the same seat token, in a cookie for the
+/// new game). 202 with `{"offered":true}` while the opponent has not offered.
+async fn rematch(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let h = handle_of(&app, &id).await?;
+    let token = token_of(&headers, &id);
+    let outcome = ask(&h, |reply| Command::Rematch {
+        token: token.clone(),
+        reply,
+    })
+    .await??;
+    let (new_id, new_seat) = match outcome {
+        crate::game::rematch::Rematch::Offered => {
+            return Ok((
+                StatusCode::ACCEPTED,
+                Json(serde_json::json!({ "offered": true })),
+            )
+                .into_response())
+        }
+        crate::game::rematch::Rematch::Created { game, seat } => (game, seat),
+    };
+    let (Some(old_token), Some(h)) = (token, app.registry.get(&new_id).await?) else {
+        return Err(ApiError::not_found("the rematch game is gone"));
+    };
+    let token = seat::rematch_token(&old_token, &new_id);
+    let token_hash = seat::hash_token(&token);
+    ask(&h, |reply| Command::SeatRematch {
+        token_hash: token_hash.clone(),
+        seat: new_seat,
+        reply,
+    })
+    .await??;
+    let token_hash = Some(token_hash);
+    let state = ask(&h, |reply| Command::Snapshot { token_hash, reply }).await?;
+    let body = SeatResponse {
+        id: &new_id,
+        seat: state.seat,
+        url: format!("/game/{new_id}"),
+        invite_url: state.invite_url.clone(),
+        state: &state,
+    };
+    Ok(json_with_cookie(
+        StatusCode::OK,
+        &body,
+        &seat::set_cookie(&new_id, &token, app.hosts.is_https(peer.ip(), &headers)),
     ))
 }
 

@@ -168,7 +168,7 @@ impl GameCore {
             }
             log.push(entry);
         }
-        if table.is_over() || log.iter().any(|e| matches!(e.event, Event::Aborted)) {
+        if table.is_over() || log.iter().any(|e| matches!(e.event, Event::Aborted { .. })) {
             status = Status::Finished;
         }
         for c in Color::ALL {

@@ -1,0 +1,158 @@
+//! Issue 13, what a Lichess player expects: abort before the first move,
+//! the rematch, the lobby of open seeks, and the analysis after the game
+//! (protocol §3.7–§3.9, §4.2 `abort`).
+
+mod common;
+
+use common::TestServer;
+use serde_json::json;
+
+/// §4.2 `abort`: a player may abort before his own first move; after it he
+/// is refused (resign instead); the game is finished with no result, and a
+/// spectator cannot abort.
+#[tokio::test]
+async fn abort_before_the_first_move_only() {
+    let s = TestServer::start().await;
+    let (id, white_cookie, _) = s
+        .create(json!({"mode": "invite", "color": "white", "time_control": "300+0"}))
+        .await;
+    let joined = s
+        .post(&format!("/api/games/{id}/join"), &json!({}), None)
+        .await;
+    let black_cookie = joined.cookie().unwrap();
+    let mut white = s.player(&id, Some(&white_cookie)).await;
+    let mut black = s.player(&id, Some(&black_cookie)).await;
+    let mut spectator = s.player(&id, None).await;
+    spectator.send(json!({"type": "abort"})).await;
+    assert_eq!(spectator.error().await["code"], "not_a_player");
+    white.play("e2e4").await;
+    white.send(json!({"type": "abort"})).await;
+    assert_eq!(white.error().await["code"], "game_started");
+    // Black has not moved yet: he may.
+    black.event_of("move").await;
+    black.send(json!({"type": "abort"})).await;
+    let aborted = white.event_of("aborted").await;
+    assert_eq!(aborted["event"]["by"], "black");
+    assert_eq!(aborted["live"]["status"], "finished");
+    assert_eq!(aborted["live"]["result"], "*");
+    black.send(json!({"type": "abort"})).await;
+    assert_eq!(black.error().await["code"], "game_not_active");
+    let game = s.get(&format!("/api/games/{id}"), None).await.json();
+    assert_eq!(game["status"], "finished");
+    assert_eq!(game["result"], "*");
+    s.stop().await;
+}
+
+/// §3.7: an invitation game's rematch. The first request records an offer
+/// that both players see; the opponent's request creates the game, with the
+/// colours swapped and the same settings; each player gets his seat cookie
+/// for it from his request, and both are seated.
+#[tokio::test]
+async fn an_invitation_rematch_seats_both_with_colours_swapped() {
+    let s = TestServer::start().await;
+    let (id, white_cookie, _) = s
+        .create(json!({"mode": "invite", "color": "white", "time_control": "180+2", "name": "Anna"}))
+        .await;
+    let joined = s
+        .post(
+            &format!("/api/games/{id}/join"),
+            &json!({"name": "Boris"}),
+            None,
+        )
+        .await;
+    let black_cookie = joined.cookie().unwrap();
+    let mut white = s.player(&id, Some(&white_cookie)).await;
+    let mut black = s.player(&id, Some(&black_cookie)).await;
+    let early = s
+        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&white_cookie))
+        .await;
+    assert_eq!(early.status, 409, "{}", early.body);
+    assert_eq!(early.json()["error"]["code"], "game_not_finished");
+    white.play("e2e4").await;
+    black.play("e7e5").await;
+    white.send(json!({"type": "resign"})).await;
+    black.event_of("end").await;
+    let stranger = s
+        .post(&format!("/api/games/{id}/rematch"), &json!({}), None)
+        .await;
+    assert_eq!(stranger.status, 403, "{}", stranger.body);
+    let offer = s
+        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&white_cookie))
+        .await;
+    assert_eq!(offer.status, 202, "{}", offer.body);
+    let seen = black.event_of("rematch_offer").await;
+    assert_eq!(seen["event"]["by"], "white");
+    white.event_of("rematch_offer").await;
+    let accept = s
+        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&black_cookie))
+        .await;
+    assert_eq!(accept.status, 200, "{}", accept.body);
+    let new_id = accept.json()["id"].as_str().unwrap().to_owned();
+    assert_ne!(new_id, id);
+    assert_eq!(accept.json()["seat"], "white", "Black plays White in the rematch");
+    let black_new = accept.cookie().unwrap();
+    let announced = white.event_of("rematch").await;
+    assert_eq!(announced["event"]["game"], new_id);
+    let mine = s
+        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&white_cookie))
+        .await;
+    assert_eq!(mine.status, 200, "{}", mine.body);
+    assert_eq!(mine.json()["id"], new_id);
+    assert_eq!(mine.json()["seat"], "black");
+    let white_new = mine.cookie().unwrap();
+    assert!(white_new.starts_with(&format!("arbiter_seat_{new_id}=")));
+    let state = &mine.json()["state"];
+    assert_eq!(state["status"], "active");
+    assert_eq!(state["time_control"], "180+2");
+    assert_eq!(state["players"]["white"]["name"], "Boris");
+    assert_eq!(state["players"]["black"]["name"], "Anna");
+    // Both are seated: the new White moves, the new Black answers.
+    let mut new_white = s.player(&new_id, Some(&black_new)).await;
+    let mut new_black = s.player(&new_id, Some(&white_new)).await;
+    assert_eq!(new_white.state["seat"], "white");
+    assert_eq!(new_black.state["seat"], "black");
+    new_white.play("d2d4").await;
+    new_black.play("d7d5").await;
+    // Survives a restart: the rematch link and the seats are stored.
+    let dir = s.stop().await;
+    let s = TestServer::start_in(dir).await;
+    let again = s
+        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&white_cookie))
+        .await;
+    assert_eq!(again.json()["id"], new_id);
+    let reloaded = s
+        .get(&format!("/api/games/{new_id}"), Some(&white_new))
+        .await
+        .json();
+    assert_eq!(reloaded["seat"], "black");
+    assert_eq!(reloaded["status"], "active");
+    s.stop().await;
+}
+
+/// §3.7: against the engine the rematch is made at once, the engine on the
+/// other colour; an aborted engine game can be replayed too.
+#[tokio::test]
+async fn an_engine_rematch_is_created_at_once() {
+    let s = TestServer::start().await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "engine", "engine": {"level": 1}, "color": "white", "time_control": "300+0"}))
+        .await;
+    let mut me = s.player(&id, Some(&cookie)).await;
+    me.send(json!({"type": "abort"})).await;
+    me.event_of("aborted").await;
+    let r = s
+        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&cookie))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["seat"], "black");
+    let state = &r.json()["state"];
+    assert_eq!(state["players"]["white"]["kind"], "engine");
+    assert_eq!(state["players"]["white"]["engine_level"], 1);
+    let new_id = r.json()["id"].as_str().unwrap().to_owned();
+    let new_cookie = r.cookie().unwrap();
+    let mut me = s.player(&new_id, Some(&new_cookie)).await;
+    // The engine, White now, moves first.
+    let first = me.event_of("move").await;
+    assert_eq!(first["event"]["move"]["color"], "white");
+    s.stop().await;
+}
