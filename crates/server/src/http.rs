@@ -62,6 +62,14 @@ pub fn router(app: Arc<App>) -> Router {
                 .route_layer(limit.clone())
                 .route_layer(origin.clone()),
         )
+        .route(
+            "/api/games/{id}/analysis",
+            post(analyse).route_layer(origin.clone()).get(analysis),
+        )
+        .route(
+            "/api/games/{id}/analysis/{ply}",
+            post(analyse_deeper).route_layer(origin.clone()),
+        )
         .route("/api/games/{id}/ws", get(ws).route_layer(origin))
         .merge(crate::ops::router())
         .fallback(fallback)
@@ -410,6 +418,104 @@ async fn rematch(
         &body,
         &seat::set_cookie(&new_id, &token, app.hosts.is_https(peer.ip(), &headers)),
     ))
+}
+
+/// The positions of finished game `id`, for its analysis (§3.9).
+async fn finished_line(app: &App, id: &str) -> Result<crate::analysis::GameLine, ApiError> {
+    let h = handle_of(app, id).await?;
+    let core = ask(&h, |reply| Command::Read { reply }).await?;
+    if core.status != crate::protocol::Status::Finished {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "game_not_finished",
+            "a game is analysed after it ends",
+        ));
+    }
+    Ok(crate::analysis::GameLine::of(core.table.laws()))
+}
+
+fn analysis_answer(report: crate::analysis::Report) -> Response {
+    let status = match report.status {
+        crate::analysis::Progress::Running => StatusCode::ACCEPTED,
+        crate::analysis::Progress::Done if !report.deep_pending.is_empty() => StatusCode::ACCEPTED,
+        crate::analysis::Progress::Done => StatusCode::OK,
+    };
+    let mut resp = (status, Json(report)).into_response();
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp
+}
+
+fn analysis_refused(e: crate::analysis::Refused) -> ApiError {
+    match e {
+        crate::analysis::Refused::Busy => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "analysis_busy",
+            e.to_string(),
+        ),
+        crate::analysis::Refused::NoSuchPly(_) => ApiError::invalid("ply", e.to_string()),
+    }
+}
+
+/// `POST /api/games/{id}/analysis` (§3.9): starts the analysis of a
+/// finished game (or returns it): 202 while it runs, 200 when done.
+async fn analyse(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    if let Some(r) = app.analyses.report(&id) {
+        return Ok(analysis_answer(r));
+    }
+    let line = finished_line(&app, &id).await?;
+    let client = crate::engine::Client::from(app.hosts.client_ip(peer.ip(), &headers).to_string());
+    let report = app
+        .analyses
+        .start(&app.engine, client, &id, line)
+        .map_err(analysis_refused)?;
+    Ok(analysis_answer(report))
+}
+
+/// `GET /api/games/{id}/analysis` (§3.9): the analysis so far.
+async fn analysis(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    app.analyses
+        .report(&id)
+        .map(analysis_answer)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "no_analysis",
+                "this game has not been analysed; POST to start",
+            )
+        })
+}
+
+/// `POST /api/games/{id}/analysis/{ply}` (§3.9): a deeper look at one
+/// position of an analysed game, from the replay.
+async fn analyse_deeper(
+    State(app): State<Arc<App>>,
+    Path((id, ply)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let ply: u32 = ply
+        .parse()
+        .map_err(|_| ApiError::invalid("ply", "ply: an integer, 0 for the initial position"))?;
+    if app.analyses.report(&id).is_none() {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_analysis",
+            "analyse the game first (POST /api/games/{id}/analysis)",
+        ));
+    }
+    let line = finished_line(&app, &id).await?;
+    let report = app
+        .analyses
+        .deep(&app.engine, &id, line, ply)
+        .map_err(analysis_refused)?;
+    Ok(analysis_answer(report))
 }
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);

@@ -23,6 +23,7 @@
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod assets;
 pub mod client;
 pub mod engine;
@@ -112,6 +113,8 @@ pub struct App {
     pub create_limit: limits::PerAddress,
     /// The engine's searches.
     pub engine: engine::EnginePool,
+    /// The analyses of finished games (§3.9).
+    pub analyses: Arc<analysis::Analyses>,
     /// Health, readiness and the Prometheus metrics.
     pub ops: ops::Ops,
     /// What the accept loop counted.
@@ -195,6 +198,7 @@ impl Server {
                 config.create_per_minute.max(1),
             ),
             engine: engine::EnginePool::new(config.engine_threads),
+            analyses: Arc::new(analysis::Analyses::default()),
             ops,
             accepts: Arc::default(),
             request_timeout: config.connections.request_timeout,

@@ -51,7 +51,9 @@ async fn abort_before_the_first_move_only() {
 async fn an_invitation_rematch_seats_both_with_colours_swapped() {
     let s = TestServer::start().await;
     let (id, white_cookie, _) = s
-        .create(json!({"mode": "invite", "color": "white", "time_control": "180+2", "name": "Anna"}))
+        .create(
+            json!({"mode": "invite", "color": "white", "time_control": "180+2", "name": "Anna"}),
+        )
         .await;
     let joined = s
         .post(
@@ -64,7 +66,11 @@ async fn an_invitation_rematch_seats_both_with_colours_swapped() {
     let mut white = s.player(&id, Some(&white_cookie)).await;
     let mut black = s.player(&id, Some(&black_cookie)).await;
     let early = s
-        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&white_cookie))
+        .post(
+            &format!("/api/games/{id}/rematch"),
+            &json!({}),
+            Some(&white_cookie),
+        )
         .await;
     assert_eq!(early.status, 409, "{}", early.body);
     assert_eq!(early.json()["error"]["code"], "game_not_finished");
@@ -77,24 +83,40 @@ async fn an_invitation_rematch_seats_both_with_colours_swapped() {
         .await;
     assert_eq!(stranger.status, 403, "{}", stranger.body);
     let offer = s
-        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&white_cookie))
+        .post(
+            &format!("/api/games/{id}/rematch"),
+            &json!({}),
+            Some(&white_cookie),
+        )
         .await;
     assert_eq!(offer.status, 202, "{}", offer.body);
     let seen = black.event_of("rematch_offer").await;
     assert_eq!(seen["event"]["by"], "white");
     white.event_of("rematch_offer").await;
     let accept = s
-        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&black_cookie))
+        .post(
+            &format!("/api/games/{id}/rematch"),
+            &json!({}),
+            Some(&black_cookie),
+        )
         .await;
     assert_eq!(accept.status, 200, "{}", accept.body);
     let new_id = accept.json()["id"].as_str().unwrap().to_owned();
     assert_ne!(new_id, id);
-    assert_eq!(accept.json()["seat"], "white", "Black plays White in the rematch");
+    assert_eq!(
+        accept.json()["seat"],
+        "white",
+        "Black plays White in the rematch"
+    );
     let black_new = accept.cookie().unwrap();
     let announced = white.event_of("rematch").await;
     assert_eq!(announced["event"]["game"], new_id);
     let mine = s
-        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&white_cookie))
+        .post(
+            &format!("/api/games/{id}/rematch"),
+            &json!({}),
+            Some(&white_cookie),
+        )
         .await;
     assert_eq!(mine.status, 200, "{}", mine.body);
     assert_eq!(mine.json()["id"], new_id);
@@ -117,7 +139,11 @@ async fn an_invitation_rematch_seats_both_with_colours_swapped() {
     let dir = s.stop().await;
     let s = TestServer::start_in(dir).await;
     let again = s
-        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&white_cookie))
+        .post(
+            &format!("/api/games/{id}/rematch"),
+            &json!({}),
+            Some(&white_cookie),
+        )
         .await;
     assert_eq!(again.json()["id"], new_id);
     let reloaded = s
@@ -141,7 +167,11 @@ async fn an_engine_rematch_is_created_at_once() {
     me.send(json!({"type": "abort"})).await;
     me.event_of("aborted").await;
     let r = s
-        .post(&format!("/api/games/{id}/rematch"), &json!({}), Some(&cookie))
+        .post(
+            &format!("/api/games/{id}/rematch"),
+            &json!({}),
+            Some(&cookie),
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["seat"], "black");
@@ -154,5 +184,82 @@ async fn an_engine_rematch_is_created_at_once() {
     // The engine, White now, moves first.
     let first = me.event_of("move").await;
     assert_eq!(first["event"]["move"]["color"], "white");
+    s.stop().await;
+}
+
+/// §3.9: a finished game's analysis: every position evaluated (the
+/// graph), the best line, the moves judged; a mate on the board is mate;
+/// the blunder that allows mate is marked; a deeper look at one position
+/// from the replay; a game in progress is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed() {
+    let s = TestServer::start().await;
+    let (id, cookie, _) = s.create(json!({"mode": "local"})).await;
+    let early = s
+        .post(&format!("/api/games/{id}/analysis"), &json!({}), None)
+        .await;
+    assert_eq!(early.status, 409, "{}", early.body);
+    assert_eq!(early.json()["error"]["code"], "game_not_finished");
+    let none = s.get(&format!("/api/games/{id}/analysis"), None).await;
+    assert_eq!(none.json()["error"]["code"], "no_analysis");
+    let mut p = s.player(&id, Some(&cookie)).await;
+    for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        p.play(uci).await;
+    }
+    let started = s
+        .post(&format!("/api/games/{id}/analysis"), &json!({}), None)
+        .await;
+    assert!(matches!(started.status, 200 | 202), "{}", started.body);
+    assert_eq!(started.json()["total"], 5);
+    let mut report = started.json();
+    for _ in 0..300 {
+        if report["status"] == "done" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        report = s
+            .get(&format!("/api/games/{id}/analysis"), None)
+            .await
+            .json();
+    }
+    assert_eq!(report["status"], "done", "{report}");
+    let positions = report["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 5);
+    // Mate on the board: White is mated.
+    assert_eq!(positions[4]["eval"]["mate"], 0);
+    assert_eq!(positions[4]["eval"]["cp"], -1000);
+    // After 2.g4 Black mates in one, and the line says how.
+    assert_eq!(positions[3]["eval"]["mate"], -1, "{}", positions[3]);
+    assert_eq!(positions[3]["best"], "Qh4#");
+    assert_eq!(positions[3]["line"][0], "Qh4#");
+    let moves = report["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4);
+    assert_eq!(moves[2]["san"], "g4");
+    assert_eq!(moves[2]["judgement"], "blunder", "{}", moves[2]);
+    assert_eq!(moves[3]["judgement"], json!(null), "mating is no mistake");
+    assert_eq!(report["thresholds"], json!([50, 100, 300]));
+    // A deeper look from the replay.
+    let bad = s
+        .post(&format!("/api/games/{id}/analysis/9"), &json!({}), None)
+        .await;
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    let deep = s
+        .post(&format!("/api/games/{id}/analysis/1"), &json!({}), None)
+        .await;
+    assert!(matches!(deep.status, 200 | 202), "{}", deep.body);
+    let mut report = deep.json();
+    for _ in 0..200 {
+        if report["deep"]["1"].is_object() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        report = s
+            .get(&format!("/api/games/{id}/analysis"), None)
+            .await
+            .json();
+    }
+    let one = &report["deep"]["1"];
+    assert_eq!(one["ply"], 1, "{report}");
+    assert!(one["nodes"].as_u64().unwrap() > report["nodes_per_position"].as_u64().unwrap());
     s.stop().await;
 }

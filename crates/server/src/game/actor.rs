@@ -458,8 +458,13 @@ impl Task {
         now: u64,
     ) -> Result<super::rematch::Rematch, ApiError> {
         use super::rematch::Rematch;
-        let not_seated =
-            || ApiError::new(StatusCode::FORBIDDEN, "not_a_player", "you hold no seat in this game");
+        let not_seated = || {
+            ApiError::new(
+                StatusCode::FORBIDDEN,
+                "not_a_player",
+                "you hold no seat in this game",
+            )
+        };
         let token = token.ok_or_else(not_seated)?;
         let seat = self
             .core

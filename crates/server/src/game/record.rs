@@ -67,10 +67,12 @@ impl GameCore {
         // game's task reports them live, see `GameHandle::summary`; a
         // resumed game's row is rewritten at start), which spares every
         // move a random page of the games table. The settings never change.
-        if events
-            .iter()
-            .any(|e| matches!(e, Event::Join { .. } | Event::End { .. } | Event::Aborted { .. }))
-        {
+        if events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Join { .. } | Event::End { .. } | Event::Aborted { .. }
+            )
+        }) {
             writes.push(WriteOp::UpdateGame(self.row_without_settings()));
         }
         Effects::new(first_seq, events, writes)

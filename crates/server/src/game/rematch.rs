@@ -87,9 +87,7 @@ impl GameCore {
         if self.settings.mode != Mode::Invite {
             return Ok(Ok(()));
         }
-        let opponent_joined = Color::ALL
-            .iter()
-            .all(|&c| self.players.get(c).joined);
+        let opponent_joined = Color::ALL.iter().all(|&c| self.players.get(c).joined);
         if !opponent_joined {
             return Err(Refusal::new(
                 "no_opponent",
@@ -163,9 +161,7 @@ impl GameCore {
         if self.settings.mode == Mode::Invite {
             let hash = if is_creator { placeholder() } else { seat_hash };
             let name = self.players.get(!old_creator).name.clone();
-            let joined = core
-                .join(hash, name, now)
-                .map_err(|(_, m)| m.to_owned())?;
+            let joined = core.join(hash, name, now).map_err(|(_, m)| m.to_owned())?;
             writes.extend(joined.into_parts().0);
         }
         Ok(NewGame { core, writes })
@@ -214,7 +210,8 @@ mod tests {
         );
         let refused = core.ask_rematch(SeatSet::one(Color::White), 2_000);
         assert_eq!(refused.err().map(|r| r.code), Some("game_not_finished"));
-        core.join("guest".into(), Some("Boris".into()), 2_000).unwrap();
+        core.join("guest".into(), Some("Boris".into()), 2_000)
+            .unwrap();
         core.abort_by(Color::White, false, 3_000).unwrap();
         let first = core.ask_rematch(SeatSet::one(Color::White), 4_000).unwrap();
         assert!(matches!(first, Err(Some(_))), "the offer is recorded");
@@ -225,17 +222,28 @@ mod tests {
         let seat = core.rematch_seat(SeatSet::one(Color::Black));
         assert_eq!(seat, SeatSet::one(Color::White));
         let mut new = core
-            .new_rematch("ZZZZ0000".into(), SeatSet::one(Color::Black), "guest2".into(), 5_000)
+            .new_rematch(
+                "ZZZZ0000".into(),
+                SeatSet::one(Color::Black),
+                "guest2".into(),
+                5_000,
+            )
             .unwrap();
         assert_eq!(new.core.settings.creator, Color::Black);
         assert_eq!(new.core.status, Status::Active);
-        assert_eq!(new.core.seats.get("guest2"), Some(&SeatSet::one(Color::White)));
+        assert_eq!(
+            new.core.seats.get("guest2"),
+            Some(&SeatSet::one(Color::White))
+        );
         assert_eq!(new.core.seats.get("creator"), None);
         // The creator asks later: seated as Black, once.
         let black = core.rematch_seat(SeatSet::one(Color::White));
         assert!(new.core.seat_rematch("creator2".into(), black).is_some());
         assert!(new.core.seat_rematch("creator2".into(), black).is_none());
-        assert_eq!(new.core.seats.get("creator2"), Some(&SeatSet::one(Color::Black)));
+        assert_eq!(
+            new.core.seats.get("creator2"),
+            Some(&SeatSet::one(Color::Black))
+        );
         assert_eq!(new.core.players.white.name.as_deref(), Some("Boris"));
         assert_eq!(new.core.players.black.name.as_deref(), Some("Anna"));
         assert_eq!(new.core.settings.time_control, core.settings.time_control);
@@ -252,9 +260,17 @@ mod tests {
             Color::Black,
         );
         core.abort_by(Color::Black, false, 2_000).unwrap();
-        assert!(core.ask_rematch(SeatSet::one(Color::Black), 3_000).unwrap().is_ok());
+        assert!(core
+            .ask_rematch(SeatSet::one(Color::Black), 3_000)
+            .unwrap()
+            .is_ok());
         let new = core
-            .new_rematch("YYYY0000".into(), SeatSet::one(Color::Black), "me2".into(), 3_000)
+            .new_rematch(
+                "YYYY0000".into(),
+                SeatSet::one(Color::Black),
+                "me2".into(),
+                3_000,
+            )
             .unwrap();
         assert_eq!(new.core.settings.creator, Color::White);
         assert_eq!(new.core.players.black.kind, PlayerKind::Engine);
