@@ -49,6 +49,8 @@ pub fn router(app: Arc<App>) -> Router {
                 .get(list),
         )
         .route("/api/games/{id}", get(snapshot))
+        .route("/api/lobby", get(lobby))
+        .route("/api/lobby/ws", get(lobby_ws))
         .route("/api/games/{id}/pgn", get(pgn))
         .route(
             "/api/games/{id}/join",
@@ -152,9 +154,14 @@ async fn create(
         },
         || rand::rngs::OsRng.gen_range(0..960),
     )?;
+    let listed = req.lobby(settings.mode)?;
+    let client = app.hosts.client_ip(peer.ip(), &headers);
     let token = seat::new_token();
     let id = new_id();
     let now = app.clock.now_ms();
+    if listed {
+        app.lobby.admit(client, now).map_err(lobby_refused)?;
+    }
     let field = if settings.fen.is_some() {
         "fen"
     } else {
@@ -165,7 +172,25 @@ async fn create(
     app.store.write(core.creation_writes()).await?;
     let seat_set = core.seats.values().next().copied();
     let state = core.state(seat_set, now);
+    let seek = listed.then(|| crate::lobby::Seek {
+        game: id.clone(),
+        name: core.players.get(core.settings.creator).name.clone(),
+        color: core.settings.creator,
+        time_control: state.time_control.clone(),
+        time_control_periods: state.time_control_periods.clone(),
+        delay: state.delay,
+        variant: state.variant,
+        edition: state.edition,
+        touch_move: state.touch_move,
+        created_at: now,
+    });
     app.registry.start(&app, core).await;
+    if let Some(seek) = seek {
+        // Bounds reached meanwhile: the game stands, unlisted.
+        if let Err(e) = app.lobby.list(seek, client, now) {
+            tracing::info!("game {id}: not listed: {e}");
+        }
+    }
     let body = SeatResponse {
         id: &id,
         seat: state.seat,
@@ -418,6 +443,79 @@ async fn rematch(
         &body,
         &seat::set_cookie(&new_id, &token, app.hosts.is_https(peer.ip(), &headers)),
     ))
+}
+
+fn lobby_refused(e: crate::lobby::Refused) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_seeks",
+        e.to_string(),
+    )
+}
+
+/// `GET /api/lobby` (§3.8): the open seeks.
+async fn lobby(State(app): State<Arc<App>>) -> Response {
+    no_store(&serde_json::json!({ "seeks": app.lobby.seeks(app.clock.now_ms()) }))
+}
+
+/// `GET /api/lobby/ws` (§3.8): `{"type":"seeks","seeks":[…]}` now and on
+/// every change. Watching is bounded per address; the client sends nothing.
+async fn lobby_ws(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let client = app.hosts.client_ip(peer.ip(), &headers);
+    let slot = app.lobby_watchers.admit(client).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_watchers",
+            "too many lobby connections from this address",
+        )
+    })?;
+    Ok(upgrade
+        .max_message_size(1024)
+        .max_frame_size(1024)
+        .read_buffer_size(1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(256 * 1024)
+        .on_upgrade(move |socket| async move {
+            let _slot = slot;
+            let (mut sink, mut stream) = socket.split();
+            let mut changes = app.lobby.subscribe();
+            // Expiry of unopened seeks is checked now and then.
+            let mut tick = tokio::time::interval(crate::lobby::OPEN_WITHIN / 3);
+            let mut last = None;
+            let mut received = 0u32;
+            loop {
+                let seeks = app.lobby.seeks(app.clock.now_ms());
+                if last.as_ref() != Some(&seeks) {
+                    let msg = serde_json::json!({ "type": "seeks", "seeks": &seeks });
+                    let send = sink.send(Message::Text(msg.to_string().into()));
+                    match tokio::time::timeout(Duration::from_secs(10), send).await {
+                        Ok(Ok(())) => {}
+                        _ => break,
+                    }
+                    last = Some(seeks);
+                }
+                tokio::select! {
+                    c = changes.changed() => if c.is_err() { break },
+                    _ = tick.tick() => {}
+                    m = stream.next() => match m {
+                        None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                        // Pings and the odd message are tolerated, a flood is not.
+                        Some(Ok(_)) => {
+                            received += 1;
+                            if received > 100 {
+                                break;
+                            }
+                        }
+                    },
+                }
+            }
+            let _ = sink.close().await;
+        }))
 }
 
 /// The positions of finished game `id`, for its analysis (§3.9).

@@ -263,3 +263,82 @@ async fn a_finished_game_is_analysed() {
     assert!(one["nodes"].as_u64().unwrap() > report["nodes_per_position"].as_u64().unwrap());
     s.stop().await;
 }
+
+/// §3.8: a seek is listed live for other visitors; accepting it seats both
+/// in its game; it leaves the lobby when taken or when its creator leaves;
+/// seeks are bounded per address; only invitations are listed.
+#[tokio::test]
+async fn the_lobby_lists_seeks_live() {
+    use arbiter_server::client::Socket;
+    let s = TestServer::start().await;
+    let engine = s
+        .post(
+            "/api/games",
+            &json!({"mode": "engine", "engine": {"level": 1}, "lobby": true}),
+            None,
+        )
+        .await;
+    assert_eq!(engine.status, 400, "{}", engine.body);
+    assert_eq!(engine.json()["error"]["field"], "lobby");
+    let mut watcher = Socket::connect_path(s.addr, "/api/lobby/ws", None)
+        .await
+        .unwrap();
+    let first = watcher.recv(common::WAIT).await.unwrap();
+    assert_eq!(first, json!({"type": "seeks", "seeks": []}));
+    let (id, cookie, _) = s
+        .create(json!({"mode": "invite", "color": "black", "time_control": "300+3", "name": "Anna", "lobby": true}))
+        .await;
+    let listed = watcher.recv(common::WAIT).await.unwrap();
+    assert_eq!(listed["seeks"][0]["game"], id);
+    assert_eq!(listed["seeks"][0]["color"], "black");
+    assert_eq!(listed["seeks"][0]["time_control"], "300+3");
+    assert_eq!(listed["seeks"][0]["name"], "Anna");
+    let http = s.get("/api/lobby", None).await.json();
+    assert_eq!(http["seeks"][0]["game"], id);
+    // The creator waits on the game's page; a visitor accepts.
+    let mut creator = s.player(&id, Some(&cookie)).await;
+    let joined = s
+        .post(
+            &format!("/api/games/{id}/join"),
+            &json!({"name": "Boris"}),
+            None,
+        )
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    assert_eq!(joined.json()["seat"], "white");
+    let join = creator.event_of("join").await;
+    assert_eq!(join["live"]["status"], "active");
+    let taken = watcher.recv(common::WAIT).await.unwrap();
+    assert_eq!(taken["seeks"], json!([]));
+    // A creator who leaves withdraws his seek.
+    let (id2, cookie2, _) = s.create(json!({"mode": "invite", "lobby": true})).await;
+    assert_eq!(
+        watcher.recv(common::WAIT).await.unwrap()["seeks"][0]["game"],
+        id2
+    );
+    let (id3, _, _) = s.create(json!({"mode": "invite", "lobby": true})).await;
+    assert_eq!(
+        watcher.recv(common::WAIT).await.unwrap()["seeks"][1]["game"],
+        id3
+    );
+    let third = s
+        .post(
+            "/api/games",
+            &json!({"mode": "invite", "lobby": true}),
+            None,
+        )
+        .await;
+    assert_eq!(third.status, 429, "{}", third.body);
+    assert_eq!(third.json()["error"]["code"], "too_many_seeks");
+    let p = s.player(&id2, Some(&cookie2)).await;
+    p.socket.close().await;
+    let left = watcher.recv(common::WAIT).await.unwrap();
+    let games: Vec<&str> = left["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["game"].as_str().unwrap())
+        .collect();
+    assert_eq!(games, [id3.as_str()]);
+    s.stop().await;
+}

@@ -605,6 +605,13 @@ impl Task {
         for side in Color::ALL {
             self.core.players.get_mut(side).online = on[side.index()];
         }
+        // A seek lasts while its creator is on the game's page (§3.8).
+        if self.core.status == Status::Waiting {
+            let creator = self.core.settings.creator;
+            self.app
+                .lobby
+                .creator_present(&self.core.id, on[creator.index()]);
+        }
         self.summary
             .presence
             .store(u8::from(on[0]) | u8::from(on[1]) << 1, Ordering::Relaxed);
@@ -631,6 +638,10 @@ impl Task {
             tracing::error!("game {}: storage failed, reloading: {e}", self.core.id);
             self.reload().await;
             return false;
+        }
+        if joins || self.core.status == Status::Finished {
+            // Taken, or withdrawn by an abort: out of the lobby (§3.8).
+            self.app.lobby.remove(&self.core.id);
         }
         self.summary
             .ply
