@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // HTTP calls of docs/protocol.md §3. Seat cookies are HttpOnly: the browser sends them, JS never sees them.
 
-import type { CreateRequest, GameSummary, SeatResponse, State } from './protocol';
+import type { Analysis, CreateRequest, GameSummary, Seek, SeatResponse, State } from './protocol';
 
 export class ApiError extends Error {
   constructor(public code: string, message: string, public status: number) {
@@ -37,3 +37,12 @@ export const getGame = (id: string) => call<State>('GET', `/api/games/${encodeUR
 export const joinGame = (id: string, name?: string) =>
   call<SeatResponse>('POST', `/api/games/${encodeURIComponent(id)}/join`, name ? { name } : {});
 export const pgnUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/pgn`;
+
+// Rematch (§3.7), lobby (§3.8), analysis (§3.9).
+export const rematch = (id: string) =>
+  call<SeatResponse | { offered: true }>('POST', `/api/games/${encodeURIComponent(id)}/rematch`, {});
+export const listSeeks = () => call<{ seeks: Seek[] }>('GET', '/api/lobby');
+export const analyse = (id: string) => call<Analysis>('POST', `/api/games/${encodeURIComponent(id)}/analysis`, {});
+export const getAnalysis = (id: string) => call<Analysis>('GET', `/api/games/${encodeURIComponent(id)}/analysis`);
+export const analyseDeeper = (id: string, ply: number) =>
+  call<Analysis>('POST', `/api/games/${encodeURIComponent(id)}/analysis/${ply}`, {});

@@ -23,6 +23,8 @@ import { playerName } from './home';
 import { errorText } from './errors';
 import type { Page } from './main';
 import { icon } from './icons';
+import { Postgame } from './postgame';
+import { AnalysisPanel } from './analysis';
 
 type ClaimKind = 'threefold' | 'fifty';
 
@@ -78,7 +80,21 @@ export class GamePage implements Page, A11yContext {
   private el: Record<string, HTMLElement> = {};
   private players: Record<'top' | 'bottom', PlayerView> | null = null;
 
-  constructor(private id: string) {}
+  // Abort, rematch (postgame.ts) and the analysis panel (analysis.ts).
+  private post: Postgame;
+  private analysis: AnalysisPanel | null = null;
+
+  constructor(private id: string) {
+    this.post = new Postgame({
+      id,
+      state: () => this.s,
+      seat: () => this.seat,
+      send: (a) => this.send(a),
+      notice: (text) => this.notice(text),
+      announce: (text, urgent) => this.announce(text, urgent),
+      refresh: () => { this.controlsKey = ''; this.refreshControls(); },
+    });
+  }
 
   // ------------------------------------------------------------ lifecycle
 
@@ -108,11 +124,13 @@ export class GamePage implements Page, A11yContext {
     this.socket?.close();
     cancelAnimationFrame(this.raf);
     this.cg?.destroy();
+    this.analysis?.destroy();
   }
 
   private async load(): Promise<void> {
     try {
       this.s = await getGame(this.id);
+      this.post.onState(this.s);
       this.setClockRef();
     } catch (e) {
       this.loadError = e instanceof ApiError ? e.code : 'network';
@@ -174,6 +192,7 @@ export class GamePage implements Page, A11yContext {
       case 'state': {
         const prevStatus = this.s?.status;
         this.s = msg.state;
+        this.post.onState(msg.state);
         this.setClockRef();
         if (prevStatus === 'waiting' && msg.state.status === 'active') play('notify');
         this.refreshAll();
@@ -235,6 +254,7 @@ export class GamePage implements Page, A11yContext {
 
   private onEvent(ev: GameEvent): void {
     const quiet = this.catchingUp;
+    this.post.onEvent(ev, !quiet);
     switch (ev.kind) {
       case 'move': {
         const san = ev.move.san;
@@ -279,6 +299,7 @@ export class GamePage implements Page, A11yContext {
         this.announce(this.resultSentence(), true);
         break;
       case 'aborted':
+        if (ev.by) break; // aborted by a player: postgame.ts says so
         // No first move in time: no result (docs/protocol.md §4.5).
         this.notice(t('ev.aborted'));
         this.announce(t('ev.aborted'), true);
@@ -593,7 +614,7 @@ export class GamePage implements Page, A11yContext {
 
   private refreshControls(): void {
     const s = this.s!;
-    const key = [s.status, this.seat, s.turn, s.draw_offer, this.claimMenuOpen, this.claimPick, this.resignConfirm, this.myTurn()].join('|');
+    const key = [s.status, this.seat, s.turn, s.draw_offer, this.claimMenuOpen, this.claimPick, this.resignConfirm, this.myTurn(), s.moves.length, this.post.key()].join('|');
     if (key === this.controlsKey) return;
     this.controlsKey = key;
     const focused = (document.activeElement as HTMLElement | null)?.id;
@@ -636,6 +657,13 @@ export class GamePage implements Page, A11yContext {
             btn('resign-yes', t('game.resignYes'), () => { this.resignConfirm = false; this.resign(); }, 'btn danger'),
             btn('resign-no', t('game.resignNo'), () => { this.resignConfirm = false; this.refreshControls(); document.getElementById('resign')?.focus(); }))));
       }
+    }
+    const extra = this.post.controls();
+    if (extra.length > 0) c.append(h('div', { class: 'btn-row postgame' }, ...extra));
+    if (s.status === 'finished' && (!this.analysis || !this.analysis.el.isConnected)) {
+      this.analysis?.destroy();
+      this.analysis = new AnalysisPanel(this.id);
+      c.after(this.analysis.el);
     }
     if (focused) {
       const again = document.getElementById(focused);

@@ -362,6 +362,12 @@ pub struct State {
     pub invite_url: Option<String>,
     /// Epoch ms.
     pub created_at: u64,
+    /// After the game: who has offered a rematch, if the rematch is not made (§3.7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_offer: Option<Color>,
+    /// The rematch game's id, once made (§3.7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 /// A numbered event (§4.5).

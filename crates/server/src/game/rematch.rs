@@ -56,6 +56,18 @@ impl GameCore {
         })
     }
 
+    /// The player whose rematch offer stands (none once it is made).
+    pub fn rematch_offer(&self) -> Option<Color> {
+        if self.rematch_game().is_some() {
+            return None;
+        }
+        match self.rematch_offers() {
+            (true, false) => Some(Color::White),
+            (false, true) => Some(Color::Black),
+            _ => None,
+        }
+    }
+
     /// The colours that have offered a rematch.
     fn rematch_offers(&self) -> (bool, bool) {
         let mut offers = (false, false);
