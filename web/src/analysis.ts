@@ -7,7 +7,26 @@ import { ApiError, analyse, analyseDeeper, getAnalysis } from './api';
 import { clear, h } from './dom';
 import { errorText } from './errors';
 import { t, type Key } from './i18n';
-import type { Analysis, Eval, PositionEval } from './protocol';
+
+/** An evaluation from White's side: centipawns, or mate in n (negative: Black mates; 0: mate on the board). */
+export interface Eval { cp: number | null; mate: number | null }
+
+export interface PositionEval { ply: number; eval: Eval; best: string | null; line: string[]; nodes: number }
+
+export interface MoveJudgement { ply: number; san: string; lost_cp: number; judgement: 'inaccuracy' | 'mistake' | 'blunder' | null }
+
+/** A game's analysis (§3.9). */
+export interface Analysis {
+  status: 'running' | 'done';
+  done: number;
+  total: number;
+  nodes_per_position: number;
+  positions: PositionEval[];
+  moves: MoveJudgement[];
+  deep: Record<string, PositionEval>;
+  deep_pending: number[];
+  thresholds: number[];
+}
 
 const CAP = 1000;
 const SVG = 'http://www.w3.org/2000/svg';

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // HTTP calls of docs/protocol.md §3. Seat cookies are HttpOnly: the browser sends them, JS never sees them.
 
-import type { Analysis, CreateRequest, GameSummary, Seek, SeatResponse, State } from './protocol';
+import type { CreateRequest, GameSummary, SeatResponse, State } from './protocol';
+import type { Analysis } from './analysis';
+import type { Seek } from './lobby';
 
 export class ApiError extends Error {
   constructor(public code: string, message: string, public status: number) {

@@ -7,8 +7,22 @@ import { clear, h } from './dom';
 import { errorText } from './errors';
 import { t, type Key } from './i18n';
 import { prefs } from './prefs';
-import type { Seek } from './protocol';
+import type { Color, Delay, Edition, Period, Variant } from './protocol';
 import { tcLabel } from './timecontrol';
+
+/** An open seek of the lobby (§3.8). */
+export interface Seek {
+  game: string;
+  name: string | null;
+  color: Color;
+  time_control: string;
+  time_control_periods: Period[];
+  delay: Delay | null;
+  variant: Variant;
+  edition: Edition;
+  touch_move: boolean;
+  created_at: number;
+}
 
 export class LobbyBox {
   readonly el: HTMLElement;

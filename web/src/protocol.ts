@@ -99,9 +99,7 @@ export interface State extends Live {
   seat: Seat;
   invite_url: string | null;
   created_at: number;
-  /** After the game: who offered a rematch (§3.7). */
   rematch_offer?: Color;
-  /** The rematch game, once made (§3.7). */
   rematch?: string;
 }
 
@@ -144,40 +142,6 @@ export interface SeatResponse {
   url: string;
   invite_url?: string | null;
   state: State;
-}
-
-/** An open seek of the lobby (§3.8). */
-export interface Seek {
-  game: string;
-  name: string | null;
-  color: Color;
-  time_control: string;
-  time_control_periods: Period[];
-  delay: Delay | null;
-  variant: Variant;
-  edition: Edition;
-  touch_move: boolean;
-  created_at: number;
-}
-
-/** An evaluation from White's side: centipawns, or mate in n (negative: Black mates; 0: mate on the board). */
-export interface Eval { cp: number | null; mate: number | null }
-
-export interface PositionEval { ply: number; eval: Eval; best: string | null; line: string[]; nodes: number }
-
-export interface MoveJudgement { ply: number; san: string; lost_cp: number; judgement: 'inaccuracy' | 'mistake' | 'blunder' | null }
-
-/** A game's analysis (§3.9). */
-export interface Analysis {
-  status: 'running' | 'done';
-  done: number;
-  total: number;
-  nodes_per_position: number;
-  positions: PositionEval[];
-  moves: MoveJudgement[];
-  deep: Record<string, PositionEval>;
-  deep_pending: number[];
-  thresholds: number[];
 }
 
 export type GameEvent =
