@@ -305,7 +305,14 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
     let mut accepted = 0;
     for (i, id) in analysed.iter().enumerate() {
         let xff = format!("10.9.{}.{}", i / 250, i % 250 + 1);
-        let r = request(addr, "POST", &format!("/api/games/{id}/analysis"), Some("{}"), &[("X-Forwarded-For", &xff)]).await;
+        let r = request(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/analysis"),
+            Some("{}"),
+            &[("X-Forwarded-For", &xff)],
+        )
+        .await;
         if matches!(r.as_ref().map(|r| r.status), Ok(200 | 202)) {
             accepted += 1;
         } else if let Ok(r) = r {
@@ -406,7 +413,11 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
     if args.spectators > 0 || args.engine_games > 0 || args.analyses > 0 {
         eprintln!(
             "spectators {}: delivery {}; engine games {}: reply {}; analyses {}",
-            args.spectators, report["delivery_ms"], args.engine_games, report["engine_reply_ms"], report["analyses"]
+            args.spectators,
+            report["delivery_ms"],
+            args.engine_games,
+            report["engine_reply_ms"],
+            report["analyses"]
         );
     }
     i32::from(connected < args.games as u64)
@@ -459,7 +470,9 @@ async fn watched(
         }));
     }
     let mut player = Socket::connect(addr, &id, Some(&cookie)).await?;
-    player.send(&json!({"type": "hello", "last_seq": 0})).await?;
+    player
+        .send(&json!({"type": "hello", "last_seq": 0}))
+        .await?;
     let mut rng = rand::rngs::StdRng::seed_from_u64(99);
     let mut live: Option<LiveView> = None;
     let mut next = tokio::time::Instant::now() + Duration::from_millis(think_ms.max(50));
@@ -500,7 +513,9 @@ async fn engine_game(
     stats: &Stats,
     stop: &AtomicBool,
 ) -> Result<(), BoxError> {
-    let body = json!({"mode": "engine", "engine": {"level": 1}, "color": "white", "time_control": "60+0"}).to_string();
+    let body =
+        json!({"mode": "engine", "engine": {"level": 1}, "color": "white", "time_control": "60+0"})
+            .to_string();
     let r = request(addr, "POST", "/api/games", Some(&body), &[]).await?;
     let id = r.json()["id"].as_str().ok_or("no id")?.to_owned();
     let cookie = r.cookie().ok_or("no cookie")?;
@@ -528,9 +543,12 @@ async fn engine_game(
         }
         if sent.is_none() {
             tokio::time::sleep(Duration::from_millis(rng.gen_range(0..=think_ms / 4))).await;
-            let Some(pick) = l.legal_moves.choose(rng) else { continue };
+            let Some(pick) = l.legal_moves.choose(rng) else {
+                continue;
+            };
             sent = Some(Instant::now());
-            ws.send_text(&format!(r#"{{"type":"move","uci":"{}"}}"#, pick.uci)).await?;
+            ws.send_text(&format!(r#"{{"type":"move","uci":"{}"}}"#, pick.uci))
+                .await?;
         }
     }
     Ok(())
@@ -545,15 +563,25 @@ async fn finished_game(addr: SocketAddr, i: usize) -> Result<String, BoxError> {
     let mut ws = Socket::connect(addr, &id, Some(&cookie)).await?;
     ws.send(&json!({"type": "hello", "last_seq": 0})).await?;
     let openings: [&[&str]; 3] = [
-        &["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5"],
-        &["d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6", "c1g5", "f8e7"],
-        &["e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6"],
+        &[
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5",
+        ],
+        &[
+            "d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6", "c1g5", "f8e7",
+        ],
+        &[
+            "e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6",
+        ],
     ];
     for uci in openings[i % 3] {
-        ws.send_text(&format!(r#"{{"type":"move","uci":"{uci}"}}"#)).await?;
+        ws.send_text(&format!(r#"{{"type":"move","uci":"{uci}"}}"#))
+            .await?;
     }
     ws.send_text(r#"{"type":"resign","color":"white"}"#).await?;
-    ws.recv_until(Duration::from_secs(10), |m| m["type"] == "event" && m["event"]["kind"] == "end").await?;
+    ws.recv_until(Duration::from_secs(10), |m| {
+        m["type"] == "event" && m["event"]["kind"] == "end"
+    })
+    .await?;
     ws.close().await;
     Ok(id)
 }
