@@ -25,6 +25,7 @@ test('lobby, abort and rematch: a seek accepted from the home page, aborted, rep
     // Another visitor sees the seek live on the home page and accepts it.
     const boris = await open({ locale: 'en-GB' });
     await boris.goto(BASE_URL + '/');
+    await boris.fill('input[autocomplete="nickname"]', 'Boris');
     await boris.waitForSelector(`#lobby tr[data-game="${first}"]`);
     assert.match(await boris.locator(`#lobby tr[data-game="${first}"]`).textContent(), /Anna.*Black/);
     await shot(boris, 'lobby-seek');
@@ -35,8 +36,12 @@ test('lobby, abort and rematch: a seek accepted from the home page, aborted, rep
     // Abort before the first move: no result.
     await anna.waitForSelector('#abort');
     await anna.click('#abort');
-    for (const p of [anna, boris]) await p.waitForSelector('.result-banner:not([hidden])');
-    assert.match(await boris.locator('.notice, .result-banner').allTextContents().then((t) => t.join(' ')), /aborted/i);
+    // Finished with no result: the rematch is offered, the abort button gone.
+    for (const p of [anna, boris]) await p.waitForSelector('#rematch');
+    assert.equal(await anna.locator('#abort').count(), 0);
+    const game = await (await anna.request.get(`${BASE_URL}/api/games/${first}`)).json();
+    assert.equal(game.status, 'finished');
+    assert.equal(game.result, '*');
 
     // Rematch: Anna offers, Boris accepts, both land in the new game, colours swapped.
     await anna.click('#rematch');
