@@ -57,8 +57,7 @@ export class AnalysisPanel {
     const start = h('button', { type: 'button', class: 'btn', id: 'analyse', text: t('analysis.start') });
     start.addEventListener('click', () => void this.start(start));
     this.el.append(h('h2', { id: 'analysis-title', text: t('analysis.title') }), start, this.body);
-    // An analysis asked for before (by anyone) is shown at once.
-    void getAnalysis(id).then((r) => { start.hidden = true; this.show(r); }).catch(() => { /* none yet */ });
+    // Nothing is fetched until asked: the POST returns an analysis made before, if any.
   }
 
   destroy(): void { clearTimeout(this.timer); }
