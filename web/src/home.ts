@@ -214,16 +214,16 @@ export class HomePage implements Page {
     name.addEventListener('input', () => setName(name.value));
     rules.append(h('div', { class: 'field' }, h('label', { for: nameId, text: t('home.name') }), name));
 
-    const tmId = nextId('touch');
-    const tm = h('input', { type: 'checkbox', id: tmId });
-    tm.checked = f.touchMove;
-    tm.addEventListener('change', () => this.update({ touchMove: tm.checked }));
-    rules.append(h('div', { class: 'field check' }, tm, h('label', { for: tmId, text: t('home.touchMove') })));
     const lobbyId = nextId('lobby');
     const lb = h('input', { type: 'checkbox', id: lobbyId, 'data-lobby': true });
     lb.checked = f.lobby === true;
     lb.addEventListener('change', () => this.update({ lobby: lb.checked }));
     rules.append(h('div', { class: 'field check', 'data-key': 'lobby' }, lb, h('label', { for: lobbyId, text: t('lobby.list') })));
+    const tmId = nextId('touch');
+    const tm = h('input', { type: 'checkbox', id: tmId });
+    tm.checked = f.touchMove;
+    tm.addEventListener('change', () => this.update({ touchMove: tm.checked }));
+    rules.append(h('div', { class: 'field check' }, tm, h('label', { for: tmId, text: t('home.touchMove') })));
     form.append(rules);
 
     this.message = h('p', { class: 'form-message', role: 'alert' });
