@@ -2,6 +2,8 @@
 // HTTP calls of docs/protocol.md §3. Seat cookies are HttpOnly: the browser sends them, JS never sees them.
 
 import type { CreateRequest, GameSummary, SeatResponse, State } from './protocol';
+import type { Analysis } from './analysis';
+import type { Seek } from './lobby';
 
 export class ApiError extends Error {
   constructor(public code: string, message: string, public status: number) {
@@ -40,3 +42,12 @@ export const pgnUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/pgn`
 /** Every position of a game (protocol §3.4.1), for the replay. */
 export const getPositions = (id: string) =>
   call<{ fens: string[]; checks: boolean[] }>('GET', `/api/games/${encodeURIComponent(id)}/positions`);
+
+// Rematch (§3.7), lobby (§3.8), analysis (§3.9).
+export const rematch = (id: string) =>
+  call<SeatResponse | { offered: true }>('POST', `/api/games/${encodeURIComponent(id)}/rematch`, {});
+export const listSeeks = () => call<{ seeks: Seek[] }>('GET', '/api/lobby');
+export const analyse = (id: string) => call<Analysis>('POST', `/api/games/${encodeURIComponent(id)}/analysis`, {});
+export const getAnalysis = (id: string) => call<Analysis>('GET', `/api/games/${encodeURIComponent(id)}/analysis`);
+export const analyseDeeper = (id: string, ply: number) =>
+  call<Analysis>('POST', `/api/games/${encodeURIComponent(id)}/analysis/${ply}`, {});

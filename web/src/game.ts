@@ -24,6 +24,8 @@ import { errorText } from './errors';
 import type { Page } from './main';
 import { icon } from './icons';
 import { Replay, navKey } from './replay';
+import { Postgame } from './postgame';
+import { AnalysisPanel } from './analysis';
 
 type ClaimKind = 'threefold' | 'fifty';
 
@@ -86,8 +88,21 @@ export class GamePage implements Page, A11yContext {
   private el: Record<string, HTMLElement> = {};
   private players: Record<'top' | 'bottom', PlayerView> | null = null;
 
+  // Abort, rematch (postgame.ts) and the analysis panel (analysis.ts).
+  private post: Postgame;
+  private analysis: AnalysisPanel | null = null;
+
   constructor(private id: string) {
     this.replay = new Replay(id);
+    this.post = new Postgame({
+      id,
+      state: () => this.s,
+      seat: () => this.seat,
+      send: (a) => this.send(a),
+      notice: (text) => this.notice(text),
+      announce: (text, urgent) => this.announce(text, urgent),
+      refresh: () => { this.controlsKey = ''; this.refreshControls(); },
+    });
   }
 
   // ------------------------------------------------------------ lifecycle
@@ -126,6 +141,7 @@ export class GamePage implements Page, A11yContext {
     this.socket?.close();
     cancelAnimationFrame(this.raf);
     this.cg?.destroy();
+    this.analysis?.destroy();
   }
 
   private async load(): Promise<void> {
@@ -133,6 +149,7 @@ export class GamePage implements Page, A11yContext {
       this.s = await getGame(this.id);
       this.heardPly = this.s.moves.length;
       this.noteLive();
+      this.post.onState(this.s);
       this.setClockRef();
     } catch (e) {
       this.loadError = e instanceof ApiError ? e.code : 'network';
@@ -214,6 +231,7 @@ export class GamePage implements Page, A11yContext {
         const prevStatus = this.s?.status;
         this.s = msg.state;
         this.noteLive();
+        this.post.onState(msg.state);
         this.setClockRef();
         if (prevStatus === 'waiting' && msg.state.status === 'active') play('notify');
         this.refreshAll();
@@ -292,6 +310,7 @@ export class GamePage implements Page, A11yContext {
 
   private onEvent(ev: GameEvent): void {
     const quiet = this.catchingUp;
+    this.post.onEvent(ev, !quiet);
     switch (ev.kind) {
       case 'move': {
         const san = ev.move.san;
@@ -340,6 +359,7 @@ export class GamePage implements Page, A11yContext {
         this.announce(this.resultSentence(), true);
         break;
       case 'aborted':
+        if (ev.by) break; // aborted by a player: postgame.ts says so
         // No first move in time: no result (docs/protocol.md §4.5).
         this.notice(t('ev.aborted'));
         this.announce(t('ev.aborted'), true);
@@ -703,7 +723,7 @@ export class GamePage implements Page, A11yContext {
 
   private refreshControls(): void {
     const s = this.s!;
-    const key = [s.status, this.seat, s.turn, s.draw_offer, this.claimMenuOpen, this.claimPick, this.resignConfirm, this.myTurn()].join('|');
+    const key = [s.status, this.seat, s.turn, s.draw_offer, this.claimMenuOpen, this.claimPick, this.resignConfirm, this.myTurn(), s.moves.length, this.post.key()].join('|');
     if (key === this.controlsKey) return;
     this.controlsKey = key;
     const focused = (document.activeElement as HTMLElement | null)?.id;
@@ -746,6 +766,13 @@ export class GamePage implements Page, A11yContext {
             btn('resign-yes', t('game.resignYes'), () => { this.resignConfirm = false; this.resign(); }, 'btn danger'),
             btn('resign-no', t('game.resignNo'), () => { this.resignConfirm = false; this.refreshControls(); document.getElementById('resign')?.focus(); }))));
       }
+    }
+    const extra = this.post.controls();
+    if (extra.length > 0) c.append(h('div', { class: 'btn-row postgame' }, ...extra));
+    if (s.status === 'finished' && (!this.analysis || !this.analysis.el.isConnected)) {
+      this.analysis?.destroy();
+      this.analysis = new AnalysisPanel(this.id);
+      c.after(this.analysis.el);
     }
     if (focused) {
       const again = document.getElementById(focused);

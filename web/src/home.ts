@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Home page: the new-game form and the list of live and finished games.
 
+import { LobbyBox } from './lobby';
 import { h, clear, pieceIcon } from './dom';
 import { t, type Key } from './i18n';
 import { createGame, listGames, ApiError } from './api';
@@ -24,6 +25,8 @@ interface FormState {
   c960Number: number;
   edition: Edition;
   touchMove: boolean;
+  /** List an invitation in the lobby (§3.8). */
+  lobby?: boolean;
 }
 
 const DEFAULTS: FormState = {
@@ -80,13 +83,16 @@ export class HomePage implements Page {
   private refresh = 0;
   private message!: HTMLElement;
   private gamesKey = '';
+  private lobby: LobbyBox | null = null;
 
   render(main: HTMLElement): void {
     document.title = `${t('app.name')} — ${t('home.title')}`;
     this.root = h('div', { class: 'home' });
     this.gamesBox = h('section', { class: 'card games', 'aria-labelledby': 'games-title' });
     this.gamesKey = '';
-    this.root.append(this.renderForm(), this.gamesBox);
+    this.lobby?.destroy();
+    this.lobby = new LobbyBox();
+    this.root.append(this.renderForm(), this.lobby.el, this.gamesBox);
     main.append(this.root);
     this.sync();
     void this.loadGames();
@@ -94,7 +100,7 @@ export class HomePage implements Page {
     this.refresh = window.setInterval(() => void this.loadGames(), 10000);
   }
 
-  destroy(): void { clearInterval(this.refresh); }
+  destroy(): void { clearInterval(this.refresh); this.lobby?.destroy(); }
 
   private save(): void {
     try { localStorage.setItem('arbiter.newgame', JSON.stringify(this.form)); } catch { /* ignore */ }
@@ -115,6 +121,7 @@ export class HomePage implements Page {
     show('[data-key="level"]', f.mode === 'engine');
     show('[data-key="color"]', f.mode !== 'local');
     show('[data-key="rated"]', f.mode === 'invite');
+    show('[data-key="lobby"]', f.mode === 'invite');
     show('.custom-tc', f.tc === 'custom');
     show('.c960', f.variant === 'chess960');
     show('.c960-number', f.variant === 'chess960' && !f.c960Random);
@@ -214,6 +221,11 @@ export class HomePage implements Page {
     rated.addEventListener('change', () => { this.rated = rated.checked; });
     rules.append(h('div', { class: 'field check', 'data-key': 'rated' }, rated, h('label', { for: 'rated', text: t('home.rated') })));
 
+    const lobbyId = nextId('lobby');
+    const lb = h('input', { type: 'checkbox', id: lobbyId, 'data-lobby': true });
+    lb.checked = f.lobby === true;
+    lb.addEventListener('change', () => this.update({ lobby: lb.checked }));
+    rules.append(h('div', { class: 'field check', 'data-key': 'lobby' }, lb, h('label', { for: lobbyId, text: t('lobby.list') })));
     const tmId = nextId('touch');
     const tm = h('input', { type: 'checkbox', id: tmId });
     tm.checked = f.touchMove;
@@ -335,6 +347,7 @@ export class HomePage implements Page {
     };
     if (f.mode === 'engine') req.engine = { level: f.level };
     if (f.mode === 'invite' && this.rated) req.rated = true;
+    if (f.mode === 'invite' && f.lobby) req.lobby = true;
     const name = prefs.name.trim();
     if (name) req.name = name.slice(0, 40);
     button.disabled = true;

@@ -99,6 +99,8 @@ export interface State extends Live {
   seat: Seat;
   invite_url: string | null;
   created_at: number;
+  rematch_offer?: Color;
+  rematch?: string;
 }
 
 export interface GameSummary {
@@ -132,6 +134,8 @@ export interface CreateRequest {
   name?: string;
   /** Rated (invitations with a clock, from accounts; §8). */
   rated?: boolean;
+  /** Listed in the lobby of open seeks (invitations only, §3.8). */
+  lobby?: boolean;
 }
 
 export interface SeatResponse {
@@ -151,7 +155,9 @@ export type GameEvent =
   | { kind: 'claim_rejected'; by: Color; claim: 'threefold' | 'fifty'; move: string | null; penalty_ms: number; article: string }
   | { kind: 'penalty'; to: Color; ms: number; reason: string; article: string }
   | { kind: 'end'; result: string; termination: Termination; intended_move: string | null }
-  | { kind: 'aborted' };
+  | { kind: 'aborted'; by?: Color }
+  | { kind: 'rematch_offer'; by: Color }
+  | { kind: 'rematch'; game: string };
 
 export type ServerMessage =
   | { type: 'state'; state: State }
@@ -169,7 +175,8 @@ export type ClientAction =
   | { type: 'decline_draw'; color?: Color }
   | { type: 'claim'; claim: 'threefold' | 'fifty'; move?: string; color?: Color }
   | { type: 'resign'; color?: Color }
-  | { type: 'touch'; square: string; color?: Color };
+  | { type: 'touch'; square: string; color?: Color }
+  | { type: 'abort'; color?: Color };
 
 /** Engine strength levels: the table of docs/protocol.md §3.1. */
 export const ENGINE_LEVELS: { level: number; elo: number | null }[] = [

@@ -620,6 +620,11 @@ export function startMockServer(port = 0) {
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16384 });
   server.on('upgrade', (req, socket, head) => {
+    // The lobby of open seeks (§3.8): always empty in the mock.
+    if (new URL(req.url, 'http://x').pathname === '/api/lobby/ws') {
+      wss.handleUpgrade(req, socket, head, (ws) => send(ws, { type: 'seeks', seeks: [] }));
+      return;
+    }
     const m = /^\/api\/games\/([A-Za-z0-9]+)\/ws$/.exec(new URL(req.url, 'http://x').pathname);
     const g = m && games.get(m[1]);
     if (!g || !originOk(req)) { socket.write('HTTP/1.1 403 Forbidden\r\n\r\n'); socket.destroy(); return; }

@@ -150,7 +150,16 @@ impl Socket {
         id: &str,
         cookie: Option<&str>,
     ) -> Result<Socket, ClientError> {
-        let mut req = format!("ws://{addr}/api/games/{id}/ws").into_client_request()?;
+        Socket::connect_path(addr, &format!("/api/games/{id}/ws"), cookie).await
+    }
+
+    /// Connects to the WebSocket at `path` (such as `/api/lobby/ws`).
+    pub async fn connect_path(
+        addr: SocketAddr,
+        path: &str,
+        cookie: Option<&str>,
+    ) -> Result<Socket, ClientError> {
+        let mut req = format!("ws://{addr}{path}").into_client_request()?;
         if let Some(c) = cookie {
             if let Ok(v) = c.parse() {
                 req.headers_mut().insert("cookie", v);

@@ -13,6 +13,11 @@
 //! running ([`EnginePool::is_full`]; the game refuses its moves with
 //! `engine_busy` meanwhile, protocol §4.2).
 //!
+//! Analyses of finished games ([`crate::analysis`]) are background work:
+//! they queue behind every live game's search, round-robin between their
+//! clients, and in a pool of more than one engine never hold the last free
+//! one ([`EnginePool::analyse`]).
+//!
 //! The time a search waits for an engine is charged to nobody: the engine,
 //! a player, starts thinking when it is given the position, and the
 //! server, its operator, gives it the position only when an engine is
@@ -89,43 +94,81 @@ pub struct Searched<T> {
     pub waited: Duration,
 }
 
-/// The queue of searches waiting for an engine: one FIFO per client,
-/// served round-robin.
+/// Searches waiting, one FIFO per client, served round-robin.
+type Waiting = VecDeque<(Client, VecDeque<oneshot::Sender<Turn>>)>;
+
+/// The queue of searches waiting for an engine: the live games' searches
+/// first, one FIFO per client served round-robin; behind them the analyses
+/// (background work, [`EnginePool::analyse`]), also round-robin per client,
+/// which never hold the last free engine when the pool has more than one.
 #[derive(Default)]
 struct Queue {
     /// Searches running now.
     running: usize,
+    /// Of them, background ones.
+    running_background: usize,
     /// The most at once.
     limit: usize,
-    /// Clients with searches waiting, in round-robin order, each with its
-    /// waiting searches (a start signal each).
-    waiting: VecDeque<(Client, VecDeque<oneshot::Sender<Turn>>)>,
+    /// Live games' searches waiting.
+    waiting: Waiting,
+    /// Analyses waiting.
+    background: Waiting,
     /// Searches waiting or running, per client.
     held: HashMap<Client, usize>,
 }
 
+/// Pops the next search of `w` round-robin (its client goes to the back).
+fn next_of(w: &mut Waiting) -> Option<oneshot::Sender<Turn>> {
+    while let Some((client, mut q)) = w.pop_front() {
+        let next = q.pop_front();
+        if !q.is_empty() {
+            w.push_back((client, q));
+        }
+        if next.is_some() {
+            return next;
+        }
+    }
+    None
+}
+
 impl Queue {
-    /// Hands a free engine to the next waiting search, round-robin across
-    /// clients; `false` if none waits.
-    fn hand_on(&mut self, queue: &Arc<Mutex<Queue>>) -> bool {
-        while let Some((client, mut q)) = self.waiting.pop_front() {
-            let next = q.pop_front();
-            if !q.is_empty() {
-                self.waiting.push_back((client, q));
+    /// May one more background search run now?
+    fn background_may_run(&self) -> bool {
+        self.running < self.limit && (self.limit == 1 || self.running_background + 1 < self.limit)
+    }
+
+    /// Hands free engines to waiting searches: live ones first, then
+    /// analyses while they leave an engine free.
+    fn dispatch(&mut self, queue: &Arc<Mutex<Queue>>) {
+        while self.running < self.limit {
+            let background = self.waiting.is_empty();
+            if background && !self.background_may_run() {
+                return;
             }
-            if let Some(tx) = next {
-                let turn = Turn {
-                    queue: queue.clone(),
-                    armed: true,
-                };
-                match tx.send(turn) {
-                    Ok(()) => return true,
-                    // That search was given up: the next one.
-                    Err(mut turn) => turn.armed = false,
+            let next = if background {
+                next_of(&mut self.background)
+            } else {
+                next_of(&mut self.waiting)
+            };
+            let Some(tx) = next else { return };
+            self.running += 1;
+            if background {
+                self.running_background += 1;
+            }
+            let turn = Turn {
+                queue: queue.clone(),
+                armed: true,
+                background,
+            };
+            // A search given up meanwhile: its turn is released unarmed.
+            if let Err(mut turn) = tx.send(turn) {
+                turn.armed = false;
+                self.running -= 1;
+                if background {
+                    self.running_background -= 1;
                 }
             }
         }
-        false
     }
 }
 
@@ -135,6 +178,7 @@ impl Queue {
 struct Turn {
     queue: Arc<Mutex<Queue>>,
     armed: bool,
+    background: bool,
 }
 
 impl Drop for Turn {
@@ -143,9 +187,11 @@ impl Drop for Turn {
             return;
         }
         let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
-        if !q.hand_on(&self.queue) {
-            q.running -= 1;
+        q.running -= 1;
+        if self.background {
+            q.running_background -= 1;
         }
+        q.dispatch(&self.queue);
     }
 }
 
@@ -167,17 +213,19 @@ pub struct EnginePool {
 /// count's lock is released).
 struct Slot {
     queue: Arc<Mutex<Queue>>,
-    client: Client,
+    /// The client counted (none for background work).
+    client: Option<Client>,
     turn: Option<Turn>,
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
+        let Some(client) = &self.client else { return };
         let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = q.held.get_mut(&self.client) {
+        if let Some(n) = q.held.get_mut(client) {
             *n -= 1;
             if *n == 0 {
-                q.held.remove(&self.client);
+                q.held.remove(client);
             }
         }
     }
@@ -220,6 +268,17 @@ impl EnginePool {
         self.run(client, move |engine| search(engine, &req)).await
     }
 
+    /// Runs `job` on a pooled engine as background work (an analysis):
+    /// only when no live game's search waits, and, in a pool of more than
+    /// one engine, leaving one free for the live games (module docs).
+    pub async fn analyse<T: Send + 'static>(
+        &self,
+        client: Client,
+        job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
+    ) -> Searched<T> {
+        self.run_as(client, true, job).await
+    }
+
     /// Runs `job` on a pooled engine on the blocking pool once `client`'s
     /// turn comes (module docs); the engine goes back to the pool afterwards.
     async fn run<T: Send + 'static>(
@@ -227,8 +286,17 @@ impl EnginePool {
         client: Client,
         job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
     ) -> Searched<T> {
+        self.run_as(client, false, job).await
+    }
+
+    async fn run_as<T: Send + 'static>(
+        &self,
+        client: Client,
+        background: bool,
+        job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
+    ) -> Searched<T> {
         let asked = Instant::now();
-        let slot = self.take_turn(client).await;
+        let slot = self.take_turn(client, background).await;
         let waited = asked.elapsed();
         let engines = self.engines.clone();
         let answer = tokio::task::spawn_blocking(move || {
@@ -250,28 +318,45 @@ impl EnginePool {
         Searched { answer, waited }
     }
 
-    /// Waits for `client`'s turn: a running slot.
-    async fn take_turn(&self, client: Client) -> Slot {
+    /// Waits for `client`'s turn: a running slot. Background work is not
+    /// counted in the client's bound of live searches.
+    async fn take_turn(&self, client: Client, background: bool) -> Slot {
         let mut slot = Slot {
             queue: self.queue.clone(),
-            client: client.clone(),
+            client: (!background).then(|| client.clone()),
             turn: None,
         };
         let rx = {
             let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
-            *q.held.entry(client.clone()).or_insert(0) += 1;
-            if q.running < q.limit && q.waiting.is_empty() {
+            if !background {
+                *q.held.entry(client.clone()).or_insert(0) += 1;
+            }
+            let free = if background {
+                q.waiting.is_empty() && q.background.is_empty() && q.background_may_run()
+            } else {
+                q.running < q.limit && q.waiting.is_empty()
+            };
+            if free {
                 q.running += 1;
+                if background {
+                    q.running_background += 1;
+                }
                 slot.turn = Some(Turn {
                     queue: self.queue.clone(),
                     armed: true,
+                    background,
                 });
                 return slot;
             }
             let (tx, rx) = oneshot::channel();
-            match q.waiting.iter_mut().find(|(c, _)| *c == client) {
-                Some((_, waiting)) => waiting.push_back(tx),
-                None => q.waiting.push_back((client, VecDeque::from([tx]))),
+            let waiting = if background {
+                &mut q.background
+            } else {
+                &mut q.waiting
+            };
+            match waiting.iter_mut().find(|(c, _)| *c == client) {
+                Some((_, w)) => w.push_back(tx),
+                None => waiting.push_back((client, VecDeque::from([tx]))),
             }
             rx
         };
@@ -569,6 +654,109 @@ mod tests {
         assert_eq!(next.await.unwrap().answer, Some(7));
         assert_eq!(held(&pool), 0);
         assert_eq!(pool.queue.lock().unwrap().running, 0);
+    }
+
+    /// Analyses are background work (issue 13): in a pool of two they
+    /// never hold both engines, so a live game's search starts at once; in
+    /// a pool of one a waiting live search goes before every waiting
+    /// analysis.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn analyses_wait_behind_live_games() {
+        let running = |pool: &EnginePool| {
+            let q = pool.queue.lock().unwrap();
+            (q.running, q.running_background)
+        };
+        let pool = EnginePool::new(2);
+        let (gate_tx, gate_rx) = std::sync::mpsc::channel::<()>();
+        let gate = Arc::new(Mutex::new(gate_rx));
+        let mut analyses = Vec::new();
+        for n in 0..4 {
+            let (pool2, gate) = (pool.clone(), gate.clone());
+            analyses.push(tokio::spawn(async move {
+                pool2
+                    .analyse(Client::from(format!("analyst {}", n % 2)), move |_| {
+                        gate.lock().unwrap().recv().ok()
+                    })
+                    .await
+            }));
+        }
+        for _ in 0..1000 {
+            if running(&pool) == (1, 1) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert_eq!(running(&pool), (1, 1), "one engine stays free");
+        let live = pool.run(Client::from("player"), |_| Some(1)).await;
+        assert_eq!(live.answer, Some(1));
+        assert!(
+            live.waited < Duration::from_millis(500),
+            "{:?}",
+            live.waited
+        );
+        for _ in 0..4 {
+            gate_tx.send(()).unwrap();
+        }
+        for a in analyses {
+            assert_eq!(a.await.unwrap().answer, Some(()));
+        }
+        assert_eq!(running(&pool), (0, 0));
+
+        // One engine: the live search waiting goes first.
+        let pool = EnginePool::new(1);
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let (gate_tx, gate_rx) = std::sync::mpsc::channel::<()>();
+        let first = {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                pool.run(Client::from("a"), move |_| gate_rx.recv().ok())
+                    .await
+            })
+        };
+        for _ in 0..1000 {
+            if running(&pool).0 == 1 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        let mut tasks = Vec::new();
+        for n in 0..3 {
+            let (pool2, order) = (pool.clone(), order.clone());
+            tasks.push(tokio::spawn(async move {
+                pool2
+                    .analyse(Client::from("analyst"), move |_| {
+                        order.lock().unwrap().push(format!("analysis {n}"));
+                        Some(())
+                    })
+                    .await
+            }));
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let (pool2, order2) = (pool.clone(), order.clone());
+        tasks.push(tokio::spawn(async move {
+            pool2
+                .run(Client::from("b"), move |_| {
+                    order2.lock().unwrap().push("live".into());
+                    Some(())
+                })
+                .await
+        }));
+        for _ in 0..1000 {
+            if pool.queue.lock().unwrap().waiting.len() == 1 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        gate_tx.send(()).unwrap();
+        assert_eq!(first.await.unwrap().answer, Some(()));
+        for t in tasks {
+            assert_eq!(t.await.unwrap().answer, Some(()));
+        }
+        let order = order.lock().unwrap().clone();
+        assert_eq!(order[0], "live", "{order:?}");
+        assert_eq!(order.len(), 4);
+        assert_eq!(running(&pool), (0, 0));
     }
 
     /// Art. 9.1: the engine's answer to a draw offer.

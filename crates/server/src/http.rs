@@ -49,11 +49,29 @@ pub fn router(app: Arc<App>) -> Router {
                 .get(list),
         )
         .route("/api/games/{id}", get(snapshot))
+        .route("/api/lobby", get(lobby))
+        .route("/api/lobby/ws", get(lobby_ws))
         .route("/api/games/{id}/pgn", get(pgn))
         .route("/api/games/{id}/positions", get(positions))
         .route(
             "/api/games/{id}/join",
-            post(join).route_layer(limit).route_layer(origin.clone()),
+            post(join)
+                .route_layer(limit.clone())
+                .route_layer(origin.clone()),
+        )
+        .route(
+            "/api/games/{id}/rematch",
+            post(rematch)
+                .route_layer(limit.clone())
+                .route_layer(origin.clone()),
+        )
+        .route(
+            "/api/games/{id}/analysis",
+            post(analyse).route_layer(origin.clone()).get(analysis),
+        )
+        .route(
+            "/api/games/{id}/analysis/{ply}",
+            post(analyse_deeper).route_layer(origin.clone()),
         )
         .route("/api/games/{id}/ws", get(ws).route_layer(origin))
         .merge(crate::ops::router())
@@ -87,7 +105,7 @@ pub fn no_store<T: Serialize>(body: &T) -> Response {
 }
 
 /// A fresh game id: 8 characters `[A-Za-z0-9]` (47 bits).
-fn new_id() -> String {
+pub(crate) fn new_id() -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     let mut rng = rand::rngs::OsRng;
     (0..8)
@@ -140,9 +158,14 @@ async fn create(
         settings.creator_account = Some(u.id.clone());
         name = Some(u.name.clone());
     }
+    let listed = req.lobby(settings.mode)?;
+    let client = app.hosts.client_ip(peer.ip(), &headers);
     let token = seat::new_token();
     let id = new_id();
     let now = app.clock.now_ms();
+    if listed {
+        app.lobby.admit(client, now).map_err(lobby_refused)?;
+    }
     let field = if settings.fen.is_some() {
         "fen"
     } else {
@@ -153,7 +176,25 @@ async fn create(
     app.store.write(core.creation_writes()).await?;
     let seat_set = core.seats.values().next().copied();
     let state = core.state(seat_set, now);
+    let seek = listed.then(|| crate::lobby::Seek {
+        game: id.clone(),
+        name: core.players.get(core.settings.creator).name.clone(),
+        color: core.settings.creator,
+        time_control: state.time_control.clone(),
+        time_control_periods: state.time_control_periods.clone(),
+        delay: state.delay,
+        variant: state.variant,
+        edition: state.edition,
+        touch_move: state.touch_move,
+        created_at: now,
+    });
     app.registry.start(&app, core).await;
+    if let Some(seek) = seek {
+        // Bounds reached meanwhile: the game stands, unlisted.
+        if let Err(e) = app.lobby.list(seek, client, now) {
+            tracing::info!("game {id}: not listed: {e}");
+        }
+    }
     let body = SeatResponse {
         id: &id,
         seat: state.seat,
@@ -369,6 +410,235 @@ async fn join(
         &body,
         &seat::set_cookie(&id, &token, app.hosts.is_https(peer.ip(), &headers)),
     ))
+}
+
+/// The seat token of game `id` in the request's seat cookie.
+fn token_of(headers: &HeaderMap, id: &str) -> Option<String> {
+    seat::token_from_cookies(crate::account::session::cookie_headers(headers), id)
+}
+
+/// `POST /api/games/{id}/rematch` (§3.7): offers a rematch, or, once it
+/// exists, seats the caller in it (the same seat token, in a cookie for the
+/// new game). 202 with `{"offered":true}` while the opponent has not offered.
+async fn rematch(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let h = handle_of(&app, &id).await?;
+    let token = token_of(&headers, &id);
+    let outcome = ask(&h, |reply| Command::Rematch {
+        token: token.clone(),
+        reply,
+    })
+    .await??;
+    let (new_id, new_seat) = match outcome {
+        crate::game::rematch::Rematch::Offered => {
+            return Ok((
+                StatusCode::ACCEPTED,
+                Json(serde_json::json!({ "offered": true })),
+            )
+                .into_response())
+        }
+        crate::game::rematch::Rematch::Created { game, seat } => (game, seat),
+    };
+    let (Some(old_token), Some(h)) = (token, app.registry.get(&new_id).await?) else {
+        return Err(ApiError::not_found("the rematch game is gone"));
+    };
+    let token = seat::rematch_token(&old_token, &new_id);
+    let token_hash = seat::hash_token(&token);
+    ask(&h, |reply| Command::SeatRematch {
+        token_hash: token_hash.clone(),
+        seat: new_seat,
+        reply,
+    })
+    .await??;
+    let token_hash = Some(token_hash);
+    let state = ask(&h, |reply| Command::Snapshot { token_hash, reply }).await?;
+    let body = SeatResponse {
+        id: &new_id,
+        seat: state.seat,
+        url: format!("/game/{new_id}"),
+        invite_url: state.invite_url.clone(),
+        state: &state,
+    };
+    Ok(json_with_cookie(
+        StatusCode::OK,
+        &body,
+        &seat::set_cookie(&new_id, &token, app.hosts.is_https(peer.ip(), &headers)),
+    ))
+}
+
+fn lobby_refused(e: crate::lobby::Refused) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_seeks",
+        e.to_string(),
+    )
+}
+
+/// `GET /api/lobby` (§3.8): the open seeks.
+async fn lobby(State(app): State<Arc<App>>) -> Response {
+    no_store(&serde_json::json!({ "seeks": app.lobby.seeks(app.clock.now_ms()) }))
+}
+
+/// `GET /api/lobby/ws` (§3.8): `{"type":"seeks","seeks":[…]}` now and on
+/// every change. Watching is bounded per address; the client sends nothing.
+async fn lobby_ws(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let client = app.hosts.client_ip(peer.ip(), &headers);
+    let slot = app.lobby_watchers.admit(client).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_watchers",
+            "too many lobby connections from this address",
+        )
+    })?;
+    Ok(upgrade
+        .max_message_size(1024)
+        .max_frame_size(1024)
+        .read_buffer_size(1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(256 * 1024)
+        .on_upgrade(move |socket| async move {
+            let _slot = slot;
+            let (mut sink, mut stream) = socket.split();
+            let mut changes = app.lobby.subscribe();
+            // Expiry of unopened seeks is checked now and then.
+            let mut tick = tokio::time::interval(crate::lobby::OPEN_WITHIN / 3);
+            let mut last = None;
+            let mut received = 0u32;
+            loop {
+                let seeks = app.lobby.seeks(app.clock.now_ms());
+                if last.as_ref() != Some(&seeks) {
+                    let msg = serde_json::json!({ "type": "seeks", "seeks": &seeks });
+                    let send = sink.send(Message::Text(msg.to_string().into()));
+                    match tokio::time::timeout(Duration::from_secs(10), send).await {
+                        Ok(Ok(())) => {}
+                        _ => break,
+                    }
+                    last = Some(seeks);
+                }
+                tokio::select! {
+                    c = changes.changed() => if c.is_err() { break },
+                    _ = tick.tick() => {}
+                    m = stream.next() => match m {
+                        None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                        // Pings and the odd message are tolerated, a flood is not.
+                        Some(Ok(_)) => {
+                            received += 1;
+                            if received > 100 {
+                                break;
+                            }
+                        }
+                    },
+                }
+            }
+            let _ = sink.close().await;
+        }))
+}
+
+/// The positions of finished game `id`, for its analysis (§3.9).
+async fn finished_line(app: &App, id: &str) -> Result<crate::analysis::GameLine, ApiError> {
+    let h = handle_of(app, id).await?;
+    let core = ask(&h, |reply| Command::Read { reply }).await?;
+    if core.status != crate::protocol::Status::Finished {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "game_not_finished",
+            "a game is analysed after it ends",
+        ));
+    }
+    Ok(crate::analysis::GameLine::of(core.table.laws()))
+}
+
+fn analysis_answer(report: crate::analysis::Report) -> Response {
+    let status = match report.status {
+        crate::analysis::Progress::Running => StatusCode::ACCEPTED,
+        crate::analysis::Progress::Done if !report.deep_pending.is_empty() => StatusCode::ACCEPTED,
+        crate::analysis::Progress::Done => StatusCode::OK,
+    };
+    let mut resp = (status, Json(report)).into_response();
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp
+}
+
+fn analysis_refused(e: crate::analysis::Refused) -> ApiError {
+    match e {
+        crate::analysis::Refused::Busy => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "analysis_busy",
+            e.to_string(),
+        ),
+        crate::analysis::Refused::NoSuchPly(_) => ApiError::invalid("ply", e.to_string()),
+    }
+}
+
+/// `POST /api/games/{id}/analysis` (§3.9): starts the analysis of a
+/// finished game (or returns it): 202 while it runs, 200 when done.
+async fn analyse(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    if let Some(r) = app.analyses.report(&id) {
+        return Ok(analysis_answer(r));
+    }
+    let line = finished_line(&app, &id).await?;
+    let client = crate::engine::Client::from(app.hosts.client_ip(peer.ip(), &headers).to_string());
+    let report = app
+        .analyses
+        .start(&app.engine, client, &id, line)
+        .map_err(analysis_refused)?;
+    Ok(analysis_answer(report))
+}
+
+/// `GET /api/games/{id}/analysis` (§3.9): the analysis so far.
+async fn analysis(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    app.analyses
+        .report(&id)
+        .map(analysis_answer)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "no_analysis",
+                "this game has not been analysed; POST to start",
+            )
+        })
+}
+
+/// `POST /api/games/{id}/analysis/{ply}` (§3.9): a deeper look at one
+/// position of an analysed game, from the replay.
+async fn analyse_deeper(
+    State(app): State<Arc<App>>,
+    Path((id, ply)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let ply: u32 = ply
+        .parse()
+        .map_err(|_| ApiError::invalid("ply", "ply: an integer, 0 for the initial position"))?;
+    if app.analyses.report(&id).is_none() {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_analysis",
+            "analyse the game first (POST /api/games/{id}/analysis)",
+        ));
+    }
+    let line = finished_line(&app, &id).await?;
+    let report = app
+        .analyses
+        .deep(&app.engine, &id, line, ply)
+        .map_err(analysis_refused)?;
+    Ok(analysis_answer(report))
 }
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);

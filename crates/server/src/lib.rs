@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 pub mod account;
+pub mod analysis;
 pub mod assets;
 pub mod client;
 pub mod engine;
@@ -36,6 +37,7 @@ pub mod guard;
 pub mod http;
 pub mod limits;
 pub mod listen;
+pub mod lobby;
 pub mod notation;
 pub mod ops;
 pub mod pgn;
@@ -121,6 +123,12 @@ pub struct App {
     pub create_limit: limits::PerAddress,
     /// The engine's searches.
     pub engine: engine::EnginePool,
+    /// The open seeks (§3.8).
+    pub lobby: lobby::Lobby,
+    /// Lobby WebSockets per client address.
+    pub lobby_watchers: listen::PerAddressConnections,
+    /// The analyses of finished games (§3.9).
+    pub analyses: Arc<analysis::Analyses>,
     /// Health, readiness and the Prometheus metrics.
     pub ops: ops::Ops,
     /// What the accept loop counted.
@@ -208,6 +216,9 @@ impl Server {
                 config.create_per_minute.max(1),
             ),
             engine: engine::EnginePool::new(config.engine_threads),
+            analyses: Arc::new(analysis::Analyses::default()),
+            lobby: lobby::Lobby::default(),
+            lobby_watchers: listen::PerAddressConnections::new(lobby::WATCHERS_PER_ADDRESS),
             ops,
             accepts: Arc::default(),
             request_timeout: config.connections.request_timeout,

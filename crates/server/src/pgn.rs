@@ -196,8 +196,16 @@ pub fn record_comments(line: &mut Line, log: &[LogEntry], year: &str) {
                     termination.article
                 ))
             }
-            Event::Aborted => Some("Aborted: no first move in time; no result".to_owned()),
-            Event::Join { .. } | Event::Touch { .. } => None,
+            Event::Aborted { by: None } => {
+                Some("Aborted: no first move in time; no result".to_owned())
+            }
+            Event::Aborted { by: Some(by) } => {
+                Some(format!("Aborted by {by} before the first move; no result"))
+            }
+            Event::Join { .. }
+            | Event::Touch { .. }
+            | Event::RematchOffer { .. }
+            | Event::Rematch { .. } => None,
         };
         if let Some(text) = comment {
             match ply.checked_sub(1).and_then(|i| line.nodes.get_mut(i)) {

@@ -362,6 +362,12 @@ pub struct State {
     pub invite_url: Option<String>,
     /// Epoch ms.
     pub created_at: u64,
+    /// After the game: who has offered a rematch, if the rematch is not made (§3.7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_offer: Option<Color>,
+    /// The rematch game's id, once made (§3.7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 /// A numbered event (§4.5).
@@ -434,8 +440,25 @@ pub enum Event {
     },
     /// Nobody made the first move in time (or nobody took the invitation):
     /// the game is aborted, as on Lichess. It has no result (`*`): not a
-    /// game played under the Laws, so no Article decides it.
-    Aborted,
+    /// game played under the Laws, so no Article decides it. A player may
+    /// also abort before his first move (`by`), as on Lichess.
+    Aborted {
+        /// The player who aborted; absent when the server did (time-out).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Color>,
+    },
+    /// After the game, a player offers a rematch (same settings, colours
+    /// swapped); the opponent accepts by offering too (§3.7).
+    RematchOffer {
+        /// Who offers.
+        by: Color,
+    },
+    /// The rematch was created: game `game`, both players seated in it
+    /// with the seats of this game, colours swapped (§3.7).
+    Rematch {
+        /// The new game's id.
+        game: String,
+    },
 }
 
 /// Messages the server sends (§4.3).
@@ -589,6 +612,13 @@ pub enum ClientMsg {
     Touch {
         /// The square.
         square: String,
+        /// Acting colour (local mode).
+        #[serde(default)]
+        color: Option<Color>,
+    },
+    /// Abort the game before the acting player's first move (§4.2): no
+    /// result, as on Lichess.
+    Abort {
         /// Acting colour (local mode).
         #[serde(default)]
         color: Option<Color>,

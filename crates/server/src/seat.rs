@@ -14,6 +14,28 @@ pub fn new_token() -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
+/// The seat token of a rematch (protocol §3.7): derived from the player's
+/// token of the old game and the new game's id (SHA-256 of both, 128 bits,
+/// base64url), so the server issues it to whoever shows the old token and
+/// stores only its hash, as for every seat.
+///
+/// ```
+/// use arbiter_server::seat::rematch_token;
+/// let t = rematch_token("abcdefghijklmnopqrstuv", "AbCd1234");
+/// assert_eq!(t.len(), 22);
+/// assert_eq!(t, rematch_token("abcdefghijklmnopqrstuv", "AbCd1234"));
+/// assert_ne!(t, rematch_token("abcdefghijklmnopqrstuv", "AbCd1235"));
+/// ```
+pub fn rematch_token(old_token: &str, new_game: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(b"arbiter rematch\0");
+    h.update(old_token.as_bytes());
+    h.update(b"\0");
+    h.update(new_game.as_bytes());
+    let digest = h.finalize();
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&digest[..16])
+}
+
 /// The stored form of a token: SHA-256, hex.
 pub fn hash_token(token: &str) -> String {
     let digest = Sha256::digest(token.as_bytes());

@@ -7,6 +7,10 @@
 //! ```sh
 //! cargo build --release -p arbiter-server
 //! target/release/arbiter-loadtest --games 1000 --seconds 30
+//! # 1,000 spectators on one game: p99 of a move's delivery to them
+//! target/release/arbiter-loadtest --games 100 --spectators 1000 --seconds 30
+//! # engine games' reply time with 100 analyses queued behind them
+//! target/release/arbiter-loadtest --games 10 --engine-games 4 --analyses 100 --seconds 60
 //! ```
 //!
 //! By default it starts `arbiter-server` (next to its own executable) on a
@@ -65,11 +69,27 @@ struct Args {
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Spectators of one more game (at most 2,000): the delivery time of
+    /// its moves to them is measured.
+    #[arg(long, default_value_t = 0)]
+    spectators: usize,
+    /// Games against the engine (level 1, 60+0; at most 20): the engine's
+    /// reply time is measured.
+    #[arg(long, default_value_t = 0)]
+    engine_games: usize,
+    /// Finished games whose analysis is asked for when the measurement
+    /// starts, each from its own (forwarded) address (at most 200).
+    #[arg(long, default_value_t = 0)]
+    analyses: usize,
 }
 
 #[derive(Default)]
 struct Stats {
     latencies_us: Mutex<Vec<u32>>,
+    /// A watched game's moves reaching its spectators.
+    delivery_us: Mutex<Vec<u32>>,
+    /// The engine's replies, from the player's move.
+    engine_us: Mutex<Vec<u32>>,
     acked: AtomicU64,
     errors: AtomicU64,
     games_finished: AtomicU64,
@@ -102,6 +122,9 @@ fn main() {
     }
     if args.seconds == 0 || args.seconds > 600 {
         fail("--seconds must be 1 to 600".into());
+    }
+    if args.spectators > 2000 || args.engine_games > 20 || args.analyses > 200 {
+        fail("--spectators ≤ 2000, --engine-games ≤ 20, --analyses ≤ 200".into());
     }
     if !matches!(args.mode.as_str(), "local" | "invite") {
         fail("--mode is local or invite".into());
@@ -137,6 +160,11 @@ fn main() {
                     // Every connection comes from 127.0.0.1.
                     "--max-connections-per-address",
                     "0",
+                    "--max-spectators-per-address",
+                    "0",
+                    // The analyses come from forwarded addresses.
+                    "--trusted-proxy",
+                    "127.0.0.1",
                     "--data-dir",
                 ])
                 .arg(dir.path())
@@ -240,6 +268,57 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
     }
     let ramp = started.elapsed();
     let connected = ready.load(Ordering::Relaxed);
+    let mut extra = Vec::new();
+    if args.spectators > 0 {
+        let (stats, stop) = (stats.clone(), stop.clone());
+        let (n, think) = (args.spectators, args.think_ms);
+        extra.push(tokio::spawn(async move {
+            if let Err(e) = watched(addr, n, think, &stats, &stop).await {
+                eprintln!("watched game: {e}");
+            }
+        }));
+    }
+    for g in 0..args.engine_games {
+        let (stats, stop) = (stats.clone(), stop.clone());
+        let think = args.think_ms;
+        extra.push(tokio::spawn(async move {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(g as u64 + 7);
+            while !stop.load(Ordering::Relaxed) {
+                if let Err(e) = engine_game(addr, think, &mut rng, &stats, &stop).await {
+                    eprintln!("engine game: {e}");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+            }
+        }));
+    }
+    let mut analysed = Vec::new();
+    for i in 0..args.analyses {
+        match finished_game(addr, i).await {
+            Ok(id) => analysed.push(id),
+            Err(e) => eprintln!("analysis game: {e}"),
+        }
+    }
+    // The engine games settle into play before the analyses are asked for.
+    if args.engine_games > 0 {
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+    let mut accepted = 0;
+    for (i, id) in analysed.iter().enumerate() {
+        let xff = format!("10.9.{}.{}", i / 250, i % 250 + 1);
+        let r = request(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/analysis"),
+            Some("{}"),
+            &[("X-Forwarded-For", &xff)],
+        )
+        .await;
+        if matches!(r.as_ref().map(|r| r.status), Ok(200 | 202)) {
+            accepted += 1;
+        } else if let Ok(r) = r {
+            eprintln!("analysis refused: {} {}", r.status, r.body);
+        }
+    }
     let cpu0 = pid.and_then(cpu_seconds);
     let own0 = cpu_seconds(std::process::id());
     stats.measuring.store(true, Ordering::Relaxed);
@@ -251,10 +330,33 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
     let own1 = cpu_seconds(std::process::id());
     let rss = pid.and_then(|p| proc_status(p, "VmRSS:"));
     let hwm = pid.and_then(|p| proc_status(p, "VmHWM:"));
+    let mut positions_analysed = 0;
+    let mut analyses_done = 0;
+    for id in &analysed {
+        if let Ok(r) = request(addr, "GET", &format!("/api/games/{id}/analysis"), None, &[]).await {
+            let v = r.json();
+            positions_analysed += v["done"].as_u64().unwrap_or(0);
+            analyses_done += u64::from(v["status"] == "done");
+        }
+    }
     stop.store(true, Ordering::Relaxed);
-    for t in tasks {
+    for t in tasks.into_iter().chain(extra) {
         t.abort();
     }
+    let sorted = |m: &Mutex<Vec<u32>>| {
+        let mut v = m.lock().map(|v| v.clone()).unwrap_or_default();
+        v.sort_unstable();
+        v
+    };
+    let pct_of = |v: &[u32], p: f64| -> Option<f64> {
+        if v.is_empty() {
+            return None;
+        }
+        let i = ((v.len() as f64 - 1.0) * p).round() as usize;
+        Some(f64::from(v[i]) / 1000.0)
+    };
+    let delivery = sorted(&stats.delivery_us);
+    let engine = sorted(&stats.engine_us);
     let mut lat = stats
         .latencies_us
         .lock()
@@ -285,6 +387,11 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
         "client_cpu_percent": match (own0, own1) { (Some(a), Some(b)) => Some(((b - a) / elapsed * 100.0).round()), _ => None },
         "load_average": std::fs::read_to_string("/proc/loadavg").ok().and_then(|l| l.split_whitespace().next().map(str::to_owned)),
         "games_finished": stats.games_finished.load(Ordering::Relaxed),
+        "spectators": args.spectators,
+        "delivery_ms": { "n": delivery.len(), "p50": pct_of(&delivery, 0.5), "p99": pct_of(&delivery, 0.99), "max": pct_of(&delivery, 1.0) },
+        "engine_games": args.engine_games,
+        "engine_reply_ms": { "n": engine.len(), "p50": pct_of(&engine, 0.5), "p99": pct_of(&engine, 0.99), "max": pct_of(&engine, 1.0) },
+        "analyses": { "asked": args.analyses, "accepted": accepted, "done": analyses_done, "positions_analysed": positions_analysed },
         "errors": stats.errors.load(Ordering::Relaxed),
     });
     println!("{report}");
@@ -303,7 +410,180 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
         report["load_average"],
         report["errors"],
     );
+    if args.spectators > 0 || args.engine_games > 0 || args.analyses > 0 {
+        eprintln!(
+            "spectators {}: delivery {}; engine games {}: reply {}; analyses {}",
+            args.spectators,
+            report["delivery_ms"],
+            args.engine_games,
+            report["engine_reply_ms"],
+            report["analyses"]
+        );
+    }
     i32::from(connected < args.games as u64)
+}
+
+fn record(m: &Mutex<Vec<u32>>, d: Duration) {
+    if let Ok(mut v) = m.lock() {
+        v.push(d.as_micros().min(u128::from(u32::MAX)) as u32);
+    }
+}
+
+/// One game watched by `n` spectators: its player moves every `think_ms`;
+/// each spectator records when each move reaches it.
+async fn watched(
+    addr: SocketAddr,
+    n: usize,
+    think_ms: u64,
+    stats: &Arc<Stats>,
+    stop: &Arc<AtomicBool>,
+) -> Result<(), BoxError> {
+    let body = json!({"mode": "local", "time_control": "-"}).to_string();
+    let r = request(addr, "POST", "/api/games", Some(&body), &[]).await?;
+    let id = r.json()["id"].as_str().ok_or("no id")?.to_owned();
+    let cookie = r.cookie().ok_or("no cookie")?;
+    let sent: Arc<Mutex<std::collections::HashMap<u64, Instant>>> = Arc::default();
+    let mut watchers = Vec::new();
+    for _ in 0..n {
+        let mut s = Socket::connect(addr, &id, None).await?;
+        s.send(&json!({"type": "hello", "last_seq": 0})).await?;
+        let (sent, stats, stop) = (sent.clone(), stats.clone(), stop.clone());
+        watchers.push(tokio::spawn(async move {
+            let mut ping = tokio::time::interval(Duration::from_secs(5));
+            while !stop.load(Ordering::Relaxed) {
+                tokio::select! {
+                    t = s.recv_text(Duration::from_secs(60)) => {
+                        let Ok(t) = t else { return };
+                        let at = Instant::now();
+                        let Ok(m) = serde_json::from_str::<Msg>(&t) else { continue };
+                        let ply = m.event.as_ref().and_then(|e| e.mv.as_ref()).map(|p| p.ply);
+                        if let (Some(ply), true) = (ply, stats.measuring.load(Ordering::Relaxed)) {
+                            let from = sent.lock().ok().and_then(|s| s.get(&ply).copied());
+                            if let Some(from) = from {
+                                record(&stats.delivery_us, at.duration_since(from));
+                            }
+                        }
+                    }
+                    _ = ping.tick() => { if s.send_text(r#"{"type":"ping"}"#).await.is_err() { return } }
+                }
+            }
+        }));
+    }
+    let mut player = Socket::connect(addr, &id, Some(&cookie)).await?;
+    player
+        .send(&json!({"type": "hello", "last_seq": 0}))
+        .await?;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(99);
+    let mut live: Option<LiveView> = None;
+    let mut next = tokio::time::Instant::now() + Duration::from_millis(think_ms.max(50));
+    while !stop.load(Ordering::Relaxed) {
+        tokio::select! {
+            t = player.recv_text(Duration::from_secs(60)) => {
+                let m: Msg = serde_json::from_str(&t?)?;
+                if let Some(l) = m.state.or(m.live) {
+                    live = Some(l);
+                }
+            }
+            _ = tokio::time::sleep_until(next) => {
+                next = tokio::time::Instant::now() + Duration::from_millis(think_ms.max(50));
+                let Some(l) = &live else { continue };
+                if l.status == "finished" {
+                    break;
+                }
+                let Some(pick) = l.legal_moves.choose(&mut rng) else { continue };
+                if let Ok(mut s) = sent.lock() {
+                    s.insert(l.ply + 1, Instant::now());
+                }
+                player.send_text(&format!(r#"{{"type":"move","uci":"{}"}}"#, pick.uci)).await?;
+            }
+        }
+    }
+    for w in watchers {
+        w.abort();
+    }
+    Ok(())
+}
+
+/// A game against the engine (level 1, 60+0) played with random moves;
+/// the time from each move to the engine's reply is recorded.
+async fn engine_game(
+    addr: SocketAddr,
+    think_ms: u64,
+    rng: &mut rand::rngs::StdRng,
+    stats: &Stats,
+    stop: &AtomicBool,
+) -> Result<(), BoxError> {
+    let body =
+        json!({"mode": "engine", "engine": {"level": 1}, "color": "white", "time_control": "60+0"})
+            .to_string();
+    let r = request(addr, "POST", "/api/games", Some(&body), &[]).await?;
+    let id = r.json()["id"].as_str().ok_or("no id")?.to_owned();
+    let cookie = r.cookie().ok_or("no cookie")?;
+    let mut ws = Socket::connect(addr, &id, Some(&cookie)).await?;
+    ws.send(&json!({"type": "hello", "last_seq": 0})).await?;
+    let mut sent: Option<Instant> = None;
+    let mut live: Option<LiveView> = None;
+    while !stop.load(Ordering::Relaxed) {
+        let m: Msg = serde_json::from_str(&ws.recv_text(Duration::from_secs(60)).await?)?;
+        if let Some(l) = m.state.or(m.live) {
+            live = Some(l);
+        }
+        let Some(l) = &live else { continue };
+        if l.status == "finished" {
+            return Ok(());
+        }
+        if l.turn == "black" {
+            continue;
+        }
+        if let (Some(at), Some("move")) = (sent, m.event.as_ref().map(|e| e.kind.as_str())) {
+            if stats.measuring.load(Ordering::Relaxed) {
+                record(&stats.engine_us, at.elapsed());
+            }
+            sent = None;
+        }
+        if sent.is_none() {
+            tokio::time::sleep(Duration::from_millis(rng.gen_range(0..=think_ms / 4))).await;
+            let Some(pick) = l.legal_moves.choose(rng) else {
+                continue;
+            };
+            sent = Some(Instant::now());
+            ws.send_text(&format!(r#"{{"type":"move","uci":"{}"}}"#, pick.uci))
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// A short finished game to analyse: an opening, then resignation.
+async fn finished_game(addr: SocketAddr, i: usize) -> Result<String, BoxError> {
+    let body = json!({"mode": "local", "time_control": "-"}).to_string();
+    let r = request(addr, "POST", "/api/games", Some(&body), &[]).await?;
+    let id = r.json()["id"].as_str().ok_or("no id")?.to_owned();
+    let cookie = r.cookie().ok_or("no cookie")?;
+    let mut ws = Socket::connect(addr, &id, Some(&cookie)).await?;
+    ws.send(&json!({"type": "hello", "last_seq": 0})).await?;
+    let openings: [&[&str]; 3] = [
+        &[
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5",
+        ],
+        &[
+            "d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6", "c1g5", "f8e7",
+        ],
+        &[
+            "e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6",
+        ],
+    ];
+    for uci in openings[i % 3] {
+        ws.send_text(&format!(r#"{{"type":"move","uci":"{uci}"}}"#))
+            .await?;
+    }
+    ws.send_text(r#"{"type":"resign","color":"white"}"#).await?;
+    ws.recv_until(Duration::from_secs(10), |m| {
+        m["type"] == "event" && m["event"]["kind"] == "end"
+    })
+    .await?;
+    ws.close().await;
+    Ok(id)
 }
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;

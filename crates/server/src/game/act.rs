@@ -179,6 +179,13 @@ impl GameCore {
             return Ok(None);
         }
         let seat = seat.ok_or_else(|| Refusal::new("not_a_player", "spectators cannot act"))?;
+        if let ClientMsg::Abort { color } = msg {
+            // Also a waiting invitation: its creator withdraws it.
+            let by = actor(seat, *color, self.table.turn())
+                .filter(|&s| seat.holds(s))
+                .ok_or_else(|| Refusal::new("not_a_player", "not your seat"))?;
+            return self.abort_by(by, seat == SeatSet::BOTH, now).map(Some);
+        }
         if self.status != Status::Active || self.table.is_over() {
             return Err(Refusal::new(
                 "game_not_active",
@@ -197,7 +204,9 @@ impl GameCore {
             | ClientMsg::Claim { color, .. }
             | ClientMsg::Resign { color }
             | ClientMsg::Touch { color, .. } => (*color, turn),
-            ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => return Ok(None),
+            ClientMsg::Hello { .. } | ClientMsg::Ping { .. } | ClientMsg::Abort { .. } => {
+                return Ok(None)
+            }
         };
         let by = actor(seat, named, default)
             .filter(|&s| seat.holds(s))
@@ -283,7 +292,9 @@ impl GameCore {
                     t_now,
                 )
             }
-            ClientMsg::Hello { .. } | ClientMsg::Ping { .. } => return Ok(None),
+            ClientMsg::Hello { .. } | ClientMsg::Ping { .. } | ClientMsg::Abort { .. } => {
+                return Ok(None)
+            }
         };
         let ev = Table::event(t, Some(by), action);
         self.apply_laws(now, ev, wire).map(Some)

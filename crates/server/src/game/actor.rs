@@ -86,6 +86,22 @@ pub enum Command {
         /// The seat and state, or the error.
         reply: oneshot::Sender<Result<State, ApiError>>,
     },
+    /// `POST /rematch` (§3.7) by the holder of a token.
+    Rematch {
+        /// The token of this game's seat (the rematch seat is derived from it).
+        token: Option<String>,
+        /// The offer recorded, or the rematch game's id.
+        reply: oneshot::Sender<Result<super::rematch::Rematch, ApiError>>,
+    },
+    /// Seats the player of the old game in this rematch game (§3.7).
+    SeatRematch {
+        /// His seat's token hash in this game.
+        token_hash: String,
+        /// His colours.
+        seat: SeatSet,
+        /// Done, or why not.
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
     /// Read the game (for PGN).
     Read {
         /// Gets a copy of the core.
@@ -299,6 +315,24 @@ impl Task {
                     }
                 }
             }
+            Command::Rematch { token, reply } => {
+                let answer = self.rematch(token, now).await;
+                let _ = reply.send(answer);
+            }
+            Command::SeatRematch {
+                token_hash,
+                seat,
+                reply,
+            } => {
+                let answer = match self.core.seat_rematch(token_hash.clone(), seat) {
+                    None => Ok(()),
+                    Some(op) => self.app.store.write(vec![op]).await.map_err(|e| {
+                        self.core.seats.remove(&token_hash);
+                        ApiError::from(e)
+                    }),
+                };
+                let _ = reply.send(answer);
+            }
             Command::Read { reply } => {
                 let _ = reply.send(Box::new(self.core.clone()));
             }
@@ -419,6 +453,67 @@ impl Task {
         }
     }
 
+    /// §3.7: offers a rematch, or creates it (and starts its task) when
+    /// it is due; the new game's id is recorded in this game's log.
+    async fn rematch(
+        &mut self,
+        token: Option<String>,
+        now: u64,
+    ) -> Result<super::rematch::Rematch, ApiError> {
+        use super::rematch::Rematch;
+        let not_seated = || {
+            ApiError::new(
+                StatusCode::FORBIDDEN,
+                "not_a_player",
+                "you hold no seat in this game",
+            )
+        };
+        let token = token.ok_or_else(not_seated)?;
+        let seat = self
+            .core
+            .seats
+            .get(&crate::seat::hash_token(&token))
+            .copied()
+            .ok_or_else(not_seated)?;
+        let new_seat = self.core.rematch_seat(seat);
+        if let Some(id) = self.core.rematch_game() {
+            return Ok(Rematch::Created {
+                game: id.to_owned(),
+                seat: new_seat,
+            });
+        }
+        let conflict =
+            |r: super::table::Refusal| ApiError::new(StatusCode::CONFLICT, r.code, r.message);
+        match self.core.ask_rematch(seat, now).map_err(conflict)? {
+            Err(None) => Ok(Rematch::Offered),
+            Err(Some(out)) => {
+                if self.commit(out).await {
+                    Ok(Rematch::Offered)
+                } else {
+                    Err(ApiError::internal("storage error"))
+                }
+            }
+            Ok(()) => {
+                let id = crate::http::new_id();
+                let hash = crate::seat::hash_token(&crate::seat::rematch_token(&token, &id));
+                let new = self
+                    .core
+                    .new_rematch(id.clone(), seat, hash, now)
+                    .map_err(|m| ApiError::internal(format!("rematch: {m}")))?;
+                self.app.store.write(new.writes).await?;
+                self.app.registry.start(&self.app, new.core).await;
+                let out = self.core.record_rematch(id.clone(), now);
+                if !self.commit(out).await {
+                    return Err(ApiError::internal("storage error"));
+                }
+                Ok(Rematch::Created {
+                    game: id,
+                    seat: new_seat,
+                })
+            }
+        }
+    }
+
     fn error_to(&mut self, conn_id: u64, reply_to: Option<i64>, code: &str, message: &str) {
         if let Some(idx) = self.conns.iter().position(|(c, _)| c.id == conn_id) {
             let msg = ServerMsg::Error {
@@ -513,6 +608,13 @@ impl Task {
         for side in Color::ALL {
             self.core.players.get_mut(side).online = on[side.index()];
         }
+        // A seek lasts while its creator is on the game's page (§3.8).
+        if self.core.status == Status::Waiting {
+            let creator = self.core.settings.creator;
+            self.app
+                .lobby
+                .creator_present(&self.core.id, on[creator.index()]);
+        }
         self.summary
             .presence
             .store(u8::from(on[0]) | u8::from(on[1]) << 1, Ordering::Relaxed);
@@ -539,6 +641,10 @@ impl Task {
             tracing::error!("game {}: storage failed, reloading: {e}", self.core.id);
             self.reload().await;
             return false;
+        }
+        if joins || self.core.status == Status::Finished {
+            // Taken, or withdrawn by an abort: out of the lobby (§3.8).
+            self.app.lobby.remove(&self.core.id);
         }
         self.summary
             .ply

@@ -168,7 +168,7 @@ impl GameCore {
             }
             log.push(entry);
         }
-        if table.is_over() || log.iter().any(|e| matches!(e.event, Event::Aborted)) {
+        if table.is_over() || log.iter().any(|e| matches!(e.event, Event::Aborted { .. })) {
             status = Status::Finished;
         }
         for c in Color::ALL {
@@ -236,6 +236,8 @@ impl GameCore {
             seat: seat.and_then(SeatSet::name),
             invite_url: (self.settings.mode == Mode::Invite).then(|| format!("/join/{}", self.id)),
             created_at: self.created_at,
+            rematch_offer: self.rematch_offer(),
+            rematch: self.rematch_game().map(str::to_owned),
         }
     }
 

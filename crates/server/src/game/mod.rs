@@ -7,6 +7,7 @@ pub mod core;
 pub mod effects;
 pub mod record;
 pub mod registry;
+pub mod rematch;
 pub mod seat_set;
 pub mod settings;
 pub mod table;

@@ -67,10 +67,12 @@ impl GameCore {
         // game's task reports them live, see `GameHandle::summary`; a
         // resumed game's row is rewritten at start), which spares every
         // move a random page of the games table. The settings never change.
-        if events
-            .iter()
-            .any(|e| matches!(e, Event::Join { .. } | Event::End { .. } | Event::Aborted))
-        {
+        if events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Join { .. } | Event::End { .. } | Event::Aborted { .. }
+            )
+        }) {
             writes.push(WriteOp::UpdateGame(self.row_without_settings()));
         }
         // A rated game's end moves both ratings in the same transaction as
@@ -94,7 +96,30 @@ impl GameCore {
             return None;
         }
         self.status = Status::Finished;
-        Some(self.record(now, None, vec![Event::Aborted], Vec::new()))
+        Some(self.record(now, None, vec![Event::Aborted { by: None }], Vec::new()))
+    }
+
+    /// `by` aborts the game (§4.2 `abort`, as on Lichess): allowed while
+    /// the game is not finished and `by` has made no move yet (in a game at
+    /// one screen, before the first move). Recorded like the time-out abort
+    /// of [`GameCore::abort_unstarted`]: no result, no Article.
+    pub fn abort_by(&mut self, by: Color, both_seats: bool, now: u64) -> Result<Effects, Refusal> {
+        if self.status == Status::Finished || self.table.is_over() {
+            return Err(Refusal::new("game_not_active", "the game is over"));
+        }
+        let moved = self
+            .table
+            .records()
+            .iter()
+            .any(|r| both_seats || r.color == by);
+        if moved {
+            return Err(Refusal::new(
+                "game_started",
+                "a game can be aborted only before your first move; resign instead",
+            ));
+        }
+        self.status = Status::Finished;
+        Ok(self.record(now, None, vec![Event::Aborted { by: Some(by) }], Vec::new()))
     }
 
     /// The end event if the game has just ended.

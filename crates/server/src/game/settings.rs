@@ -36,6 +36,8 @@ pub struct CreateRequest {
     /// Rated (`true`) or casual: invitations with a clock only, created and
     /// joined from accounts (issue 15; §3.1).
     pub rated: Option<serde_json::Value>,
+    /// `true`: list the invitation in the lobby of open seeks (§3.8).
+    pub lobby: Option<serde_json::Value>,
 }
 
 /// The settings of a game, fixed at creation and stored with it.
@@ -219,6 +221,21 @@ fn string_field<'a>(
 }
 
 impl CreateRequest {
+    /// Is the game to be listed in the lobby (§3.8)? Only an invitation.
+    pub fn lobby(&self, mode: Mode) -> Result<bool, ApiError> {
+        match &self.lobby {
+            None | Some(serde_json::Value::Null) | Some(serde_json::Value::Bool(false)) => {
+                Ok(false)
+            }
+            Some(serde_json::Value::Bool(true)) if mode == Mode::Invite => Ok(true),
+            Some(serde_json::Value::Bool(true)) => Err(ApiError::invalid(
+                "lobby",
+                "lobby: only an invitation game is listed in the lobby",
+            )),
+            Some(_) => Err(ApiError::invalid("lobby", "lobby: true or false")),
+        }
+    }
+
     /// Validates the request; `random` picks for the colour and the Chess960
     /// number are drawn by `pick_color` / `pick_960`. Returns the settings
     /// and the creator's name.

@@ -1,0 +1,257 @@
+//! The lobby of open seeks (protocol §3.8): an invitation game its creator
+//! chose to list publicly, with its time control and options. Visitors of
+//! the home page see the list live (`GET /api/lobby/ws`); accepting a seek
+//! is joining its game (§3.5), which seats both players: the creator waits
+//! on the game's page and sees the join there.
+//!
+//! Bounded: at most [`PER_ADDRESS`] seeks per client address and [`TOTAL`]
+//! in all. A seek lasts while its creator is on the game's page: it leaves
+//! the lobby when the game starts or ends, when the creator's last
+//! connection to it closes, or if the creator never opens it within
+//! [`OPEN_WITHIN`]. Seeks live in memory only: a restart empties the lobby.
+
+use crate::protocol::{Color, Variant, WireDelay, WirePeriod};
+use serde::Serialize;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Seeks one client address may have listed at once.
+pub const PER_ADDRESS: usize = 2;
+/// Seeks listed at once in all.
+pub const TOTAL: usize = 200;
+/// A seek whose creator has not opened its game within this is dropped.
+pub const OPEN_WITHIN: Duration = Duration::from_secs(30);
+/// Lobby WebSockets one client address may hold open.
+pub const WATCHERS_PER_ADDRESS: u32 = 8;
+
+/// One open seek as visitors see it.
+///
+/// ```
+/// use arbiter_server::lobby::Seek;
+/// use arbiter_server::protocol::{Color, Variant};
+/// let seek = Seek {
+///     game: "AbCd1234".into(),
+///     name: Some("Anna".into()),
+///     color: Color::White,
+///     time_control: "300+3".into(),
+///     time_control_periods: Vec::new(),
+///     delay: None,
+///     variant: Variant::Standard,
+///     edition: arbiter_laws::Edition::Fide2023,
+///     touch_move: false,
+///     created_at: 0,
+/// };
+/// assert!(serde_json::to_string(&seek).unwrap().contains("\"color\":\"white\""));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Seek {
+    /// The game to join.
+    pub game: String,
+    /// The creator's name.
+    pub name: Option<String>,
+    /// The creator's colour (the one who accepts plays the other).
+    pub color: Color,
+    /// The time control (PGN text).
+    pub time_control: String,
+    /// Its periods, as in the game state.
+    pub time_control_periods: Vec<WirePeriod>,
+    /// The delay, if any.
+    pub delay: Option<WireDelay>,
+    /// Standard or Chess960.
+    pub variant: Variant,
+    /// The edition of the Laws.
+    pub edition: arbiter_laws::Edition,
+    /// Touch-move.
+    pub touch_move: bool,
+    /// Epoch ms.
+    pub created_at: u64,
+}
+
+struct Listed {
+    seek: Seek,
+    creator: IpAddr,
+    /// The creator has opened the game's page.
+    opened: bool,
+}
+
+/// Why a seek is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// This address has [`PER_ADDRESS`] seeks listed.
+    #[error("you have {PER_ADDRESS} open seeks already")]
+    PerAddress,
+    /// The lobby holds [`TOTAL`] seeks.
+    #[error("the lobby is full; try again later")]
+    Full,
+}
+
+/// The open seeks, and a version that changes with them.
+///
+/// ```
+/// use arbiter_server::lobby::Lobby;
+/// let lobby = Lobby::default();
+/// assert!(lobby.seeks(0).is_empty());
+/// ```
+pub struct Lobby {
+    listed: Mutex<Vec<Listed>>,
+    version: tokio::sync::watch::Sender<u64>,
+}
+
+impl Default for Lobby {
+    fn default() -> Lobby {
+        Lobby {
+            listed: Mutex::new(Vec::new()),
+            version: tokio::sync::watch::Sender::new(0),
+        }
+    }
+}
+
+impl Lobby {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Listed>> {
+        self.listed.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn changed(&self) {
+        self.version.send_modify(|v| *v += 1);
+    }
+
+    /// Drops the seeks whose creator did not open the game in time.
+    fn prune(listed: &mut Vec<Listed>, now: u64) -> bool {
+        let before = listed.len();
+        listed.retain(|l| l.opened || now < l.seek.created_at + OPEN_WITHIN.as_millis() as u64);
+        listed.len() != before
+    }
+
+    /// May `creator` list one more seek at `now`?
+    pub fn admit(&self, creator: IpAddr, now: u64) -> Result<(), Refused> {
+        let mut listed = self.lock();
+        if Self::prune(&mut listed, now) {
+            self.changed();
+        }
+        if listed.iter().filter(|l| l.creator == creator).count() >= PER_ADDRESS {
+            return Err(Refused::PerAddress);
+        }
+        if listed.len() >= TOTAL {
+            return Err(Refused::Full);
+        }
+        Ok(())
+    }
+
+    /// Lists `seek` by `creator` (after [`Lobby::admit`] and the game's
+    /// creation); refused if the bounds were reached meanwhile.
+    pub fn list(&self, seek: Seek, creator: IpAddr, now: u64) -> Result<(), Refused> {
+        self.admit(creator, now)?;
+        self.lock().push(Listed {
+            seek,
+            creator,
+            opened: false,
+        });
+        self.changed();
+        Ok(())
+    }
+
+    /// Is game `id` listed?
+    pub fn contains(&self, id: &str) -> bool {
+        self.lock().iter().any(|l| l.seek.game == id)
+    }
+
+    /// The creator of game `id`'s seek is on its page (`true`) or has left
+    /// it (`false`: the seek is withdrawn).
+    pub fn creator_present(&self, id: &str, present: bool) {
+        let mut listed = self.lock();
+        let Some(i) = listed.iter().position(|l| l.seek.game == id) else {
+            return;
+        };
+        if present {
+            listed[i].opened = true;
+        } else if listed[i].opened {
+            listed.remove(i);
+            drop(listed);
+            self.changed();
+        }
+    }
+
+    /// Withdraws game `id`'s seek (taken, started, aborted).
+    pub fn remove(&self, id: &str) {
+        let mut listed = self.lock();
+        let before = listed.len();
+        listed.retain(|l| l.seek.game != id);
+        if listed.len() != before {
+            drop(listed);
+            self.changed();
+        }
+    }
+
+    /// The open seeks at `now`, oldest first.
+    pub fn seeks(&self, now: u64) -> Vec<Seek> {
+        let mut listed = self.lock();
+        if Self::prune(&mut listed, now) {
+            self.changed();
+        }
+        listed.iter().map(|l| l.seek.clone()).collect()
+    }
+
+    /// A receiver told of every change.
+    pub fn subscribe(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.version.subscribe()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seek(game: &str, at: u64) -> Seek {
+        Seek {
+            game: game.into(),
+            name: None,
+            color: Color::White,
+            time_control: "300+0".into(),
+            time_control_periods: Vec::new(),
+            delay: None,
+            variant: Variant::Standard,
+            edition: arbiter_laws::Edition::Fide2023,
+            touch_move: false,
+            created_at: at,
+        }
+    }
+
+    /// The bounds per address and in all; expiry when the creator leaves
+    /// or never comes.
+    #[test]
+    fn seeks_are_bounded_and_expire() {
+        let lobby = Lobby::default();
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let b: IpAddr = "192.0.2.2".parse().unwrap();
+        let mut rx = lobby.subscribe();
+        lobby.list(seek("aaaaaaa1", 0), a, 0).unwrap();
+        assert!(rx.has_changed().unwrap());
+        rx.mark_unchanged();
+        lobby.list(seek("aaaaaaa2", 0), a, 0).unwrap();
+        assert_eq!(
+            lobby.list(seek("aaaaaaa3", 0), a, 0),
+            Err(Refused::PerAddress)
+        );
+        lobby.list(seek("bbbbbbb1", 0), b, 0).unwrap();
+        assert_eq!(lobby.seeks(1).len(), 3);
+        // Opened, then left: withdrawn.
+        lobby.creator_present("aaaaaaa1", true);
+        lobby.creator_present("aaaaaaa1", false);
+        assert!(!lobby.contains("aaaaaaa1"));
+        // Never opened: gone after OPEN_WITHIN; opened: stays.
+        lobby.creator_present("bbbbbbb1", true);
+        let later = OPEN_WITHIN.as_millis() as u64 + 1;
+        let left: Vec<String> = lobby.seeks(later).into_iter().map(|s| s.game).collect();
+        assert_eq!(left, ["bbbbbbb1"]);
+        lobby.remove("bbbbbbb1");
+        assert!(lobby.seeks(later).is_empty());
+        for n in 0..TOTAL {
+            let ip = IpAddr::from([10, 0, (n / 256) as u8, (n % 256) as u8]);
+            lobby
+                .list(seek(&format!("g{n:07}"), later), ip, later)
+                .unwrap();
+        }
+        assert_eq!(lobby.admit(a, later), Err(Refused::Full));
+    }
+}
