@@ -34,6 +34,10 @@ use std::collections::HashMap;
 pub struct Options {
     /// The edition of the rules.
     pub rules: Rules,
+    /// Compute every matching over the whole field, not over the bracket
+    /// and the next score group first: the reference computation, slower
+    /// (cubic in the field), with the same pairings (`tests/restricted.rs`).
+    pub whole_field: bool,
 }
 
 /// The pairing of one round: pairs `(white, black)` by starting rank in board
@@ -130,6 +134,7 @@ pub fn pair_round(
         p: &players,
         forbidden,
         rules: options.rules,
+        whole_field: options.whole_field,
     };
     let (pairs, bye) = pairer.run()?;
     // Colours (C.04.3 5.2) and board order (C.04.2 3.6).
@@ -247,6 +252,7 @@ struct Pairer<'a> {
     p: &'a [Entrant],
     forbidden: std::collections::HashSet<(u16, u16)>,
     rules: Rules,
+    whole_field: bool,
 }
 
 /// Which role a player has in the bracket being decided.
@@ -425,6 +431,49 @@ impl Pairer<'_> {
         }
     }
 
+    /// Whether the players of `remaining` that `local` leaves unmatched can
+    /// all be paired with each other by `allowed` edges, all but one
+    /// bye candidate when their number is odd.
+    ///
+    /// The matching over the bracket and the next score group maximises the
+    /// criteria from C6 down, which only pairs among those players score, so
+    /// no matching of the whole field scores more in them; when it can be
+    /// completed this way it also meets C4 (every player paired) and C2/C5
+    /// (the bye to a candidate) as well as any can, so it is a best matching
+    /// of the whole field, the one the full computation would find. (bbpPairings
+    /// likewise matches the bracket and the next score group.)
+    fn complete(
+        &self,
+        remaining: &[usize],
+        local: &[Option<usize>],
+        allowed: &dyn Fn(usize, usize) -> bool,
+        candidate: &dyn Fn(usize) -> bool,
+    ) -> bool {
+        let rest: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|&i| local[i].is_none())
+            .collect();
+        let mut g = petgraph::graph::UnGraph::<(), ()>::with_capacity(rest.len() + 1, 0);
+        let nodes: Vec<_> = rest.iter().map(|_| g.add_node(())).collect();
+        for (a, &x) in rest.iter().enumerate() {
+            for (b, &y) in rest.iter().enumerate().skip(a + 1) {
+                if allowed(x, y) {
+                    g.add_edge(nodes[a], nodes[b], ());
+                }
+            }
+        }
+        if rest.len() % 2 == 1 {
+            let dummy = g.add_node(());
+            for (a, &x) in rest.iter().enumerate() {
+                if candidate(x) {
+                    g.add_edge(nodes[a], dummy, ());
+                }
+            }
+        }
+        petgraph::algo::maximum_matching(&g).is_perfect()
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn decide(
         &self,
@@ -515,6 +564,12 @@ impl Pairer<'_> {
         let mut rem_pairs: Option<usize> = None;
         let mut floating: std::collections::HashSet<usize> = std::collections::HashSet::new();
         let mut remainder: Vec<usize> = residents.clone();
+        let near: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|&i| zone[i] != Zone::Below)
+            .collect();
+        let mut whole = self.whole_field || near.len() == remaining.len();
         loop {
             let unfixed_tops: Vec<usize> = if !mdp_done {
                 mdps.iter()
@@ -534,33 +589,39 @@ impl Pairer<'_> {
             let rem_set: HashMap<usize, usize> =
                 remainder.iter().enumerate().map(|(k, &i)| (i, k)).collect();
             let s1_len = rem_pairs.unwrap_or(remainder.len() / 2);
+            // An edge the matching may use: C1, C3, the opponents fixed by
+            // earlier stages, and no pair in the bracket for a player
+            // decided to float.
+            let allowed = |a: usize, b: usize| -> bool {
+                if !compat[a][b] {
+                    return false;
+                }
+                if fixed.get(&a).is_some_and(|&m| m != b) || fixed.get(&b).is_some_and(|&m| m != a)
+                {
+                    return false;
+                }
+                !(zone[a] == Zone::Bracket
+                    && zone[b] == Zone::Bracket
+                    && (floating.contains(&a) || floating.contains(&b)))
+            };
+            // The players the matching is computed over: first the bracket
+            // and the next score group only (see `complete`), else everyone.
+            let players: &[usize] = if whole { remaining } else { &near };
+            let local_index: HashMap<usize, usize> =
+                players.iter().enumerate().map(|(k, &i)| (i, k)).collect();
             let mut edges = Vec::new();
             let mut vals = vec![0i128; widths.len()];
-            for (ai, &a) in remaining.iter().enumerate() {
-                for &b in &remaining[ai + 1..] {
-                    if !compat[a][b] {
+            for (ai, &a) in players.iter().enumerate() {
+                for &b in &players[ai + 1..] {
+                    if !allowed(a, b) {
                         continue;
-                    }
-                    if let Some(&m) = fixed.get(&a) {
-                        if m != b {
-                            continue;
-                        }
-                    }
-                    if let Some(&m) = fixed.get(&b) {
-                        if m != a {
-                            continue;
-                        }
                     }
                     let (hi, lo) = (a.min(b), a.max(b));
-                    if zone[hi] == Zone::Bracket
-                        && zone[lo] == Zone::Bracket
-                        && (floating.contains(&hi) || floating.contains(&lo))
-                    {
-                        continue;
-                    }
                     vals.iter_mut().for_each(|v| *v = 0);
-                    vals[0] = 1;
-                    vals[1] = i128::from(!candidate(hi)) + i128::from(!candidate(lo));
+                    if whole {
+                        vals[0] = 1;
+                        vals[1] = i128::from(!candidate(hi)) + i128::from(!candidate(lo));
+                    }
                     let in_b = zone[hi] == Zone::Bracket && zone[lo] == Zone::Bracket;
                     let in_next = zone[lo] == Zone::Next && zone[hi] != Zone::Below;
                     if in_b {
@@ -675,10 +736,23 @@ impl Pairer<'_> {
                             }
                         }
                     }
-                    edges.push((a, b, packer.pack(&vals)));
+                    edges.push((local_index[&a], local_index[&b], packer.pack(&vals)));
                 }
             }
-            let local = max_weight_matching(n, &edges);
+            let mut local = vec![None; n];
+            for (k, m) in max_weight_matching(players.len(), &edges)
+                .into_iter()
+                .enumerate()
+            {
+                local[players[k]] = m.map(|j| players[j]);
+            }
+            if !whole && !self.complete(remaining, &local, &allowed, candidate) {
+                // The best pairing of the bracket and the next group leaves
+                // the rest unpairable (C4) or the bye to a non-candidate
+                // (C2, C5): decide this bracket over every player.
+                whole = true;
+                continue;
+            }
             if unfixed_tops.is_empty() {
                 return Ok(local);
             }
