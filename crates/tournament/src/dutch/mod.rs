@@ -386,9 +386,25 @@ impl Pairer<'_> {
         Ok((result, None))
     }
 
-    /// The lowest score a bye-eligible player can have while the rest is paired (C4, C5).
+    /// The lowest score a bye-eligible player can have while the rest is
+    /// paired (C4, C5): the lowest score `s` for which the players and a
+    /// dummy joined to every eligible player scoring at most `s` have a
+    /// perfect matching (cardinality matchings, petgraph).
     fn bye_score(&self, compat: &[Vec<bool>]) -> Result<Points, PairError> {
+        use petgraph::algo::maximum_matching;
         let n = self.p.len();
+        let mut g = petgraph::graph::UnGraph::<(), ()>::with_capacity(n + 1, 0);
+        let nodes: Vec<_> = (0..n).map(|_| g.add_node(())).collect();
+        for (a, row) in compat.iter().enumerate() {
+            for (b, _) in row.iter().enumerate().skip(a + 1).filter(|(_, &ok)| ok) {
+                g.add_edge(nodes[a], nodes[b], ());
+            }
+        }
+        let (paired, unmatched) = {
+            let base = maximum_matching(&g);
+            let unmatched: Vec<usize> = (0..n).filter(|&i| !base.contains_node(nodes[i])).collect();
+            (2 * base.len(), unmatched)
+        };
         let mut scores: Vec<Points> = self
             .p
             .iter()
@@ -397,36 +413,28 @@ impl Pairer<'_> {
             .collect();
         scores.sort();
         scores.dedup();
-        // Weight: pairs, then matched vertices' aversion to the bye (lower score = less aversion).
-        let rank = |i: usize| -> i128 {
-            let e = &self.p[i];
-            if !e.bye_eligible {
-                scores.len() as i128 + 1
-            } else {
-                scores.iter().position(|&s| s == e.score).unwrap_or(0) as i128 + 1
-            }
-        };
-        let mut edges = Vec::new();
-        let mut one = [0i128; WORDS];
-        for (a, row) in compat.iter().enumerate() {
-            for (b, _) in row.iter().enumerate().skip(a + 1).filter(|(_, &ok)| ok) {
-                one[0] = 1 << 60;
-                one[1] = rank(a) + rank(b);
-                edges.push((a, b, Lex(one)));
+        if paired + 1 == n {
+            let dummy = g.add_node(());
+            for s in scores {
+                for (i, e) in self.p.iter().enumerate() {
+                    if e.bye_eligible && e.score == s {
+                        g.add_edge(nodes[i], dummy, ());
+                    }
+                }
+                if maximum_matching(&g).is_perfect() {
+                    return Ok(s);
+                }
             }
         }
-        let mates = max_weight_matching(n, &edges);
-        let unmatched: Vec<usize> = (0..n).filter(|&i| mates[i].is_none()).collect();
         match unmatched.as_slice() {
-            [b] if self.p[*b].bye_eligible => Ok(self.p[*b].score),
+            // No maximum matching leaves an eligible player unpaired.
             [b] => Err(PairError::NoValidPairing(format!(
                 "only player {} can be left unpaired, and may not get the bye (C2)",
                 self.p[*b].id
             ))),
             _ => Err(PairError::NoValidPairing(format!(
                 "at most {} of {} players can be paired under C1-C3",
-                n - unmatched.len(),
-                n
+                paired, n
             ))),
         }
     }
@@ -606,7 +614,13 @@ impl Pairer<'_> {
             };
             // The players the matching is computed over: first the bracket
             // and the next score group only (see `complete`), else everyone.
-            let players: &[usize] = if whole { remaining } else { &near };
+            // The pairs fixed by earlier stages have one edge each and are
+            // in every best matching: they are left out and put back.
+            let players: Vec<usize> = if whole { remaining } else { &near[..] }
+                .iter()
+                .copied()
+                .filter(|i| !fixed.contains_key(i))
+                .collect();
             let local_index: HashMap<usize, usize> =
                 players.iter().enumerate().map(|(k, &i)| (i, k)).collect();
             let mut edges = Vec::new();
@@ -745,6 +759,9 @@ impl Pairer<'_> {
                 .enumerate()
             {
                 local[players[k]] = m.map(|j| players[j]);
+            }
+            for (&a, &b) in fixed.iter() {
+                local[a] = Some(b);
             }
             if !whole && !self.complete(remaining, &local, &allowed, candidate) {
                 // The best pairing of the bracket and the next group leaves
