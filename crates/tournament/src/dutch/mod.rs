@@ -287,6 +287,11 @@ impl Pairer<'_> {
         if n == 0 {
             return Ok((Vec::new(), None));
         }
+        if !self.whole_field {
+            if let Some(outcome) = self.without_history() {
+                return Ok(outcome);
+            }
+        }
         let compat: Vec<Vec<bool>> = (0..n)
             .map(|a| (0..n).map(|b| a != b && self.compatible(a, b)).collect())
             .collect();
@@ -384,6 +389,33 @@ impl Pairer<'_> {
             mdps = floaters;
         }
         Ok((result, None))
+    }
+
+    /// One homogeneous bracket of players with no history (a first round
+    /// without acceleration): every candidate meets every criterion alike,
+    /// so the first one generated is the pairing, S1\[i\]–S2\[i\], and the
+    /// last player, when their number is odd, gets the PAB (C.04.3).
+    /// `tests/restricted.rs` checks it against the general computation.
+    fn without_history(&self) -> Option<Outcome> {
+        let first = self.p.first()?;
+        let plain = self.forbidden.is_empty()
+            && self.p.iter().all(|e| {
+                e.score == first.score
+                    && e.colours.is_empty()
+                    && e.preference.is_none()
+                    && e.met.is_empty()
+                    && e.bye_eligible
+                    && e.unplayed == first.unplayed
+                    && e.float(1) == Float::None
+                    && e.float(2) == Float::None
+            });
+        if !plain {
+            return None;
+        }
+        let n = self.p.len();
+        let half = n / 2;
+        let pairs = (0..half).map(|i| (i, half + i)).collect();
+        Some((pairs, (n % 2 == 1).then_some(n - 1)))
     }
 
     /// The lowest score a bye-eligible player can have while the rest is
