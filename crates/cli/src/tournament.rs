@@ -323,6 +323,7 @@ fn pair(a: PairArgs) -> Result<ExitCode, Failure> {
             }
             let options = Options {
                 rules: event_rules(&event, &a.rules)?,
+                ..Options::default()
             };
             dutch::pair_round(&event, round, options).map_err(|e| match e {
                 PairError::NoValidPairing(m) => Failure(1, format!("No valid pairing exists: {m}")),
@@ -419,6 +420,7 @@ fn check_cmd(file: &Path, given: &str) -> Result<ExitCode, Failure> {
     let event = read_event(file)?;
     let options = Options {
         rules: event_rules(&event, given)?,
+        ..Options::default()
     };
     let report = arbiter_tournament::check::check(&event, options);
     let fmt = |v: &[(u16, u16)]| {

@@ -130,6 +130,7 @@ pub fn generate(config: &Config) -> Event {
             round,
             Options {
                 rules: config.rules,
+                ..Options::default()
             },
         ) {
             Ok(p) => p,

@@ -386,6 +386,7 @@ pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Ve
         k
     };
     let mut de = vec![0.0; n];
+    let mut de_place = vec![0.0; n];
     for (j, tb) in tie_breaks.iter().enumerate() {
         if *tb != TieBreak::DirectEncounter {
             continue;
@@ -393,7 +394,7 @@ pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Ve
         // Groups tied on points and the tie-breaks before this one.
         let mut groups: std::collections::BTreeMap<Vec<i64>, Vec<usize>> = Default::default();
         for i in 0..n {
-            let k: Vec<i64> = key(i, j, &de)
+            let k: Vec<i64> = key(i, j, &de_place)
                 .iter()
                 .map(|x| (x * 1000.0).round() as i64)
                 .collect();
@@ -403,9 +404,19 @@ pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Ve
             for &i in g {
                 de[i] = direct_encounter(&t, i, g);
             }
+            for (place, class) in de_classes(&t, g).iter().rev().scan(0usize, |below, c| {
+                let p = *below;
+                *below += c.len();
+                Some((p, c))
+            }) {
+                for &i in class {
+                    de_place[i] = place as f64;
+                }
+            }
         }
     }
-    let full = |i: usize| key(i, tie_breaks.len(), &de);
+    // The order: DE by its place after re-application to sub-groups (6.1).
+    let full = |i: usize| key(i, tie_breaks.len(), &de_place);
     order.sort_by(|&a, &b| {
         full(b)
             .partial_cmp(&full(a))
@@ -436,6 +447,36 @@ pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Ve
         });
     }
     out
+}
+
+/// DE (Art. 6.1) with its re-application: the group split by the points
+/// scored among its players, then each part still tied split again by the
+/// games among its own players only, until no part splits. The classes, best
+/// first; the players of a class stay tied for the next tie-break.
+fn de_classes(t: &Table, group: &[usize]) -> Vec<Vec<usize>> {
+    if group.len() < 2 {
+        return vec![group.to_vec()];
+    }
+    let mut values: Vec<(f64, usize)> = group
+        .iter()
+        .map(|&i| (direct_encounter(t, i, group), i))
+        .collect();
+    values.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    let mut last = f64::NAN;
+    for (v, i) in values {
+        if parts.is_empty() || (v - last).abs() > 1e-9 {
+            parts.push(Vec::new());
+            last = v;
+        }
+        if let Some(p) = parts.last_mut() {
+            p.push(i);
+        }
+    }
+    if parts.len() == 1 {
+        return parts;
+    }
+    parts.iter().flat_map(|p| de_classes(t, p)).collect()
 }
 
 /// DE (Art. 6): the points scored against the others of the group when every

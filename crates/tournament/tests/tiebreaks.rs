@@ -242,3 +242,45 @@ fn direct_encounter_when_not_all_met_ranks_whoever_is_first_whatever_the_missing
     assert!(v[0].3[0] > v[1].3[0]);
     assert_eq!(v[1].3[0], v[2].3[0]);
 }
+
+/// DE re-applied to the sub-groups still tied (C.07 6.1, "reapply"), worked
+/// by hand. Players 1-4 all score 3 and all met: 2 beat 1, 4 beat 3, 3 beat
+/// 2, 1 beat 4, 2 beat 4, 1 beat 3. Among the four: 2 and 1 have 2 points,
+/// 4 and 3 have 1. Re-applied to {1, 2}: 2 beat 1, so 2 is first, 1 second;
+/// to {3, 4}: 4 beat 3, so 4 is third, 3 fourth. (Without re-application 1
+/// and 2 would share first place, 3 and 4 third.) Players 5-8 score 0 or 1
+/// against them.
+#[test]
+fn direct_encounter_is_reapplied_to_the_sub_groups_still_tied() {
+    let mut e = Event::new("DE", 5);
+    for id in 1..=8u16 {
+        e.players
+            .push(Player::new(id, &format!("P{id}"), 2100 - id * 10));
+    }
+    use RoundResult::*;
+    game(&mut e, 1, 2, 1, Win);
+    game(&mut e, 1, 4, 3, Win);
+    game(&mut e, 2, 3, 2, Win);
+    game(&mut e, 2, 1, 4, Win);
+    game(&mut e, 3, 2, 4, Win);
+    game(&mut e, 3, 1, 3, Win);
+    game(&mut e, 4, 2, 5, Win);
+    game(&mut e, 4, 1, 6, Win);
+    game(&mut e, 4, 3, 7, Win);
+    game(&mut e, 4, 4, 8, Win);
+    game(&mut e, 5, 3, 5, Win);
+    game(&mut e, 5, 4, 6, Win);
+    game(&mut e, 5, 2, 7, Loss);
+    game(&mut e, 5, 1, 8, Loss);
+    let v = values(&e, &[TieBreak::DirectEncounter], Edition::Fide2026);
+    let top: Vec<(u16, u16, f64, Vec<f64>)> = v.into_iter().take(4).collect();
+    assert_eq!(
+        top,
+        vec![
+            (2, 1, 3.0, vec![2.0]),
+            (1, 2, 3.0, vec![2.0]),
+            (4, 3, 3.0, vec![1.0]),
+            (3, 4, 3.0, vec![1.0]),
+        ]
+    );
+}

@@ -34,6 +34,10 @@ use std::collections::HashMap;
 pub struct Options {
     /// The edition of the rules.
     pub rules: Rules,
+    /// Compute every matching over the whole field, not over the bracket
+    /// and the next score group first: the reference computation, slower
+    /// (cubic in the field), with the same pairings (`tests/restricted.rs`).
+    pub whole_field: bool,
 }
 
 /// The pairing of one round: pairs `(white, black)` by starting rank in board
@@ -130,6 +134,7 @@ pub fn pair_round(
         p: &players,
         forbidden,
         rules: options.rules,
+        whole_field: options.whole_field,
     };
     let (pairs, bye) = pairer.run()?;
     // Colours (C.04.3 5.2) and board order (C.04.2 3.6).
@@ -247,6 +252,7 @@ struct Pairer<'a> {
     p: &'a [Entrant],
     forbidden: std::collections::HashSet<(u16, u16)>,
     rules: Rules,
+    whole_field: bool,
 }
 
 /// Which role a player has in the bracket being decided.
@@ -280,6 +286,11 @@ impl Pairer<'_> {
         let n = self.p.len();
         if n == 0 {
             return Ok((Vec::new(), None));
+        }
+        if !self.whole_field {
+            if let Some(outcome) = self.without_history() {
+                return Ok(outcome);
+            }
         }
         let compat: Vec<Vec<bool>> = (0..n)
             .map(|a| (0..n).map(|b| a != b && self.compatible(a, b)).collect())
@@ -380,9 +391,52 @@ impl Pairer<'_> {
         Ok((result, None))
     }
 
-    /// The lowest score a bye-eligible player can have while the rest is paired (C4, C5).
-    fn bye_score(&self, compat: &[Vec<bool>]) -> Result<Points, PairError> {
+    /// One homogeneous bracket of players with no history (a first round
+    /// without acceleration): every candidate meets every criterion alike,
+    /// so the first one generated is the pairing, S1\[i\]–S2\[i\], and the
+    /// last player, when their number is odd, gets the PAB (C.04.3).
+    /// `tests/restricted.rs` checks it against the general computation.
+    fn without_history(&self) -> Option<Outcome> {
+        let first = self.p.first()?;
+        let plain = self.forbidden.is_empty()
+            && self.p.iter().all(|e| {
+                e.score == first.score
+                    && e.colours.is_empty()
+                    && e.preference.is_none()
+                    && e.met.is_empty()
+                    && e.bye_eligible
+                    && e.unplayed == first.unplayed
+                    && e.float(1) == Float::None
+                    && e.float(2) == Float::None
+            });
+        if !plain {
+            return None;
+        }
         let n = self.p.len();
+        let half = n / 2;
+        let pairs = (0..half).map(|i| (i, half + i)).collect();
+        Some((pairs, (n % 2 == 1).then_some(n - 1)))
+    }
+
+    /// The lowest score a bye-eligible player can have while the rest is
+    /// paired (C4, C5): the lowest score `s` for which the players and a
+    /// dummy joined to every eligible player scoring at most `s` have a
+    /// perfect matching (cardinality matchings, petgraph).
+    fn bye_score(&self, compat: &[Vec<bool>]) -> Result<Points, PairError> {
+        use petgraph::algo::maximum_matching;
+        let n = self.p.len();
+        let mut g = petgraph::graph::UnGraph::<(), ()>::with_capacity(n + 1, 0);
+        let nodes: Vec<_> = (0..n).map(|_| g.add_node(())).collect();
+        for (a, row) in compat.iter().enumerate() {
+            for (b, _) in row.iter().enumerate().skip(a + 1).filter(|(_, &ok)| ok) {
+                g.add_edge(nodes[a], nodes[b], ());
+            }
+        }
+        let (paired, unmatched) = {
+            let base = maximum_matching(&g);
+            let unmatched: Vec<usize> = (0..n).filter(|&i| !base.contains_node(nodes[i])).collect();
+            (2 * base.len(), unmatched)
+        };
         let mut scores: Vec<Points> = self
             .p
             .iter()
@@ -391,38 +445,73 @@ impl Pairer<'_> {
             .collect();
         scores.sort();
         scores.dedup();
-        // Weight: pairs, then matched vertices' aversion to the bye (lower score = less aversion).
-        let rank = |i: usize| -> i128 {
-            let e = &self.p[i];
-            if !e.bye_eligible {
-                scores.len() as i128 + 1
-            } else {
-                scores.iter().position(|&s| s == e.score).unwrap_or(0) as i128 + 1
-            }
-        };
-        let mut edges = Vec::new();
-        let mut one = [0i128; WORDS];
-        for (a, row) in compat.iter().enumerate() {
-            for (b, _) in row.iter().enumerate().skip(a + 1).filter(|(_, &ok)| ok) {
-                one[0] = 1 << 60;
-                one[1] = rank(a) + rank(b);
-                edges.push((a, b, Lex(one)));
+        if paired + 1 == n {
+            let dummy = g.add_node(());
+            for s in scores {
+                for (i, e) in self.p.iter().enumerate() {
+                    if e.bye_eligible && e.score == s {
+                        g.add_edge(nodes[i], dummy, ());
+                    }
+                }
+                if maximum_matching(&g).is_perfect() {
+                    return Ok(s);
+                }
             }
         }
-        let mates = max_weight_matching(n, &edges);
-        let unmatched: Vec<usize> = (0..n).filter(|&i| mates[i].is_none()).collect();
         match unmatched.as_slice() {
-            [b] if self.p[*b].bye_eligible => Ok(self.p[*b].score),
+            // No maximum matching leaves an eligible player unpaired.
             [b] => Err(PairError::NoValidPairing(format!(
                 "only player {} can be left unpaired, and may not get the bye (C2)",
                 self.p[*b].id
             ))),
             _ => Err(PairError::NoValidPairing(format!(
                 "at most {} of {} players can be paired under C1-C3",
-                n - unmatched.len(),
-                n
+                paired, n
             ))),
         }
+    }
+
+    /// Whether the players of `remaining` that `local` leaves unmatched can
+    /// all be paired with each other by `allowed` edges, all but one
+    /// bye candidate when their number is odd.
+    ///
+    /// The matching over the bracket and the next score group maximises the
+    /// criteria from C6 down, which only pairs among those players score, so
+    /// no matching of the whole field scores more in them; when it can be
+    /// completed this way it also meets C4 (every player paired) and C2/C5
+    /// (the bye to a candidate) as well as any can, so it is a best matching
+    /// of the whole field, the one the full computation would find. (bbpPairings
+    /// likewise matches the bracket and the next score group.)
+    fn complete(
+        &self,
+        remaining: &[usize],
+        local: &[Option<usize>],
+        allowed: &dyn Fn(usize, usize) -> bool,
+        candidate: &dyn Fn(usize) -> bool,
+    ) -> bool {
+        let rest: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|&i| local[i].is_none())
+            .collect();
+        let mut g = petgraph::graph::UnGraph::<(), ()>::with_capacity(rest.len() + 1, 0);
+        let nodes: Vec<_> = rest.iter().map(|_| g.add_node(())).collect();
+        for (a, &x) in rest.iter().enumerate() {
+            for (b, &y) in rest.iter().enumerate().skip(a + 1) {
+                if allowed(x, y) {
+                    g.add_edge(nodes[a], nodes[b], ());
+                }
+            }
+        }
+        if rest.len() % 2 == 1 {
+            let dummy = g.add_node(());
+            for (a, &x) in rest.iter().enumerate() {
+                if candidate(x) {
+                    g.add_edge(nodes[a], dummy, ());
+                }
+            }
+        }
+        petgraph::algo::maximum_matching(&g).is_perfect()
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -515,6 +604,12 @@ impl Pairer<'_> {
         let mut rem_pairs: Option<usize> = None;
         let mut floating: std::collections::HashSet<usize> = std::collections::HashSet::new();
         let mut remainder: Vec<usize> = residents.clone();
+        let near: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|&i| zone[i] != Zone::Below)
+            .collect();
+        let mut whole = self.whole_field || near.len() == remaining.len();
         loop {
             let unfixed_tops: Vec<usize> = if !mdp_done {
                 mdps.iter()
@@ -534,33 +629,45 @@ impl Pairer<'_> {
             let rem_set: HashMap<usize, usize> =
                 remainder.iter().enumerate().map(|(k, &i)| (i, k)).collect();
             let s1_len = rem_pairs.unwrap_or(remainder.len() / 2);
+            // An edge the matching may use: C1, C3, the opponents fixed by
+            // earlier stages, and no pair in the bracket for a player
+            // decided to float.
+            let allowed = |a: usize, b: usize| -> bool {
+                if !compat[a][b] {
+                    return false;
+                }
+                if fixed.get(&a).is_some_and(|&m| m != b) || fixed.get(&b).is_some_and(|&m| m != a)
+                {
+                    return false;
+                }
+                !(zone[a] == Zone::Bracket
+                    && zone[b] == Zone::Bracket
+                    && (floating.contains(&a) || floating.contains(&b)))
+            };
+            // The players the matching is computed over: first the bracket
+            // and the next score group only (see `complete`), else everyone.
+            // The pairs fixed by earlier stages have one edge each and are
+            // in every best matching: they are left out and put back.
+            let players: Vec<usize> = if whole { remaining } else { &near[..] }
+                .iter()
+                .copied()
+                .filter(|i| !fixed.contains_key(i))
+                .collect();
+            let local_index: HashMap<usize, usize> =
+                players.iter().enumerate().map(|(k, &i)| (i, k)).collect();
             let mut edges = Vec::new();
             let mut vals = vec![0i128; widths.len()];
-            for (ai, &a) in remaining.iter().enumerate() {
-                for &b in &remaining[ai + 1..] {
-                    if !compat[a][b] {
+            for (ai, &a) in players.iter().enumerate() {
+                for &b in &players[ai + 1..] {
+                    if !allowed(a, b) {
                         continue;
-                    }
-                    if let Some(&m) = fixed.get(&a) {
-                        if m != b {
-                            continue;
-                        }
-                    }
-                    if let Some(&m) = fixed.get(&b) {
-                        if m != a {
-                            continue;
-                        }
                     }
                     let (hi, lo) = (a.min(b), a.max(b));
-                    if zone[hi] == Zone::Bracket
-                        && zone[lo] == Zone::Bracket
-                        && (floating.contains(&hi) || floating.contains(&lo))
-                    {
-                        continue;
-                    }
                     vals.iter_mut().for_each(|v| *v = 0);
-                    vals[0] = 1;
-                    vals[1] = i128::from(!candidate(hi)) + i128::from(!candidate(lo));
+                    if whole {
+                        vals[0] = 1;
+                        vals[1] = i128::from(!candidate(hi)) + i128::from(!candidate(lo));
+                    }
                     let in_b = zone[hi] == Zone::Bracket && zone[lo] == Zone::Bracket;
                     let in_next = zone[lo] == Zone::Next && zone[hi] != Zone::Below;
                     if in_b {
@@ -675,10 +782,26 @@ impl Pairer<'_> {
                             }
                         }
                     }
-                    edges.push((a, b, packer.pack(&vals)));
+                    edges.push((local_index[&a], local_index[&b], packer.pack(&vals)));
                 }
             }
-            let local = max_weight_matching(n, &edges);
+            let mut local = vec![None; n];
+            for (k, m) in max_weight_matching(players.len(), &edges)
+                .into_iter()
+                .enumerate()
+            {
+                local[players[k]] = m.map(|j| players[j]);
+            }
+            for (&a, &b) in fixed.iter() {
+                local[a] = Some(b);
+            }
+            if !whole && !self.complete(remaining, &local, &allowed, candidate) {
+                // The best pairing of the bracket and the next group leaves
+                // the rest unpairable (C4) or the bye to a non-candidate
+                // (C2, C5): decide this bracket over every player.
+                whole = true;
+                continue;
+            }
             if unfixed_tops.is_empty() {
                 return Ok(local);
             }
