@@ -1,6 +1,7 @@
 //! The visitor the audit reads records with: the main line, its clock
 //! times and nothing else.
 
+use arbiter_pgn::clock::parse_clock;
 use arbiter_pgn::{
     Flow, Game as Record, GameBuilder, GameResult, Location, RawText, SyntaxError, Visitor,
 };
@@ -27,6 +28,12 @@ use arbiter_pgn::{
 #[derive(Default)]
 pub struct LeanBuilder {
     inner: GameBuilder,
+    /// Main-line moves read so far in this game.
+    plies: usize,
+    /// Per ply (1-based, index `ply - 1`): the first readable `[%clk]`.
+    clocks: Vec<Option<u64>>,
+    /// `[%emt]` commands, with the ply they follow.
+    elapsed: Vec<(usize, String)>,
 }
 
 impl LeanBuilder {
@@ -52,6 +59,9 @@ impl Visitor for LeanBuilder {
 
     fn begin_game(&mut self, number: u64, at: Location) {
         self.inner.begin_game(number, at);
+        self.plies = 0;
+        self.clocks.clear();
+        self.elapsed.clear();
     }
 
     fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) -> Flow {
@@ -63,6 +73,7 @@ impl Visitor for LeanBuilder {
     }
 
     fn san(&mut self, text: &[u8], at: Location) -> Flow {
+        self.plies += 1;
         self.inner.san(text, at)
     }
 
@@ -70,10 +81,24 @@ impl Visitor for LeanBuilder {
         Flow::Continue
     }
 
-    fn comment(&mut self, text: RawText<'_>, at: Location) -> Flow {
+    fn comment(&mut self, text: RawText<'_>, _at: Location) -> Flow {
+        // Before the first move: no move's time (as in the full record).
+        let Some(ply) = self.plies.checked_sub(1) else {
+            return Flow::Continue;
+        };
         for command in clock_commands(text.as_bytes()) {
-            if self.inner.comment(RawText(command), at) == Flow::Skip {
-                return Flow::Skip;
+            let Ok(command) = std::str::from_utf8(command) else {
+                continue;
+            };
+            if command.starts_with("[%clk") {
+                if self.clocks.len() <= ply {
+                    self.clocks.resize(ply + 1, None);
+                }
+                if self.clocks[ply].is_none() {
+                    self.clocks[ply] = parse_clock(command[5..command.len() - 1].trim());
+                }
+            } else {
+                self.elapsed.push((ply, command.to_owned()));
             }
         }
         Flow::Continue
@@ -96,6 +121,16 @@ impl Visitor for LeanBuilder {
     }
 
     fn end_game(&mut self) -> Record {
-        self.inner.end_game()
+        let mut record = self.inner.end_game();
+        let nodes = &mut record.line.nodes;
+        for (node, clock) in nodes.iter_mut().zip(&self.clocks) {
+            node.clock_ms = *clock;
+        }
+        for (ply, command) in self.elapsed.drain(..) {
+            if let Some(node) = nodes.get_mut(ply) {
+                node.comments.push(command);
+            }
+        }
+        record
     }
 }
