@@ -45,9 +45,9 @@ impl LeanBuilder {
 
 /// The `[%clk …]` and `[%emt …]` commands of a comment, each up to its `]`.
 fn clock_commands(text: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
-    memchr::memmem::find_iter(text, b"[%").filter_map(move |at| {
-        let rest = &text[at..];
-        if !(rest[2..].starts_with(b"clk") || rest[2..].starts_with(b"emt")) {
+    memchr::memchr_iter(b'%', text).filter_map(move |at| {
+        let rest = &text[at.checked_sub(1)?..];
+        if !(rest.starts_with(b"[%clk") || rest.starts_with(b"[%emt")) {
             return None;
         }
         memchr::memchr(b']', rest).map(|end| &rest[..=end])
