@@ -11,7 +11,7 @@
 
 use anyhow::{bail, Context, Result};
 use arbiter_laws::audit::split::{RawGame, Splitter};
-use arbiter_laws::audit::{annotate, audit, AuditLine, Options, Summary};
+use arbiter_laws::audit::{annotate, audit, AuditLine, LeanBuilder, Options, Summary};
 use arbiter_laws::Edition;
 use arbiter_pgn::{GameBuilder, Reader, WriteOptions};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -251,13 +251,20 @@ fn sequential(
     shared: &Shared,
     sink: &mut Sink,
 ) -> Result<()> {
+    // The audit alone needs only the main line and its clock times; the
+    // annotated copy needs the whole record.
+    let (mut full, mut lean) = (GameBuilder::new(), LeanBuilder::new());
     let mut base = 0u64;
-    let mut builder = GameBuilder::new();
     for file in files {
         let mut reader = Reader::new(open(file)?);
         let mut out = Output::default();
         loop {
-            match reader.read_game(&mut builder) {
+            let read = if shared.annotate {
+                reader.read_game(&mut full)
+            } else {
+                reader.read_game(&mut lean)
+            };
+            match read {
                 Ok(Some(mut record)) => {
                     let number = base + reader.games_read();
                     if !in_shard(shard, number) {
@@ -419,9 +426,15 @@ fn work(work: &Mutex<Receiver<(u64, Work)>>, done: &SyncSender<(u64, Output)>, s
             Work::Done(out) => out,
             Work::Games(games) => {
                 let mut out = Output::default();
+                let (mut full, mut lean) = (GameBuilder::new(), LeanBuilder::new());
                 for raw in &games {
                     // A game's text is in memory: reading it cannot fail.
-                    let record = raw.read().unwrap_or_default();
+                    let record = if shared.annotate {
+                        raw.read_with(&mut full)
+                    } else {
+                        raw.read_with(&mut lean)
+                    };
+                    let record = record.unwrap_or_default();
                     audit_one(raw.number, &record, shared, &mut out);
                 }
                 out

@@ -7,7 +7,8 @@
 //!
 //! 1. `check`: the PGN reader with the checking visitor — every move read
 //!    and played, as `arbiter pgn check` does;
-//! 2. `audit`: the PGN reader building each game, then
+//! 2. `audit`: the PGN reader building each game's main line and clock
+//!    times ([`LeanBuilder`]), then
 //!    `arbiter_laws::audit::audit` on it — the Laws on every move (exact
 //!    dead positions, repetitions, clocks from `[%clk]`), the record's end
 //!    judged, as `arbiter audit --threads 1` does.
@@ -20,10 +21,10 @@
 //! the Lichess and TWIC samples inside the `pgn-reader` crate (found in
 //! Cargo's registry) and 20,000 generated games (seed 1).
 
-use arbiter_laws::audit::{audit, Options};
+use arbiter_laws::audit::{audit, LeanBuilder, Options};
 use arbiter_pgn::check::Checker;
 use arbiter_pgn::generate::{GenOptions, Generator};
-use arbiter_pgn::{GameBuilder, Reader};
+use arbiter_pgn::Reader;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -82,7 +83,7 @@ fn check(bytes: &[u8]) -> (u64, u64) {
 
 fn audit_all(bytes: &[u8]) -> (u64, u64) {
     let mut reader = Reader::new(bytes);
-    let mut builder = GameBuilder::new();
+    let mut builder = LeanBuilder::new();
     let options = Options::default();
     let (mut games, mut disagree) = (0, 0);
     while let Some(g) = reader.read_game(&mut builder).unwrap() {

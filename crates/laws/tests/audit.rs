@@ -6,7 +6,7 @@
 //! the planted ones.
 
 use arbiter_chess::{Color, Position, Role};
-use arbiter_laws::audit::{audit, Audit, FindingKind, Options};
+use arbiter_laws::audit::{audit, Audit, FindingKind, LeanBuilder, Options};
 use arbiter_laws::{Edition, Termination};
 use arbiter_pgn::generate::{GenOptions, Generator};
 use arbiter_pgn::Reader;
@@ -545,5 +545,50 @@ fn planted_results_and_terminations_are_found_exactly() {
             counts.get(kind).copied().unwrap_or(0) >= 5,
             "too few {kind}: {counts:?}"
         );
+    }
+}
+
+/// The lean reader (main line and clock times only) audits every record as
+/// the full record does: the real samples, and generated games with
+/// comments, annotation glyphs, variations and `[%clk]` / `[%emt]` times.
+#[test]
+fn lean_reading_audits_as_the_full_record() {
+    let mut texts = Vec::new();
+    for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
+        match sample(name) {
+            Some(path) => texts.push(std::fs::read_to_string(&path).unwrap()),
+            None => eprintln!(
+                "skipped: {name} (the pgn-reader crate's samples) not in Cargo's registry"
+            ),
+        }
+    }
+    let mut generated = String::new();
+    let mut generator = Generator::new(GenOptions::default());
+    for i in 1..=300 {
+        generated += &generator.game(i).to_pgn();
+    }
+    // Hand-written: the clocks in comments among other text, a variation
+    // holding an illegal move, glyphs, a flag fall under `[%emt]` times.
+    generated += "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"60+0\"]\n\n1. e4 $1 { fine [%eval 0.3] [%clk 0:00:50] } (1. d4 Qxh7 2. Ke9) e5 { [%emt 0:00:05] later } 2. Nf3 { [%clk 0:00:01] } (2. Bc4 {!?}) Nc6 { [%clk 0:00:40] } 0-1\n";
+    texts.push(generated);
+    for text in texts {
+        let mut full_reader = Reader::new(text.as_bytes());
+        let mut lean_reader = Reader::new(text.as_bytes());
+        let mut lean = LeanBuilder::new();
+        let mut games = 0;
+        while let Some(full) = full_reader.next_game().unwrap() {
+            let lean = lean_reader
+                .read_game(&mut lean)
+                .unwrap()
+                .expect("the same games");
+            games += 1;
+            let (a, b) = (
+                audit(&full, &Options::default()),
+                audit(&lean, &Options::default()),
+            );
+            assert_eq!(a, b, "game {games}");
+        }
+        assert!(lean_reader.read_game(&mut lean).unwrap().is_none());
+        assert!(games > 0);
     }
 }

@@ -48,26 +48,32 @@ pub fn take_clock(comment: &str) -> (Option<u64>, String) {
 /// assert_eq!(parse_clock("five"), None);
 /// ```
 pub fn parse_clock(text: &str) -> Option<u64> {
-    let mut parts = text.split(':').rev();
+    // At most 9 digits, none missing: a number that cannot overflow.
+    fn number(part: &[u8]) -> Option<u64> {
+        if part.is_empty() || part.len() > 9 {
+            return None;
+        }
+        part.iter().try_fold(0u64, |n, &b| {
+            b.is_ascii_digit().then(|| n * 10 + u64::from(b - b'0'))
+        })
+    }
+    let mut parts = text.as_bytes().rsplit(|&b| b == b':');
     let secs = parts.next()?;
-    let (whole, frac) = secs.split_once('.').unwrap_or((secs, ""));
-    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 9 {
+    let (whole, frac) = match secs.iter().position(|&b| b == b'.') {
+        Some(dot) => (&secs[..dot], &secs[dot + 1..]),
+        None => (secs, &[][..]),
+    };
+    let mut ms = number(whole)? * 1000;
+    if frac.len() > 9 || !frac.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    if frac.len() > 9 || !frac.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut ms: u64 = whole.parse::<u64>().ok()? * 1000;
     let mut scale = 100;
-    for d in frac.bytes().take(3) {
-        ms += (d - b'0') as u64 * scale;
+    for d in frac.iter().take(3) {
+        ms += u64::from(d - b'0') * scale;
         scale /= 10;
     }
     for (unit, part) in [60_000u64, 3_600_000].into_iter().zip(parts.by_ref()) {
-        if part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        ms = ms.checked_add(part.parse::<u64>().ok()?.checked_mul(unit)?)?;
+        ms = ms.checked_add(number(part)?.checked_mul(unit)?)?;
     }
     if parts.next().is_some() {
         return None;
@@ -105,6 +111,25 @@ mod tests {
         assert_eq!(parse_clock("12:01"), Some(721_000));
         assert_eq!(parse_clock("x"), None);
         assert_eq!(parse_clock("1:2:3:4"), None);
+        // Edges: empty parts, too many digits, decimals.
+        for bad in [
+            "",
+            ":",
+            "1::2",
+            ".5",
+            "1234567890",
+            "1.1234567890",
+            " 5",
+            "-1",
+            "1:x",
+            "1.5x",
+        ] {
+            assert_eq!(parse_clock(bad), None, "{bad:?}");
+        }
+        assert_eq!(parse_clock("12."), Some(12_000));
+        assert_eq!(parse_clock("0:00:05.999999"), Some(5_999));
+        assert_eq!(parse_clock("99:99:99"), Some(362_439_000));
+        assert_eq!(parse_clock("999999999:0:0"), Some(999_999_999 * 3_600_000));
         assert_eq!(format_clock(3_923_500), "1:05:23.5");
         assert_eq!(format_clock(180_000), "0:03:00");
         assert_eq!(

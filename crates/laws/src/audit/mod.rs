@@ -44,6 +44,7 @@
 
 mod annotate;
 mod finding;
+mod lean;
 mod recorded;
 mod replay;
 mod report;
@@ -52,6 +53,7 @@ pub mod times;
 
 pub use annotate::annotate;
 pub use finding::{Finding, FindingKind, Place};
+pub use lean::LeanBuilder;
 pub use recorded::{Recorded, RecordedEnd};
 pub use report::{AuditLine, Summary};
 
@@ -231,7 +233,10 @@ pub fn audit(record: &Record, options: &Options) -> Audit {
         plies: record.line.nodes.len() as u32,
         findings: Vec::new(),
     };
-    let broken = record.error.as_ref().map(|e| {
+    // A wrong move in a variation is the annotator's, not the game's: the
+    // Laws judge the main line (Art. 7.5 concerns moves played).
+    let main_error = record.error.as_ref().filter(|e| !e.in_variation);
+    let broken = main_error.map(|e| {
         let (kind, article) = match e.kind {
             GameErrorKind::Move(_) => (
                 FindingKind::IllegalMove,
@@ -305,7 +310,7 @@ pub fn audit(record: &Record, options: &Options) -> Audit {
         Played::All(None) => judge_recorded_end(&mut out, &mut replay, options.edition),
     }
     out.findings.extend(broken);
-    if record.result.is_none() && record.error.is_none() {
+    if record.result.is_none() && main_error.is_none() {
         out.findings.push(Finding {
             kind: FindingKind::Unreadable,
             ply: Some(out.plies),

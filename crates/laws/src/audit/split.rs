@@ -40,7 +40,18 @@ impl RawGame {
     /// The game, read from its text, with its number and the places of an
     /// error as in the whole input.
     pub fn read(&self) -> io::Result<arbiter_pgn::Game> {
-        let mut game = Reader::new(&self.text[..]).next_game()?.unwrap_or_default();
+        self.read_with(&mut arbiter_pgn::GameBuilder::new())
+    }
+
+    /// As [`RawGame::read`], with `builder` (a
+    /// [`LeanBuilder`](super::LeanBuilder) to audit only).
+    pub fn read_with<V>(&self, builder: &mut V) -> io::Result<arbiter_pgn::Game>
+    where
+        V: Visitor<Output = arbiter_pgn::Game>,
+    {
+        let mut game = Reader::new(&self.text[..])
+            .read_game(builder)?
+            .unwrap_or_default();
         if let Some(e) = game.error.as_mut() {
             e.game = self.number;
             e.location.line += self.first_line - 1;
