@@ -243,6 +243,33 @@ impl Packer {
     }
 }
 
+/// The maximum-weight matching of these edges, computed over only as many
+/// words of the weights as some edge uses: the words after them are zero in
+/// every weight, so every comparison, and hence the matching, is the same.
+fn match_trimmed(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+    fn trimmed<const K: usize>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+        let short: Vec<(usize, usize, Lex<K>)> = edges
+            .iter()
+            .map(|&(a, b, w)| (a, b, Lex(std::array::from_fn(|i| w.0[i]))))
+            .collect();
+        max_weight_matching(n, &short)
+    }
+    let used = edges
+        .iter()
+        .map(|(_, _, w)| w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1))
+        .max()
+        .unwrap_or(0);
+    match used {
+        0..=1 => trimmed::<1>(n, edges),
+        2 => trimmed::<2>(n, edges),
+        3 => trimmed::<3>(n, edges),
+        4 => trimmed::<4>(n, edges),
+        5..=6 => trimmed::<6>(n, edges),
+        7..=8 => trimmed::<8>(n, edges),
+        _ => max_weight_matching(n, edges),
+    }
+}
+
 fn bits(x: u64) -> u32 {
     64 - x.leading_zeros()
 }
@@ -786,10 +813,7 @@ impl Pairer<'_> {
                 }
             }
             let mut local = vec![None; n];
-            for (k, m) in max_weight_matching(players.len(), &edges)
-                .into_iter()
-                .enumerate()
-            {
+            for (k, m) in match_trimmed(players.len(), &edges).into_iter().enumerate() {
                 local[players[k]] = m.map(|j| players[j]);
             }
             for (&a, &b) in fixed.iter() {
