@@ -4,13 +4,20 @@
 //! `cargo bench -p arbiter-tournament --bench pairing [-- SIZES…]` (default
 //! 500 and 2000 players). For each size: a tournament of 9 rounds is generated
 //! (seeded, 30 % draws), five rounds played, and round 5 is paired again
-//! from the first four.
+//! from the first four. With `--swiss-history` the five rounds are paired
+//! instead by a quick greedy Swiss (score order, the next player not met, no
+//! colour rules; results from the ratings as `generate` draws them), so that
+//! the history of 2,000 players takes seconds, not the Dutch system's minutes:
+//! the timed round 5 is Arbiter's Dutch pairing either way.
 //! Times are CPU time of this process (user + sys, one thread) for Arbiter,
 //! and the CPU time caissify's engine call reports for itself.
 
 use arbiter_tournament::dutch::{self, Options};
 use arbiter_tournament::generate::{generate, Config};
 use arbiter_tournament::trf::{self, TrfVersion};
+use arbiter_tournament::{Colour, Event, RoundEntry, RoundResult};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::process::Command;
 use std::time::Duration;
 
@@ -47,7 +54,74 @@ out = DutchEngine(players=players, previous_pairings=prev, round_number=rnd,
 print(f"{time.process_time() - t:.3f} {len(out)}")
 "#;
 
+/// Plays `rounds` rounds of a quick greedy Swiss on `event` (players only):
+/// in score order, each unpaired player meets the next one it has not met
+/// (anyone left if none); white to the one with fewer whites; the bye to the
+/// lowest player without one; results drawn from the ratings (30 % draws).
+fn swiss_history(event: &mut Event, rounds: usize, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let n = event.players.len();
+    for round in 0..rounds {
+        let scores = event.scores_after(round);
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| scores[b].cmp(&scores[a]).then(a.cmp(&b)));
+        let met = |e: &Event, a: usize, b: usize| {
+            e.players[a]
+                .rounds
+                .iter()
+                .any(|r| r.opponent == Some(e.players[b].id))
+        };
+        if n % 2 == 1 {
+            let bye = *order
+                .iter()
+                .rev()
+                .find(|&&i| !event.players[i].rounds.iter().any(|r| r.result.is_bye()))
+                .unwrap_or(&order[n - 1]);
+            order.retain(|&i| i != bye);
+            event.players[bye]
+                .rounds
+                .push(RoundEntry::bye(RoundResult::PairingBye));
+        }
+        while let Some(a) = order.first().copied() {
+            order.remove(0);
+            let k = order.iter().position(|&b| !met(event, a, b)).unwrap_or(0);
+            let b = order.remove(k);
+            let whites = |i: usize| {
+                event.players[i]
+                    .rounds
+                    .iter()
+                    .filter(|r| r.colour == Some(Colour::White))
+                    .count()
+            };
+            let (w, bl) = if whites(a) <= whites(b) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let (rw, rb) = (event.players[w].rating, event.players[bl].rating);
+            let result = if rng.gen_bool(0.3) {
+                RoundResult::Draw
+            } else {
+                let expected = 1.0 / (1.0 + 10f64.powf((f64::from(rb) - f64::from(rw)) / 400.0));
+                if rng.gen_bool(expected) {
+                    RoundResult::Win
+                } else {
+                    RoundResult::Loss
+                }
+            };
+            let (iw, ib) = (event.players[w].id, event.players[bl].id);
+            event.players[w]
+                .rounds
+                .push(RoundEntry::game(ib, Colour::White, result));
+            event.players[bl]
+                .rounds
+                .push(RoundEntry::game(iw, Colour::Black, result.reversed()));
+        }
+    }
+}
+
 fn main() {
+    let quick = std::env::args().any(|a| a == "--swiss-history");
     let sizes: Vec<u16> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -66,7 +140,16 @@ fn main() {
         };
         // The file holds five rounds: caissify pairs round 5 among the players
         // the file lists in it, from rounds 1-4; Arbiter gets rounds 1-4.
-        let mut event = generate(&config);
+        let mut event = if quick {
+            let mut e = generate(&Config {
+                rounds: 0,
+                ..config.clone()
+            });
+            swiss_history(&mut e, 5, config.seed);
+            e
+        } else {
+            generate(&config)
+        };
         event.total_rounds = 9;
         let file = std::env::temp_dir().join(format!("arbiter-bench-{n}.trf"));
         std::fs::write(&file, trf::write(&event, TrfVersion::Trf16)).unwrap();
@@ -83,7 +166,8 @@ fn main() {
             pairs = round.pairs.len();
         }
         println!(
-            "arbiter   {n:>5} players, round 5: {:>8.3} s CPU (best of {runs}), {pairs} pairs",
+            "arbiter   {n:>5} players{}, round 5: {:>8.3} s CPU (best of {runs}), {pairs} pairs",
+            if quick { " (swiss history)" } else { "" },
             best.as_secs_f64()
         );
         // caissify's engine is pure Python: bounded by `timeout` (seconds,

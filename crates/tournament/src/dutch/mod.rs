@@ -243,6 +243,33 @@ impl Packer {
     }
 }
 
+/// The maximum-weight matching of these edges, computed over only as many
+/// words of the weights as some edge uses: the words after them are zero in
+/// every weight, so every comparison, and hence the matching, is the same.
+fn match_trimmed(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+    fn trimmed<const K: usize>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+        let short: Vec<(usize, usize, Lex<K>)> = edges
+            .iter()
+            .map(|&(a, b, w)| (a, b, Lex(std::array::from_fn(|i| w.0[i]))))
+            .collect();
+        max_weight_matching(n, &short)
+    }
+    let used = edges
+        .iter()
+        .map(|(_, _, w)| w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1))
+        .max()
+        .unwrap_or(0);
+    match used {
+        0..=1 => trimmed::<1>(n, edges),
+        2 => trimmed::<2>(n, edges),
+        3 => trimmed::<3>(n, edges),
+        4 => trimmed::<4>(n, edges),
+        5..=6 => trimmed::<6>(n, edges),
+        7..=8 => trimmed::<8>(n, edges),
+        _ => max_weight_matching(n, edges),
+    }
+}
+
 fn bits(x: u64) -> u32 {
     64 - x.leading_zeros()
 }
@@ -543,7 +570,15 @@ impl Pairer<'_> {
                 .unwrap_or(0)
                 .min(LEVELS - 1)
         };
-        let bsn: HashMap<usize, usize> = bracket.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+        // Position lookups by player index, as vectors (they are read per edge).
+        let position = |of: &[usize]| {
+            let mut at = vec![None; n];
+            for (k, &i) in of.iter().enumerate() {
+                at[i] = Some(k);
+            }
+            at
+        };
+        let bsn = position(bracket);
         let is_mdp = |i: usize| mdps.contains(&i);
         let residents: Vec<usize> = bracket.iter().copied().filter(|&i| !is_mdp(i)).collect();
         let wb = bits(bsize) + 1;
@@ -626,8 +661,7 @@ impl Pairer<'_> {
                     .collect()
             };
             // The remainder's S1/S2 split (homogeneous part).
-            let rem_set: HashMap<usize, usize> =
-                remainder.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+            let rem_set = position(&remainder);
             let s1_len = rem_pairs.unwrap_or(remainder.len() / 2);
             // An edge the matching may use: C1, C3, the opponents fixed by
             // earlier stages, and no pair in the bracket for a player
@@ -653,12 +687,10 @@ impl Pairer<'_> {
                 .copied()
                 .filter(|i| !fixed.contains_key(i))
                 .collect();
-            let local_index: HashMap<usize, usize> =
-                players.iter().enumerate().map(|(k, &i)| (i, k)).collect();
             let mut edges = Vec::new();
             let mut vals = vec![0i128; widths.len()];
             for (ai, &a) in players.iter().enumerate() {
-                for &b in &players[ai + 1..] {
+                for (bj, &b) in players[ai + 1..].iter().enumerate() {
                     if !allowed(a, b) {
                         continue;
                     }
@@ -745,7 +777,7 @@ impl Pairer<'_> {
                         }
                         // Ordering: exchanges in the remainder (fewest, then smallest BSN difference).
                         if mdp_done {
-                            if let (Some(&ra), Some(&rb)) = (rem_set.get(&hi), rem_set.get(&lo)) {
+                            if let (Some(ra), Some(rb)) = (rem_set[hi], rem_set[lo]) {
                                 // (a) fewest exchanges = fewest pairs inside S2;
                                 // (b) Σ moved S1→S2 − Σ moved S2→S1 = −Σ BSN of each pair's lower player;
                                 // (c) the highest moved S1→S2; (d) the lowest moved S2→S1.
@@ -761,7 +793,7 @@ impl Pairer<'_> {
                                     };
                                 } else {
                                     let k = ra - s1_len;
-                                    let m = rem_set.len() - s1_len;
+                                    let m = remainder.len() - s1_len;
                                     vals[base + 4] = if exact_sets {
                                         1i128 << (m - k)
                                     } else {
@@ -773,23 +805,20 @@ impl Pairer<'_> {
                         // Ordering: the opponent of each S1 player, lowest BSN first.
                         if let Some(t) = unfixed_tops.iter().position(|&u| u == hi) {
                             let allowed = if mdp_done {
-                                rem_set.contains_key(&lo)
+                                rem_set[lo].is_some()
                             } else {
                                 !is_mdp(lo)
                             };
                             if allowed {
-                                vals[base + 5 + t] = bsize as i128 - bsn[&lo] as i128;
+                                vals[base + 5 + t] = bsize as i128 - bsn[lo].unwrap_or(0) as i128;
                             }
                         }
                     }
-                    edges.push((local_index[&a], local_index[&b], packer.pack(&vals)));
+                    edges.push((ai, ai + 1 + bj, packer.pack(&vals)));
                 }
             }
             let mut local = vec![None; n];
-            for (k, m) in max_weight_matching(players.len(), &edges)
-                .into_iter()
-                .enumerate()
-            {
+            for (k, m) in match_trimmed(players.len(), &edges).into_iter().enumerate() {
                 local[players[k]] = m.map(|j| players[j]);
             }
             for (&a, &b) in fixed.iter() {
@@ -809,7 +838,7 @@ impl Pairer<'_> {
                 // S1 of the remainder has as many players as it gets pairs.
                 let got = remainder
                     .iter()
-                    .filter(|&&i| local[i].is_some_and(|j| rem_set.contains_key(&j)))
+                    .filter(|&&i| local[i].is_some_and(|j| rem_set[j].is_some()))
                     .count()
                     / 2;
                 rem_pairs = Some(got);
