@@ -771,7 +771,7 @@ export class GamePage implements Page, A11yContext {
     if (extra.length > 0) c.append(h('div', { class: 'btn-row postgame' }, ...extra));
     if (s.status === 'finished' && (!this.analysis || !this.analysis.el.isConnected)) {
       this.analysis?.destroy();
-      this.analysis = new AnalysisPanel(this.id);
+      this.analysis = new AnalysisPanel(this.id, (ply) => void this.view(ply));
       c.after(this.analysis.el);
     }
     if (focused) {
@@ -822,10 +822,19 @@ export class GamePage implements Page, A11yContext {
       try { await this.replay.ensure(ply); } catch { this.notice(t('replay.unavailable')); return; }
     }
     this.replay.ply = ply;
+    this.analysis?.select(ply ?? s.moves.length);
     this.refreshBoard();
     this.refreshMoves();
     this.refreshNav();
-    this.announce(this.viewSentence());
+    const spoken = this.analysis?.spoken(ply ?? s.moves.length);
+    this.announce(this.viewSentence() + (spoken ? ` ${spoken}.` : ''));
+  }
+
+  /** The accessible mode's `eval`: the evaluation of the position on view, once analysed (§3.9). */
+  evaluation(): string {
+    const s = this.s;
+    const ply = this.replay.ply ?? s?.moves.length ?? 0;
+    return this.analysis?.spoken(ply) ?? t('analysis.unavailable');
   }
 
   /** A navigation key: first, previous, next or last position. */

@@ -67,3 +67,86 @@ test('lobby, abort and rematch: a seek accepted from the home page, aborted, rep
     await shot(anna, 'analysis');
   });
 });
+
+const logText = (page) => page.locator('[role="log"]').textContent();
+const waitLast = (page, re) => page.waitForFunction(([src]) => new RegExp(src).test(document.querySelector('[role="log"]')?.lastElementChild?.textContent ?? ''), [re.source]);
+const command = async (page, text) => {
+  await page.fill('#a11y-command', text);
+  await page.press('#a11y-command', 'Enter');
+};
+
+test('analysis from the replay: the panel follows the move on view, the graph and the marked moves move the replay, a deeper look at the viewed ply; evaluations read out (English, Russian)', { skip: MOCK && 'needs the real server' }, async () => {
+  await withPages('analysis-replay', async (open) => {
+    const page = await open();
+    await page.goto(BASE_URL + '/');
+    await page.click('#set-a11y');
+    await page.locator('input[name="mode"][value="local"] + label').click();
+    await page.locator('input[name="tc"][value="-"] + label').click();
+    await Promise.all([page.waitForURL(/\/game\//), page.click('#play')]);
+    const id = gameId(page);
+    // 3…Nf6?? allows 4.Qxf7# (Art. 5.1.1): a blunder for the analysis to mark.
+    for (const san of ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']) await command(page, san);
+    await page.waitForSelector('.result-banner:not([hidden])');
+    // Before the analysis: `eval` says there is none.
+    await command(page, 'eval');
+    await waitLast(page, /^No evaluation: analyse the game first/);
+    await page.click('#analyse');
+    await page.waitForSelector('#analysis svg.eval-graph');
+    await page.waitForSelector('#analysis-progress', { state: 'detached', timeout: 60000 });
+    const report = await (await page.request.get(`${BASE_URL}/api/games/${id}/analysis`)).json();
+    assert.equal(report.status, 'done');
+    const blunder = report.moves.find((m) => m.san === 'Nf6');
+    assert.equal(blunder.judgement, 'blunder', JSON.stringify(report.moves));
+
+    // The replay moves the panel: ← from the final position shows ply 6, its evaluation read out
+    // with the judgement of the move that led there.
+    await page.fill('#a11y-command', '');
+    await page.press('#a11y-command', 'ArrowLeft');
+    await page.waitForFunction(() => /^After ply 6:/.test(document.querySelector('#best-line')?.textContent ?? ''));
+    await waitLast(page, /^Move 3, Black: Knight f6\. evaluation (#\d+|\+\d+\.\d\d), blunder/);
+    const cursorAt = () => page.locator('#analysis .eval-cursor').getAttribute('x1');
+    const atSix = await cursorAt();
+    assert.equal(Number(atSix), (6 / (report.total - 1)) * 600);
+    // `eval` reads the position on view.
+    await command(page, 'eval');
+    await waitLast(page, /^evaluation (#\d+|\+\d+\.\d\d), blunder, best: \S+$/);
+
+    // A marked move in the list moves the replay to the position before it (its best line).
+    await page.click(`#judged button[data-ply="${blunder.ply}"]`);
+    await page.waitForSelector(`.move-list .mv.viewed[data-ply="${blunder.ply - 1}"]`);
+    assert.match(await page.locator('.viewing-banner').textContent(), /3\. Bc4/);
+    assert.match(await page.locator('#best-line').textContent(), /^After ply 5:/);
+
+    // A click at the left end of the graph: the replay shows the initial position.
+    const graph = page.locator('#analysis svg.eval-graph');
+    const box = await graph.boundingBox();
+    await page.mouse.click(box.x + 2, box.y + box.height / 2);
+    await page.waitForFunction(() => /start position/i.test(document.querySelector('.viewing-banner')?.textContent ?? ''));
+    assert.match(await page.locator('#best-line').textContent(), /^Initial position:/);
+
+    // Look deeper from the replay: → to ply 1, then the button asks the server about that ply.
+    await page.focus('#a11y-command');
+    await page.press('#a11y-command', 'ArrowRight');
+    await page.waitForFunction(() => /^After ply 1:/.test(document.querySelector('#best-line')?.textContent ?? ''));
+    await page.click('#deeper');
+    await page.waitForSelector('#deeper', { state: 'detached', timeout: 60000 });
+    const deep = await (await page.request.get(`${BASE_URL}/api/games/${id}/analysis`)).json();
+    assert.ok(deep.deep['1'], `a deeper look at ply 1: ${JSON.stringify(Object.keys(deep.deep))}`);
+    assert.ok(deep.deep['1'].nodes > report.positions[1].nodes);
+    await shot(page, 'analysis-replay');
+
+    // Russian, accessible mode: `оценка` and the read-out on each step.
+    const ru = await open({ locale: 'ru-RU' });
+    await ru.goto(BASE_URL + '/');
+    await ru.click('#set-a11y');
+    await ru.goto(`${BASE_URL}/game/${id}`);
+    await ru.click('#analyse');
+    await ru.waitForSelector('#judged button');
+    await ru.fill('#a11y-command', '');
+    await ru.press('#a11y-command', 'ArrowLeft');
+    await waitLast(ru, /, грубая ошибка/);
+    assert.match(await logText(ru), /оценка (#\d+|\+\d+\.\d\d), грубая ошибка/);
+    await command(ru, 'оценка');
+    await waitLast(ru, /^оценка (#\d+|\+\d+\.\d\d), грубая ошибка, лучший: \S+$/);
+  });
+});
