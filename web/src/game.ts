@@ -78,6 +78,8 @@ export class GamePage implements Page, A11yContext {
   private movesKey = '';
   /** Earlier positions on view (move navigation); `replay.ply` null = the live game. */
   private replay: Replay;
+  /** The ply the engine's search started for (`thinking`): its clock runs only then. */
+  private thinkingPly: number | null = null;
   /** Half-moves already known when the connection went down (or at load): later ones are news. */
   private heardPly = 0;
   private firstReady = true;
@@ -275,6 +277,14 @@ export class GamePage implements Page, A11yContext {
         this.refreshAll();
         break;
       }
+      case 'thinking':
+        // The engine was given the position: its clock runs from now (the wait for a free
+        // engine before was not charged, protocol §4.3).
+        if (this.s && msg.ply === this.s.moves.length) {
+          this.thinkingPly = msg.ply;
+          if (msg.clocks) { this.s.clocks = msg.clocks; this.setClockRef(); }
+        }
+        break;
       case 'presence':
         if (this.s) {
           this.s.players.white.online = msg.white;
@@ -897,7 +907,10 @@ export class GamePage implements Page, A11yContext {
     const c = this.s?.clocks;
     if (!c) return null;
     const out = { white: c.white_ms, black: c.black_ms };
-    if (c.running && this.s?.status === 'active') {
+    // An engine's clock stands still until its search starts (`thinking`): the server does not
+    // charge the wait for a free engine, so counting it would make the clock jump back.
+    const waitingEngine = c.running && this.s?.players[c.running].kind === 'engine' && this.thinkingPly !== this.s.moves.length;
+    if (c.running && this.s?.status === 'active' && !waitingEngine) {
       const elapsed = performance.now() - this.clockAt;
       const key = c.running;
       out[key] = Math.max(0, out[key] - Math.max(0, elapsed - c.delay_left_ms));
@@ -927,6 +940,7 @@ export class GamePage implements Page, A11yContext {
       const color = v.root.dataset.color as Color;
       const ms = times[color];
       setText(v.time, formatClock(ms));
+      v.clock.dataset.ms = String(Math.round(ms));
       const running = c.running === color && s.status === 'active';
       v.clock.classList.toggle('running', running);
       v.clock.classList.toggle('low', ms < threshold && s.status === 'active');

@@ -150,3 +150,80 @@ test('analysis from the replay: the panel follows the move on view, the graph an
     await waitLast(ru, /^оценка (#\d+|\+\d+\.\d\d), грубая ошибка, лучший: \S+$/);
   });
 });
+
+test('engine-wait clock: the engine\'s clock shown while its search waits for a free engine never goes back when the reply comes', { skip: MOCK && 'needs the real server' }, async () => {
+  // Start this page's own server with one engine (so that a search waits) — as play.test.mjs does.
+  const bin = process.env.ARBITER_SERVER;
+  if (!bin) return;
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-play2-engine-wait-'));
+  const child = spawn(bin, ['--listen', '127.0.0.1:0', '--data-dir', dir, '--engine-threads', '1', '--create-per-minute', '0',
+    '--max-connections-per-address', '0', '--max-spectators-per-address', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const base = await new Promise((resolve, reject) => {
+    let log = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${log}`)), 30000);
+    child.stderr.on('data', (d) => {
+      log += d;
+      const m = /serving (http:\/\/[0-9.:]+)[^0-9.:]/.exec(log);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+  });
+  try {
+    await withPages('engine-wait-clock', async (open) => {
+      const start = async (page, tc, level) => {
+        await page.goto(base + '/');
+        await page.locator('input[name="mode"][value="engine"] + label').click();
+        await page.locator(`input[name="level"][value="${level}"] + label`).click();
+        await page.locator('input[name="color"][value="white"] + label').click();
+        await page.locator(`input[name="tc"][value="${tc}"] + label`).click();
+        await Promise.all([page.waitForURL(/\/game\//), page.click('#play')]);
+        await page.waitForSelector('.cg-wrap cg-board piece');
+      };
+      // A: a 90-minute game at full strength holds the one engine for seconds a move.
+      const a = await open();
+      await start(a, '5400+30', '7');
+      const b = await open();
+      await start(b, '60+0', '1');
+      await a.fill('#move-input', 'e4');
+      await a.press('#move-input', 'Enter');
+      await a.waitForSelector('.move-list .mv[data-ply="1"]');
+      // B moves while A's engine thinks: B's search waits for it.
+      const sampling = b.evaluate(() => new Promise((resolve) => {
+        const samples = [];
+        let t0 = 0;
+        const step = () => {
+          // From B's own move on (shown once the server has it).
+          if (!t0 && document.querySelectorAll('.move-list .mv').length < 1) { requestAnimationFrame(step); return; }
+          t0 ||= performance.now();
+          const ms = Number(document.querySelector('.player-top .clock')?.getAttribute('data-ms'));
+          samples.push([Math.round(performance.now() - t0), ms]);
+          const replied = document.querySelectorAll('.move-list .mv').length >= 2;
+          if ((replied && samples.replied === undefined)) samples.replied = samples.length;
+          if (samples.replied !== undefined && samples.length > samples.replied + 20) resolve({ samples, replied: samples.replied });
+          else if (performance.now() - t0 > 20000) resolve({ samples, replied: null });
+          else requestAnimationFrame(step);
+        };
+        step();
+      }));
+      await b.fill('#move-input', 'e4');
+      await b.press('#move-input', 'Enter');
+      const { samples, replied } = await sampling;
+      assert.ok(replied !== null, 'the engine replied in game B');
+      let worst = 0;
+      let at = 0;
+      for (let i = 1; i < samples.length; i++) {
+        if (samples[i][1] - samples[i - 1][1] > worst) { worst = samples[i][1] - samples[i - 1][1]; at = i; }
+      }
+      // How long B's engine clock stood still (its search waiting for A's): the wait was real.
+      const still = samples.find(([, ms]) => ms < samples[0][1])?.[0] ?? 0;
+      console.log(`engine-wait clock: ${samples.length} samples, clock still for ${still} ms, largest step back ${worst} ms`);
+      assert.ok(still >= 300, `B's search waited for A's (its clock stood still ${still} ms): ${JSON.stringify(samples.slice(0, 8))}`);
+      assert.ok(worst <= 100, `the engine's clock went back by ${worst} ms: ${JSON.stringify(samples.slice(Math.max(0, at - 4), at + 3))} (reply at sample ${replied} of ${samples.length}, step at ${at})`);
+    });
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
