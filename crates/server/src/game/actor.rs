@@ -368,6 +368,10 @@ impl Task {
                     self.engine_paused = Some(ply);
                 }
                 let clocks = self.core.live(self.app.clock.now_ms()).clocks;
+                tracing::debug!(
+                    "game {}: engine search for ply {ply} started after {paused} ms",
+                    self.core.id
+                );
                 let msg = text(ServerMsg::Thinking { ply, clocks }.to_json());
                 self.broadcast(std::slice::from_ref(&msg));
             }
@@ -386,6 +390,7 @@ impl Task {
                 // The wait was paused when the search started (above),
                 // unless that notice has not come yet.
                 let paused = waited.as_millis() as u64;
+                tracing::debug!("game {}: engine move for ply {ply} after a wait of {paused} ms (paused at the start: {:?})", self.core.id, self.engine_paused);
                 if self.engine_paused.take() != Some(ply) {
                     if let (true, Some(origin)) = (paused > 0, self.core.clock_origin) {
                         self.core.clock_origin = Some(origin + paused);
