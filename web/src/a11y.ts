@@ -22,6 +22,8 @@ export interface A11yContext {
   /** Move navigation: show (and read out) an earlier or later position. */
   navigate(key: 'first' | 'prev' | 'next' | 'last'): void;
   clockTimes(): { white: number; black: number } | null;
+  /** The evaluation of the position on view, in words (analysis.ts), or why there is none. */
+  evaluation(): string;
 }
 
 const ROLE_WORDS: [string[], Role][] = [
@@ -141,6 +143,9 @@ export function runCommand(raw: string, ctx: A11yContext): void {
       ctx.announce(list.length ? t('a11y.legal', { moves: list.join(', ') }) : t('a11y.noLegal'));
       return;
     }
+    case 'eval': case 'оценка':
+      ctx.announce(ctx.evaluation());
+      return;
     case 'fen':
       ctx.announce(state.fen);
       return;

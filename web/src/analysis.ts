@@ -51,7 +51,8 @@ export class AnalysisPanel {
   private timer = 0;
   private started = false;
 
-  constructor(private id: string) {
+  /** `onPick(ply)`: the user chose position `ply` in the graph or the list (the replay follows). */
+  constructor(private id: string, private onPick: (ply: number) => void = () => {}) {
     this.el = h('section', { class: 'card analysis', id: 'analysis', 'aria-labelledby': 'analysis-title' });
     this.body = h('div', { class: 'analysis-body', 'aria-live': 'polite' });
     const start = h('button', { type: 'button', class: 'btn', id: 'analyse', text: t('analysis.start') });
@@ -94,8 +95,28 @@ export class AnalysisPanel {
 
   /** Selects position `ply` (from the replay or the graph). */
   select(ply: number): void {
+    if (ply === this.selected) return;
     this.selected = ply;
     if (this.report) this.show(this.report);
+  }
+
+  /** The user picked position `ply` here: select it and move the replay there. */
+  private pick(ply: number): void {
+    this.select(ply);
+    this.onPick(ply);
+  }
+
+  /**
+   * Position `ply`'s evaluation in words for the accessible mode, with the judgement of the move
+   * that led to it: "evaluation +0.30, mistake". Null while it is not analysed.
+   */
+  spoken(ply: number): string | null {
+    const r = this.report;
+    const p = r ? r.deep[String(ply)] ?? r.positions[ply] : undefined;
+    if (!r || !p) return null;
+    const j = r.moves.find((m) => m.ply === ply)?.judgement;
+    return t('analysis.spoken', { e: evalText(p.eval) }) + (j ? `, ${t(`analysis.${j}` as Key)}` : '')
+      + (p.best ? `, ${t('analysis.best')} ${p.best}` : '');
   }
 
   private graph(r: Analysis): Element {
@@ -136,7 +157,7 @@ export class AnalysisPanel {
     svg.addEventListener('click', (e) => {
       const box = svg.getBoundingClientRect();
       const ply = Math.round(((e.clientX - box.left) / Math.max(1, box.width)) * n);
-      this.select(Math.max(0, Math.min(r.total - 1, ply)));
+      this.pick(Math.max(0, Math.min(r.total - 1, ply)));
     });
     return svg;
   }
@@ -148,7 +169,7 @@ export class AnalysisPanel {
       const moveNo = `${Math.ceil(m.ply / 2)}${m.ply % 2 === 1 ? '.' : '…'}`;
       const b = h('button', { type: 'button', class: `judged-move ${m.judgement}`, 'data-ply': m.ply,
         text: `${moveNo} ${m.san} — ${t(`analysis.${m.judgement}` as Key)} (−${(m.lost_cp / 100).toFixed(2)})` });
-      b.addEventListener('click', () => this.select(m.ply - 1));
+      b.addEventListener('click', () => this.pick(m.ply - 1));
       list.append(h('li', {}, b));
     }
     if (!list.firstChild && r.status === 'done') return h('p', { id: 'judged', text: t('analysis.clean') });

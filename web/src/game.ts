@@ -78,6 +78,8 @@ export class GamePage implements Page, A11yContext {
   private movesKey = '';
   /** Earlier positions on view (move navigation); `replay.ply` null = the live game. */
   private replay: Replay;
+  /** The ply the engine's search started for (`thinking`): its clock runs only then. */
+  private thinkingPly: number | null = null;
   /** Half-moves already known when the connection went down (or at load): later ones are news. */
   private heardPly = 0;
   private firstReady = true;
@@ -275,6 +277,14 @@ export class GamePage implements Page, A11yContext {
         this.refreshAll();
         break;
       }
+      case 'thinking':
+        // The engine was given the position: its clock runs from now (the wait for a free
+        // engine before was not charged, protocol §4.3).
+        if (this.s && msg.ply === this.s.moves.length) {
+          this.thinkingPly = msg.ply;
+          if (msg.clocks) { this.s.clocks = msg.clocks; this.setClockRef(); }
+        }
+        break;
       case 'presence':
         if (this.s) {
           this.s.players.white.online = msg.white;
@@ -771,7 +781,7 @@ export class GamePage implements Page, A11yContext {
     if (extra.length > 0) c.append(h('div', { class: 'btn-row postgame' }, ...extra));
     if (s.status === 'finished' && (!this.analysis || !this.analysis.el.isConnected)) {
       this.analysis?.destroy();
-      this.analysis = new AnalysisPanel(this.id);
+      this.analysis = new AnalysisPanel(this.id, (ply) => void this.view(ply));
       c.after(this.analysis.el);
     }
     if (focused) {
@@ -822,10 +832,19 @@ export class GamePage implements Page, A11yContext {
       try { await this.replay.ensure(ply); } catch { this.notice(t('replay.unavailable')); return; }
     }
     this.replay.ply = ply;
+    this.analysis?.select(ply ?? s.moves.length);
     this.refreshBoard();
     this.refreshMoves();
     this.refreshNav();
-    this.announce(this.viewSentence());
+    const spoken = this.analysis?.spoken(ply ?? s.moves.length);
+    this.announce(this.viewSentence() + (spoken ? ` ${spoken}.` : ''));
+  }
+
+  /** The accessible mode's `eval`: the evaluation of the position on view, once analysed (§3.9). */
+  evaluation(): string {
+    const s = this.s;
+    const ply = this.replay.ply ?? s?.moves.length ?? 0;
+    return this.analysis?.spoken(ply) ?? t('analysis.unavailable');
   }
 
   /** A navigation key: first, previous, next or last position. */
@@ -888,7 +907,10 @@ export class GamePage implements Page, A11yContext {
     const c = this.s?.clocks;
     if (!c) return null;
     const out = { white: c.white_ms, black: c.black_ms };
-    if (c.running && this.s?.status === 'active') {
+    // An engine's clock stands still until its search starts (`thinking`): the server does not
+    // charge the wait for a free engine, so counting it would make the clock jump back.
+    const waitingEngine = c.running && this.s?.players[c.running].kind === 'engine' && this.thinkingPly !== this.s.moves.length;
+    if (c.running && this.s?.status === 'active' && !waitingEngine) {
       const elapsed = performance.now() - this.clockAt;
       const key = c.running;
       out[key] = Math.max(0, out[key] - Math.max(0, elapsed - c.delay_left_ms));
@@ -918,6 +940,7 @@ export class GamePage implements Page, A11yContext {
       const color = v.root.dataset.color as Color;
       const ms = times[color];
       setText(v.time, formatClock(ms));
+      v.clock.dataset.ms = String(Math.round(ms));
       const running = c.running === color && s.status === 'active';
       v.clock.classList.toggle('running', running);
       v.clock.classList.toggle('low', ms < threshold && s.status === 'active');

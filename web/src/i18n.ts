@@ -312,6 +312,8 @@ const en = {
   'analysis.nodes': '{n} nodes searched',
   'analysis.deeper': 'Look deeper',
   'analysis.deepening': 'Looking deeper…',
+  'analysis.spoken': 'evaluation {e}',
+  'analysis.unavailable': 'No evaluation: analyse the game first (after it ends).',
   'err.game_started': 'A game can be aborted only before your first move; resign instead.',
   'err.game_not_finished': 'Only after the game.',
   'err.no_opponent': 'Nobody took the invitation: there is no one to play a rematch with.',
@@ -349,7 +351,7 @@ const en = {
   'replay.backLive': 'Back to live',
   'replay.toEnd': 'To the final position',
   'replay.unavailable': 'The earlier positions could not be loaded.',
-  'replay.help': 'Move navigation: back, next, start, now (or the arrow keys, Home and End in the empty field). board, scan and pieces then read the position on view.',
+  'replay.help': 'Move navigation: back, next, start, now (or the arrow keys, Home and End in the empty field). board, scan and pieces then read the position on view; eval reads its evaluation once the game is analysed.',
 };
 
 export type Key = keyof typeof en;
@@ -665,6 +667,8 @@ const ru: Dict = {
   'analysis.nodes': 'просмотрено узлов: {n}',
   'analysis.deeper': 'Глубже',
   'analysis.deepening': 'Считаю глубже…',
+  'analysis.spoken': 'оценка {e}',
+  'analysis.unavailable': 'Оценки нет: сначала проанализируйте партию (после её окончания).',
   'err.game_started': 'Прервать партию можно только до своего первого хода; можно сдаться.',
   'err.game_not_finished': 'Только после партии.',
   'err.no_opponent': 'Приглашение никто не принял: реванш играть не с кем.',
@@ -702,7 +706,7 @@ const ru: Dict = {
   'replay.backLive': 'К партии',
   'replay.toEnd': 'К финальной позиции',
   'replay.unavailable': 'Не удалось загрузить позиции партии.',
-  'replay.help': 'Просмотр ходов: назад, вперёд, начало, сейчас (или стрелки, Home и End в пустом поле). Затем доска, scan и фигуры читают показанную позицию.',
+  'replay.help': 'Просмотр ходов: назад, вперёд, начало, сейчас (или стрелки, Home и End в пустом поле). Затем доска, scan и фигуры читают показанную позицию; eval или оценка — её оценку после анализа партии.',
 } as Dict;
 
 export type Lang = 'en' | 'ru';

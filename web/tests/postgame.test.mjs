@@ -67,3 +67,168 @@ test('lobby, abort and rematch: a seek accepted from the home page, aborted, rep
     await shot(anna, 'analysis');
   });
 });
+
+const logText = (page) => page.locator('[role="log"]').textContent();
+const waitLast = (page, re) => page.waitForFunction(([src]) => new RegExp(src).test(document.querySelector('[role="log"]')?.lastElementChild?.textContent ?? ''), [re.source]);
+const command = async (page, text) => {
+  await page.fill('#a11y-command', text);
+  await page.press('#a11y-command', 'Enter');
+};
+
+test('analysis from the replay: the panel follows the move on view, the graph and the marked moves move the replay, a deeper look at the viewed ply; evaluations read out (English, Russian)', { skip: MOCK && 'needs the real server' }, async () => {
+  await withPages('analysis-replay', async (open) => {
+    const page = await open();
+    await page.goto(BASE_URL + '/');
+    await page.click('#set-a11y');
+    await page.locator('input[name="mode"][value="local"] + label').click();
+    await page.locator('input[name="tc"][value="-"] + label').click();
+    await Promise.all([page.waitForURL(/\/game\//), page.click('#play')]);
+    const id = gameId(page);
+    // 3…Nf6?? allows 4.Qxf7# (Art. 5.1.1): a blunder for the analysis to mark.
+    for (const san of ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']) await command(page, san);
+    await page.waitForSelector('.result-banner:not([hidden])');
+    // Before the analysis: `eval` says there is none.
+    await command(page, 'eval');
+    await waitLast(page, /^No evaluation: analyse the game first/);
+    await page.click('#analyse');
+    await page.waitForSelector('#analysis svg.eval-graph');
+    await page.waitForSelector('#analysis-progress', { state: 'detached', timeout: 60000 });
+    const report = await (await page.request.get(`${BASE_URL}/api/games/${id}/analysis`)).json();
+    assert.equal(report.status, 'done');
+    const blunder = report.moves.find((m) => m.san === 'Nf6');
+    assert.equal(blunder.judgement, 'blunder', JSON.stringify(report.moves));
+
+    // The replay moves the panel: ← from the final position shows ply 6, its evaluation read out
+    // with the judgement of the move that led there.
+    await page.fill('#a11y-command', '');
+    await page.press('#a11y-command', 'ArrowLeft');
+    await page.waitForFunction(() => /^After ply 6:/.test(document.querySelector('#best-line')?.textContent ?? ''));
+    await waitLast(page, /^Move 3, Black: Knight f6\. evaluation (#\d+|\+\d+\.\d\d), blunder/);
+    const cursorAt = () => page.locator('#analysis .eval-cursor').getAttribute('x1');
+    const atSix = await cursorAt();
+    assert.equal(Number(atSix), (6 / (report.total - 1)) * 600);
+    // `eval` reads the position on view.
+    await command(page, 'eval');
+    await waitLast(page, /^evaluation (#\d+|\+\d+\.\d\d), blunder, best: \S+$/);
+
+    // A marked move in the list moves the replay to the position before it (its best line).
+    await page.click(`#judged button[data-ply="${blunder.ply}"]`);
+    await page.waitForSelector(`.move-list .mv.viewed[data-ply="${blunder.ply - 1}"]`);
+    assert.match(await page.locator('.viewing-banner').textContent(), /3\. Bc4/);
+    assert.match(await page.locator('#best-line').textContent(), /^After ply 5:/);
+
+    // A click at the left end of the graph: the replay shows the initial position.
+    const graph = page.locator('#analysis svg.eval-graph');
+    const box = await graph.boundingBox();
+    await page.mouse.click(box.x + 2, box.y + box.height / 2);
+    await page.waitForFunction(() => /start position/i.test(document.querySelector('.viewing-banner')?.textContent ?? ''));
+    assert.match(await page.locator('#best-line').textContent(), /^Initial position:/);
+
+    // Look deeper from the replay: → to ply 1, then the button asks the server about that ply.
+    await page.focus('#a11y-command');
+    await page.press('#a11y-command', 'ArrowRight');
+    await page.waitForFunction(() => /^After ply 1:/.test(document.querySelector('#best-line')?.textContent ?? ''));
+    await page.click('#deeper');
+    await page.waitForSelector('#deeper', { state: 'detached', timeout: 60000 });
+    const deep = await (await page.request.get(`${BASE_URL}/api/games/${id}/analysis`)).json();
+    assert.ok(deep.deep['1'], `a deeper look at ply 1: ${JSON.stringify(Object.keys(deep.deep))}`);
+    assert.ok(deep.deep['1'].nodes > report.positions[1].nodes);
+    await shot(page, 'analysis-replay');
+
+    // Russian, accessible mode: `оценка` and the read-out on each step.
+    const ru = await open({ locale: 'ru-RU' });
+    await ru.goto(BASE_URL + '/');
+    await ru.click('#set-a11y');
+    await ru.goto(`${BASE_URL}/game/${id}`);
+    await ru.click('#analyse');
+    await ru.waitForSelector('#judged button');
+    await ru.fill('#a11y-command', '');
+    await ru.press('#a11y-command', 'ArrowLeft');
+    await waitLast(ru, /, грубая ошибка/);
+    assert.match(await logText(ru), /оценка (#\d+|\+\d+\.\d\d), грубая ошибка/);
+    await command(ru, 'оценка');
+    await waitLast(ru, /^оценка (#\d+|\+\d+\.\d\d), грубая ошибка, лучший: \S+$/);
+  });
+});
+
+test('engine-wait clock: the engine\'s clock shown while its search waits for a free engine never goes back when the reply comes', { skip: MOCK && 'needs the real server' }, async () => {
+  // Start this page's own server with one engine (so that a search waits) — as play.test.mjs does.
+  const bin = process.env.ARBITER_SERVER;
+  if (!bin) return;
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  // Its data in memory where it can be (/dev/shm): on a loaded disk the durable write of the
+  // engine's move alone can delay the event by seconds, which is not the wait measured here.
+  const { existsSync } = await import('node:fs');
+  const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'arbiter-play2-engine-wait-'));
+  const child = spawn(bin, ['--listen', '127.0.0.1:0', '--data-dir', dir, '--engine-threads', '1', '--create-per-minute', '0',
+    '--max-connections-per-address', '0', '--max-spectators-per-address', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  const base = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${log}`)), 30000);
+    child.stderr.on('data', (d) => {
+      log += d;
+      const m = /serving (http:\/\/[0-9.:]+)[^0-9.:]/.exec(log);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+  });
+  try {
+    await withPages('engine-wait-clock', async (open) => {
+      const start = async (page, tc, level) => {
+        await page.goto(base + '/');
+        await page.locator('input[name="mode"][value="engine"] + label').click();
+        await page.locator(`input[name="level"][value="${level}"] + label`).click();
+        await page.locator('input[name="color"][value="white"] + label').click();
+        await page.locator(`input[name="tc"][value="${tc}"] + label`).click();
+        await Promise.all([page.waitForURL(/\/game\//), page.click('#play')]);
+        await page.waitForSelector('.cg-wrap cg-board piece');
+      };
+      // A: a 90-minute game at full strength holds the one engine for seconds a move.
+      const a = await open();
+      await start(a, '5400+30', '7');
+      const b = await open();
+      await start(b, '60+0', '1');
+      await a.fill('#move-input', 'e4');
+      await a.press('#move-input', 'Enter');
+      await a.waitForSelector('.move-list .mv[data-ply="1"]');
+      // B moves while A's engine thinks: B's search waits for it.
+      const sampling = b.evaluate(() => new Promise((resolve) => {
+        const samples = [];
+        let t0 = 0;
+        const step = () => {
+          // From B's own move on (shown once the server has it).
+          if (!t0 && document.querySelectorAll('.move-list .mv').length < 1) { requestAnimationFrame(step); return; }
+          t0 ||= performance.now();
+          const ms = Number(document.querySelector('.player-top .clock')?.getAttribute('data-ms'));
+          samples.push([Math.round(performance.now() - t0), ms]);
+          const replied = document.querySelectorAll('.move-list .mv').length >= 2;
+          if ((replied && samples.replied === undefined)) samples.replied = samples.length;
+          if (samples.replied !== undefined && samples.length > samples.replied + 20) resolve({ samples, replied: samples.replied });
+          else if (performance.now() - t0 > 20000) resolve({ samples, replied: null });
+          else requestAnimationFrame(step);
+        };
+        step();
+      }));
+      await b.fill('#move-input', 'e4');
+      await b.press('#move-input', 'Enter');
+      const { samples, replied } = await sampling;
+      assert.ok(replied !== null, 'the engine replied in game B');
+      let worst = 0;
+      let at = 0;
+      for (let i = 1; i < samples.length; i++) {
+        if (samples[i][1] - samples[i - 1][1] > worst) { worst = samples[i][1] - samples[i - 1][1]; at = i; }
+      }
+      // How long B's engine clock stood still (its search waiting for A's): the wait was real.
+      const still = samples.find(([, ms]) => ms < samples[0][1])?.[0] ?? 0;
+      console.log(`engine-wait clock: ${samples.length} samples, clock still for ${still} ms, largest step back ${worst} ms`);
+      assert.ok(still >= 300, `B's search waited for A's (its clock stood still ${still} ms): ${JSON.stringify(samples.slice(0, 8))}`);
+      assert.ok(worst <= 100, `the engine's clock went back by ${worst} ms: ${JSON.stringify(samples.slice(Math.max(0, at - 4), at + 3))} (reply at sample ${replied} of ${samples.length}, step at ${at}); ${log.split('\n').filter((l) => /engine/.test(l)).join(' | ')}`);
+    });
+  } finally {
+    child.kill('SIGKILL');
+    const { rmSync } = await import('node:fs');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

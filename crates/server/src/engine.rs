@@ -264,8 +264,19 @@ impl EnginePool {
     /// The engine's move (UCI, as the game's `legal_moves` write it), or
     /// `None` if it has none or the search failed, with the time the
     /// request waited for an engine.
-    pub async fn best_move(&self, client: Client, req: Request) -> Searched<String> {
-        self.run(client, move |engine| search(engine, &req)).await
+    /// `started` is told the wait when the search starts (the engine is
+    /// given the position), so that the game can pause its clock then and
+    /// say so to its clients (protocol §4.3 `thinking`).
+    pub async fn best_move(
+        &self,
+        client: Client,
+        req: Request,
+        started: tokio::sync::oneshot::Sender<Duration>,
+    ) -> Searched<String> {
+        self.run_as(client, false, Some(started), move |engine| {
+            search(engine, &req)
+        })
+        .await
     }
 
     /// Runs `job` on a pooled engine as background work (an analysis):
@@ -276,7 +287,7 @@ impl EnginePool {
         client: Client,
         job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
     ) -> Searched<T> {
-        self.run_as(client, true, job).await
+        self.run_as(client, true, None, job).await
     }
 
     /// Runs `job` on a pooled engine on the blocking pool once `client`'s
@@ -286,18 +297,22 @@ impl EnginePool {
         client: Client,
         job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
     ) -> Searched<T> {
-        self.run_as(client, false, job).await
+        self.run_as(client, false, None, job).await
     }
 
     async fn run_as<T: Send + 'static>(
         &self,
         client: Client,
         background: bool,
+        started: Option<tokio::sync::oneshot::Sender<Duration>>,
         job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
     ) -> Searched<T> {
         let asked = Instant::now();
         let slot = self.take_turn(client, background).await;
         let waited = asked.elapsed();
+        if let Some(tx) = started {
+            let _ = tx.send(waited);
+        }
         let engines = self.engines.clone();
         let answer = tokio::task::spawn_blocking(move || {
             let _slot = slot;

@@ -488,6 +488,15 @@ pub enum ServerMsg<'a> {
         /// Current clocks.
         clocks: Option<Clocks>,
     },
+    /// The engine was given the position after `ply` half-moves and
+    /// thinks: its clock runs from now; the wait for a free engine before
+    /// it was not charged (the clocks are the paused ones).
+    Thinking {
+        /// The half-moves played.
+        ply: u32,
+        /// The clocks as the search starts.
+        clocks: Option<Clocks>,
+    },
     /// Answer to a ping.
     Pong {
         /// The ping's id.

@@ -112,6 +112,13 @@ pub enum Command {
         /// Accept (else decline).
         accept: bool,
     },
+    /// The engine's search for the game at `ply` started after `waited`.
+    EngineStarted {
+        /// The ply the search is for (stale notices are dropped).
+        ply: u32,
+        /// How long the request waited for an engine (not charged).
+        waited: Duration,
+    },
     /// The engine chose a move for the game at `ply`.
     EngineMove {
         /// The ply the search was for (stale results are dropped).
@@ -154,6 +161,8 @@ struct Task {
     summary: Arc<Summary>,
     online: (bool, bool),
     engine_busy_ply: Option<u32>,
+    /// The ply whose wait for an engine is already paused (`EngineStarted`).
+    engine_paused: Option<u32>,
     /// The client whose move the engine answers (the pool's fairness key).
     engine_client: Option<std::net::IpAddr>,
 }
@@ -177,6 +186,7 @@ pub fn spawn(app: Arc<App>, core: GameCore) -> GameHandle {
         summary: summary.clone(),
         online: (false, false),
         engine_busy_ply: None,
+        engine_paused: None,
         engine_client: None,
     };
     let handle = GameHandle {
@@ -342,6 +352,29 @@ impl Task {
                     self.commit(out).await;
                 }
             }
+            Command::EngineStarted { ply, waited } => {
+                if self.core.table.records().len() as u32 != ply
+                    || self.core.status != Status::Active
+                {
+                    return;
+                }
+                // The wait for an engine is nobody's time: the game's clock
+                // is paused by it (module docs of `crate::engine`), from the
+                // search's start on, so clients show the engine's clock
+                // running only while it thinks.
+                let paused = waited.as_millis() as u64;
+                if let (true, Some(origin)) = (paused > 0, self.core.clock_origin) {
+                    self.core.clock_origin = Some(origin + paused);
+                    self.engine_paused = Some(ply);
+                }
+                let clocks = self.core.live(self.app.clock.now_ms()).clocks;
+                tracing::debug!(
+                    "game {}: engine search for ply {ply} started after {paused} ms",
+                    self.core.id
+                );
+                let msg = text(ServerMsg::Thinking { ply, clocks }.to_json());
+                self.broadcast(std::slice::from_ref(&msg));
+            }
             Command::EngineMove {
                 ply,
                 side,
@@ -354,11 +387,14 @@ impl Task {
                 if self.core.table.records().len() as u32 != ply {
                     return;
                 }
-                // The wait for an engine is nobody's time: the game's clock
-                // was paused by it (module docs of `crate::engine`).
+                // The wait was paused when the search started (above),
+                // unless that notice has not come yet.
                 let paused = waited.as_millis() as u64;
-                if let (true, Some(origin)) = (paused > 0, self.core.clock_origin) {
-                    self.core.clock_origin = Some(origin + paused);
+                tracing::debug!("game {}: engine move for ply {ply} after a wait of {paused} ms (paused at the start: {:?})", self.core.id, self.engine_paused);
+                if self.engine_paused.take() != Some(ply) {
+                    if let (true, Some(origin)) = (paused > 0, self.core.clock_origin) {
+                        self.core.clock_origin = Some(origin + paused);
+                    }
                 }
                 if let Some(out) = self.core.flag(now) {
                     self.commit(out).await;
@@ -760,8 +796,15 @@ impl Task {
         let tx = self_tx.clone();
         let engine = self.app.engine.clone();
         let key = self.engine_key(self.engine_client);
+        let (started_tx, started_rx) = tokio::sync::oneshot::channel();
+        let told = self_tx.clone();
         tokio::spawn(async move {
-            let searched = engine.best_move(key, request).await;
+            if let Ok(waited) = started_rx.await {
+                let _ = told.send(Command::EngineStarted { ply, waited }).await;
+            }
+        });
+        tokio::spawn(async move {
+            let searched = engine.best_move(key, request, started_tx).await;
             let _ = tx
                 .send(Command::EngineMove {
                     ply,
