@@ -32,8 +32,21 @@ impl Sqlite {
         let conn = Connection::open(path).map_err(db)?;
         conn.busy_timeout(std::time::Duration::from_secs(10))
             .map_err(db)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(db)?;
+        // Two connections opening a new file at once: switching it to WAL
+        // takes an exclusive lock for which SQLite may answer "database is
+        // locked" without waiting on the busy timeout; retry for a while.
+        let mut tries = 0;
+        while let Err(e) = conn.pragma_update(None, "journal_mode", "WAL") {
+            let busy = matches!(
+                e.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::DatabaseBusy)
+            );
+            tries += 1;
+            if !busy || tries >= 200 {
+                return Err(db(e));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         conn.pragma_update(None, "synchronous", "FULL")
             .map_err(db)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
