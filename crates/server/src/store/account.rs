@@ -261,6 +261,68 @@ pub(crate) fn games_sql(q: &GamesQuery, game_columns: &str) -> String {
     )
 }
 
+/// A parameter of an account write ([`statement`]), bound by each backend.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Arg<'a> {
+    /// A text column.
+    Text(&'a str),
+    /// An integer column (times in ms, flags as 0/1).
+    Int(i64),
+}
+
+/// The plain statement (SQL, in `$n` form for both dialects, and its
+/// parameters) of an account write, one home for both backends; `None`
+/// for writes that are not plain statements (the rating: [`rate_game`]) or
+/// not an account's.
+pub(crate) fn statement(op: &super::WriteOp) -> Option<(&'static str, Vec<Arg<'_>>)> {
+    use super::WriteOp;
+    use Arg::{Int, Text};
+    let t = |v: &u64| Int(*v as i64);
+    Some(match op {
+        WriteOp::InsertUser(u) => (
+            "INSERT INTO users (id, name, password_hash, created_at) VALUES ($1, $2, $3, $4)",
+            vec![Text(&u.id), Text(&u.name), Text(&u.password_hash), t(&u.created_at)],
+        ),
+        WriteOp::SetPassword {
+            user_id,
+            password_hash,
+        } => (
+            "UPDATE users SET password_hash = $1 WHERE id = $2",
+            vec![Text(password_hash), Text(user_id)],
+        ),
+        WriteOp::InsertSession(s) => (
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+            vec![Text(&s.token_hash), Text(&s.user_id), t(&s.created_at), t(&s.expires_at)],
+        ),
+        WriteOp::DeleteSession { token_hash } => (
+            "DELETE FROM sessions WHERE token_hash = $1",
+            vec![Text(token_hash)],
+        ),
+        WriteOp::DeleteOtherSessions { user_id, keep } => (
+            "DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2",
+            vec![Text(user_id), Text(keep)],
+        ),
+        WriteOp::DeleteExpiredSessions { user_id, now } => (
+            "DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2",
+            vec![Text(user_id), t(now)],
+        ),
+        WriteOp::InsertUserGame(g) => (
+            "INSERT INTO user_games (user_id, game_id, color, token_hash, time_class, rated, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            vec![
+                Text(&g.user_id),
+                Text(&g.game_id),
+                Text(&g.color),
+                Text(&g.token_hash),
+                Text(&g.time_class),
+                Int(i64::from(g.rated)),
+                t(&g.created_at),
+            ],
+        ),
+        _ => return None,
+    })
+}
+
 /// What [`rate_game`] needs of a transaction, in each backend's terms.
 pub(crate) trait RatingTx {
     /// The rated game's players: (White's user, Black's user), if both

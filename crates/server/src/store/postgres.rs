@@ -336,62 +336,29 @@ fn texts<'a, T>(rows: &[&'a T], f: impl Fn(&'a T) -> &'a str) -> Vec<&'a str> {
     rows.iter().map(|r| f(r)).collect()
 }
 
-/// The writes of accounts (rare beside a game's: plain statements).
+/// The writes of accounts (rare beside a game's: plain statements,
+/// [`acc::statement`]).
 fn write_account(tx: &mut postgres::Transaction<'_>, op: &WriteOp) -> Result<(), StoreError> {
-    let mut run = |sql: &str, p: &[Param<'_>]| tx.execute(sql, p).map(|_| ()).map_err(db);
-    match op {
-        WriteOp::InsertUser(u) => run(
-            "INSERT INTO users (id, name, password_hash, created_at) VALUES ($1, $2, $3, $4)",
-            &[&u.id, &u.name, &u.password_hash, &(u.created_at as i64)],
-        ),
-        WriteOp::SetPassword {
-            user_id,
-            password_hash,
-        } => run(
-            "UPDATE users SET password_hash = $1 WHERE id = $2",
-            &[password_hash, user_id],
-        ),
-        WriteOp::InsertSession(s) => run(
-            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-            &[
-                &s.token_hash,
-                &s.user_id,
-                &(s.created_at as i64),
-                &(s.expires_at as i64),
-            ],
-        ),
-        WriteOp::DeleteSession { token_hash } => {
-            run("DELETE FROM sessions WHERE token_hash = $1", &[token_hash])
-        }
-        WriteOp::DeleteOtherSessions { user_id, keep } => run(
-            "DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2",
-            &[user_id, keep],
-        ),
-        WriteOp::DeleteExpiredSessions { user_id, now } => run(
-            "DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2",
-            &[user_id, &(*now as i64)],
-        ),
-        WriteOp::InsertUserGame(g) => run(
-            "INSERT INTO user_games (user_id, game_id, color, token_hash, time_class, rated, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            &[
-                &g.user_id,
-                &g.game_id,
-                &g.color,
-                &g.token_hash,
-                &g.time_class,
-                &i64::from(g.rated),
-                &(g.created_at as i64),
-            ],
-        ),
-        WriteOp::RateGame {
-            game_id,
-            result,
-            time_class,
-            at,
-        } => acc::rate_game(&mut PgTx(tx), game_id, result, time_class, *at),
-        _ => Ok(()),
+    if let WriteOp::RateGame {
+        game_id,
+        result,
+        time_class,
+        at,
+    } = op
+    {
+        return acc::rate_game(&mut PgTx(tx), game_id, result, time_class, *at);
     }
+    let Some((sql, args)) = acc::statement(op) else {
+        return Ok(());
+    };
+    let args: Vec<Param<'_>> = args
+        .iter()
+        .map(|a| match a {
+            acc::Arg::Text(v) => v as Param<'_>,
+            acc::Arg::Int(v) => v as Param<'_>,
+        })
+        .collect();
+    tx.execute(sql, &args).map(|_| ()).map_err(db)
 }
 
 /// [`RatingTx`] on a PostgreSQL transaction.

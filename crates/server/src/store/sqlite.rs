@@ -153,67 +153,32 @@ fn all<T>(
         .map_err(db)
 }
 
-/// The writes of accounts (rare beside a game's: plain statements).
+/// The writes of accounts (rare beside a game's: plain statements,
+/// [`acc::statement`]).
 fn write_account(conn: &Connection, op: &WriteOp) -> Result<(), StoreError> {
-    let run = |sql: &str, p: &[&dyn rusqlite::ToSql]| {
-        conn.prepare_cached(sql)
-            .and_then(|mut st| st.execute(p))
-            .map(|_| ())
-            .map_err(db)
-    };
-    match op {
-        WriteOp::InsertUser(u) => run(
-            "INSERT INTO users (id, name, password_hash, created_at) VALUES ($1, $2, $3, $4)",
-            &[&u.id, &u.name, &u.password_hash, &(u.created_at as i64)],
-        ),
-        WriteOp::SetPassword {
-            user_id,
-            password_hash,
-        } => run(
-            "UPDATE users SET password_hash = $1 WHERE id = $2",
-            &[password_hash, user_id],
-        ),
-        WriteOp::InsertSession(s) => run(
-            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-            &[
-                &s.token_hash,
-                &s.user_id,
-                &(s.created_at as i64),
-                &(s.expires_at as i64),
-            ],
-        ),
-        WriteOp::DeleteSession { token_hash } => {
-            run("DELETE FROM sessions WHERE token_hash = $1", &[token_hash])
-        }
-        WriteOp::DeleteOtherSessions { user_id, keep } => run(
-            "DELETE FROM sessions WHERE user_id = $1 AND token_hash != $2",
-            &[user_id, keep],
-        ),
-        WriteOp::DeleteExpiredSessions { user_id, now } => run(
-            "DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2",
-            &[user_id, &(*now as i64)],
-        ),
-        WriteOp::InsertUserGame(g) => run(
-            "INSERT INTO user_games (user_id, game_id, color, token_hash, time_class, rated, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            &[
-                &g.user_id,
-                &g.game_id,
-                &g.color,
-                &g.token_hash,
-                &g.time_class,
-                &i64::from(g.rated),
-                &(g.created_at as i64),
-            ],
-        ),
-        WriteOp::RateGame {
-            game_id,
-            result,
-            time_class,
-            at,
-        } => acc::rate_game(&mut SqliteTx(conn), game_id, result, time_class, *at),
-        _ => Ok(()),
+    if let WriteOp::RateGame {
+        game_id,
+        result,
+        time_class,
+        at,
+    } = op
+    {
+        return acc::rate_game(&mut SqliteTx(conn), game_id, result, time_class, *at);
     }
+    let Some((sql, args)) = acc::statement(op) else {
+        return Ok(());
+    };
+    let args: Vec<&dyn rusqlite::ToSql> = args
+        .iter()
+        .map(|a| match a {
+            acc::Arg::Text(v) => v as &dyn rusqlite::ToSql,
+            acc::Arg::Int(v) => v as &dyn rusqlite::ToSql,
+        })
+        .collect();
+    conn.prepare_cached(sql)
+        .and_then(|mut st| st.execute(args.as_slice()))
+        .map(|_| ())
+        .map_err(db)
 }
 
 /// [`RatingTx`] on a SQLite transaction.
