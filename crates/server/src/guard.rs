@@ -58,18 +58,28 @@ pub async fn rate_limit(
     request: Request,
     next: Next,
 ) -> Response {
-    if !app
-        .create_limit
-        .allow(app.hosts.client_ip(addr.ip(), request.headers()))
-    {
-        return ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many games created or joined; try again in a minute",
-        )
-        .into_response();
+    let limit = &app.create_limit;
+    let what = "too many games created or joined; try again in a minute";
+    if let Some(refused) = per_address(&app, limit, addr, &request, what) {
+        return refused;
     }
     next.run(request).await
+}
+
+/// 429 `rate_limited` (saying `what`) when the request's client (behind a
+/// trusted proxy, the real one) has used up `limit` this minute; `None`
+/// lets it through. The one check behind every per-address middleware.
+pub(crate) fn per_address(
+    app: &App,
+    limit: &crate::limits::PerAddress,
+    addr: SocketAddr,
+    request: &Request,
+    what: &'static str,
+) -> Option<Response> {
+    if limit.allow(app.hosts.client_ip(addr.ip(), request.headers())) {
+        return None;
+    }
+    Some(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", what).into_response())
 }
 
 /// Middleware: 408 `request_timeout` for a request not handled within

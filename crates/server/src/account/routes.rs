@@ -50,16 +50,10 @@ async fn rate_limit(
     request: Request,
     next: Next,
 ) -> Response {
-    if !app
-        .account_limit
-        .allow(app.hosts.client_ip(addr.ip(), request.headers()))
+    let what = "too many account requests; try again in a minute";
+    if let Some(refused) = crate::guard::per_address(&app, &app.account_limit, addr, &request, what)
     {
-        return ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many account requests; try again in a minute",
-        )
-        .into_response();
+        return refused;
     }
     next.run(request).await
 }
