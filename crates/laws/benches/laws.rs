@@ -21,8 +21,11 @@
 //!    (mean, p50, p99, p99.9, the slowest move and the five slowest
 //!    positions: the goals of issue 14, "Laws online").
 //!
-//! `-- N --dead-only` runs row 6 alone (for `valgrind --tool=callgrind`);
-//! `-- N --solver-probe` times both colours' exact analyses on every
+//! `-- N --dead-only` runs row 6 alone (for `valgrind --tool=callgrind`),
+//! `-- N --dead-only --race` the same with both sides asked of the solver
+//! at once (`DeadPositionDetector::race_sides`);
+//! `-- N --generate-only` stops after generating the games (the floor to
+//! subtract from a callgrind count of `--dead-only`); `-- N --solver-probe` times both colours' exact analyses on every
 //! position row 6 hands to the solver, and what asking one side first would
 //! cost under several rules and under an oracle that knew the quicker side.
 //!
@@ -192,6 +195,7 @@ fn dead_position_alone(games: &[Vec<(Move, String)>]) -> DeadAlone {
         out.total += faster_of_two(
             || {
                 let mut d = DeadPositionDetector::default();
+                d.race_sides(std::env::args().any(|a| a == "--race"));
                 let mut pos = Position::standard();
                 let mut alive = d.is_dead(&pos, None).1 != Reason::Undecided;
                 for &(m, _) in g {
@@ -494,6 +498,10 @@ fn main() {
         plies as f64 / n as f64,
         t0.elapsed()
     );
+    if std::env::args().any(|a| a == "--generate-only") {
+        // The floor of the callgrind runs of `--dead-only`: generation alone.
+        return;
+    }
     if std::env::args().any(|a| a == "--solver-probe") {
         solver_probe(&dead_position_alone(&games));
         return;

@@ -122,3 +122,53 @@ fn chasolver_curated_positions_all() {
 fn chasolver_lichess_positions() {
     check_corpus("lichess.txt", 1);
 }
+
+/// Both sides asked at once (`DeadPositionDetector::race_sides`) against one
+/// after the other: the same dead-position verdict (5.2 b / 5.2.2) as the
+/// corpus and as the plain detector on every position of a fixed sample of
+/// both corpora, and the race really run (it asks both sides where one
+/// after the other stops at the first "can mate", so it makes more solver
+/// calls).
+#[test]
+fn racing_both_sides_gives_the_plain_verdicts() {
+    let mut lines = Vec::new();
+    let texts: Vec<String> = ["positions.txt", "lichess.txt"]
+        .iter()
+        .map(|name| corpus(name).unwrap_or_else(|| panic!("chasolver's {name} not found")))
+        .collect();
+    for (text, every) in texts.iter().zip([8, 16]) {
+        lines.extend(
+            text.lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+                .step_by(every),
+        );
+    }
+    let mut plain = DeadPositionDetector::default();
+    let mut racing = DeadPositionDetector::default();
+    racing.race_sides(true);
+    let (mut checked, mut errors) = (0, Vec::new());
+    for line in &lines {
+        let (label, fen) = line.split_at(2);
+        let Ok(pos) = Position::from_fen_auto(fen.trim()) else {
+            continue;
+        };
+        if !pos.has_legal_moves() {
+            continue;
+        }
+        let dead = !label.starts_with('W') && !label.ends_with('B');
+        let a = plain.is_dead(&pos, None);
+        let b = racing.is_dead(&pos, None);
+        if a.0 != dead || b.0 != dead {
+            errors.push(format!("plain {a:?}, racing {b:?}, corpus dead={dead}: {line}"));
+        }
+        checked += 1;
+    }
+    println!(
+        "{checked} positions; solver calls: plain {}, racing {}",
+        plain.stats().solver_calls,
+        racing.stats().solver_calls
+    );
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    assert!(checked * 10 >= lines.len() * 9, "too many positions skipped");
+    assert!(racing.stats().solver_calls > plain.stats().solver_calls);
+}

@@ -27,6 +27,7 @@
 
 mod chasolver;
 pub mod material;
+mod race;
 pub mod takeback;
 pub mod witness;
 
@@ -261,6 +262,9 @@ pub struct DeadPositionDetector {
     /// The side asked first by the solver, if known (see
     /// [`Self::prefer_winner`]).
     prefer: Option<Color>,
+    /// Whether both sides are asked of the solver at once (see
+    /// [`Self::race_sides`]).
+    race: bool,
     /// Solver calls made so far.
     solver_calls: u64,
     /// How often each way of deciding settled a position after a move, in
@@ -339,6 +343,7 @@ impl DeadPositionDetector {
             known_alive: HashMap::new(),
             effort: Effort::default(),
             prefer: None,
+            race: false,
             solver_calls: 0,
             settled_by: [0; 6],
         }
@@ -381,40 +386,83 @@ impl DeadPositionDetector {
         self.witness.as_ref()
     }
 
+    /// Asks the solver about both sides at once, on two worker threads,
+    /// and goes on with the first helpmate found (`false`, the default: one
+    /// side after the other). Verdicts do not depend on it (both answers
+    /// are exact; dead only when both are "cannot mate"); the wait does:
+    /// it is the quicker side's, whichever that is, at the cost of the
+    /// slower side's analysis running to its end on its worker. For a game
+    /// being played, where one move's wait is what a player sees; an audit
+    /// of many games at once is better served by one side after the other
+    /// (less CPU time). Workers are shared by the process and bounded; when
+    /// none are free the sides are asked one after the other.
+    ///
+    /// ```
+    /// use arbiter_laws::dead::DeadPositionDetector;
+    /// use arbiter_chess::Position;
+    /// let mut d = DeadPositionDetector::default();
+    /// d.race_sides(true);
+    /// // Both sides can mate: alive, whichever answers first.
+    /// let p = Position::from_fen_auto("4k3/8/8/8/8/8/4q3/K6R w - - 0 1").unwrap();
+    /// assert!(!d.is_dead(&p, None).0);
+    /// // Neither can: dead, after both answers.
+    /// let wall = Position::from_fen_auto("8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3/8 w - - 0 1").unwrap();
+    /// assert!(d.is_dead(&wall, None).0);
+    /// ```
+    pub fn race_sides(&mut self, on: bool) {
+        self.race = on;
+    }
+
     /// Whether `color` can checkmate in `pos` by any series of legal moves
     /// (exact; `Unknown` only if the solver cannot decide).
     pub fn can_checkmate(&mut self, pos: &Position, color: Color) -> Verdict {
+        if let Some(v) = self.settled(pos, color) {
+            return v;
+        }
+        self.solver_calls += 1;
+        let (v, line) = self.solver.solve(pos, color);
+        self.record(pos, color, v, line)
+    }
+
+    /// The answer for `color` without the solver, if known: by material, by
+    /// the game being over, by the kept line, or from the cache.
+    fn settled(&self, pos: &Position, color: Color) -> Option<Verdict> {
         if cannot_mate_by_material(pos, color) {
-            return Verdict::Unwinnable;
+            return Some(Verdict::Unwinnable);
         }
         if !pos.has_legal_moves() {
             // Checkmate (of the side to move: only its opponent has mated)
             // or stalemate: no further moves.
             let mated = pos.is_check() && pos.turn() != color;
-            return if mated {
+            return Some(if mated {
                 Verdict::Winnable
             } else {
                 Verdict::Unwinnable
-            };
+            });
         }
         if let Some(w) = &self.witness {
             if w.winner == color && w.starts_at(pos) {
-                return Verdict::Winnable;
+                return Some(Verdict::Winnable);
             }
         }
-        let key = pos.zobrist();
-        let identity = Identity::of(pos);
-        if let Some(c) = self.cache.get(&key) {
-            if c.identity == identity {
-                if let Some(v) = c.verdicts[color.index()] {
-                    return v;
-                }
-            }
+        let c = self.cache.get(&pos.zobrist())?;
+        if c.identity == Identity::of(pos) {
+            c.verdicts[color.index()]
+        } else {
+            None
         }
-        self.solver_calls += 1;
-        let (mut v, line) = self.solver.solve(pos, color);
+    }
+
+    /// The solver's answer for `color`, checked (a "can mate" is believed
+    /// only with a line that replays; it becomes the kept line) and cached.
+    fn record(
+        &mut self,
+        pos: &Position,
+        color: Color,
+        mut v: Verdict,
+        line: Option<Vec<Move>>,
+    ) -> Verdict {
         if v == Verdict::Winnable {
-            // A "can mate" is believed only with a line that replays.
             match line {
                 Some(line) if is_helpmate(pos, color, &line) => {
                     self.witness = Some(Witness {
@@ -429,7 +477,8 @@ impl DeadPositionDetector {
         if self.cache.len() >= CACHE_LIMIT {
             self.cache.clear();
         }
-        let entry = self.cache.entry(key).or_insert(Cached {
+        let identity = Identity::of(pos);
+        let entry = self.cache.entry(pos.zobrist()).or_insert(Cached {
             identity,
             verdicts: [None; 2],
         });
@@ -441,6 +490,34 @@ impl DeadPositionDetector {
         }
         entry.verdicts[color.index()] = Some(v);
         v
+    }
+
+    /// Both sides asked of the solver at once ([`Self::race_sides`]), when
+    /// neither answer is known without it and two workers are free; `None`
+    /// otherwise (ask one after the other).
+    fn race_both(&mut self, pos: &Position, order: [Color; 2]) -> Option<(bool, Reason)> {
+        if self.settled(pos, order[0]).is_some() || self.settled(pos, order[1]).is_some() {
+            return None;
+        }
+        let answers = race::start(&self.solver, pos, order)?;
+        self.solver_calls += 2;
+        let mut undecided = false;
+        for _ in 0..2 {
+            let Ok((color, v, line)) = answers.recv() else {
+                // An analysis was lost (it panicked): not proven either way.
+                return Some((false, Reason::Undecided));
+            };
+            match self.record(pos, color, v, line) {
+                Verdict::Winnable => return Some((false, Reason::Solver)),
+                Verdict::Unknown => undecided = true,
+                Verdict::Unwinnable => {}
+            }
+        }
+        Some(if undecided {
+            (false, Reason::Undecided)
+        } else {
+            (true, Reason::Solver)
+        })
     }
 
     /// Whether `pos` (with a legal move) is dead, given the previous
@@ -586,6 +663,11 @@ impl DeadPositionDetector {
             Some(c) => [c, !c],
             None => likelier_winner_first(pos),
         };
+        if self.race {
+            if let Some(decided) = self.race_both(pos, order) {
+                return decided;
+            }
+        }
         for color in order {
             match self.can_checkmate(pos, color) {
                 Verdict::Winnable => return (false, Reason::Solver),

@@ -363,6 +363,22 @@ impl Game {
         self.dead.prefer_winner(color);
     }
 
+    /// Asks the dead-position analysis (5.2 b / 5.2.2) about both sides at
+    /// once, for a game being played: the wait after a move is the quicker
+    /// side's (a cost choice, never a verdict:
+    /// [`DeadPositionDetector::race_sides`]).
+    ///
+    /// ```
+    /// use arbiter_laws::{Game, Start};
+    /// let mut game = Game::new(Start::default())?;
+    /// game.race_sides(true);
+    /// assert!(!game.is_over());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn race_sides(&mut self, on: bool) {
+        self.dead.race_sides(on);
+    }
+
     /// Can `color` checkmate from the position on the board by any series of
     /// legal moves (exact; `Unknown` only if the solver cannot decide)?
     pub fn can_checkmate(&mut self, color: Color) -> Verdict {
