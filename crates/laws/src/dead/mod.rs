@@ -226,7 +226,8 @@ struct Cached {
 /// 5. the exact solver, the side likelier to mate first: dead only if both
 ///    sides are proven unable to mate; an undecided analysis leaves the game
 ///    going. The solver's helpmate line (replayed) becomes the line of
-///    steps 2 and 4.
+///    steps 2 and 4. With [`Self::race_sides`], both sides are asked at
+///    once on two worker threads and the first helpmate found settles it.
 ///
 /// (A short helpmate search of our own before the solver was measured too:
 /// it found lines, but cost about as much as the solver calls it saved.)
