@@ -13,6 +13,9 @@
 //!    dead positions, repetitions, clocks from `[%clk]`), the record's end
 //!    judged, as `arbiter audit --threads 1` does.
 //!
+//! `ARBITER_BENCH_PASS=move-by-move` audits each record move by move (the
+//! reference path, as before the one-pass replay) instead.
+//!
 //! Each phase runs three times (`ARBITER_BENCH_ROUNDS`), alternating, and the fastest round
 //! counts (the machine is shared). Prints games/s, MB/s, the ratio
 //! audit/check, and the time for 100 M games at the audit's speed.
@@ -21,7 +24,7 @@
 //! the Lichess and TWIC samples inside the `pgn-reader` crate (found in
 //! Cargo's registry) and 20,000 generated games (seed 1).
 
-use arbiter_laws::audit::{audit, LeanBuilder, Options};
+use arbiter_laws::audit::{audit, audit_move_by_move, LeanBuilder, Options};
 use arbiter_pgn::check::Checker;
 use arbiter_pgn::generate::{GenOptions, Generator};
 use arbiter_pgn::Reader;
@@ -70,6 +73,7 @@ fn samples() -> Vec<(String, Vec<u8>)> {
     out
 }
 
+#[inline(never)]
 fn check(bytes: &[u8]) -> (u64, u64) {
     let mut reader = Reader::new(bytes);
     let mut checker = Checker::new();
@@ -81,14 +85,26 @@ fn check(bytes: &[u8]) -> (u64, u64) {
     (games, plies)
 }
 
+/// `ARBITER_BENCH_PASS=move-by-move`: the audit as it was before the
+/// one-pass replay ([`audit_move_by_move`]), for a before/after in one build.
+fn move_by_move() -> bool {
+    std::env::var("ARBITER_BENCH_PASS").is_ok_and(|p| p == "move-by-move")
+}
+
+#[inline(never)]
 fn audit_all(bytes: &[u8]) -> (u64, u64) {
     let mut reader = Reader::new(bytes);
     let mut builder = LeanBuilder::new();
     let options = Options::default();
+    let judge = if move_by_move() {
+        audit_move_by_move
+    } else {
+        audit
+    };
     let (mut games, mut disagree) = (0, 0);
     while let Some(g) = reader.read_game(&mut builder).unwrap() {
         games += 1;
-        disagree += u64::from(!audit(&g, &options).agrees());
+        disagree += u64::from(!judge(&g, &options).agrees());
     }
     (games, disagree)
 }

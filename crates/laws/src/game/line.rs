@@ -194,8 +194,12 @@ impl Game {
 
     /// The number of positions in `positions[1..=upto]` proven alive from
     /// the first: all of them if `positions[upto]` is, else the ones before
-    /// the first dead position, found by bisection (dead-ness is monotone
-    /// along the line). An undecided verdict stops the search where it is.
+    /// the first dead position (dead-ness is monotone along the line). That
+    /// one is sought back from the end at distances 1, 2, 4, … and then by
+    /// bisection: a record rarely goes on long past a dead position, and a
+    /// proof that a position is dead costs the solver far more than one that
+    /// it is alive, so few dead positions are asked about. An undecided
+    /// verdict stops the search where it is.
     fn monotone_search(&mut self, positions: &[Position], upto: usize) -> usize {
         if upto == 0 {
             return 0;
@@ -203,14 +207,30 @@ impl Game {
         // positions[..=alive] alive; positions[dead..] dead.
         let mut alive = 0;
         let mut dead = upto + 1;
-        let mut probe = upto;
+        // The last position first, then 1, 2, 4, … before the first dead one.
+        let mut step = 1;
+        let mut dead_probes = 0;
+        let mut galloping = true;
         while alive + 1 < dead {
+            let probe = if galloping {
+                dead.saturating_sub(step).max(alive + 1)
+            } else {
+                alive + (dead - alive) / 2
+            };
             match self.dead.is_dead(&positions[probe], None) {
-                (true, _) => dead = probe,
+                (true, _) => {
+                    dead = probe;
+                    dead_probes += 1;
+                    if dead_probes > 1 {
+                        step *= 2;
+                    }
+                }
                 (false, crate::dead::Reason::Undecided) => break,
-                (false, _) => alive = probe,
+                (false, _) => {
+                    alive = probe;
+                    galloping = false;
+                }
             }
-            probe = alive + (dead - alive) / 2;
         }
         alive
     }

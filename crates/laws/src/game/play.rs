@@ -131,22 +131,19 @@ impl Game {
     pub(super) fn play(&mut self, by: Color, m: Move, t: u64) -> String {
         let mut after = self.pos;
         after.play_unchecked(m);
-        self.play_to(by, m, t, after, Known::NOTHING)
+        self.play_to(by, m, t, after, Known::NOTHING);
+        self.moves.last().map(|p| p.san.clone()).unwrap_or_default()
     }
 
     /// [`Game::play`] with the position after the move already made
     /// (`after`, the position on the board with `m` played) and what is
-    /// already known of it.
-    pub(super) fn play_to(
-        &mut self,
-        by: Color,
-        m: Move,
-        t: u64,
-        after: Position,
-        known: Known,
-    ) -> String {
+    /// already known of it; the move is recorded in [`Game::moves`].
+    pub(super) fn play_to(&mut self, by: Color, m: Move, t: u64, after: Position, known: Known) {
+        use std::fmt::Write;
         let before = self.pos;
-        let mut san = arbiter_chess::San::from_move(&before, m).to_string();
+        // At most 8 bytes with the mark: one allocation, no growth.
+        let mut san = String::with_capacity(8);
+        let _ = write!(san, "{}", arbiter_chess::San::from_move(&before, m));
         let irreversible = before.is_zeroing(m);
         if let Some(c) = self.clock.as_mut() {
             c.press(by, t);
@@ -169,13 +166,7 @@ impl Game {
                 .is_some_and(|o| o.termination == Termination::Checkmate);
             san.push(if mate { '#' } else { '+' });
         }
-        self.moves.push(PlayedMove {
-            mv: m,
-            san: san.clone(),
-            by,
-            t,
-        });
-        san
+        self.moves.push(PlayedMove { mv: m, san, by, t });
     }
 
     pub(super) fn check_automatic_end(&mut self, from: Option<(&Position, Move)>, t: u64) {
