@@ -49,7 +49,8 @@ impl RawGame {
     where
         V: Visitor<Output = arbiter_pgn::Game>,
     {
-        let mut game = Reader::new(&self.text[..])
+        // A buffer the size of the text: the whole game in one fill.
+        let mut game = Reader::with_capacity(&self.text[..], self.text.len() + 1)
             .read_game(builder)?
             .unwrap_or_default();
         if let Some(e) = game.error.as_mut() {
