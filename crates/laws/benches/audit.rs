@@ -13,6 +13,13 @@
 //!    dead positions, repetitions, clocks from `[%clk]`), the record's end
 //!    judged, as `arbiter audit --threads 1` does.
 //!
+//! `ARBITER_BENCH_PASS=move-by-move` audits each record move by move (the
+//! reference path, as before the one-pass replay) instead.
+//!
+//! A third phase cuts the file into game texts only, as `arbiter audit`'s
+//! reader thread does (`split/aud`: its time over the audit's, the share
+//! of one core the reader needs per core of workers).
+//!
 //! Each phase runs three times (`ARBITER_BENCH_ROUNDS`), alternating, and the fastest round
 //! counts (the machine is shared). Prints games/s, MB/s, the ratio
 //! audit/check, and the time for 100 M games at the audit's speed.
@@ -21,7 +28,8 @@
 //! the Lichess and TWIC samples inside the `pgn-reader` crate (found in
 //! Cargo's registry) and 20,000 generated games (seed 1).
 
-use arbiter_laws::audit::{audit, LeanBuilder, Options};
+use arbiter_laws::audit::split::Splitter;
+use arbiter_laws::audit::{audit, audit_move_by_move, LeanBuilder, Options};
 use arbiter_pgn::check::Checker;
 use arbiter_pgn::generate::{GenOptions, Generator};
 use arbiter_pgn::Reader;
@@ -70,6 +78,7 @@ fn samples() -> Vec<(String, Vec<u8>)> {
     out
 }
 
+#[inline(never)]
 fn check(bytes: &[u8]) -> (u64, u64) {
     let mut reader = Reader::new(bytes);
     let mut checker = Checker::new();
@@ -81,14 +90,36 @@ fn check(bytes: &[u8]) -> (u64, u64) {
     (games, plies)
 }
 
+/// What `arbiter audit`'s reader thread does alone: cut the input into game
+/// texts ([`Splitter`]). With N workers the audit cannot go faster than
+/// this one thread: its cost beside the audit's bounds the scaling.
+#[inline(never)]
+fn split_all(bytes: &[u8]) -> u64 {
+    Splitter::new(bytes)
+        .map(|g| g.unwrap().text.len() as u64)
+        .sum()
+}
+
+/// `ARBITER_BENCH_PASS=move-by-move`: the audit as it was before the
+/// one-pass replay ([`audit_move_by_move`]), for a before/after in one build.
+fn move_by_move() -> bool {
+    std::env::var("ARBITER_BENCH_PASS").is_ok_and(|p| p == "move-by-move")
+}
+
+#[inline(never)]
 fn audit_all(bytes: &[u8]) -> (u64, u64) {
     let mut reader = Reader::new(bytes);
     let mut builder = LeanBuilder::new();
     let options = Options::default();
+    let judge = if move_by_move() {
+        audit_move_by_move
+    } else {
+        audit
+    };
     let (mut games, mut disagree) = (0, 0);
     while let Some(g) = reader.read_game(&mut builder).unwrap() {
         games += 1;
-        disagree += u64::from(!audit(&g, &options).agrees());
+        disagree += u64::from(!judge(&g, &options).agrees());
     }
     (games, disagree)
 }
@@ -106,7 +137,7 @@ fn main() {
             .collect()
     };
     println!(
-        "{:<26} {:>7} {:>9} {:>11} {:>8} {:>11} {:>8} {:>6} {:>10}",
+        "{:<26} {:>7} {:>9} {:>11} {:>8} {:>11} {:>8} {:>6} {:>10} {:>9}",
         "file",
         "games",
         "disagree",
@@ -115,10 +146,11 @@ fn main() {
         "audit g/s",
         "MB/s",
         "ratio",
-        "100M games"
+        "100M games",
+        "split/aud"
     );
     for (name, bytes) in files {
-        let (mut t_check, mut t_audit) = (Duration::MAX, Duration::MAX);
+        let (mut t_check, mut t_audit, mut t_split) = (Duration::MAX, Duration::MAX, Duration::MAX);
         let (mut games, mut disagree) = (0, 0);
         for _ in 0..rounds() {
             let s = Instant::now();
@@ -128,13 +160,16 @@ fn main() {
             let (g2, d) = std::hint::black_box(audit_all(&bytes));
             t_audit = t_audit.min(s.elapsed());
             assert_eq!(g, g2, "{name}: both phases read the same games");
+            let s = Instant::now();
+            std::hint::black_box(split_all(&bytes));
+            t_split = t_split.min(s.elapsed());
             (games, disagree) = (g, d);
         }
         let mb = bytes.len() as f64 / 1e6;
         let gps = |t: Duration| games as f64 / t.as_secs_f64();
         let hours = 1e8 / gps(t_audit) / 3600.0;
         println!(
-            "{:<26} {:>7} {:>9} {:>11.0} {:>8.1} {:>11.0} {:>8.1} {:>6.2} {:>8.1} h",
+            "{:<26} {:>7} {:>9} {:>11.0} {:>8.1} {:>11.0} {:>8.1} {:>6.2} {:>8.1} h {:>9.3}",
             name,
             games,
             disagree,
@@ -143,7 +178,8 @@ fn main() {
             gps(t_audit),
             mb / t_audit.as_secs_f64(),
             t_audit.as_secs_f64() / t_check.as_secs_f64(),
-            hours
+            hours,
+            t_split.as_secs_f64() / t_audit.as_secs_f64()
         );
     }
 }

@@ -26,8 +26,8 @@ pub use dead::{ChaSolver, DeadPositionStats, Unwinnability, Verdict};
 pub use edition::{Edition, Rules, MATCH_RULE};
 pub use event::{Action, Actor, ClaimKind, Decision, Event, Ground, IllegalMove, Sanction, Start};
 pub use game::{
-    Applied, ClaimVerdict, ClockReading, Game, Penalty, PlayedMove, Rejected, Remark, ReplayError,
-    StartError,
+    Applied, ClaimVerdict, ClockReading, Game, LinePlayed, Penalty, PlayedMove, Rejected, Remark,
+    ReplayError, StartError,
 };
 pub use outcome::{GameResult, Outcome, Score, Termination};
 pub use regulations::Regulations;

@@ -592,3 +592,85 @@ fn lean_reading_audits_as_the_full_record() {
         assert!(games > 0);
     }
 }
+
+// ----- one pass and move by move give the same output -----------------------
+
+/// The audit plays each record's line in one pass (`Game::play_line`: each
+/// position made once, the dead-position test of Art. 5.2 b settled from the
+/// line's end by monotonicity); `audit_move_by_move` applies each move as an
+/// event with the test after each. Their outputs must be identical, on real
+/// games read lean and in full, under each edition (9.6: the fivefold rule
+/// differs), and on generated games cut at random plies with random
+/// results, terminations and clock times.
+#[test]
+fn one_pass_gives_the_move_by_move_output() {
+    use arbiter_laws::audit::audit_move_by_move;
+    let mut compared = 0;
+    for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
+        let Some(path) = sample(name) else {
+            eprintln!("skipped: {name} (the pgn-reader crate's samples) not in Cargo's registry");
+            continue;
+        };
+        let text = std::fs::read(&path).unwrap();
+        let mut reader = Reader::new(&text[..]);
+        let mut lean = Vec::new();
+        while let Some(g) = reader.read_game(&mut LeanBuilder::new()).unwrap() {
+            lean.push(g);
+        }
+        let full = records(&String::from_utf8_lossy(&text));
+        for (i, g) in lean.iter().chain(&full).enumerate() {
+            for edition in [Edition::Fide2014, Edition::Fide2023] {
+                let options = Options { edition };
+                assert_eq!(
+                    audit(g, &options),
+                    audit_move_by_move(g, &options),
+                    "{name}, record {i}, {edition:?}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut generator = Generator::new(GenOptions {
+        seed: 7,
+        ..GenOptions::default()
+    });
+    let results = ["1-0", "0-1", "1/2-1/2", "*"];
+    let terminations = [
+        None,
+        Some("Normal"),
+        Some("Time forfeit"),
+        Some("Game drawn by repetition"),
+        Some("Game drawn by 50-move rule"),
+        Some("Abandoned"),
+    ];
+    for i in 1..=1500 {
+        let mut g = generator.game(i);
+        let n = g.line.nodes.len();
+        g.line.nodes.truncate(rng.gen_range(0..=n));
+        g.tags
+            .set("Result", results[rng.gen_range(0..results.len())]);
+        if let Some(t) = terminations[rng.gen_range(0..terminations.len())] {
+            g.tags.set("Termination", t);
+        }
+        if rng.gen_bool(0.5) {
+            g.tags.set("TimeControl", "60+1");
+            let mut left = [60_000u64, 60_000];
+            for (ply, node) in g.line.nodes.iter_mut().enumerate() {
+                let c = &mut left[ply % 2];
+                *c = (*c + 1000).saturating_sub(rng.gen_range(0..4000));
+                node.clock_ms = Some(*c);
+            }
+        }
+        let edition = [Edition::Fide2014, Edition::Fide2018, Edition::Fide2023][i as usize % 3];
+        let options = Options { edition };
+        assert_eq!(
+            audit(&g, &options),
+            audit_move_by_move(&g, &options),
+            "generated game {i}: {}",
+            g.to_pgn()
+        );
+        compared += 1;
+    }
+    assert!(compared >= 1500, "{compared} audits compared");
+}

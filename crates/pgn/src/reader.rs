@@ -489,9 +489,26 @@ impl<R: Read> Reader<R> {
     /// A reader over `inner` (buffered internally: do not wrap it in a
     /// `BufReader`).
     pub fn new(inner: R) -> Reader<R> {
+        Reader::with_capacity(inner, INITIAL_CAPACITY)
+    }
+
+    /// A reader whose buffer starts at `capacity` bytes (at least twice the
+    /// tokenizer's look-ahead; it grows as [`Reader::new`]'s does), for many
+    /// small inputs such as one game's text in memory, where `new`'s 64 KiB
+    /// zeroed buffer per input costs more than reading the game.
+    ///
+    /// ```
+    /// use arbiter_pgn::Reader;
+    /// let pgn = b"1. e4 e5 2. Nf3 1-0\n\n1. d4 0-1\n";
+    /// let mut reader = Reader::with_capacity(&pgn[..], pgn.len());
+    /// assert_eq!(reader.next_game()?.expect("a game").mainline().count(), 3);
+    /// assert_eq!(reader.next_game()?.expect("a game").mainline().count(), 1);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn with_capacity(inner: R, capacity: usize) -> Reader<R> {
         Reader {
             inner,
-            buf: vec![0; INITIAL_CAPACITY],
+            buf: vec![0; capacity.clamp(2 * LOOKAHEAD, MAX_CHUNK)],
             pos: 0,
             end: 0,
             eof: false,

@@ -63,7 +63,7 @@ use crate::event::ClaimKind;
 use crate::outcome::{GameResult, Termination};
 use arbiter_chess::Color;
 use arbiter_pgn::{Game as Record, GameErrorKind};
-use replay::{Played, Replay};
+use replay::{Pass, Played, Replay};
 
 /// How to audit.
 ///
@@ -223,6 +223,28 @@ fn record_article(edition: Edition) -> &'static str {
 /// Audits one record under the Laws: replays it, judges its end, and lists
 /// what differs from what it records.
 pub fn audit(record: &Record, options: &Options) -> Audit {
+    audit_by(record, options, Pass::Once)
+}
+
+/// [`audit`] the slow way, kept as the reference the fast one is tested
+/// against: each move of the record applied to the [`Game`](crate::Game)
+/// as an event, the dead-position test (5.2 b / 5.2.2) after each, where
+/// [`audit`] plays the line in one pass
+/// ([`Game::play_line`](crate::Game::play_line)). Same output.
+///
+/// ```
+/// use arbiter_laws::audit::{audit, audit_move_by_move, Options};
+/// let pgn = "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+/// let record = arbiter_pgn::Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+/// let options = Options::default();
+/// assert_eq!(audit(&record, &options), audit_move_by_move(&record, &options));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn audit_move_by_move(record: &Record, options: &Options) -> Audit {
+    audit_by(record, options, Pass::MoveByMove)
+}
+
+fn audit_by(record: &Record, options: &Options, pass: Pass) -> Audit {
     let recorded = Recorded::of(record);
     let mut out = Audit {
         white: record.tags.get("White").map(str::to_owned),
@@ -290,7 +312,7 @@ pub fn audit(record: &Record, options: &Options) -> Audit {
     let first = record.start.turn();
     let first_number = record.start.fullmoves();
     let winner = out.recorded.result.and_then(|r| r.winner());
-    match replay.play(record, &times, winner) {
+    match replay.play(record, &times, winner, pass) {
         Played::Refused(ply, message) => {
             out.findings.push(Finding {
                 kind: FindingKind::IllegalMove,

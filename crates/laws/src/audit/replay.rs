@@ -20,6 +20,17 @@ pub(crate) struct Replay {
     game: Game,
 }
 
+/// How the record's line is played: the same verdicts either way.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Pass {
+    /// In one pass ([`Game::play_line`]): each position made once, the
+    /// dead-position test settled from the line's end.
+    Once,
+    /// Each move applied as an event ([`Game::apply`]), the dead-position
+    /// test after each (positions read ahead): the reference.
+    MoveByMove,
+}
+
 /// How replaying the record's moves went.
 pub(crate) enum Played {
     /// Every move was played; the Laws ended the game at this ply (if at all).
@@ -106,20 +117,38 @@ impl Replay {
     }
 
     /// Plays the record's main line, each move completed at its time in
-    /// `times`, reading the record ahead first (its own later moves prove
+    /// `times`, reading the record ahead (its own later moves prove
     /// positions alive, as `arbiter judge FILE` does). Stops where the Laws
     /// end the game. `winner` is the player the record scores as the
     /// winner: the dead-position analysis asks about him first (the cost
-    /// only, never the verdict).
-    pub(crate) fn play(&mut self, record: &Record, times: &[u64], winner: Option<Color>) -> Played {
+    /// only, never the verdict). [`Pass::Once`] plays the line in one pass
+    /// ([`Game::play_line`]); [`Pass::MoveByMove`] applies each move as an
+    /// event, the dead-position test after each — the same verdicts.
+    pub(crate) fn play(
+        &mut self,
+        record: &Record,
+        times: &[u64],
+        winner: Option<Color>,
+        pass: Pass,
+    ) -> Played {
         if self.game.is_over() {
             return Played::All(Some(0));
         }
         self.game.prefer_winner(winner);
-        self.game.read_ahead_line(record.mainline());
+        let line: Vec<_> = record.mainline().collect();
+        if pass == Pass::Once {
+            let played = self.game.play_line(&line, times);
+            let ply = played.plies as u32;
+            return match played.refused {
+                Some(error) => Played::Refused(ply + 1, error.to_string()),
+                None if self.game.is_over() => Played::All(Some(ply)),
+                None => Played::All(None),
+            };
+        }
+        self.game.read_ahead_line(line.iter().copied());
         let mut last_t = 0;
         let times = times.iter().copied().chain(std::iter::repeat(0));
-        for (i, (m, t)) in record.mainline().zip(times).enumerate() {
+        for (i, (m, t)) in line.into_iter().zip(times).enumerate() {
             let ply = i as u32 + 1;
             last_t = t.max(last_t);
             let by = self.game.turn();

@@ -15,6 +15,7 @@ mod conduct;
 mod found;
 mod illegal;
 mod irregular;
+mod line;
 mod penalties;
 mod play;
 mod quickplay;
@@ -22,6 +23,7 @@ mod rejected;
 mod rulings;
 
 pub use applied::{Applied, ClaimVerdict, ClockReading, Penalty, PlayedMove, Remark};
+pub use line::LinePlayed;
 pub use rejected::{QuickplayBar, Rejected, ReplayError, StartError};
 
 use crate::clock::Clock;

@@ -9,6 +9,25 @@ use crate::outcome::{GameResult, Termination};
 use crate::touch::Obligation;
 use arbiter_chess::{Color, Move, Position};
 
+/// What is known of a position before its automatic ends are checked
+/// (from the moves of a record read ahead: [`Game::play_line`]).
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct Known {
+    /// A legal move follows (the record's next one): neither checkmate nor
+    /// stalemate.
+    pub(super) has_move: bool,
+    /// Proven alive (5.2 b / 5.2.2): a position reached from it is.
+    pub(super) alive: bool,
+}
+
+impl Known {
+    /// Nothing known: every check is made.
+    pub(super) const NOTHING: Known = Known {
+        has_move: false,
+        alive: false,
+    };
+}
+
 impl Game {
     /// The position a move of `by` is played on, once `by` may move: the
     /// board as the opponent's unclaimed illegal move left it, if any.
@@ -110,13 +129,26 @@ impl Game {
     /// Plays a legal move of `by` completed at `t`, then checks the
     /// automatic ends (5.1 a, 5.2 a, 5.2 b, 9.6).
     pub(super) fn play(&mut self, by: Color, m: Move, t: u64) -> String {
+        let mut after = self.pos;
+        after.play_unchecked(m);
+        self.play_to(by, m, t, after, Known::NOTHING);
+        self.moves.last().map(|p| p.san.clone()).unwrap_or_default()
+    }
+
+    /// [`Game::play`] with the position after the move already made
+    /// (`after`, the position on the board with `m` played) and what is
+    /// already known of it; the move is recorded in [`Game::moves`].
+    pub(super) fn play_to(&mut self, by: Color, m: Move, t: u64, after: Position, known: Known) {
+        use std::fmt::Write;
         let before = self.pos;
-        let mut san = arbiter_chess::San::from_move(&before, m).to_string();
+        // At most 8 bytes with the mark: one allocation, no growth.
+        let mut san = String::with_capacity(8);
+        let _ = write!(san, "{}", arbiter_chess::San::from_move(&before, m));
         let irreversible = before.is_zeroing(m);
         if let Some(c) = self.clock.as_mut() {
             c.press(by, t);
         }
-        self.pos.play_unchecked(m);
+        self.pos = after;
         self.history.push(&self.pos, irreversible);
         self.moves_by[by.index()] += 1;
         self.touched.clear();
@@ -125,7 +157,7 @@ impl Game {
             // 9.1 b / 9.1.2.1: the offer lapses when the opponent moves.
             self.offer = None;
         }
-        self.check_automatic_end(Some((&before, m)), t);
+        self.check_automatic_end_known(Some((&before, m)), t, known);
         if self.pos.is_check() {
             // The check or mate mark, from what the end check has found.
             let mate = self
@@ -134,20 +166,18 @@ impl Game {
                 .is_some_and(|o| o.termination == Termination::Checkmate);
             san.push(if mate { '#' } else { '+' });
         }
-        self.moves.push(PlayedMove {
-            mv: m,
-            san: san.clone(),
-            by,
-            t,
-        });
-        san
+        self.moves.push(PlayedMove { mv: m, san, by, t });
     }
 
     pub(super) fn check_automatic_end(&mut self, from: Option<(&Position, Move)>, t: u64) {
+        self.check_automatic_end_known(from, t, Known::NOTHING);
+    }
+
+    /// [`Game::check_automatic_end`], skipping what `known` already settles.
+    fn check_automatic_end_known(&mut self, from: Option<(&Position, Move)>, t: u64, known: Known) {
         let pos = self.pos;
         let a = self.rules.articles;
-        let n = count_moves_capped(&pos, 2);
-        if n == 0 {
+        if !known.has_move && count_moves_capped(&pos, 2) == 0 {
             if pos.is_check() {
                 self.end(
                     GameResult::win(!pos.turn()),
@@ -161,7 +191,11 @@ impl Game {
             return;
         }
         let from_live = if self.alive { from } else { None };
-        let (dead, reason) = self.dead.is_dead(&pos, from_live);
+        let (dead, reason) = if known.alive {
+            (false, Reason::Continuation)
+        } else {
+            self.dead.is_dead(&pos, from_live)
+        };
         if dead {
             self.end(
                 GameResult::DRAW,

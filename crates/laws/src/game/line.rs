@@ -1,0 +1,237 @@
+//! A record's line played in one pass: the moves of a game score (Art. 8.1)
+//! applied as [`Game::apply`] applies them one by one, each position made
+//! once, and the dead-position test (5.2 b / 5.2.2) asked once per line
+//! instead of after every move.
+//!
+//! Being dead is monotone along a game: every position reached from a dead
+//! one is dead (no series of legal moves from it mates, so none from a later
+//! one does), and so every position before an alive one is alive. One exact
+//! verdict on the line's last position therefore settles every position
+//! before it when it is alive (or a checkmate), and when it is dead a binary
+//! search over the plies finds the first dead one — a handful of verdicts,
+//! not one per move.
+
+use super::play::Known;
+use super::{Game, Rejected};
+use crate::event::{Action, Actor, Event};
+use arbiter_chess::{Move, Position};
+
+/// How a line went: [`Game::play_line`].
+///
+/// ```
+/// use arbiter_laws::{Game, LinePlayed, Start};
+/// let played = LinePlayed { plies: 0, refused: None };
+/// assert!(played.refused.is_none());
+/// # let _ = Game::new(Start::default());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinePlayed {
+    /// Moves played (up to the end of the line, or to the move that ended
+    /// the game).
+    pub plies: usize,
+    /// The move after them could not be played, and why.
+    pub refused: Option<Rejected>,
+}
+
+impl Game {
+    /// Plays the moves of a record's line from the position on the board,
+    /// move `i` completed at `times[i]` (0 past the end of `times`, time
+    /// never going back: a time before the last event counts as the last
+    /// event's), as [`Game::apply`] of [`Event::play`] would one by one — the
+    /// same log, state and verdicts — stopping where the game ends or at
+    /// the first move that cannot be played.
+    ///
+    /// It costs less: each position is made once, and the line's later
+    /// moves prove its positions alive (as [`Game::read_ahead_line`] does),
+    /// the dead-position test settling the whole line from one verdict on
+    /// its last position, with a binary search for the first dead position
+    /// when that one is dead (see the module documentation). Only while
+    /// nothing waits on the board (no unclaimed illegal move, touched piece,
+    /// pending claim) is the line played so; otherwise each move goes
+    /// through [`Game::apply`].
+    ///
+    /// ```
+    /// use arbiter_laws::{Game, Start, Termination};
+    /// use arbiter_chess::{Move, Square};
+    /// let mut game = Game::new(Start::default())?;
+    /// let moves = [(Square::F2, Square::F3), (Square::E7, Square::E5), (Square::G2, Square::G4), (Square::D8, Square::H4), (Square::E1, Square::F2)];
+    /// let line: Vec<Move> = moves.iter().map(|&(f, t)| Move::new(f, t)).collect();
+    /// let played = game.play_line(&line, &[1000, 2000, 3000, 4000]);
+    /// assert_eq!(played.plies, 4); // checkmate: the fifth move is never played
+    /// assert_eq!(game.outcome().unwrap().termination, Termination::Checkmate);
+    /// assert_eq!(game.moves()[3].san, "Qh4#");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_line(&mut self, moves: &[Move], times: &[u64]) -> LinePlayed {
+        let time = |i: usize, last: u64| times.get(i).copied().unwrap_or(0).max(last);
+        if !self.nothing_waits() {
+            return self.apply_each(moves, times);
+        }
+        // Each position once; the legal prefix of the line.
+        let mut positions = Vec::with_capacity(moves.len() + 1);
+        positions.push(self.pos);
+        let mut p = self.pos;
+        for &m in moves {
+            if !p.is_legal(m) || p.captures_king(m) {
+                break;
+            }
+            p.play_unchecked(m);
+            positions.push(p);
+        }
+        let legal = positions.len() - 1;
+        let alive_upto = self.alive_upto(&positions);
+        self.moves.reserve(legal);
+        self.events.reserve(legal);
+        for (i, &m) in moves[..legal].iter().enumerate() {
+            let by = self.turn();
+            let t = time(i, self.last_t);
+            if let Err(error) = self
+                .check_time(t)
+                .and_then(|()| self.check_actor(Actor::Player(by), &Action::Move { mv: m }))
+            {
+                return LinePlayed {
+                    plies: i,
+                    refused: Some(error),
+                };
+            }
+            let known = Known {
+                has_move: i + 1 < legal,
+                alive: i < alive_upto,
+            };
+            self.play_to(by, m, t, positions[i + 1], known);
+            self.last_t = t;
+            self.events.push(Event::play(t, by, m));
+            if self.outcome.is_some() {
+                return LinePlayed {
+                    plies: i + 1,
+                    refused: None,
+                };
+            }
+        }
+        let Some(&m) = moves.get(legal) else {
+            return LinePlayed {
+                plies: legal,
+                refused: None,
+            };
+        };
+        // Not legal here: refused, with the reason, as `apply` refuses it.
+        let by = self.turn();
+        let t = time(legal, self.last_t);
+        match self.apply(Event::play(t, by, m)) {
+            Err(error) => LinePlayed {
+                plies: legal,
+                refused: Some(error),
+            },
+            Ok(_) => {
+                let next =
+                    self.apply_each(&moves[legal + 1..], times.get(legal + 1..).unwrap_or(&[]));
+                LinePlayed {
+                    plies: legal + 1 + next.plies,
+                    refused: next.refused,
+                }
+            }
+        }
+    }
+
+    /// No unclaimed illegal move, touched piece, promotion piece, unnoticed
+    /// illegal move or quickplay claim waits, and the game goes on: a move
+    /// is played by [`Game::play_to`] alone.
+    fn nothing_waits(&self) -> bool {
+        self.outcome.is_none()
+            && self.pending_illegal.is_none()
+            && self.pending_quickplay.is_none()
+            && self.touched.is_empty()
+            && self.promotion_choice.is_none()
+            && self.unnoticed.is_none()
+    }
+
+    /// The moves through [`Game::apply`], one by one, after reading them
+    /// ahead ([`Game::read_ahead_line`]).
+    fn apply_each(&mut self, moves: &[Move], times: &[u64]) -> LinePlayed {
+        self.read_ahead_line(moves.iter().copied());
+        for (i, &m) in moves.iter().enumerate() {
+            if self.outcome.is_some() {
+                return LinePlayed {
+                    plies: i,
+                    refused: None,
+                };
+            }
+            let t = times.get(i).copied().unwrap_or(0).max(self.last_t);
+            let by = self.turn();
+            if let Err(error) = self.apply(Event::play(t, by, m)) {
+                return LinePlayed {
+                    plies: i,
+                    refused: Some(error),
+                };
+            }
+        }
+        LinePlayed {
+            plies: moves.len(),
+            refused: None,
+        }
+    }
+
+    /// How many of the positions after the line's moves (`positions[1..]`)
+    /// are proven alive, from the first: the later ones then go to the
+    /// dead-position test move by move as usual. `positions[0]` is the
+    /// position on the board.
+    fn alive_upto(&mut self, positions: &[Position]) -> usize {
+        let last = positions.len() - 1;
+        if last == 0 {
+            return 0;
+        }
+        let end = &positions[last];
+        if !end.has_legal_moves() {
+            if end.is_check() {
+                // A checkmate: every position before it is alive.
+                return last - 1;
+            }
+            // A stalemate: the positions before it are judged by their own.
+            return self.monotone_search(positions, last - 1);
+        }
+        self.monotone_search(positions, last)
+    }
+
+    /// The number of positions in `positions[1..=upto]` proven alive from
+    /// the first: all of them if `positions[upto]` is, else the ones before
+    /// the first dead position (dead-ness is monotone along the line). That
+    /// one is sought back from the end at distances 1, 2, 4, … and then by
+    /// bisection: a record rarely goes on long past a dead position, and a
+    /// proof that a position is dead costs the solver far more than one that
+    /// it is alive, so few dead positions are asked about. An undecided
+    /// verdict stops the search where it is.
+    fn monotone_search(&mut self, positions: &[Position], upto: usize) -> usize {
+        if upto == 0 {
+            return 0;
+        }
+        // positions[..=alive] alive; positions[dead..] dead.
+        let mut alive = 0;
+        let mut dead = upto + 1;
+        // The last position first, then 1, 2, 4, … before the first dead one.
+        let mut step = 1;
+        let mut dead_probes = 0;
+        let mut galloping = true;
+        while alive + 1 < dead {
+            let probe = if galloping {
+                dead.saturating_sub(step).max(alive + 1)
+            } else {
+                alive + (dead - alive) / 2
+            };
+            match self.dead.is_dead(&positions[probe], None) {
+                (true, _) => {
+                    dead = probe;
+                    dead_probes += 1;
+                    if dead_probes > 1 {
+                        step *= 2;
+                    }
+                }
+                (false, crate::dead::Reason::Undecided) => break,
+                (false, _) => {
+                    alive = probe;
+                    galloping = false;
+                }
+            }
+        }
+        alive
+    }
+}
