@@ -32,7 +32,12 @@ async fn signup(s: &TestServer, name: &str) -> String {
 
 async fn ok(s: &TestServer, path: &str, body: Value, cookie: &str) -> Value {
     let r = s.post(path, &body, Some(cookie)).await;
-    assert!(r.status == 200 || r.status == 201, "{path}: {} {}", r.status, r.body);
+    assert!(
+        r.status == 200 || r.status == 201,
+        "{path}: {} {}",
+        r.status,
+        r.body
+    );
     r.json()
 }
 
@@ -50,7 +55,10 @@ async fn until(s: &TestServer, id: &str, what: &str, pred: impl Fn(&Value) -> bo
         if pred(&v) {
             return v;
         }
-        assert!(started.elapsed() < Duration::from_secs(20), "waited for {what}: {v:#}");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "waited for {what}: {v:#}"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -59,16 +67,20 @@ async fn until(s: &TestServer, id: &str, what: &str, pred: impl Fn(&Value) -> bo
 /// for the game's end.
 async fn finish(s: &TestServer, game: &str, cookie: &str, msgs: &[Value]) {
     let mut ws = Socket::connect(s.addr, game, Some(cookie)).await.unwrap();
-    ws.send(&json!({"type": "hello", "last_seq": 0})).await.unwrap();
+    ws.send(&json!({"type": "hello", "last_seq": 0}))
+        .await
+        .unwrap();
     ws.recv_until(WAIT, |m| m["type"] == "ready").await.unwrap();
     for (i, m) in msgs.iter().enumerate() {
         let mut m = m.clone();
         m["id"] = json!(i + 1);
         ws.send(&m).await.unwrap();
     }
-    ws.recv_until(WAIT, |m| m["type"] == "event" && m["event"]["kind"] == "end")
-        .await
-        .unwrap();
+    ws.recv_until(WAIT, |m| {
+        m["type"] == "event" && m["event"]["kind"] == "end"
+    })
+    .await
+    .unwrap();
 }
 
 fn board<'a>(v: &'a Value, round: usize, board: usize) -> &'a Value {
@@ -113,19 +125,51 @@ async fn a_swiss_is_paired_played_and_corrected() {
         cookies.push((name.to_owned(), c));
     }
     // Registering twice, or as nobody, is refused.
-    let again = s.post(&format!("/api/events/{id}/register"), &json!({}), Some(&cookies[0].1)).await;
-    assert_eq!((again.status, again.json()["error"]["code"].as_str()), (409, Some("already_registered")));
-    let anon = s.post(&format!("/api/events/{id}/register"), &json!({}), None).await;
+    let again = s
+        .post(
+            &format!("/api/events/{id}/register"),
+            &json!({}),
+            Some(&cookies[0].1),
+        )
+        .await;
+    assert_eq!(
+        (again.status, again.json()["error"]["code"].as_str()),
+        (409, Some("already_registered"))
+    );
+    let anon = s
+        .post(&format!("/api/events/{id}/register"), &json!({}), None)
+        .await;
     assert_eq!(anon.status, 401);
     // Flo asks for a half-point bye in round 2 (C.04.1); round 3 is the last.
-    ok(&s, &format!("/api/events/{id}/bye"), json!({"round": 2}), &cookies[5].1).await;
-    let last = s.post(&format!("/api/events/{id}/bye"), &json!({"round": 3}), Some(&cookies[5].1)).await;
+    ok(
+        &s,
+        &format!("/api/events/{id}/bye"),
+        json!({"round": 2}),
+        &cookies[5].1,
+    )
+    .await;
+    let last = s
+        .post(
+            &format!("/api/events/{id}/bye"),
+            &json!({"round": 3}),
+            Some(&cookies[5].1),
+        )
+        .await;
     assert_eq!(last.json()["error"]["field"], "round", "{}", last.body);
     // Only the organiser starts.
-    let not = s.post(&format!("/api/events/{id}/start"), &json!({}), Some(&cookies[0].1)).await;
+    let not = s
+        .post(
+            &format!("/api/events/{id}/start"),
+            &json!({}),
+            Some(&cookies[0].1),
+        )
+        .await;
     assert_eq!(not.status, 403);
     let started = ok(&s, &format!("/api/events/{id}/start"), json!({}), &org).await;
-    assert_eq!((started["round"].as_u64(), started["rule"].as_str()), (Some(1), Some("C.04.3")));
+    assert_eq!(
+        (started["round"].as_u64(), started["rule"].as_str()),
+        (Some(1), Some("C.04.3"))
+    );
 
     let v = show(&s, &id, Some(&cookies[0].1)).await;
     assert_eq!(v["status"], "running");
@@ -136,7 +180,10 @@ async fn a_swiss_is_paired_played_and_corrected() {
     let b1 = board(&v, 1, 1).clone();
     let game = b1["game_id"].as_str().unwrap();
     let white = cookie_of(&v, &cookies, &b1["white"]);
-    let st = s.get(&format!("/api/games/{game}"), Some(white)).await.json();
+    let st = s
+        .get(&format!("/api/games/{game}"), Some(white))
+        .await
+        .json();
     assert_eq!(st["seat"], "white", "{st}");
     assert_eq!(st["status"], "active");
 
@@ -150,15 +197,36 @@ async fn a_swiss_is_paired_played_and_corrected() {
             1 => finish(&s, game, &w, &[json!({"type": "resign"})]).await,
             2 => finish(&s, game, &bl, &[json!({"type": "resign"})]).await,
             _ => {
-                let mut ws = Socket::connect(s.addr, game, Some(&w)).await.unwrap();
-                ws.send(&json!({"type": "hello", "last_seq": 0})).await.unwrap();
-                ws.recv_until(WAIT, |m| m["type"] == "ready").await.unwrap();
-                ws.send(&json!({"type": "move", "uci": "e2e4", "id": 1})).await.unwrap();
-                ws.send(&json!({"type": "offer_draw", "id": 2})).await.unwrap();
-                ws.recv_until(WAIT, |m| m["type"] == "event" && m["event"]["kind"] == "draw_offer")
+                // A draw by agreement after a move each (2023 Art. 5.2.3).
+                let hello = |c: String| async move {
+                    let mut ws = Socket::connect(s.addr, game, Some(&c)).await.unwrap();
+                    ws.send(&json!({"type": "hello", "last_seq": 0}))
+                        .await
+                        .unwrap();
+                    ws.recv_until(WAIT, |m| m["type"] == "ready").await.unwrap();
+                    ws
+                };
+                let (mut ws_w, mut ws_b) = (hello(w).await, hello(bl).await);
+                let kind = |k: &'static str| {
+                    move |m: &Value| m["type"] == "event" && m["event"]["kind"] == k
+                };
+                ws_w.send(&json!({"type": "move", "uci": "e2e4", "id": 1}))
                     .await
                     .unwrap();
-                finish(&s, game, &bl, &[json!({"type": "accept_draw"})]).await;
+                ws_b.recv_until(WAIT, kind("move")).await.unwrap();
+                ws_b.send(&json!({"type": "move", "uci": "e7e5", "id": 1}))
+                    .await
+                    .unwrap();
+                ws_w.recv_until(WAIT, kind("move")).await.unwrap();
+                ws_w.recv_until(WAIT, kind("move")).await.unwrap();
+                ws_w.send(&json!({"type": "offer_draw", "id": 2}))
+                    .await
+                    .unwrap();
+                ws_b.recv_until(WAIT, kind("draw_offer")).await.unwrap();
+                ws_b.send(&json!({"type": "accept_draw", "id": 2}))
+                    .await
+                    .unwrap();
+                ws_b.recv_until(WAIT, kind("end")).await.unwrap();
             }
         }
     }
@@ -169,18 +237,25 @@ async fn a_swiss_is_paired_played_and_corrected() {
     assert_eq!(board(&v, 1, 3)["result"], "1/2-1/2");
     let byes = &v["rounds"][1]["byes"];
     assert!(
-        byes.as_array().unwrap().iter().any(|b| b["kind"] == "half" && b["name"] == "Flo"),
+        byes.as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["kind"] == "half" && b["name"] == "Flo"),
         "{byes}"
     );
     // The same pairing as arbiter-tournament's Dutch pairer on the TRF of
     // round 1 with the requested bye entered (C.04.3).
     let text = s.get(&format!("/api/events/{id}/trf"), None).await.body;
     let mut ev = trf::read(&text).expect("the TRF reads back");
-    assert_eq!(trf::read(&trf::write(&ev, trf::TrfVersion::Trf26)).unwrap(), ev);
+    assert_eq!(
+        trf::read(&trf::write(&ev, trf::TrfVersion::Trf26)).unwrap(),
+        ev
+    );
     for p in &mut ev.players {
         p.rounds.truncate(1);
         if p.name == "Flo" {
-            p.rounds.push(arbiter_tournament::RoundEntry::bye(RoundResult::HalfBye));
+            p.rounds
+                .push(arbiter_tournament::RoundEntry::bye(RoundResult::HalfBye));
         }
     }
     let expected = dutch::pair_round(&ev, 2, Default::default()).unwrap();
@@ -188,27 +263,54 @@ async fn a_swiss_is_paired_played_and_corrected() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|g| (g["white"].as_u64().unwrap() as u16, g["black"].as_u64().unwrap() as u16))
+        .map(|g| {
+            (
+                g["white"].as_u64().unwrap() as u16,
+                g["black"].as_u64().unwrap() as u16,
+            )
+        })
         .collect();
     assert_eq!(got, expected.pairs);
-    assert_eq!(expected.bye, None);
+    // Five present: the pairing-allocated bye (C.04.1 c) to the same player.
+    let pab = byes
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["kind"] == "pairing")
+        .unwrap();
+    assert_eq!(pab["player"].as_u64().map(|n| n as u16), expected.bye);
 
     // The organiser corrects board 3 of round 1 to a win for White: the
     // standings follow (C.07).
     let white3 = board(&v, 1, 3)["white"].clone();
     let points = |v: &Value, no: &Value| {
-        v["standings"].as_array().unwrap().iter().find(|r| r["no"] == *no).unwrap()["points"]
+        v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["no"] == *no)
+            .unwrap()["points"]
             .as_f64()
             .unwrap()
     };
     assert_eq!(points(&v, &white3), 0.5);
-    let r = ok(&s, &format!("/api/events/{id}/result"),
-        json!({"round": 1, "board": 3, "result": "1-0"}), &org).await;
+    let r = ok(
+        &s,
+        &format!("/api/events/{id}/result"),
+        json!({"round": 1, "board": 3, "result": "1-0"}),
+        &org,
+    )
+    .await;
     assert_eq!(r["rule"], "C.07");
     let v = show(&s, &id, None).await;
     assert_eq!(points(&v, &white3), 1.0);
-    let bad = s.post(&format!("/api/events/{id}/result"),
-        &json!({"round": 1, "board": 3, "result": "2-0"}), Some(&org)).await;
+    let bad = s
+        .post(
+            &format!("/api/events/{id}/result"),
+            &json!({"round": 1, "board": 3, "result": "2-0"}),
+            Some(&org),
+        )
+        .await;
     assert_eq!(bad.json()["error"]["field"], "result");
 
     // The standings equal arbiter-tournament's on the exported TRF.
@@ -227,8 +329,13 @@ async fn a_swiss_is_paired_played_and_corrected() {
     for round in 2..=3 {
         let v = until(&s, &id, "the round", |v| v["current_round"] == round).await;
         for g in v["rounds"][round as usize - 1]["games"].as_array().unwrap() {
-            ok(&s, &format!("/api/events/{id}/result"),
-                json!({"round": round, "board": g["board"], "result": "+-"}), &org).await;
+            ok(
+                &s,
+                &format!("/api/events/{id}/result"),
+                json!({"round": round, "board": g["board"], "result": "+-"}),
+                &org,
+            )
+            .await;
         }
     }
     let v = until(&s, &id, "the end", |v| v["status"] == "finished").await;
@@ -240,7 +347,10 @@ async fn a_swiss_is_paired_played_and_corrected() {
     // The PGN: every game played, with the event's tags.
     let pgn = s.get(&format!("/api/events/{id}/pgn"), None).await.body;
     assert!(pgn.contains("[Event \"Club \\\"Swiss\\\"\"]"), "{pgn}");
-    assert!(pgn.contains("[Round \"1.3\"]") && pgn.contains("[Board \"3\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[Round \"1.3\"]") && pgn.contains("[Board \"3\"]"),
+        "{pgn}"
+    );
     s.stop().await;
 }
 
@@ -264,12 +374,24 @@ async fn a_no_show_loses_by_default() {
     let v = until(&s, &id, "round 1", |v| v["current_round"] == 1).await;
     let g = board(&v, 1, 1).clone();
     let game = g["game_id"].as_str().unwrap();
-    let here_no = v["players"].as_array().unwrap().iter().find(|p| p["name"] == "Here").unwrap()["no"].clone();
-    let mut ws = Socket::connect(s.addr, game, Some(&cookies[0].1)).await.unwrap();
-    ws.send(&json!({"type": "hello", "last_seq": 0})).await.unwrap();
+    let here_no = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Here")
+        .unwrap()["no"]
+        .clone();
+    let mut ws = Socket::connect(s.addr, game, Some(&cookies[0].1))
+        .await
+        .unwrap();
+    ws.send(&json!({"type": "hello", "last_seq": 0}))
+        .await
+        .unwrap();
     ws.recv_until(WAIT, |m| m["type"] == "ready").await.unwrap();
     let end = ws
-        .recv_until(WAIT, |m| m["type"] == "event" && m["event"]["kind"] == "end")
+        .recv_until(WAIT, |m| {
+            m["type"] == "event" && m["event"]["kind"] == "end"
+        })
         .await
         .unwrap();
     assert_eq!(end["event"]["termination"]["kind"], "forfeit", "{end}");
@@ -303,7 +425,9 @@ async fn concurrent_registration_numbers_each_player_once() {
     for c in cookies {
         let (s, id) = (s.clone(), id.clone());
         tasks.push(tokio::spawn(async move {
-            s.post(&format!("/api/events/{id}/register"), &json!({}), Some(&c)).await.json()["no"]
+            s.post(&format!("/api/events/{id}/register"), &json!({}), Some(&c))
+                .await
+                .json()["no"]
                 .as_u64()
         }));
     }
@@ -325,14 +449,36 @@ async fn concurrent_registration_numbers_each_player_once() {
 async fn a_round_robin_follows_the_berger_table() {
     let s = server().await;
     let org = signup(&s, "Arbiter").await;
-    let bad = s.post("/api/events", &json!({"name": "X", "system": "knockout", "initial_s": 60}), Some(&org)).await;
-    assert_eq!((bad.status, bad.json()["error"]["field"].as_str()), (400, Some("system")));
-    let anon = s.post("/api/events", &json!({"name": "X", "system": "swiss", "rounds": 3, "initial_s": 60}), None).await;
+    let bad = s
+        .post(
+            "/api/events",
+            &json!({"name": "X", "system": "knockout", "initial_s": 60}),
+            Some(&org),
+        )
+        .await;
+    assert_eq!(
+        (bad.status, bad.json()["error"]["field"].as_str()),
+        (400, Some("system"))
+    );
+    let anon = s
+        .post(
+            "/api/events",
+            &json!({"name": "X", "system": "swiss", "rounds": 3, "initial_s": 60}),
+            None,
+        )
+        .await;
     assert_eq!(anon.status, 401);
-    let id = ok(&s, "/api/events",
+    let id = ok(
+        &s,
+        "/api/events",
         json!({"name": "RR", "system": "round_robin", "initial_s": 60, "auto_pair": false,
                "start_at": 4_102_444_800_000u64}),
-        &org).await["id"].as_str().unwrap().to_owned();
+        &org,
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     for name in ["Ann", "Ben", "Cat", "Dan"] {
         let c = signup(&s, name).await;
         ok(&s, &format!("/api/events/{id}/register"), json!({}), &c).await;
@@ -343,11 +489,22 @@ async fn a_round_robin_follows_the_berger_table() {
         let v = show(&s, &id, None).await;
         assert_eq!(v["current_round"], round);
         let table = arbiter_tournament::berger::round(4, round);
-        let games = v["rounds"][round as usize - 1]["games"].as_array().unwrap().clone();
+        let games = v["rounds"][round as usize - 1]["games"]
+            .as_array()
+            .unwrap()
+            .clone();
         for (g, b) in games.iter().zip(&table) {
-            assert_eq!((g["white"].as_u64(), g["black"].as_u64()), (Some(u64::from(b.white)), b.black.map(u64::from)));
-            ok(&s, &format!("/api/events/{id}/result"),
-                json!({"round": round, "board": g["board"], "result": "1/2-1/2"}), &org).await;
+            assert_eq!(
+                (g["white"].as_u64(), g["black"].as_u64()),
+                (Some(u64::from(b.white)), b.black.map(u64::from))
+            );
+            ok(
+                &s,
+                &format!("/api/events/{id}/result"),
+                json!({"round": round, "board": g["board"], "result": "1/2-1/2"}),
+                &org,
+            )
+            .await;
         }
         if round < 3 {
             // auto_pair off: the organiser pairs.
@@ -356,7 +513,13 @@ async fn a_round_robin_follows_the_berger_table() {
         }
     }
     let v = until(&s, &id, "the end", |v| v["status"] == "finished").await;
-    assert!(v["standings"].as_array().unwrap().iter().all(|r| r["points"] == 1.5));
-    let again = s.post(&format!("/api/events/{id}/pair"), &json!({}), Some(&org)).await;
+    assert!(v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["points"] == 1.5));
+    let again = s
+        .post(&format!("/api/events/{id}/pair"), &json!({}), Some(&org))
+        .await;
     assert_eq!(again.status, 409);
 }
