@@ -83,7 +83,7 @@ async fn finish(s: &TestServer, game: &str, cookie: &str, msgs: &[Value]) {
     .unwrap();
 }
 
-fn board<'a>(v: &'a Value, round: usize, board: usize) -> &'a Value {
+fn board(v: &Value, round: usize, board: usize) -> &Value {
     &v["rounds"][round - 1]["games"][board - 1]
 }
 
