@@ -13,7 +13,7 @@ import type { Page } from './main';
 import { currentUser, type User } from './account';
 import { ApiError } from './api';
 import { errorText } from './errors';
-import { formatTimeControl } from './timecontrol';
+import { tcLabel } from './timecontrol';
 import {
   act, eventPgnUrl, getEvent, RESULTS, trfUrl,
   type Action, type ActionAnswer, type EventGame, type EventView, type PlayerRef, type RatingChange,
@@ -49,7 +49,7 @@ export function standingsTable(ev: EventView): HTMLElement {
   if (!ev.standings.length) return h('p', { text: t('event.noStandings') });
   const names = ev.standings[0].tiebreaks.map((tb) => tb.name);
   return h('table', { class: 'event-table', id: 'standings-table' },
-    h('caption', { text: t('event.standings') }),
+    h('caption', { class: 'sr-only', text: t('event.standings') }),
     h('thead', {}, h('tr', {}, col('event.rank'), col('event.no'), col('events.name'), col('event.points'),
       ...names.map((n) => h('th', { scope: 'col', text: n })))),
     h('tbody', {}, ...ev.standings.map((s) => h('tr', { 'data-no': s.no },
@@ -61,7 +61,7 @@ export function standingsTable(ev: EventView): HTMLElement {
 export function playersTable(ev: EventView): HTMLElement {
   if (!ev.players.length) return h('p', { id: 'no-players', text: t('event.noPlayers') });
   return h('table', { class: 'event-table', id: 'players-table' },
-    h('caption', { text: t('event.playersTitle') }),
+    h('caption', { class: 'sr-only', text: t('event.playersTitle') }),
     h('thead', {}, h('tr', {}, col('event.no'), col('events.name'), col('event.rating'))),
     h('tbody', {}, ...ev.players.map((p) => h('tr', { 'data-no': p.no, class: p.withdrawn ? 'withdrawn' : '' },
       h('td', { text: String(p.no) }),
@@ -116,7 +116,7 @@ export function ratingTable(ev: EventView): HTMLElement | null {
   if (!changes.length) return null;
   const signed = (n: number | undefined) => (n === undefined ? '—' : n > 0 ? `+${n}` : String(n));
   return h('table', { class: 'event-table', id: 'rating-table' },
-    h('caption', { text: t('event.ratingChanges') }),
+    h('caption', { class: 'sr-only', text: t('event.ratingChanges') }),
     h('thead', {}, h('tr', {}, col('events.name'), col('event.before'), col('event.after'), col('event.change'))),
     h('tbody', {}, ...changes.map((c) => {
       const after = c.after ?? c.rating;
@@ -152,6 +152,10 @@ export class EventPage implements Page {
   private timer = 0;
   private delay = POLL_MS;
   private inFlight = false;
+  /** Until then an action's own answer is the announcement (a poll must not talk over it). */
+  private quietUntil = 0;
+  /** An action asked for a fresh look while a poll was in flight. */
+  private again = false;
   private gone = false;
   private els: Record<string, HTMLElement> = {};
   private inputs: Record<string, HTMLInputElement | HTMLSelectElement> = {};
@@ -189,7 +193,8 @@ export class EventPage implements Page {
   }
 
   private async poll(): Promise<void> {
-    if (this.gone || this.inFlight) return;
+    if (this.gone) return;
+    if (this.inFlight) { this.again = true; return; }
     clearTimeout(this.timer);
     this.timer = 0;
     this.inFlight = true;
@@ -203,6 +208,7 @@ export class EventPage implements Page {
     } finally {
       this.inFlight = false;
     }
+    if (this.again) { this.again = false; return this.poll(); }
     if (!this.gone && this.ev?.status !== 'finished') this.timer = window.setTimeout(() => void this.poll(), this.delay);
   }
 
@@ -221,7 +227,7 @@ export class EventPage implements Page {
     this.els.summary.textContent = [
       t('event.summary', {
         system: t(`system.${ev.system}` as Key), rounds: t('event.roundsN', { n: rounds }),
-        tc: formatTimeControl([{ moves: null, seconds: s.initial_s ?? 0, increment: s.increment_s ?? 0 }]),
+        tc: tcLabel([{ moves: null, seconds: s.initial_s ?? 0, increment: s.increment_s ?? 0 }]) ?? '—',
         edition: s.edition ?? '2014', dt: s.default_time_s ?? 0,
         touch: t(s.touch_move ? 'event.touchOn' : 'event.touchOff'), rated: t(s.rated ? 'event.rated' : 'event.casual'),
       }),
@@ -242,10 +248,10 @@ export class EventPage implements Page {
     this.playerActions(ev);
     this.showOrganiser(ev);
     this.showYourGame(ev);
-    if (prev && ev.current_round > this.announcedRound && prev.current_round < ev.current_round && !ev.you?.your_game) {
+    if (!this.quiet() && prev && ev.current_round > this.announcedRound && prev.current_round < ev.current_round && !ev.you?.your_game) {
       this.els.status.textContent = t('event.roundPaired', { n: ev.current_round });
     }
-    if (prev && prev.status !== 'finished' && ev.status === 'finished') this.els.status.textContent = t('event.finished');
+    if (!this.quiet() && prev && prev.status !== 'finished' && ev.status === 'finished') this.els.status.textContent = t('event.finished');
     this.announcedRound = Math.max(this.announcedRound, ev.current_round);
   }
 
@@ -305,7 +311,12 @@ export class EventPage implements Page {
       status.textContent = errorText(codeOf(e), e instanceof Error ? e.message : String(e));
     }
     this.delay = POLL_MS;
+    this.quietUntil = Date.now() + 2 * POLL_MS;
     await this.poll();
+  }
+
+  private quiet(): boolean {
+    return Date.now() < this.quietUntil;
   }
 
   private organiserControls(): HTMLElement {

@@ -26,7 +26,7 @@ if (!env.BASE_URL) {
 }
 
 const args = ['--test', '--test-concurrency=1', ...process.argv.slice(2)];
-if (process.argv.length <= 2) args.push(join(here, 'unit.test.mjs'), join(here, 'app.test.mjs'), join(here, 'play.test.mjs'), join(here, 'postgame.test.mjs'));
+if (process.argv.length <= 2) args.push(join(here, 'unit.test.mjs'), join(here, 'app.test.mjs'), join(here, 'play.test.mjs'), join(here, 'postgame.test.mjs'), join(here, 'events-ui.test.mjs'));
 const child = spawn(process.execPath, args, { env, stdio: 'inherit' });
 child.on('exit', (code) => {
   server?.close();
