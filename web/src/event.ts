@@ -50,7 +50,7 @@ export function standingsTable(ev: EventView): HTMLElement {
   const names = ev.standings[0].tiebreaks.map((tb) => tb.name);
   return h('table', { class: 'event-table', id: 'standings-table' },
     h('caption', { class: 'sr-only', text: t('event.standings') }),
-    h('thead', {}, h('tr', {}, col('event.rank'), col('event.no'), col('events.name'), col('event.points'),
+    h('thead', {}, h('tr', {}, col('event.rank'), col('event.no'), col('event.playerName'), col('event.points'),
       ...names.map((n) => h('th', { scope: 'col', text: n })))),
     h('tbody', {}, ...ev.standings.map((s) => h('tr', { 'data-no': s.no },
       h('td', { text: String(s.rank) }), h('td', { text: String(s.no) }),
@@ -62,7 +62,7 @@ export function playersTable(ev: EventView): HTMLElement {
   if (!ev.players.length) return h('p', { id: 'no-players', text: t('event.noPlayers') });
   return h('table', { class: 'event-table', id: 'players-table' },
     h('caption', { class: 'sr-only', text: t('event.playersTitle') }),
-    h('thead', {}, h('tr', {}, col('event.no'), col('events.name'), col('event.rating'))),
+    h('thead', {}, h('tr', {}, col('event.no'), col('event.playerName'), col('event.rating'))),
     h('tbody', {}, ...ev.players.map((p) => h('tr', { 'data-no': p.no, class: p.withdrawn ? 'withdrawn' : '' },
       h('td', { text: String(p.no) }),
       h('th', { scope: 'row', text: p.withdrawn ? `${p.name} (${t('event.withdrawn')})` : p.name }),
@@ -117,7 +117,7 @@ export function ratingTable(ev: EventView): HTMLElement | null {
   const signed = (n: number | undefined) => (n === undefined ? '—' : n > 0 ? `+${n}` : String(n));
   return h('table', { class: 'event-table', id: 'rating-table' },
     h('caption', { class: 'sr-only', text: t('event.ratingChanges') }),
-    h('thead', {}, h('tr', {}, col('events.name'), col('event.before'), col('event.after'), col('event.change'))),
+    h('thead', {}, h('tr', {}, col('event.playerName'), col('event.before'), col('event.after'), col('event.change'))),
     h('tbody', {}, ...changes.map((c) => {
       const after = c.after ?? c.rating;
       const change = c.change ?? (c.before !== undefined && after !== undefined ? after - c.before : undefined);

@@ -70,7 +70,7 @@ test('[mock-only] an event page: create, register, bye, pair, results, forfeit, 
 
     // The organiser sees the four players in a table with headers, then starts.
     await olga.waitForFunction(() => document.querySelectorAll('#players-table tbody tr').length === 4);
-    assert.deepEqual(await olga.locator('#players-table thead th').allTextContents(), ['No.', 'Name', 'Rating']);
+    assert.deepEqual(await olga.locator('#players-table thead th').allTextContents(), ['No.', 'Player', 'Rating']);
     await olga.click('#ev-start');
     await olga.waitForFunction(() => document.querySelector('#event-status')?.textContent === 'Start: done (C.04.3).');
     await olga.waitForSelector('.round[data-round="1"] tbody tr');
@@ -103,7 +103,7 @@ test('[mock-only] an event page: create, register, bye, pair, results, forfeit, 
     await olga.waitForFunction(() => document.querySelector('.round[data-round="1"] tr[data-board="2"] .result')?.textContent === '-+');
     // The standings: a table with headers, the tie-break's own column.
     await olga.waitForSelector('#standings-table');
-    assert.deepEqual(await olga.locator('#standings-table thead th').allTextContents(), ['Rank', 'No.', 'Name', 'Points', 'BH']);
+    assert.deepEqual(await olga.locator('#standings-table thead th').allTextContents(), ['Rank', 'No.', 'Player', 'Points', 'BH']);
     assert.deepEqual(await olga.locator('#standings-table tbody .points').allTextContents(), ['1', '1', '0', '0']);
     // A finished game's link is a replay; the notice is gone for the players whose game ended.
     assert.equal(await text(olga, '.round[data-round="1"] tr[data-board="1"] a'), 'Replay');
@@ -120,7 +120,7 @@ test('[mock-only] an event page: create, register, bye, pair, results, forfeit, 
     olga.once('dialog', (d) => d.accept());
     await olga.click('#ev-end');
     await olga.waitForSelector('#rating-table');
-    assert.deepEqual(await olga.locator('#rating-table thead th').allTextContents(), ['Name', 'Before', 'After', 'Change']);
+    assert.deepEqual(await olga.locator('#rating-table thead th').allTextContents(), ['Player', 'Before', 'After', 'Change']);
     assert.match(await text(olga, '#event-state'), /^Finished/);
     assert.equal(await olga.locator('#ev-start').isVisible(), false);
     const trf = await olga.request.get(BASE_URL + (await olga.locator('#download-trf').getAttribute('href')));
