@@ -263,11 +263,15 @@ pub(crate) fn games_sql(q: &GamesQuery, game_columns: &str) -> String {
 
 /// A parameter of an account write ([`statement`]), bound by each backend.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Arg<'a> {
+pub enum Arg<'a> {
     /// A text column.
     Text(&'a str),
     /// An integer column (times in ms, flags as 0/1).
     Int(i64),
+    /// SQL NULL in an integer column.
+    NullInt,
+    /// SQL NULL in a text column.
+    NullText,
 }
 
 /// The plain statement (SQL, in `$n` form for both dialects, and its

@@ -21,6 +21,7 @@ pub mod postgres;
 mod row;
 pub mod schema;
 pub mod sqlite;
+pub mod tournament;
 
 pub use location::Location;
 
@@ -164,6 +165,8 @@ pub enum WriteOp {
         /// Epoch ms.
         at: u64,
     },
+    /// A write of an event (a tournament, [`tournament::Op`]).
+    Tournament(tournament::Op),
     /// The batch commits only if the game's lease still has this
     /// generation (checked in the same transaction; see [`lease`]).
     Fence {
@@ -267,6 +270,13 @@ pub trait Backend: Send + 'static {
         &mut self,
         user_id: &str,
     ) -> Result<Vec<(String, String, u64)>, StoreError>;
+    /// Every row of one `SELECT` (`$1`, `$2` … its parameters; the reads of
+    /// events, [`tournament`]).
+    fn select(
+        &mut self,
+        sql: &str,
+        args: &[account::Arg<'_>],
+    ) -> Result<Vec<Vec<tournament::Cell>>, StoreError>;
     /// Moves committed data from a write-ahead log into the database
     /// without blocking writers (a no-op where there is nothing to do).
     fn checkpoint(&mut self) -> Result<(), StoreError> {
@@ -607,6 +617,29 @@ impl Store {
         user_id: String,
     ) -> Result<Vec<(String, String, u64)>, StoreError> {
         self.read(move |b| b.results_by_colour(&user_id)).await
+    }
+
+    /// An event with its players, boards and byes ([`tournament::load`]).
+    pub async fn tournament(
+        &self,
+        id: String,
+    ) -> Result<Option<tournament::LoadedTournament>, StoreError> {
+        self.read(move |b| tournament::load(b, &id)).await
+    }
+
+    /// The newest events ([`tournament::list`]).
+    pub async fn tournaments(&self, limit: u32) -> Result<Vec<tournament::Listed>, StoreError> {
+        self.read(move |b| tournament::list(b, limit)).await
+    }
+
+    /// Ids of the events not finished.
+    pub async fn unfinished_tournaments(&self) -> Result<Vec<String>, StoreError> {
+        self.read(|b| tournament::unfinished(b)).await
+    }
+
+    /// How many unfinished events an organiser has.
+    pub async fn open_tournaments_by(&self, organiser: String) -> Result<u32, StoreError> {
+        self.read(move |b| tournament::open_by(b, &organiser)).await
     }
 
     /// Whether the database answers (a read through the reader).

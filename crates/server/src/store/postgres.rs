@@ -348,17 +348,31 @@ fn write_account(tx: &mut postgres::Transaction<'_>, op: &WriteOp) -> Result<(),
     {
         return acc::rate_game(&mut PgTx(tx), game_id, result, time_class, *at);
     }
-    let Some((sql, args)) = acc::statement(op) else {
-        return Ok(());
+    let statements = match op {
+        WriteOp::Tournament(t) => super::tournament::statements(t),
+        _ => acc::statement(op).into_iter().collect(),
     };
-    let args: Vec<Param<'_>> = args
-        .iter()
+    for (sql, args) in statements {
+        tx.execute(sql, &pg_args(&args)).map_err(db)?;
+    }
+    Ok(())
+}
+
+/// NULL of an integer column.
+const NULL_INT: Option<i64> = None;
+/// NULL of a text column.
+const NULL_TEXT: Option<&str> = None;
+
+/// The parameters of a shared statement, as postgres binds them.
+fn pg_args<'a>(args: &'a [acc::Arg<'_>]) -> Vec<Param<'a>> {
+    args.iter()
         .map(|a| match a {
             acc::Arg::Text(v) => v as Param<'_>,
             acc::Arg::Int(v) => v as Param<'_>,
+            acc::Arg::NullInt => &NULL_INT as Param<'_>,
+            acc::Arg::NullText => &NULL_TEXT as Param<'_>,
         })
-        .collect();
-    tx.execute(sql, &args).map(|_| ()).map_err(db)
+        .collect()
 }
 
 /// [`RatingTx`] on a PostgreSQL transaction.
@@ -530,6 +544,36 @@ impl Backend for Postgres {
             .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get::<_, i64>(2)? as u64)))
             .collect::<Result<_, postgres::Error>>()
             .map_err(db)
+    }
+
+    fn select(
+        &mut self,
+        sql: &str,
+        args: &[acc::Arg<'_>],
+    ) -> Result<Vec<Vec<super::tournament::Cell>>, StoreError> {
+        use super::tournament::Cell;
+        use postgres::types::Type;
+        let rows = self.client.query(sql, &pg_args(args)).map_err(db)?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let mut cells = Vec::with_capacity(r.len());
+            for (i, c) in r.columns().iter().enumerate() {
+                let ty = c.type_();
+                let cell = if *ty == Type::INT8 {
+                    r.try_get::<_, Option<i64>>(i).map(|v| v.map(Cell::Int))
+                } else if *ty == Type::INT4 {
+                    r.try_get::<_, Option<i32>>(i)
+                        .map(|v| v.map(|v| Cell::Int(i64::from(v))))
+                } else if *ty == Type::FLOAT8 {
+                    r.try_get::<_, Option<f64>>(i).map(|v| v.map(Cell::Real))
+                } else {
+                    r.try_get::<_, Option<String>>(i).map(|v| v.map(Cell::Text))
+                };
+                cells.push(cell.map_err(db)?.unwrap_or(Cell::Null));
+            }
+            out.push(cells);
+        }
+        Ok(out)
     }
 
     fn write_batch(&mut self, ops: &[WriteOp]) -> Result<(), StoreError> {

@@ -358,6 +358,84 @@ pub const MIGRATIONS: &[Migration] = &[
             },
         ],
     },
+    // Events (issue 15): Swiss and round-robin tournaments, their players,
+    // their rounds (one row per round paired: pairing is idempotent, keyed
+    // by (event, round)) with the boards, and the byes requested. Named
+    // `tournament*`: the game log's table is `events`.
+    Migration {
+        purpose: "tournaments, their players, rounds, boards and byes",
+        steps: &[
+            Step::CreateTable {
+                name: "tournaments",
+                columns: &[
+                    col("id", Type::Text),
+                    refs(col("organiser", Type::Text), "users (id)"),
+                    col("name", Type::Text),
+                    col("created_at", Type::Integer),
+                    col("start_at", Type::Integer),
+                    col("status", Type::Text),
+                    col("settings", Type::Text),
+                ],
+                key: Key::Columns(&["id"]),
+            },
+            Step::CreateIndex {
+                name: "tournaments_organiser",
+                table: "tournaments",
+                columns: &["organiser", "status"],
+                unique: false,
+            },
+            Step::CreateTable {
+                name: "tournament_players",
+                columns: &[
+                    refs(col("tournament_id", Type::Text), "tournaments (id)"),
+                    refs(col("user_id", Type::Text), "users (id)"),
+                    col("no", Type::Integer),
+                    col("name", Type::Text),
+                    col("rating", Type::Integer),
+                    col("withdrawn", Type::Integer),
+                    col("registered_at", Type::Integer),
+                ],
+                key: Key::Columns(&["tournament_id", "user_id"]),
+            },
+            Step::CreateTable {
+                name: "tournament_rounds",
+                columns: &[
+                    refs(col("tournament_id", Type::Text), "tournaments (id)"),
+                    col("round", Type::Integer),
+                    col("paired_at", Type::Integer),
+                ],
+                key: Key::Columns(&["tournament_id", "round"]),
+            },
+            Step::CreateTable {
+                name: "tournament_boards",
+                columns: &[
+                    refs(col("tournament_id", Type::Text), "tournaments (id)"),
+                    col("round", Type::Integer),
+                    col("board", Type::Integer),
+                    col("white", Type::Integer),
+                    nullable(col("black", Type::Integer)),
+                    nullable(refs(col("game_id", Type::Text), "games (id)")),
+                    col("result", Type::Text),
+                ],
+                key: Key::Columns(&["tournament_id", "round", "board"]),
+            },
+            Step::CreateIndex {
+                name: "tournament_boards_game",
+                table: "tournament_boards",
+                columns: &["game_id"],
+                unique: false,
+            },
+            Step::CreateTable {
+                name: "tournament_byes",
+                columns: &[
+                    refs(col("tournament_id", Type::Text), "tournaments (id)"),
+                    refs(col("user_id", Type::Text), "users (id)"),
+                    col("round", Type::Integer),
+                ],
+                key: Key::Columns(&["tournament_id", "user_id", "round"]),
+            },
+        ],
+    },
 ];
 
 impl Type {

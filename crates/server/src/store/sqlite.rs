@@ -165,20 +165,30 @@ fn write_account(conn: &Connection, op: &WriteOp) -> Result<(), StoreError> {
     {
         return acc::rate_game(&mut SqliteTx(conn), game_id, result, time_class, *at);
     }
-    let Some((sql, args)) = acc::statement(op) else {
-        return Ok(());
+    let statements = match op {
+        WriteOp::Tournament(t) => super::tournament::statements(t),
+        _ => acc::statement(op).into_iter().collect(),
     };
-    let args: Vec<&dyn rusqlite::ToSql> = args
-        .iter()
+    for (sql, args) in statements {
+        let args = sql_args(&args);
+        conn.prepare_cached(sql)
+            .and_then(|mut st| st.execute(args.as_slice()))
+            .map_err(db)?;
+    }
+    Ok(())
+}
+
+/// The parameters of a shared statement, as rusqlite binds them.
+fn sql_args<'a>(args: &'a [acc::Arg<'_>]) -> Vec<&'a dyn rusqlite::ToSql> {
+    args.iter()
         .map(|a| match a {
             acc::Arg::Text(v) => v as &dyn rusqlite::ToSql,
             acc::Arg::Int(v) => v as &dyn rusqlite::ToSql,
+            acc::Arg::NullInt | acc::Arg::NullText => {
+                &rusqlite::types::Null as &dyn rusqlite::ToSql
+            }
         })
-        .collect();
-    conn.prepare_cached(sql)
-        .and_then(|mut st| st.execute(args.as_slice()))
-        .map(|_| ())
-        .map_err(db)
+        .collect()
 }
 
 /// [`RatingTx`] on a SQLite transaction.
@@ -445,6 +455,33 @@ impl Backend for Sqlite {
         all(&self.conn, &format!(
                 "SELECT {GAME_COLUMNS} FROM games WHERE {cond} ORDER BY created_at DESC, id LIMIT ?1"
             ), params![limit as i64], |r| row::game(r))
+    }
+
+    fn select(
+        &mut self,
+        sql: &str,
+        args: &[acc::Arg<'_>],
+    ) -> Result<Vec<Vec<super::tournament::Cell>>, StoreError> {
+        use super::tournament::Cell;
+        use rusqlite::types::ValueRef;
+        let mut st = self.conn.prepare_cached(sql).map_err(db)?;
+        let n = st.column_count();
+        let mut rows = st.query(sql_args(args).as_slice()).map_err(db)?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next().map_err(db)? {
+            let mut cells = Vec::with_capacity(n);
+            for i in 0..n {
+                cells.push(match r.get_ref(i).map_err(db)? {
+                    ValueRef::Null => Cell::Null,
+                    ValueRef::Integer(v) => Cell::Int(v),
+                    ValueRef::Real(v) => Cell::Real(v),
+                    ValueRef::Text(t) => Cell::Text(String::from_utf8_lossy(t).into_owned()),
+                    ValueRef::Blob(_) => Cell::Null,
+                });
+            }
+            out.push(cells);
+        }
+        Ok(out)
     }
 
     fn checkpoint(&mut self) -> Result<(), StoreError> {
