@@ -76,6 +76,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/ws", get(ws).route_layer(origin))
         .merge(crate::ops::router())
         .merge(crate::account::routes::router(app.clone()))
+        .merge(crate::event::routes::router(app.clone()))
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(guard::json_errors))

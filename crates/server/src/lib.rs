@@ -32,6 +32,7 @@ pub mod assets;
 pub mod client;
 pub mod engine;
 pub mod error;
+pub mod event;
 pub mod game;
 pub mod guard;
 pub mod http;
@@ -145,6 +146,8 @@ pub struct App {
     pub account_limit: limits::PerAddress,
     /// Password hashes computed at once.
     pub hashing: tokio::sync::Semaphore,
+    /// The events' locks and the scheduler's bell (issue 15).
+    pub events: event::Hub,
     /// The unfinished games the background resume is to load.
     to_resume: std::sync::Mutex<Vec<String>>,
 }
@@ -229,6 +232,7 @@ impl Server {
             ),
             hashing: tokio::sync::Semaphore::new(account::credentials::HASHING_AT_ONCE),
             to_resume: std::sync::Mutex::default(),
+            events: event::Hub::default(),
             abort_unstarted_after: config.abort_unstarted_after,
             hosts: guard::HostPolicy::new(
                 config.public_url.clone(),
@@ -279,6 +283,7 @@ impl Server {
         let beat_app = self.app.clone();
         let every = self.heartbeat;
         let resuming = tokio::spawn(resume_all(app.clone()));
+        let scheduler = tokio::spawn(event::scheduler::run(app.clone()));
         let beats = tokio::spawn(async move {
             let _ = resuming.await;
             let mut tick = tokio::time::interval(every);
@@ -307,6 +312,7 @@ impl Server {
         // moment, then stop.
         let _ = tokio::time::timeout(Duration::from_secs(3), server).await;
         beats.abort();
+        scheduler.abort();
         // Not while games of the previous run wait for their shift: the
         // previous run's last heartbeat must stay the last for them.
         if app.registry.pending() == 0 {

@@ -107,6 +107,16 @@ pub enum Command {
         /// Gets a copy of the core.
         reply: oneshot::Sender<Box<GameCore>>,
     },
+    /// An event's arbiter (issue 15): with `loser` `None` the default time
+    /// has passed and whoever is absent loses
+    /// ([`GameCore::default_time_passed`]); else `loser` is forfeited.
+    /// Answers whether the game ended so.
+    Forfeit {
+        /// The player forfeited, or `None`: the absent ones (6.7).
+        loser: Option<Color>,
+        /// Whether it ended the game.
+        reply: oneshot::Sender<bool>,
+    },
     /// The engine's answer to the draw offer pending to it.
     EngineDrawAnswer {
         /// Accept (else decline).
@@ -345,6 +355,22 @@ impl Task {
             }
             Command::Read { reply } => {
                 let _ = reply.send(Box::new(self.core.clone()));
+            }
+            Command::Forfeit { loser, reply } => {
+                let out = match loser {
+                    None => self
+                        .core
+                        .default_time_passed([self.online.0, self.online.1], now),
+                    Some(c) => self
+                        .core
+                        .forfeit(c, "forfeited by the arbiter (Art. 10.1)", now)
+                        .ok(),
+                };
+                let done = match out {
+                    Some(out) => self.commit(out).await,
+                    None => false,
+                };
+                let _ = reply.send(done);
             }
             Command::EngineDrawAnswer { accept } => {
                 let side = !self.core.settings.creator;

@@ -5,6 +5,7 @@ pub mod act;
 pub mod actor;
 pub mod core;
 pub mod effects;
+pub mod forfeit;
 pub mod record;
 pub mod registry;
 pub mod rematch;

@@ -77,7 +77,20 @@ impl GameCore {
         }
         // A rated game's end moves both ratings in the same transaction as
         // its result (issue 15).
-        if self.settings.rated && events.iter().any(|e| matches!(e, Event::End { .. })) {
+        // An event's game: its board's result in the same transaction
+        // (a forfeit is not rated, B.02 5.1; issue 15).
+        let event_result = self.event_result(&events);
+        if let Some(result) = &event_result {
+            writes.push(WriteOp::Tournament(
+                crate::store::tournament::Op::GameEnded {
+                    game_id: self.id.clone(),
+                    result: result.clone(),
+                },
+            ));
+        }
+        let forfeit = event_result.is_some_and(|r| matches!(r.as_str(), "+-" | "-+" | "--"));
+        if self.settings.rated && !forfeit && events.iter().any(|e| matches!(e, Event::End { .. }))
+        {
             writes.push(WriteOp::RateGame {
                 game_id: self.id.clone(),
                 result: self.table.result(),

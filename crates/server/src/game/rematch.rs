@@ -159,6 +159,7 @@ impl GameCore {
         // carried over (issue 15's rated play is by invitation only).
         settings.rated = false;
         settings.creator_account = None;
+        settings.event = None;
         if settings.mode != Mode::Local {
             settings.creator = !settings.creator;
         }

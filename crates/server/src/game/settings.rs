@@ -72,6 +72,10 @@ pub struct Settings {
     /// The account (user id) that created the game, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creator_account: Option<String>,
+    /// The event (tournament) this game is a board of (issue 15): its end
+    /// writes the board's result in the same transaction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
 }
 
 /// Longest time-control text accepted.
@@ -403,6 +407,7 @@ impl CreateRequest {
                 fen,
                 rated,
                 creator_account: None,
+                event: None,
             },
             name,
         ))

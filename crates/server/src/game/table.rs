@@ -480,6 +480,7 @@ mod tests {
             fen: fen.map(str::to_owned),
             rated: false,
             creator_account: None,
+            event: None,
         }
     }
 

@@ -637,6 +637,16 @@ impl Store {
         self.read(|b| tournament::unfinished(b)).await
     }
 
+    /// The players' ratings now ([`tournament::ratings_now`]).
+    pub async fn tournament_ratings(
+        &self,
+        id: String,
+        class: String,
+    ) -> Result<Vec<(String, f64)>, StoreError> {
+        self.read(move |b| tournament::ratings_now(b, &id, &class))
+            .await
+    }
+
     /// How many unfinished events an organiser has.
     pub async fn open_tournaments_by(&self, organiser: String) -> Result<u32, StoreError> {
         self.read(move |b| tournament::open_by(b, &organiser)).await

@@ -104,6 +104,8 @@ pub struct LoadedTournament {
     pub boards: Vec<BoardRow>,
     /// Requested half-point byes: (account, round).
     pub byes: Vec<(String, u16)>,
+    /// The rounds paired: (round, epoch ms of the pairing).
+    pub rounds: Vec<(u16, u64)>,
 }
 
 /// A write of an event.
@@ -172,6 +174,13 @@ pub enum Op {
         game_id: String,
         /// The result code.
         result: String,
+    },
+    /// A registration is cancelled (before the start).
+    Unregister {
+        /// The event.
+        id: String,
+        /// The account.
+        user_id: String,
     },
     /// A half-point bye requested for a round.
     RequestBye {
@@ -314,11 +323,20 @@ pub fn load(
         .iter()
         .map(|r| Ok((text(r, 0)?, small(r, 1)?)))
         .collect::<Result<Vec<_>, StoreError>>()?;
+    let rounds = b
+        .select(
+            "SELECT round, paired_at FROM tournament_rounds WHERE tournament_id = $1 ORDER BY round",
+            &[Arg::Text(id)],
+        )?
+        .iter()
+        .map(|r| Ok((small(r, 0)?, int(r, 1)? as u64)))
+        .collect::<Result<Vec<_>, StoreError>>()?;
     Ok(Some(LoadedTournament {
         row,
         players,
         boards,
         byes,
+        rounds,
     }))
 }
 
@@ -349,6 +367,26 @@ pub fn unfinished(b: &mut (impl Select + ?Sized)) -> Result<Vec<String>, StoreEr
     )?
     .iter()
     .map(|r| text(r, 0))
+    .collect()
+}
+
+/// The players' ratings now in a time class: (account, rating).
+pub fn ratings_now(
+    b: &mut (impl Select + ?Sized),
+    id: &str,
+    class: &str,
+) -> Result<Vec<(String, f64)>, StoreError> {
+    b.select(
+        "SELECT r.user_id, r.rating FROM ratings r
+         JOIN tournament_players p ON p.user_id = r.user_id
+         WHERE p.tournament_id = $1 AND r.time_class = $2",
+        &[Arg::Text(id), Arg::Text(class)],
+    )?
+    .iter()
+    .map(|r| match r.get(1) {
+        Some(Cell::Real(v)) => Ok((text(r, 0)?, *v)),
+        _ => Err(bad("a rating")),
+    })
     .collect()
 }
 
@@ -400,6 +438,16 @@ pub(crate) fn statements(op: &Op) -> Vec<(&'static str, Vec<Arg<'_>>)> {
                 Int(i64::from(*max)),
             ],
         )],
+        Op::Unregister { id, user_id } => vec![
+            (
+                "DELETE FROM tournament_byes WHERE tournament_id = $1 AND user_id = $2",
+                vec![Text(id), Text(user_id)],
+            ),
+            (
+                "DELETE FROM tournament_players WHERE tournament_id = $1 AND user_id = $2",
+                vec![Text(id), Text(user_id)],
+            ),
+        ],
         Op::SetWithdrawn {
             id,
             user_id,

@@ -1,0 +1,70 @@
+//! Events (issue 15; protocol §9): Swiss (FIDE Dutch, C.04.3) and
+//! round-robin (C.05) tournaments run in `arbiter serve` on
+//! `arbiter-tournament`. An organiser (a logged-in account, the event's
+//! arbiter) creates one; players register, withdraw or ask for a half-point
+//! bye; at the start round 1 is paired and each game created with its two
+//! seats held by the players' accounts; a player absent past the default
+//! time loses (6.7); when every game of a round has ended the next is
+//! paired, automatically or at the organiser's word.
+//!
+//! - [`model`]: the settings, the event as `arbiter-tournament` sees it,
+//!   the next round's pairing, standings (C.07) and rating changes (B.02);
+//! - [`run`]: the arbiter's actions (start, pair, results, forfeits, end),
+//!   each committed before anyone hears of it;
+//! - [`routes`]: the HTTP API;
+//! - [`scheduler`]: the start at the scheduled time, the default time, the
+//!   next round when one ends.
+//!
+//! Pairing is idempotent: a round's row is keyed by (event, round) and is
+//! written in the transaction that creates its games, so a crash before
+//! that commit leaves the round unpaired (the scheduler pairs it on
+//! restart) and after it leaves it paired once.
+
+pub mod model;
+pub mod routes;
+pub mod run;
+pub mod scheduler;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+/// What the event tasks share: one lock per event (its actions run one at
+/// a time), the games whose default time has been judged, and a bell that
+/// wakes the scheduler.
+///
+/// ```
+/// let hub = arbiter_server::event::Hub::default();
+/// assert!(hub.first_default_check("gameid01"));
+/// assert!(!hub.first_default_check("gameid01"));
+/// ```
+#[derive(Default)]
+pub struct Hub {
+    locks: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    judged: Mutex<HashSet<String>>,
+    /// Rings when something an event waits for happened.
+    pub wake: tokio::sync::Notify,
+}
+
+impl Hub {
+    /// Holds event `id`'s lock until the guard drops.
+    pub async fn lock(&self, id: &str) -> tokio::sync::OwnedMutexGuard<()> {
+        let m = {
+            let mut locks = self.locks.lock().unwrap_or_else(|e| e.into_inner());
+            locks.entry(id.to_owned()).or_default().clone()
+        };
+        m.lock_owned().await
+    }
+
+    /// Forgets a finished event's lock.
+    pub fn forget(&self, id: &str) {
+        let mut locks = self.locks.lock().unwrap_or_else(|e| e.into_inner());
+        locks.remove(id);
+    }
+
+    /// `true` the first time it is asked for `game` (its default time is
+    /// judged once per server run).
+    pub fn first_default_check(&self, game: &str) -> bool {
+        let mut j = self.judged.lock().unwrap_or_else(|e| e.into_inner());
+        j.insert(game.to_owned())
+    }
+}

@@ -1,0 +1,92 @@
+//! An event's game decided by its arbiter (issue 15): a player absent past
+//! the event's default time loses (2014 6.7 a, 2018/2023 6.7.1; both
+//! absent, both lose), the organiser forfeits a player, and the result an
+//! event records for its board.
+//!
+//! Online, a player is "at the board" once connected to the game or once
+//! he has moved: the server sees nothing else of him.
+
+use super::core::{Effects, GameCore};
+use super::record::Wire;
+use super::table::{Refusal, Table};
+use crate::protocol::{Color, Event, Status};
+use arbiter_laws::{Action, Ground};
+
+impl GameCore {
+    /// The default time has passed at `now`: a player neither connected
+    /// (`online`, by colour index) nor having moved loses by forfeit (the
+    /// opponent wins); both such, the game is aborted and both lose (`--`).
+    /// `None` if nobody is absent or the game is over.
+    pub fn default_time_passed(&mut self, online: [bool; 2], now: u64) -> Option<Effects> {
+        if self.status == Status::Finished || self.table.is_over() {
+            return None;
+        }
+        let absent: Vec<Color> = Color::ALL
+            .into_iter()
+            .filter(|&c| !online[c.index()] && !self.table.records().iter().any(|r| r.color == c))
+            .collect();
+        match absent.as_slice() {
+            [] => None,
+            [one] => self
+                .forfeit(
+                    *one,
+                    "absent from the board after the default time (Art. 6.7)",
+                    now,
+                )
+                .ok(),
+            _ => {
+                self.status = Status::Finished;
+                Some(self.record(now, None, vec![Event::Aborted { by: None }], Vec::new()))
+            }
+        }
+    }
+
+    /// The arbiter declares the game lost by `loser` at `now` (Art. 10.1:
+    /// the opponent wins by forfeit), for `reason`.
+    pub fn forfeit(&mut self, loser: Color, reason: &str, now: u64) -> Result<Effects, Refusal> {
+        if self.status == Status::Finished || self.table.is_over() {
+            return Err(Refusal::new("game_not_active", "the game is over"));
+        }
+        let t = self.game_time(now).unwrap_or(0);
+        let ev = Table::event(
+            t,
+            None,
+            Action::Forfeit {
+                player: loser,
+                ground: Ground::MatchRule,
+                reason: reason.to_owned(),
+            },
+        );
+        self.apply_laws(now, ev, Wire::Resign)
+    }
+
+    /// The result code of this game's board in its event, if it belongs to
+    /// one and `events` end it: the PGN result of a game played, `+-` /
+    /// `-+` for a forfeit or an abort by one player (he loses), `--` for a
+    /// game nobody started.
+    pub(super) fn event_result(&self, events: &[Event]) -> Option<String> {
+        self.settings.event.as_ref()?;
+        events.iter().find_map(|e| match e {
+            Event::End {
+                result,
+                termination,
+                ..
+            } => Some(
+                match (termination.kind, result.as_str()) {
+                    (arbiter_laws::Termination::Forfeit, "1-0") => "+-",
+                    (arbiter_laws::Termination::Forfeit, "0-1") => "-+",
+                    (_, r) => r,
+                }
+                .to_owned(),
+            ),
+            Event::Aborted {
+                by: Some(Color::White),
+            } => Some("-+".to_owned()),
+            Event::Aborted {
+                by: Some(Color::Black),
+            } => Some("+-".to_owned()),
+            Event::Aborted { by: None } => Some("--".to_owned()),
+            _ => None,
+        })
+    }
+}
