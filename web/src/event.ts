@@ -16,7 +16,7 @@ import { errorText } from './errors';
 import { tcLabel } from './timecontrol';
 import {
   act, eventPgnUrl, getEvent, RESULTS, trfUrl,
-  type Action, type ActionAnswer, type EventGame, type EventView, type PlayerRef, type RatingChange,
+  type Action, type ActionAnswer, type EventGame, type EventView, type PlayerRef,
 } from './eventapi';
 
 /** Milliseconds between polls of the event, and the most after repeated errors. */
@@ -27,7 +27,8 @@ const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : 'network');
 const col = (k: Key) => h('th', { scope: 'col', text: t(k) });
 
 /** A player's name from the server's reference (a starting number or a name). */
-export function playerName(ev: EventView, ref: PlayerRef): string {
+export function playerName(ev: EventView, ref: PlayerRef, name?: string | null): string {
+  if (name) return name;
   if (ref === null || ref === undefined) return '—';
   if (typeof ref === 'number') return ev.players.find((p) => p.no === ref)?.name ?? `#${ref}`;
   return ref;
@@ -79,7 +80,7 @@ function gameLink(g: EventGame): HTMLElement | string {
 
 const byeKind = (kind: string) => {
   const k = `bye.${kind}`;
-  return k === 'bye.half' || k === 'bye.full' || k === 'bye.zero' ? t(k) : kind;
+  return k === 'bye.half' || k === 'bye.full' || k === 'bye.pairing' || k === 'bye.zero' ? t(k) : kind;
 };
 
 /** Every round, newest first: a table of boards (White, result, Black, the game's link) and its byes. */
@@ -93,39 +94,34 @@ export function roundsSection(ev: EventView): HTMLElement {
         h('thead', {}, h('tr', {}, col('event.board'), col('event.white'), col('event.result'), col('event.black'), col('event.game'))),
         h('tbody', {}, ...r.games.map((g) => h('tr', { 'data-board': g.board },
           h('th', { scope: 'row', text: String(g.board) }),
-          h('td', { class: 'white', text: playerName(ev, g.white) }),
+          h('td', { class: 'white', text: playerName(ev, g.white, g.white_name) }),
           h('td', { class: 'result', text: g.result && g.result !== '*' ? g.result : t('event.playing') }),
-          h('td', { class: 'black', text: playerName(ev, g.black) }),
+          h('td', { class: 'black', text: playerName(ev, g.black, g.black_name) }),
           h('td', {}, gameLink(g)))))));
     if (r.byes.length) {
-      sec.append(h('p', { class: 'byes', text: t('event.byes', { list: r.byes.map((b) => `${playerName(ev, b.player)} (${byeKind(b.kind)})`).join(', ') }) }));
+      sec.append(h('p', { class: 'byes', text: t('event.byes', { list: r.byes.map((b) => `${playerName(ev, b.player, b.name)} (${byeKind(b.kind)})`).join(', ') }) }));
     }
     box.append(sec);
   }
   return box;
 }
 
-function changeName(ev: EventView, c: RatingChange): string {
-  if (c.name) return c.name;
-  if (c.player !== undefined) return playerName(ev, c.player);
-  return c.no !== undefined ? playerName(ev, c.no) : '—';
-}
+/** A rating or a change, whole points; a change signed. */
+const fmt = (n: number | null | undefined, signed = false) =>
+  n === null || n === undefined ? '—' : signed && Math.round(n) > 0 ? `+${Math.round(n)}` : String(Math.round(n));
 
 export function ratingTable(ev: EventView): HTMLElement | null {
   const changes = ev.rating_changes ?? [];
   if (!changes.length) return null;
-  const signed = (n: number | undefined) => (n === undefined ? '—' : n > 0 ? `+${n}` : String(n));
   return h('table', { class: 'event-table', id: 'rating-table' },
     h('caption', { class: 'sr-only', text: t('event.ratingChanges') }),
-    h('thead', {}, h('tr', {}, col('event.playerName'), col('event.before'), col('event.after'), col('event.change'))),
-    h('tbody', {}, ...changes.map((c) => {
-      const after = c.after ?? c.rating;
-      const change = c.change ?? (c.before !== undefined && after !== undefined ? after - c.before : undefined);
-      return h('tr', {}, h('th', { scope: 'row', text: changeName(ev, c) }),
-        h('td', { text: c.before === undefined ? '—' : String(c.before) }),
-        h('td', { text: after === undefined ? '—' : String(after) }),
-        h('td', { class: 'change', text: signed(change) }));
-    })));
+    h('thead', {}, h('tr', {}, col('event.playerName'), col('event.before'), col('event.after'), col('event.change'), col('event.fideChange'))),
+    h('tbody', {}, ...changes.map((c) => h('tr', { 'data-no': c.no },
+      h('th', { scope: 'row', text: c.name || playerName(ev, c.no) }),
+      h('td', { text: fmt(c.rating_before) }),
+      h('td', { text: fmt(c.rating_after) }),
+      h('td', { class: 'change', text: fmt(c.glicko_change, true) }),
+      h('td', { class: 'fide-change', text: c.fide_change === null || c.fide_change === undefined ? '—' : (c.fide_change > 0 ? '+' : '') + c.fide_change.toFixed(1) })))));
 }
 
 /** The game a player is paired in this round, and who they are in it. */
@@ -135,8 +131,9 @@ export function yourGame(ev: EventView, me: User | null): { round: number; game:
   for (const r of ev.rounds) {
     const game = r.games.find((g) => g.game_id === id);
     if (!game) continue;
+    if (game.result && game.result !== '*') return null;
     const mine = me?.name.toLowerCase();
-    const white = playerName(ev, game.white), black = playerName(ev, game.black);
+    const white = playerName(ev, game.white, game.white_name), black = playerName(ev, game.black, game.black_name);
     const color = mine === white.toLowerCase() ? 'white' : mine === black.toLowerCase() ? 'black' : null;
     return { round: r.round, game, color, opponent: color === 'black' ? white : color === 'white' ? black : `${white} – ${black}` };
   }

@@ -48,13 +48,19 @@ export interface EventSummary {
 export type PlayerRef = number | string | null;
 
 export interface EventPlayer { no: number; name: string; rating: number | null; withdrawn: boolean }
-export interface EventGame { board: number; white: PlayerRef; black: PlayerRef; game_id: string | null; result: string | null }
-export interface EventBye { player: PlayerRef; kind: string }
+export interface EventGame {
+  board: number; white: PlayerRef; black: PlayerRef; game_id: string | null; result: string | null;
+  white_name?: string; black_name?: string | null;
+}
+/** `kind`: "half" (requested, C.04.1), "pairing" (pairing-allocated, `U`), "zero" (absent). */
+export interface EventBye { player: PlayerRef; kind: string; name?: string }
 export interface EventRound { round: number; games: EventGame[]; byes: EventBye[] }
 export interface Standing { rank: number; no: number; name: string; points: number; tiebreaks: { name: string; value: number | string }[] }
+/** At the end: each player's Glicko-2 rating before and after, and the FIDE (B.02) change. */
 export interface RatingChange {
-  no?: number; name?: string; player?: PlayerRef;
-  before?: number; after?: number; change?: number; rating?: number;
+  no: number; name: string;
+  rating_before: number | null; rating_after: number | null;
+  glicko_change: number | null; fide_change: number | null;
 }
 
 /** `GET /api/events/{id}`. */
@@ -70,7 +76,7 @@ export interface EventView {
   current_round: number;
   standings: Standing[];
   rating_changes?: RatingChange[] | null;
-  you: { registered: boolean; your_game: string | null; organiser: boolean } | null;
+  you: { registered: boolean; no?: number | null; your_game: string | null; byes?: number[]; organiser: boolean } | null;
 }
 
 /** Every action answers with the rule it applied ("C.04.3", "6.7", …) and perhaps a message. */

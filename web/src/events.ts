@@ -58,7 +58,7 @@ export function createForm(): HTMLFormElement {
   const minutes = h('input', { type: 'number', min: 0, max: 600, step: 'any', value: 3, required: true });
   const increment = h('input', { type: 'number', min: 0, max: 180, value: 2, required: true });
   const edition = h('select', {}, ...(['2014', '2018', '2023'] as Edition[]).map((e) => h('option', { value: e, text: t(`edition.${e}` as Key) })));
-  const defaultTime = h('input', { type: 'number', min: 0, max: 3600, value: 60, required: true });
+  const defaultTime = h('input', { type: 'number', min: 10, max: 3600, value: 60, required: true });
   const startAt = h('input', { type: 'datetime-local', value: localInput(Date.now() + 3600_000), required: true });
   const [touchBox, touch] = check('ev-touch', t('home.touchMove'), false);
   const [autoBox, auto] = check('ev-auto', t('events.autoPair'), true);

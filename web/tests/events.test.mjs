@@ -92,13 +92,15 @@ async function assertPairing(page, r, expected) {
   }
 }
 
+/** The player's event page announces round `round`'s game (by polling); its link opens it. */
+async function goToYourGame(p, round) {
+  await p.waitForFunction((r) => new RegExp(`^(Round|Тур) ${r}:`).test(document.querySelector('#your-game p')?.textContent ?? ''), round, { timeout: 20000 });
+  await Promise.all([p.waitForURL(/\/game\//), p.click('#your-game-link')]);
+}
+
 /** One board, from both players' "your game" links: White wins, Black wins, or a draw. */
 async function playBoard(round, white, black, outcome) {
-  for (const p of [white, black]) {
-    await p.waitForSelector('#your-game-link', { timeout: 20000 });
-    assert.match(await text(p, '#your-game p'), new RegExp(`^(Round|Тур) ${round}`));
-    await Promise.all([p.waitForURL(/\/game\//), p.click('#your-game-link')]);
-  }
+  for (const p of [white, black]) await goToYourGame(p, round);
   await white.waitForSelector('.cg-wrap.orientation-white');
   await black.waitForSelector('.cg-wrap.orientation-black');
   for (const [i, [who, from, to]] of [[white, 'e2', 'e4'], [black, 'e7', 'e5']].entries()) {
@@ -121,9 +123,7 @@ async function playBoard(round, white, black, outcome) {
 
 /** A board whose Black never comes (Art. 6.7): White arrives, moves, and wins by default. */
 async function playNoShow(round, white) {
-  await white.waitForSelector('#your-game-link', { timeout: 20000 });
-  assert.match(await text(white, '#your-game p'), new RegExp(`^(Round|Тур) ${round}`));
-  await Promise.all([white.waitForURL(/\/game\//), white.click('#your-game-link')]);
+  await goToYourGame(white, round);
   await white.waitForSelector('.status-line.your-turn');
   await clickMove(white, 'e2', 'e4');
   await white.waitForSelector('.result-banner:not([hidden])', { timeout: (DEFAULT_TIME_S + 30) * 1000 });

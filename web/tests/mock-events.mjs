@@ -21,14 +21,19 @@ export function mockUser(cookies) {
 function view(e, user) {
   const me = user ? e.players.find((p) => p.name === user) : null;
   const current = e.rounds.at(-1);
-  const mine = me && current?.games.find((g) => (g.white === me.no || g.black === me.no) && !g.result);
+  const mine = me && current?.games.find((g) => g.white === me.no || g.black === me.no);
   return {
     id: e.id, name: e.name, system: e.system, status: e.status, organiser: e.organiser, settings: e.settings,
-    players: e.players, rounds: e.rounds, current_round: e.rounds.length, standings: standings(e),
-    rating_changes: e.status === 'finished' ? e.players.map((p) => ({ no: p.no, before: p.rating, after: p.rating + 10 * (score(e, p.no) - e.rounds.length / 2), change: 10 * (score(e, p.no) - e.rounds.length / 2) })) : null,
-    you: user ? { registered: !!me, your_game: mine?.game_id ?? null, organiser: user === e.organiser } : null,
+    players: e.players, rounds: e.rounds.map((r) => ({ ...r, games: r.games.map((g) => ({ ...g, white_name: name(e, g.white), black_name: name(e, g.black) })) })), current_round: e.rounds.length, standings: standings(e),
+    rating_changes: e.status === 'finished' ? e.players.map((p) => {
+      const change = 10 * (score(e, p.no) - e.rounds.length / 2);
+      return { no: p.no, name: p.name, rating_before: p.rating, rating_after: p.rating + change, glicko_change: change, fide_change: change / 2 };
+    }) : null,
+    you: user ? { registered: !!me, your_game: mine?.game_id ?? null, organiser: user.toLowerCase() === e.organiser } : null,
   };
 }
+
+const name = (e, no) => e.players.find((p) => p.no === no)?.name ?? '';
 
 function score(e, no) {
   let s = 0;
@@ -38,7 +43,7 @@ function score(e, no) {
       if (g.white === no) s += POINTS[g.result][0];
       if (g.black === no) s += POINTS[g.result][1];
     }
-    for (const b of r.byes) if (b.player === no) s += b.kind === 'half' ? 0.5 : b.kind === 'full' ? 1 : 0;
+    for (const b of r.byes) if (b.player === no) s += b.kind === 'half' ? 0.5 : b.kind === 'pairing' ? 1 : 0;
   }
   return s;
 }
@@ -62,7 +67,7 @@ function pair(e) {
     if (e.byeRequests.some((b) => b.no === p.no && b.round === n)) byes.push({ player: p.no, kind: 'half' });
     else active.push(p.no);
   }
-  if (active.length % 2) byes.push({ player: active.pop(), kind: 'full' });
+  if (active.length % 2) byes.push({ player: active.pop(), kind: 'pairing' });
   const half = active.length / 2;
   const games = [];
   for (let i = 0; i < half; i++) {
@@ -108,7 +113,7 @@ export async function handleEvents(req, res, path, h) {
     if (typeof body.name !== 'string' || !body.name.trim()) { h.fail(res, 400, 'invalid_request', 'name: missing'); return true; }
     const id = randomBytes(5).toString('hex');
     const { name, system, ...settings } = body;
-    events.set(id, { id, name: name.trim(), system, status: 'registration', organiser: user, settings, players: [], rounds: [], byeRequests: [] });
+    events.set(id, { id, name: name.trim(), system, status: 'registration', organiser: user.toLowerCase(), settings, players: [], rounds: [], byeRequests: [] });
     h.json(res, 201, { id });
     return true;
   }
@@ -129,21 +134,21 @@ export async function handleEvents(req, res, path, h) {
   }
   if (req.method !== 'POST') { h.fail(res, 404, 'not_found', 'no such endpoint'); return true; }
   const organiserOnly = ['start', 'pair', 'result', 'forfeit', 'late_entry', 'end'];
-  if (organiserOnly.includes(action) && user !== e.organiser) { h.fail(res, 403, 'not_organiser', 'only the organiser may do this'); return true; }
+  if (organiserOnly.includes(action) && user.toLowerCase() !== e.organiser) { h.fail(res, 403, 'not_organiser', 'only the organiser may do this'); return true; }
   const me = e.players.find((p) => p.name === user);
   const ok = (rule) => h.json(res, 200, { rule });
   switch (action) {
     case 'register':
       if (e.status !== 'registration') return h.fail(res, 409, 'registration_closed', 'registration is closed'), true;
       if (!me) e.players.push({ no: e.players.length + 1, name: user, rating: 1500, withdrawn: false });
-      return ok('C.04.2'), true;
+      return ok('C.04.2 A.2'), true;
     case 'withdraw':
       if (me) me.withdrawn = true;
-      return ok('C.04.2'), true;
+      return ok('C.04.1'), true;
     case 'bye':
       if (!me || !Number.isInteger(body.round) || body.round <= e.rounds.length) return h.fail(res, 400, 'invalid_request', 'round: not a later round'), true;
       e.byeRequests.push({ no: me.no, round: body.round });
-      return ok('C.04.1.d'), true;
+      return ok('C.04.1'), true;
     case 'start':
       if (e.status !== 'registration') return h.fail(res, 409, 'already_started', 'the event has started'), true;
       e.status = 'running';
@@ -164,7 +169,7 @@ export async function handleEvents(req, res, path, h) {
       const g = r?.games.find((x) => x.white === body.player || x.black === body.player);
       if (!g) return h.fail(res, 400, 'invalid_request', 'player: not paired in that round'), true;
       g.result = g.white === body.player ? '-+' : '+-';
-      return ok('6.7'), true;
+      return ok('Art. 10.1'), true;
     }
     case 'late_entry':
       if (typeof body.user !== 'string' || !/^[A-Za-z0-9_-]{3,20}$/.test(body.user)) return h.fail(res, 400, 'invalid_request', 'user: not a user name'), true;
