@@ -38,6 +38,7 @@ fn settings() -> Settings {
         fen: None,
         rated: false,
         creator_account: None,
+        event: None,
     }
 }
 

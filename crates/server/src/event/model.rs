@@ -168,10 +168,10 @@ impl Settings {
                 })?,
         };
         let default_time_s = uint(v, "default_time_s", Some(60), 3600)? as u32;
-        if default_time_s < 10 {
+        if default_time_s == 0 {
             return Err(ApiError::invalid(
                 "default_time_s",
-                "default_time_s: 10 to 3600 (Art. 6.7: online, a player needs a moment to reach the board)",
+                "default_time_s: 1 to 3600 (Art. 6.7: online, a player needs a moment to reach the board)",
             ));
         }
         let tie_breaks = match get(v, "tiebreaks").or_else(|| get(v, "tie_breaks")) {

@@ -634,7 +634,7 @@ impl Store {
 
     /// Ids of the events not finished.
     pub async fn unfinished_tournaments(&self) -> Result<Vec<String>, StoreError> {
-        self.read(|b| tournament::unfinished(b)).await
+        self.read(tournament::unfinished).await
     }
 
     /// The players' ratings now ([`tournament::ratings_now`]).

@@ -4,7 +4,8 @@
 //! advance. The tables are named `tournament*` (the game log's table is
 //! already `events`).
 //!
-//! Written once for both databases, like [`super::account`]: every write
+//! Written once for both databases, like [`super::account`] (`$1`, `$2` …
+//! each first used in order: SQLite numbers them so); every write
 //! is a plain statement ([`statements`]); every read is one `SELECT` run by
 //! the backend's [`super::Backend::select`] and read here.
 //!
@@ -420,8 +421,8 @@ pub(crate) fn statements(op: &Op) -> Vec<(&'static str, Vec<Arg<'_>>)> {
             ],
         )],
         Op::SetStatus { id, status } => vec![(
-            "UPDATE tournaments SET status = $2 WHERE id = $1",
-            vec![Text(id), Text(status)],
+            "UPDATE tournaments SET status = $1 WHERE id = $2",
+            vec![Text(status), Text(id)],
         )],
         Op::Register { player: p, max } => vec![(
             "INSERT INTO tournament_players
@@ -453,15 +454,15 @@ pub(crate) fn statements(op: &Op) -> Vec<(&'static str, Vec<Arg<'_>>)> {
             user_id,
             withdrawn,
         } => vec![(
-            "UPDATE tournament_players SET withdrawn = $3 WHERE tournament_id = $1 AND user_id = $2",
-            vec![Text(id), Text(user_id), Int(i64::from(*withdrawn))],
+            "UPDATE tournament_players SET withdrawn = $1 WHERE tournament_id = $2 AND user_id = $3",
+            vec![Int(i64::from(*withdrawn)), Text(id), Text(user_id)],
         )],
         Op::Number { id, numbers } => numbers
             .iter()
             .map(|(user, no)| {
                 (
-                    "UPDATE tournament_players SET no = $3 WHERE tournament_id = $1 AND user_id = $2",
-                    vec![Text(id), Text(user), n(*no)],
+                    "UPDATE tournament_players SET no = $1 WHERE tournament_id = $2 AND user_id = $3",
+                    vec![n(*no), Text(id), Text(user)],
                 )
             })
             .collect(),
@@ -499,13 +500,13 @@ pub(crate) fn statements(op: &Op) -> Vec<(&'static str, Vec<Arg<'_>>)> {
             board,
             result,
         } => vec![(
-            "UPDATE tournament_boards SET result = $4
-             WHERE tournament_id = $1 AND round = $2 AND board = $3",
-            vec![Text(id), n(*round), n(*board), Text(result)],
+            "UPDATE tournament_boards SET result = $1
+             WHERE tournament_id = $2 AND round = $3 AND board = $4",
+            vec![Text(result), Text(id), n(*round), n(*board)],
         )],
         Op::GameEnded { game_id, result } => vec![(
-            "UPDATE tournament_boards SET result = $2 WHERE game_id = $1 AND result = ''",
-            vec![Text(game_id), Text(result)],
+            "UPDATE tournament_boards SET result = $1 WHERE game_id = $2 AND result = ''",
+            vec![Text(result), Text(game_id)],
         )],
         Op::RequestBye { id, user_id, round } => vec![(
             "INSERT INTO tournament_byes (tournament_id, user_id, round) VALUES ($1, $2, $3)
