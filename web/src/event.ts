@@ -67,7 +67,8 @@ export function playersTable(ev: EventView): HTMLElement {
     h('tbody', {}, ...ev.players.map((p) => h('tr', { 'data-no': p.no, class: p.withdrawn ? 'withdrawn' : '' },
       h('td', { text: String(p.no) }),
       h('th', { scope: 'row', text: p.withdrawn ? `${p.name} (${t('event.withdrawn')})` : p.name }),
-      h('td', { text: p.rating === null || p.rating === undefined ? '—' : String(p.rating) })))));
+      // 0: unrated (as in the TRF).
+      h('td', { text: p.rating ? String(p.rating) : '—' })))));
 }
 
 function gameLink(g: EventGame): HTMLElement | string {
