@@ -38,7 +38,7 @@ export function playerName(ev: EventView, ref: PlayerRef, name?: string | null):
 export function ruleOf(ev: EventView | null, action: Action): string {
   switch (action) {
     case 'start': case 'pair': return ev?.system === 'round_robin' ? 'C.05' : 'C.04.3';
-    case 'forfeit': return 'Art. 6.7';
+    case 'forfeit': return 'Art. 10.1';
     case 'bye': return 'C.04.1';
     case 'result': case 'end': return 'C.07';
     default: return 'C.04';
@@ -119,7 +119,7 @@ export function ratingTable(ev: EventView): HTMLElement | null {
     h('thead', {}, h('tr', {}, col('event.playerName'), col('event.before'), col('event.after'), col('event.change'), col('event.fideChange'))),
     h('tbody', {}, ...changes.map((c) => h('tr', { 'data-no': c.no },
       h('th', { scope: 'row', text: c.name || playerName(ev, c.no) }),
-      h('td', { text: fmt(c.rating_before) }),
+      h('td', { text: c.rating_before ? fmt(c.rating_before) : '—' }),
       h('td', { text: fmt(c.rating_after) }),
       h('td', { class: 'change', text: fmt(c.glicko_change, true) }),
       h('td', { class: 'fide-change', text: c.fide_change === null || c.fide_change === undefined ? '—' : (c.fide_change > 0 ? '+' : '') + c.fide_change.toFixed(1) })))));
@@ -340,6 +340,7 @@ export class EventPage implements Page {
         this.button('result', t('event.resultBtn'), 'result', () => ({ round: Number(v('res-round')), board: Number(v('res-board')), result: v('res-result') })))),
       (this.els.forfeitForm = h('fieldset', { class: 'organiser-form', id: 'forfeit-form' },
         h('legend', { text: t('event.forfeitTitle') }),
+        h('p', { class: 'hint', text: t('event.forfeitHint') }),
         lbl('ff-player', 'event.player'), num('ff-player', 1), lbl('ff-round', 'events.round'), num('ff-round', 1),
         this.button('forfeit', t('event.forfeitBtn'), 'forfeit', () => ({ player: Number(v('ff-player')), round: Number(v('ff-round')) })))),
       (this.els.lateForm = h('fieldset', { class: 'organiser-form', id: 'late-form' },

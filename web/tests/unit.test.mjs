@@ -100,6 +100,6 @@ test('"your game": the round, the colour and the opponent of the logged-in playe
 test('an action without a rule in its answer names the one it applies', () => {
   assert.equal(E.ruleOf(EVENT, 'pair'), 'C.04.3');
   assert.equal(E.ruleOf({ ...EVENT, system: 'round_robin' }, 'start'), 'C.05');
-  assert.equal(E.ruleOf(EVENT, 'forfeit'), 'Art. 6.7');
+  assert.equal(E.ruleOf(EVENT, 'forfeit'), 'Art. 10.1');
   assert.equal(E.ruleOf(EVENT, 'result'), 'C.07');
 });
