@@ -523,3 +523,97 @@ async fn a_round_robin_follows_the_berger_table() {
         .await;
     assert_eq!(again.status, 409);
 }
+
+/// Art. 10.1 and C.04.1: the organiser forfeits a player in a game in
+/// progress (the game ends so), enters a late player, and a player
+/// withdraws; round 2 pairs the late entry and not the withdrawn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forfeit_late_entry_and_withdrawal() {
+    let s = server().await;
+    let org = signup(&s, "Arbiter").await;
+    let id = ok(&s, "/api/events",
+        json!({"name": "Club", "system": "swiss", "rounds": 2, "initial_s": 60, "default_time_s": 600,
+               "start_at": 4_102_444_800_000u64}),
+        &org).await["id"].as_str().unwrap().to_owned();
+    let mut cookies = Vec::new();
+    for name in ["Ann", "Ben", "Cat", "Dan"] {
+        let c = signup(&s, name).await;
+        ok(&s, &format!("/api/events/{id}/register"), json!({}), &c).await;
+        cookies.push((name.to_owned(), c));
+    }
+    // Withdrawing before the start cancels the registration.
+    let extra = signup(&s, "Eve").await;
+    ok(&s, &format!("/api/events/{id}/register"), json!({}), &extra).await;
+    ok(&s, &format!("/api/events/{id}/withdraw"), json!({}), &extra).await;
+    assert_eq!(
+        show(&s, &id, None).await["players"]
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
+    ok(&s, &format!("/api/events/{id}/start"), json!({}), &org).await;
+    let v = show(&s, &id, None).await;
+    let b1 = board(&v, 1, 1).clone();
+    let r = ok(
+        &s,
+        &format!("/api/events/{id}/forfeit"),
+        json!({"player": b1["white"]}),
+        &org,
+    )
+    .await;
+    assert_eq!(r["rule"], "Art. 10.1");
+    let game = b1["game_id"].as_str().unwrap();
+    let st = s.get(&format!("/api/games/{game}"), None).await.json();
+    assert_eq!(st["status"], "finished", "{st}");
+    assert_eq!(st["termination"]["kind"], "forfeit", "{st}");
+    let v = until(&s, &id, "the forfeit", |v| board(v, 1, 1)["result"] == "-+").await;
+    // A late entry (C.04.1) and a withdrawal.
+    signup(&s, "Late").await;
+    let r = ok(
+        &s,
+        &format!("/api/events/{id}/late_entry"),
+        json!({"user": "late"}),
+        &org,
+    )
+    .await;
+    assert_eq!(r["no"], 5);
+    let b2 = board(&v, 1, 2).clone();
+    let quitter = cookie_of(&v, &cookies, &b2["black"]).to_owned();
+    ok(
+        &s,
+        &format!("/api/events/{id}/result"),
+        json!({"round": 1, "board": 2, "result": "1-0"}),
+        &org,
+    )
+    .await;
+    ok(
+        &s,
+        &format!("/api/events/{id}/withdraw"),
+        json!({}),
+        &quitter,
+    )
+    .await;
+    let v = until(&s, &id, "round 2", |v| v["current_round"] == 2).await;
+    let games = v["rounds"][1]["games"].as_array().unwrap();
+    let paired: Vec<u64> = games
+        .iter()
+        .flat_map(|g| [g["white"].as_u64().unwrap(), g["black"].as_u64().unwrap()])
+        .collect();
+    assert_eq!(games.len(), 2, "{v:#}");
+    assert!(paired.contains(&5), "the late entry is paired: {paired:?}");
+    assert!(
+        !paired.contains(&b2["black"].as_u64().unwrap()),
+        "the withdrawn is not"
+    );
+    let byes = v["rounds"][1]["byes"].as_array().unwrap();
+    assert!(
+        byes.iter()
+            .any(|b| b["player"] == b2["black"] && b["kind"] == "zero"),
+        "{byes:?}"
+    );
+    let text = s.get(&format!("/api/events/{id}/trf"), None).await.body;
+    let ev = trf::read(&text).unwrap();
+    let late = ev.players.iter().find(|p| p.name == "Late").unwrap();
+    assert_eq!(late.rounds[0].result, RoundResult::ZeroBye);
+}

@@ -481,6 +481,11 @@ fn check_migrations_run_once(db: &Db) {
                     "ratings",
                     "seats",
                     "sessions",
+                    "tournament_boards",
+                    "tournament_byes",
+                    "tournament_players",
+                    "tournament_rounds",
+                    "tournaments",
                     "user_games",
                     "users"
                 ]

@@ -24,6 +24,8 @@ use std::sync::Arc;
 
 /// Most events listed.
 const LIST_LIMIT: u32 = 100;
+/// Most games in one PGN download.
+const PGN_LIMIT: usize = 2_000;
 
 /// The routes of events.
 pub fn router(app: Arc<App>) -> Router<Arc<App>> {
@@ -480,8 +482,8 @@ fn pgn_quote(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// `GET /api/events/{id}/pgn[?round=N]`: the games, with the Event,
-/// Round ("round.board") and Board tags.
+/// `GET /api/events/{id}/pgn[?round=N]`: the games (at most
+/// [`PGN_LIMIT`]), with the Event, Round ("round.board") and Board tags.
 async fn pgn(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -490,11 +492,14 @@ async fn pgn(
     let loaded = run::load(&app, &id).await?;
     let mut out = String::new();
     let event_tag = format!("[Event \"{}\"]", pgn_quote(&loaded.t.row.name));
-    for b in &loaded.t.boards {
-        if q.round.is_some_and(|r| r != b.round) {
-            continue;
-        }
-        let Some(game) = &b.game_id else { continue };
+    let games = loaded
+        .t
+        .boards
+        .iter()
+        .filter(|b| q.round.is_none_or(|r| r == b.round))
+        .filter_map(|b| b.game_id.as_ref().map(|g| (b, g)))
+        .take(PGN_LIMIT);
+    for (b, game) in games {
         let Some(stored) = app.store.load_game(game.clone()).await? else {
             continue;
         };
