@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The event pages against the mock server (tests/mock-events.mjs; skipped against a real
 // server, where tests/events.test.mjs plays a whole Swiss): the create form, registration by
-// mouse and by keyboard, a half-point bye asked in advance, the "your game" notice reaching
+// mouse and by keyboard, a withdrawal, a late entry, a half-point bye asked in advance, the "your game" notice reaching
 // each player by polling, the organiser's controls announcing their rule (C.04.3, C.07,
 // Art. 10.1), the standings and pairings as tables with headers, the rating changes at the end,
 // the downloads, the Russian page and the accessible mode.
@@ -68,8 +68,17 @@ test('[mock-only] an event page: create, register, bye, pair, results, forfeit, 
     await players[2].click('#ev-bye');
     await players[2].waitForFunction(() => /Half-point bye: done \(C\.04\.1\)/.test(document.querySelector('#event-status')?.textContent ?? ''));
 
+    // A fifth registers and withdraws before the start (C.04.1): still listed, marked.
+    const zoe = await open();
+    await logIn(zoe, `Zoe${suffix}`);
+    await zoe.goto(url);
+    await zoe.click('#ev-register');
+    await zoe.click('#ev-withdraw');
+    await zoe.waitForFunction(() => document.querySelector('#event-status')?.textContent === 'Withdrawal: done (C.04.1).');
+    await olga.waitForFunction((n) => [...document.querySelectorAll('#players-table tbody th')].some((th) => th.textContent === `${n} (withdrawn)`), `Zoe${suffix}`);
+
     // The organiser sees the four players in a table with headers, then starts.
-    await olga.waitForFunction(() => document.querySelectorAll('#players-table tbody tr').length === 4);
+    await olga.waitForFunction(() => document.querySelectorAll('#players-table tbody tr').length === 5);
     assert.deepEqual(await olga.locator('#players-table thead th').allTextContents(), ['No.', 'Player', 'Rating']);
     await olga.click('#ev-start');
     await olga.waitForFunction(() => document.querySelector('#event-status')?.textContent === 'Start: done (C.04.3).');
@@ -104,10 +113,16 @@ test('[mock-only] an event page: create, register, bye, pair, results, forfeit, 
     // The standings: a table with headers, the tie-break's own column.
     await olga.waitForSelector('#standings-table');
     assert.deepEqual(await olga.locator('#standings-table thead th').allTextContents(), ['Rank', 'No.', 'Player', 'Points', 'BH']);
-    assert.deepEqual(await olga.locator('#standings-table tbody .points').allTextContents(), ['1', '1', '0', '0']);
+    assert.deepEqual(await olga.locator('#standings-table tbody .points').allTextContents(), ['1', '1', '0', '0', '0']);
     // A finished game's link is a replay; the notice is gone for the players whose game ended.
     assert.equal(await text(olga, '.round[data-round="1"] tr[data-board="1"] a'), 'Replay');
     await players[0].waitForSelector('#your-game-link', { state: 'detached', timeout: 8000 });
+
+    // A late entry (C.04.1), by the organiser: paired from the next round on.
+    await olga.fill('#late-user', `Late${suffix}`);
+    await olga.click('#ev-late');
+    await olga.waitForFunction(() => document.querySelector('#event-status')?.textContent === 'Late entry: done (C.04.1).');
+    await olga.waitForFunction((n) => [...document.querySelectorAll('#players-table tbody th')].some((th) => th.textContent === n), `Late${suffix}`);
 
     // Round 2: Vera's half-point bye is there.
     await olga.click('#ev-pair');
@@ -141,7 +156,7 @@ test('[mock-only] an event page: create, register, bye, pair, results, forfeit, 
     await olga.goto(`${BASE_URL}/events`);
     const row = olga.locator('#events-table tbody tr', { hasText: `Autumn Swiss ${suffix}` });
     await row.waitFor();
-    assert.deepEqual((await row.locator('td').allTextContents()).slice(0, 4), ['Swiss (Dutch)', 'Finished', '4', '2']);
+    assert.deepEqual((await row.locator('td').allTextContents()).slice(0, 4), ['Swiss (Dutch)', 'Finished', '6', '2']);
   });
 });
 

@@ -174,7 +174,7 @@ export async function handleEvents(req, res, path, h) {
     case 'late_entry':
       if (typeof body.user !== 'string' || !/^[A-Za-z0-9_-]{3,20}$/.test(body.user)) return h.fail(res, 400, 'invalid_request', 'user: not a user name'), true;
       e.players.push({ no: e.players.length + 1, name: body.user, rating: 1500, withdrawn: false });
-      return ok('C.04.2'), true;
+      return ok('C.04.1'), true;
     case 'end':
       e.status = 'finished';
       return ok('C.07'), true;
