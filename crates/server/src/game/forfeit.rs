@@ -90,3 +90,52 @@ impl GameCore {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::settings::CreateRequest;
+    use crate::store::tournament::Op;
+    use crate::store::WriteOp;
+
+    fn event_game() -> GameCore {
+        let req: CreateRequest =
+            serde_json::from_str(r#"{"mode":"invite","time_control":"60+0","color":"white"}"#)
+                .unwrap();
+        let (mut settings, _) = req.validate(|| Color::White, || 0).unwrap();
+        settings.event = Some("evt00001".into());
+        let mut core =
+            GameCore::create("gameid01".into(), settings, None, "w".into(), 1_000).unwrap();
+        core.join("b".into(), None, None, 1_000).unwrap();
+        core
+    }
+
+    fn board_result(e: Effects) -> Option<String> {
+        e.into_parts().0.into_iter().find_map(|w| match w {
+            WriteOp::Tournament(Op::GameEnded { result, .. }) => Some(result),
+            _ => None,
+        })
+    }
+
+    /// Art. 6.7: the absent player loses (the connected one wins), both
+    /// absent both lose; an abort before one's first move forfeits; the
+    /// board's result goes with the game's end.
+    #[test]
+    fn absent_players_and_aborts_forfeit_the_board() {
+        let mut g = event_game();
+        assert!(g.default_time_passed([true, true], 5_000).is_none());
+        let e = g.default_time_passed([true, false], 5_000).unwrap();
+        assert_eq!(board_result(e).as_deref(), Some("+-"));
+        assert_eq!(g.table.result(), "1-0");
+        let mut g = event_game();
+        let e = g.default_time_passed([false, false], 5_000).unwrap();
+        assert_eq!(board_result(e).as_deref(), Some("--"));
+        let mut g = event_game();
+        let e = g.abort_by(Color::Black, false, 2_000).unwrap();
+        assert_eq!(board_result(e).as_deref(), Some("+-"));
+        let mut g = event_game();
+        let e = g.forfeit(Color::White, "test", 2_000).unwrap();
+        assert_eq!(board_result(e).as_deref(), Some("-+"));
+        assert!(g.forfeit(Color::Black, "again", 3_000).is_err());
+    }
+}
