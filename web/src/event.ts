@@ -4,8 +4,8 @@
 // results with each game's link; the rating changes at the end; the TRF and PGN downloads;
 // the organiser's controls (start, pair, result, forfeit, late entry, end), each announcing the
 // rule it applied (C.04, C.05, C.07, Art. 6.7); and the "your game" notice once a round is
-// paired. The page polls the event (one request at a time, every few seconds, slower after
-// errors, never after the event has finished).
+// paired. The page polls the event (one request at a time, every two seconds, up to 30 s after
+// errors or while the tab is hidden, never after the event has finished).
 
 import { h, clear } from './dom';
 import { t, type Key } from './i18n';
@@ -158,7 +158,11 @@ export class EventPage implements Page {
   private els: Record<string, HTMLElement> = {};
   private inputs: Record<string, HTMLInputElement | HTMLSelectElement> = {};
 
-  constructor(private id: string) {}
+  constructor(private id: string) {
+    document.addEventListener('visibilitychange', () => {
+      if (!document.hidden && !this.gone && this.ev && this.ev.status !== 'finished') void this.poll();
+    });
+  }
 
   render(main: HTMLElement): void {
     this.shown = '';
@@ -207,7 +211,9 @@ export class EventPage implements Page {
       this.inFlight = false;
     }
     if (this.again) { this.again = false; return this.poll(); }
-    if (!this.gone && this.ev?.status !== 'finished') this.timer = window.setTimeout(() => void this.poll(), this.delay);
+    // A hidden tab looks seldom; a little jitter keeps many pages from polling in step.
+    const wait = (document.hidden ? POLL_MAX_MS : this.delay) + Math.floor(Math.random() * 250);
+    if (!this.gone && this.ev?.status !== 'finished') this.timer = window.setTimeout(() => void this.poll(), wait);
   }
 
   /** Draw the event's data; the forms stay as they are (focus and typed values survive a poll). */
