@@ -23,6 +23,9 @@
 //! - **Accounts are optional** ([`account`]): argon2id passwords, sessions
 //!   stored as SHA-256 like seats; a rated game's end moves both ratings in
 //!   the transaction of its result.
+//! - **Events are paired once** ([`event`]): Swiss and round-robin events
+//!   whose rounds are keyed by (event, round) in the transaction creating
+//!   their games; a game's end writes its board's result with it.
 
 #![deny(missing_docs)]
 
