@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Arbiter web app: boot, the page frame (header with language, theme, sound and accessible
-// mode), and routing on location.pathname: "/", "/game/{id}", "/join/{id}".
+// mode), and routing on location.pathname: "/", "/game/{id}", "/join/{id}", "/@/{name}",
+// "/events", "/event/{id}".
 
 import { h, clear } from './dom';
 import { lang, setLang, t, type Lang } from './i18n';
@@ -13,6 +14,8 @@ import { GamePage } from './game';
 import { JoinPage } from './join';
 import { ProfilePage } from './profile';
 import { accountWidget } from './account';
+import { EventsPage } from './events';
+import { EventPage } from './event';
 
 export interface Page {
   /** Build the page into `main`; called again after a language change. */
@@ -68,6 +71,7 @@ function renderHeader(): void {
       h('label', { class: 'setting' }, h('span', { class: 'setting-label', text: t('settings.theme') }), themeSel),
       prefs.a11y ? h('label', { class: 'setting' }, h('span', { class: 'setting-label', text: t('settings.squares') }), squares) : null,
       sound, a11y),
+    h('a', { class: 'nav-link', id: 'nav-events', href: '/events', text: t('nav.events') }),
     accountWidget(),
   );
 }
@@ -92,6 +96,9 @@ function route(): Page {
   if (join) return new JoinPage(join[1]);
   const player = /^\/@\/([A-Za-z0-9_-]+)\/?$/.exec(path);
   if (player) return new ProfilePage(player[1]);
+  if (/^\/events\/?$/.test(path)) return new EventsPage();
+  const event = /^\/event\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  if (event) return new EventPage(event[1]);
   return new HomePage();
 }
 

@@ -6,18 +6,9 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, MOCK, closeBrowser, withPages, shot, clickMove, waitPlies } from './helpers.mjs';
+import { BASE_URL, MOCK, closeBrowser, withPages, shot, clickMove, waitPlies, signUp } from './helpers.mjs';
 
 after(closeBrowser);
-
-async function signUp(page, name) {
-  await page.goto(BASE_URL + '/');
-  await page.click('#login-open');
-  await page.fill('#login-name', name);
-  await page.fill('#login-password', 'correct horse');
-  await Promise.all([page.waitForEvent('load'), page.click('#signup-submit')]);
-  await page.waitForFunction((n) => document.querySelector('#account-name')?.textContent === n, name);
-}
 
 test('sign up, log out and in, a rated game moves both ratings, the players\' pages', { skip: MOCK && 'the mock has no accounts' }, async () => {
   const suffix = Date.now().toString(36).slice(-5);

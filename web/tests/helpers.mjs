@@ -167,3 +167,13 @@ export async function boxOf(page, selector) {
     return { top: Math.round(r.top), left: Math.round(r.left), bottom: Math.round(r.bottom), right: Math.round(r.right) };
   });
 }
+
+/** Sign up through the header's account form (docs/protocol.md §8) and wait to be logged in. */
+export async function signUp(page, name, password = 'correct horse') {
+  await page.goto(BASE_URL + '/');
+  await page.click('#login-open');
+  await page.fill('#login-name', name);
+  await page.fill('#login-password', password);
+  await Promise.all([page.waitForEvent('load'), page.click('#signup-submit')]);
+  await page.waitForFunction((n) => document.querySelector('#account-name')?.textContent === n, name);
+}

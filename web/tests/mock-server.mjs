@@ -8,7 +8,8 @@
 //   node tests/mock-server.mjs [--port 8080]      (PORT env works too; 0 = any free port)
 //
 // Mock-only extras (not in the protocol): POST /__mock/drop/{id} closes every socket of a game,
-// to test reconnection. MOCK_ENGINE_MS sets the engine's thinking time (default 300 ms).
+// to test reconnection; the events API and POST /__mock/login/{name}: tests/mock-events.mjs.
+// MOCK_ENGINE_MS sets the engine's thinking time (default 300 ms).
 
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { Chess, normalizeMove } from 'chessops/chess';
 import { parseFen, makeFen } from 'chessops/fen';
 import { makeSan, parseSan } from 'chessops/san';
 import { parseUci, makeUci, makeSquare, parseSquare } from 'chessops/util';
+import { handleEvents, mockUser } from './mock-events.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DIST = join(here, '..', 'dist');
@@ -534,7 +536,7 @@ async function readBody(req) {
 }
 
 async function serveStatic(res, path) {
-  const spa = path === '/' || /^\/(game|join)\/[A-Za-z0-9_-]+\/?$/.test(path);
+  const spa = path === '/' || /^\/events\/?$/.test(path) || /^\/(game|join|event|@)\/[A-Za-z0-9_-]+\/?$/.test(path);
   const file = spa ? 'index.html' : normalize(path).replace(/^[/\\]+/, '');
   if (file.includes('..')) return fail(res, 404, 'not_found', 'no such file');
   try {
@@ -555,7 +557,12 @@ async function handle(req, res) {
   if (req.method === 'POST' && !originOk(req)) return fail(res, 403, 'forbidden_origin', 'foreign origin');
 
   // Accounts (protocol §8) are the real server's: here nobody is logged in.
-  if (path === '/api/account' && req.method === 'GET') return json(res, 200, { user: null });
+  // Events (and a mock log-in for their pages): tests/mock-events.mjs.
+  if (path === '/api/account' && req.method === 'GET') {
+    const name = mockUser(cookies(req));
+    return json(res, 200, { user: name ? { name, url: `/@/${name}` } : null });
+  }
+  if (await handleEvents(req, res, path, { json, fail, readBody, cookies })) return;
 
   if (path === '/api/games' && req.method === 'POST') {
     let body;

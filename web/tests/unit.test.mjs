@@ -77,3 +77,29 @@ test('time controls: format, label (the server reads them)', () => {
   assert.equal(TC.category(fischer(180, 2)), 'blitz');
   assert.equal(TC.category(fischer(600, 5)), 'rapid');
 });
+
+// Issue 15: the event page's pure helpers.
+const E = await load('event.ts');
+const EVENT = {
+  id: 'e1', name: 'Club', system: 'swiss', status: 'running', organiser: 'Arb', settings: { rounds: 3 },
+  players: [{ no: 1, name: 'Ann', rating: 1500, withdrawn: false }, { no: 2, name: 'Bor', rating: null, withdrawn: false }, { no: 3, name: 'Ced', rating: 1400, withdrawn: false }],
+  rounds: [{ round: 1, games: [{ board: 1, white: 2, black: 1, game_id: 'g1', result: null }], byes: [{ player: 3, kind: 'full' }] }],
+  current_round: 1, standings: [], you: { registered: true, your_game: 'g1', organiser: false },
+};
+test('an event names players by starting number or by name', () => {
+  assert.equal(E.playerName(EVENT, 2), 'Bor');
+  assert.equal(E.playerName(EVENT, 'Ced'), 'Ced');
+  assert.equal(E.playerName(EVENT, 9), '#9');
+  assert.equal(E.playerName(EVENT, null), '—');
+});
+test('"your game": the round, the colour and the opponent of the logged-in player', () => {
+  assert.deepEqual(E.yourGame(EVENT, { name: 'ann', url: '/@/ann' }), { round: 1, game: EVENT.rounds[0].games[0], color: 'black', opponent: 'Bor' });
+  assert.equal(E.yourGame({ ...EVENT, you: { registered: true, your_game: null, organiser: false } }, { name: 'Ann', url: '' }), null);
+  assert.equal(E.yourGame({ ...EVENT, you: null }, null), null);
+});
+test('an action without a rule in its answer names the one it applies', () => {
+  assert.equal(E.ruleOf(EVENT, 'pair'), 'C.04.3');
+  assert.equal(E.ruleOf({ ...EVENT, system: 'round_robin' }, 'start'), 'C.05');
+  assert.equal(E.ruleOf(EVENT, 'forfeit'), 'Art. 10.1');
+  assert.equal(E.ruleOf(EVENT, 'result'), 'C.07');
+});

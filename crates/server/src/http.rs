@@ -848,7 +848,8 @@ async fn fallback(method: Method, uri: Uri) -> Response {
             .into_response();
     }
     let page = path == "/"
-        || ["/game/", "/join/", "/@/"].iter().any(|p| {
+        || path.trim_end_matches('/') == "/events"
+        || ["/game/", "/join/", "/@/", "/event/"].iter().any(|p| {
             path.strip_prefix(p).is_some_and(|rest| {
                 !rest.is_empty()
                     && rest

@@ -395,7 +395,14 @@ async fn refusals() {
 #[tokio::test]
 async fn pages_and_assets() {
     let s = TestServer::start().await;
-    for path in ["/", "/game/abcdEFGH", "/join/abcdEFGH"] {
+    for path in [
+        "/",
+        "/game/abcdEFGH",
+        "/join/abcdEFGH",
+        "/@/anna",
+        "/events",
+        "/event/abcdEFGH",
+    ] {
         let r = s.get(path, None).await;
         assert_eq!(r.status, 200, "{path}");
         assert!(r
@@ -417,6 +424,9 @@ async fn pages_and_assets() {
         Some("image/svg+xml")
     );
     assert_eq!(s.get("/nope.js", None).await.status, 404);
+    // An event's page needs its id; ids are letters, digits, - and _.
+    assert_eq!(s.get("/event/", None).await.status, 404);
+    assert_eq!(s.get("/event/a.b", None).await.status, 404);
     s.stop().await;
 }
 

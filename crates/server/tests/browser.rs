@@ -36,8 +36,36 @@ fn browser_accounts_and_rated_play_in_chromium() {
     run_suite(Some("tests/accounts.test.mjs"));
 }
 
+#[test]
+fn browser_event_swiss_in_chromium() {
+    // The CLI is the oracle of the pairings and standings: `target/…/arbiter`.
+    let server = Path::new(env!("CARGO_BIN_EXE_arbiter-server"));
+    let cli = server.with_file_name(format!("arbiter{}", std::env::consts::EXE_SUFFIX));
+    if !cli.exists() {
+        assert!(
+            std::env::var_os("ARBITER_REQUIRE_ORACLES").is_none(),
+            "the events browser test needs {} (cargo build -p arbiter)",
+            cli.display()
+        );
+        eprintln!(
+            "SKIPPED: the events browser test needs {} (cargo build -p arbiter)",
+            cli.display()
+        );
+        return;
+    }
+    run_suite_with(
+        Some("tests/events.test.mjs"),
+        &[("ARBITER_CLI", cli.as_os_str())],
+    );
+}
+
 /// Runs `tests/browser.sh` on `files` (web/tests/…), or on npm test's own list.
 fn run_suite(files: Option<&str>) {
+    run_suite_with(files, &[]);
+}
+
+/// [`run_suite`] with more environment for the tests.
+fn run_suite_with(files: Option<&str>, env: &[(&str, &std::ffi::OsStr)]) {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let missing: Vec<&str> = ["chromium", "npm", "node"]
         .into_iter()
@@ -59,6 +87,7 @@ fn run_suite(files: Option<&str>) {
     if let Some(f) = files {
         command.env("BROWSER_TESTS", f);
     }
+    command.envs(env.iter().copied());
     let status = command.status().expect("bash runs");
     assert!(
         status.success(),
