@@ -597,7 +597,7 @@ impl<R: Read> Reader<R> {
         let mut searched = from;
         loop {
             let hay = &self.buf[self.pos + searched.min(self.end - self.pos)..self.end];
-            if let Some(i) = memchr::memchr(byte, hay) {
+            if let Some(i) = crate::scan::find1(byte, hay) {
                 return Ok(Some(searched + i));
             }
             searched = self.end - self.pos;
@@ -766,7 +766,7 @@ impl<R: Read> Reader<R> {
                     break (start..v_end, close);
                 }
                 // The next backslash or quote (values are often long: URLs, names).
-                match memchr::memchr2(b'\\', b'"', &line[j..]) {
+                match crate::scan::find2(b'\\', b'"', &line[j..]) {
                     Some(k) => j += k,
                     None => {
                         j = line.len();
@@ -868,7 +868,7 @@ impl<R: Read> Reader<R> {
                     let mut last_break = None;
                     let close = loop {
                         let hay = &self.buf[self.pos + i..self.end];
-                        match memchr::memchr2(b'}', b'\n', hay) {
+                        match crate::scan::find2(b'}', b'\n', hay) {
                             Some(k) if hay[k] == b'}' => break Some(i + k),
                             Some(k) => {
                                 lines += 1;
