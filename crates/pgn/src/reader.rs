@@ -593,6 +593,7 @@ impl<R: Read> Reader<R> {
     /// The offset (from `pos`) of the first `byte` at or after `pos + from`,
     /// reading and growing as needed; `None` at the end of the input or when
     /// it is further than [`MAX_CHUNK`].
+    #[inline]
     fn find(&mut self, from: usize, byte: u8) -> io::Result<Option<usize>> {
         let mut searched = from;
         loop {
