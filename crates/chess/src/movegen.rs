@@ -396,6 +396,31 @@ impl Position {
         movers | en_passant
     }
 
+    /// The castling move on `side` (king to the rook's square) if it is legal
+    /// now (Art. 3.8 a–b): the right remains, the squares between are empty,
+    /// the king is not in check and crosses or reaches no attacked square.
+    /// Found from the right itself, without generating moves (what SAN's
+    /// `O-O` needs, Appendix C.13).
+    ///
+    /// ```
+    /// use arbiter_chess::{CastlingSide, Position};
+    /// let pos = Position::from_fen_auto("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// let m = pos.legal_castling(CastlingSide::KingSide).expect("O-O is legal");
+    /// assert!(pos.legal_moves().contains(&m));
+    /// assert_eq!(Position::standard().legal_castling(CastlingSide::QueenSide), None);
+    /// ```
+    pub fn legal_castling(&self, side: CastlingSide) -> Option<Move> {
+        let us = self.turn;
+        let rook = self.castling_rook(us, side)?;
+        let king = self.king_of(us);
+        let occupied = self.board.by_color(us) | self.board.by_color(!us);
+        if self.castling_targets(king, occupied).contains(rook) && !self.is_check() {
+            Some(Move::new(king, rook))
+        } else {
+            None
+        }
+    }
+
     /// The legal moves of the piece on `from`.
     pub fn moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();

@@ -246,19 +246,18 @@ impl San {
                 reason: "a null move is not a legal move",
             }),
             San::Castle(side) => {
-                let us = pos.turn();
-                let rook = pos.castling_rook(us, side).ok_or(SanError::Illegal {
-                    san: self.to_string(),
-                    reason: "no castling right on that side",
-                })?;
-                let m = Move::new(pos.king_of(us), rook);
-                if pos.is_legal(m) {
-                    Ok(m)
-                } else {
-                    Err(SanError::Illegal {
+                if pos.castling_rook(pos.turn(), side).is_none() {
+                    return Err(SanError::Illegal {
+                        san: self.to_string(),
+                        reason: "no castling right on that side",
+                    });
+                }
+                match pos.legal_castling(side) {
+                    Some(m) => Ok(m),
+                    None => Err(SanError::Illegal {
                         san: self.to_string(),
                         reason: "castling is not possible now (check, an attacked square or a piece in the way)",
-                    })
+                    }),
                 }
             }
             San::Normal {

@@ -61,6 +61,23 @@ fn compare(pos: &Position, theirs: &Chess, key_seen: &mut HashMap<String, u64>) 
             "reading back {san} in {fen}"
         );
     }
+    // Castling found straight from the right (Art. 3.8): legal exactly when
+    // the oracle lists it.
+    for side in [
+        arbiter_chess::CastlingSide::KingSide,
+        arbiter_chess::CastlingSide::QueenSide,
+    ] {
+        let listed = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| pos.castling_side(m) == Some(side));
+        assert_eq!(
+            pos.legal_castling(side),
+            listed,
+            "castling {side:?} in {fen}"
+        );
+    }
     // FEN: same text as the oracle (legal en passant only), and a round trip.
     let oracle_fen = Fen::from_position(theirs, EnPassantMode::Legal).to_string();
     assert_eq!(fen, oracle_fen, "FEN");

@@ -109,6 +109,53 @@ impl<'a> ErrorLine<'a> {
     }
 }
 
+/// Writes `line` as JSON, as serde would: the common line (no error, no
+/// warning) by hand, the field names fixed and the strings escaped by serde
+/// only when they need it; any other line through serde.
+fn write_game_line(out: &mut impl Write, line: &GameLine<'_>) -> io::Result<()> {
+    if line.error.is_some() || !line.warnings.is_empty() {
+        return Ok(serde_json::to_writer(out, line)?);
+    }
+    fn string(out: &mut impl Write, s: Option<&str>) -> io::Result<()> {
+        match s {
+            None => out.write_all(b"null"),
+            Some(s) if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') => {
+                out.write_all(b"\"")?;
+                out.write_all(s.as_bytes())?;
+                out.write_all(b"\"")
+            }
+            Some(s) => Ok(serde_json::to_writer(out, s)?),
+        }
+    }
+    /// A number in decimal, without the formatting machinery.
+    fn number(out: &mut impl Write, mut n: u64) -> io::Result<()> {
+        let mut digits = [0u8; 20];
+        let mut i = digits.len();
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        out.write_all(&digits[i..])
+    }
+    out.write_all(b"{\"game\":")?;
+    number(out, line.game)?;
+    out.write_all(b",\"white\":")?;
+    string(out, line.white)?;
+    out.write_all(b",\"black\":")?;
+    string(out, line.black)?;
+    out.write_all(b",\"result\":")?;
+    string(out, line.result)?;
+    out.write_all(b",\"plies\":")?;
+    number(out, u64::from(line.plies))?;
+    out.write_all(b",\"final_fen\":")?;
+    string(out, Some(&line.final_fen))?;
+    out.write_all(b",\"error\":null}")
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
         Command::Check { file, from } => check(&file, from.map(Notation::dialect)),
@@ -155,7 +202,7 @@ fn check(file: &str, dialect: Option<Dialect>) -> Result<ExitCode> {
             error: g.error.as_ref().map(ErrorLine::new),
             warnings: g.warnings.iter().map(|w| w.kind.to_string()).collect(),
         };
-        serde_json::to_writer(&mut out, &line)?;
+        write_game_line(&mut out, &line)?;
         out.write_all(b"\n")?;
     }
     let summary = json!({
@@ -222,4 +269,62 @@ fn generate(games: u64, seed: u64, out: &str) -> Result<ExitCode> {
     }
     sink.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_written_by_hand_is_the_line_serde_writes() {
+        let names = [
+            None,
+            Some(""),
+            Some("Carlsen, Magnus"),
+            Some("Ботвинник"),
+            Some("a \"quoted\" name"),
+            Some("back\\slash"),
+            Some("tab\there\u{1}\u{7f}"),
+            Some("€ ½ 🙂 </script>"),
+        ];
+        let error = GameError {
+            game: 1,
+            location: arbiter_pgn::Location {
+                line: 3,
+                column: 7,
+                offset: 40,
+            },
+            ply: Some(5),
+            text: Some("Nf9".into()),
+            kind: arbiter_pgn::GameErrorKind::Syntax("a test"),
+            in_variation: false,
+        };
+        let mut lines = 0;
+        for white in names {
+            for black in names {
+                for (result, with_error) in [(None, false), (Some("1-0"), false), (Some("*"), true)]
+                {
+                    let line = GameLine {
+                        game: [0, 7, 12_345_678_901, u64::MAX][lines % 4],
+                        white,
+                        black,
+                        result,
+                        plies: [0, 81, 10, u32::MAX][lines % 4],
+                        final_fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
+                        error: with_error.then(|| ErrorLine::new(&error)),
+                        warnings: Vec::new(),
+                    };
+                    let mut ours = Vec::new();
+                    write_game_line(&mut ours, &line).unwrap();
+                    let theirs = serde_json::to_vec(&line).unwrap();
+                    assert_eq!(
+                        String::from_utf8(ours).unwrap(),
+                        String::from_utf8(theirs).unwrap()
+                    );
+                    lines += 1;
+                }
+            }
+        }
+        assert_eq!(lines, 8 * 8 * 3);
+    }
 }

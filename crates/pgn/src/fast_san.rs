@@ -7,7 +7,7 @@
 //! Anything else (other notations, lenient forms, illegal or ambiguous moves)
 //! returns `None` and goes to the general reader, which also words the error.
 
-use arbiter_chess::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, San, Square};
+use arbiter_chess::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
 
 #[inline]
 fn square(f: u8, r: u8) -> Option<Square> {
@@ -55,7 +55,7 @@ pub(crate) fn resolve_by(pos: &Position, s: &[u8]) -> Option<(Move, Role)> {
             b"O-O-O" => CastlingSide::QueenSide,
             _ => return None,
         };
-        return San::Castle(side).to_move(pos).ok().map(|m| (m, Role::King));
+        return pos.legal_castling(side).map(|m| (m, Role::King));
     }
     let (role, start) = match piece_role(first) {
         Some(r) => (r, 1),

@@ -42,6 +42,7 @@ pub mod notation;
 pub mod reader;
 mod replay;
 mod result;
+mod scan;
 mod start;
 pub mod time_control;
 pub mod writer;

@@ -610,11 +610,12 @@ impl<R: Read> Reader<R> {
     /// The offset (from `pos`) of the first `byte` at or after `pos + from`,
     /// reading and growing as needed; `None` at the end of the input or when
     /// it is further than [`MAX_CHUNK`].
+    #[inline]
     fn find(&mut self, from: usize, byte: u8) -> io::Result<Option<usize>> {
         let mut searched = from;
         loop {
             let hay = &self.buf[self.pos + searched.min(self.end - self.pos)..self.end];
-            if let Some(i) = memchr::memchr(byte, hay) {
+            if let Some(i) = crate::scan::find1(byte, hay) {
                 return Ok(Some(searched + i));
             }
             searched = self.end - self.pos;
@@ -783,7 +784,7 @@ impl<R: Read> Reader<R> {
                     break (start..v_end, close);
                 }
                 // The next backslash or quote (values are often long: URLs, names).
-                match memchr::memchr2(b'\\', b'"', &line[j..]) {
+                match crate::scan::find2(b'\\', b'"', &line[j..]) {
                     Some(k) => j += k,
                     None => {
                         j = line.len();
@@ -885,7 +886,7 @@ impl<R: Read> Reader<R> {
                     let mut last_break = None;
                     let close = loop {
                         let hay = &self.buf[self.pos + i..self.end];
-                        match memchr::memchr2(b'}', b'\n', hay) {
+                        match crate::scan::find2(b'}', b'\n', hay) {
                             Some(k) if hay[k] == b'}' => break Some(i + k),
                             Some(k) => {
                                 lines += 1;
