@@ -463,7 +463,7 @@ impl Store {
                             Err(e) => tracing::error!("storage: a write failed: {e}"),
                             Ok(()) => {}
                         }
-                        thread_stats.record(started.elapsed(), &ops, r.is_ok());
+                        thread_stats.record(started.elapsed(), ops, r.is_ok());
                         let _ = reply.send(r);
                     }
                 }
