@@ -722,15 +722,18 @@ async fn run_socket(
     let mut writer = tokio::spawn(async move {
         // What is queued goes out in one flush (a catch-up, a pong beside an
         // event): one write to the socket, not one per message.
-        'out: while let Some(mut msg) = out_rx.recv().await {
-            for _ in 0..WS_WRITE_BATCH {
+        'out: while let Some(first) = out_rx.recv().await {
+            let mut next = Some(first);
+            let mut fed = 0;
+            while let Some(msg) = next.take() {
                 let close = matches!(msg, Message::Close(_));
                 if sink.feed(msg).await.is_err() || close {
                     break 'out;
                 }
-                match out_rx.try_recv() {
-                    Ok(next) => msg = next,
-                    Err(_) => break,
+                fed += 1;
+                // Taken from the queue only if it will be written.
+                if fed < WS_WRITE_BATCH {
+                    next = out_rx.try_recv().ok();
                 }
             }
             if sink.flush().await.is_err() {
