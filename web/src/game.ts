@@ -285,6 +285,11 @@ export class GamePage implements Page, A11yContext {
           if (msg.clocks) { this.s.clocks = msg.clocks; this.setClockRef(); }
         }
         break;
+      case 'recording':
+        // An action's commit is slow: its clocks stand (none running) until its event comes, so
+        // that no clock counts down past the move and then steps back (protocol §4.3).
+        if (this.s && msg.seq > this.s.seq) { this.s.clocks = msg.clocks; this.setClockRef(); }
+        break;
       case 'presence':
         if (this.s) {
           this.s.players.white.online = msg.white;

@@ -164,6 +164,7 @@ export type ServerMessage =
   | { type: 'event'; seq: number; event: GameEvent; live?: Live }
   | { type: 'ready'; seq: number; clocks: Clocks | null }
   | { type: 'thinking'; ply: number; clocks: Clocks | null }
+  | { type: 'recording'; seq: number; clocks: Clocks }
   | { type: 'pong'; id: number; server_time: number }
   | { type: 'presence'; white: boolean; black: boolean }
   | { type: 'error'; code: string; message: string; reply_to?: number };

@@ -30,6 +30,8 @@ const MAX_BODY: usize = 16 * 1024;
 const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 /// WebSocket messages per second per connection, and the burst allowed.
 const WS_RATE: (f64, f64) = (20.0, 40.0);
+/// Most queued messages written to a socket before it is flushed.
+const WS_WRITE_BATCH: usize = 32;
 /// Refused messages before a connection is closed.
 const WS_MAX_REFUSED: u32 = 50;
 
@@ -719,9 +721,23 @@ async fn run_socket(
         None
     };
     let mut writer = tokio::spawn(async move {
-        while let Some(msg) = out_rx.recv().await {
-            let close = matches!(msg, Message::Close(_));
-            if sink.send(msg).await.is_err() || close {
+        // What is queued goes out in one flush (a catch-up, a pong beside an
+        // event): one write to the socket, not one per message.
+        'out: while let Some(first) = out_rx.recv().await {
+            let mut next = Some(first);
+            let mut fed = 0;
+            while let Some(msg) = next.take() {
+                let close = matches!(msg, Message::Close(_));
+                if sink.feed(msg).await.is_err() || close {
+                    break 'out;
+                }
+                fed += 1;
+                // Taken from the queue only if it will be written.
+                if fed < WS_WRITE_BATCH {
+                    next = out_rx.try_recv().ok();
+                }
+            }
+            if sink.flush().await.is_err() {
                 break;
             }
         }

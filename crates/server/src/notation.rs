@@ -11,11 +11,13 @@ use arbiter_chess::{Move, Position, Role, Square};
 use serde::{Serialize, Serializer};
 use std::fmt::{self, Write as _};
 
-/// `"e4"` for e4: the core's `Display` of the square, into an inline
-/// buffer (no allocation).
+/// `"e4"` for e4: the core's file and rank letters, into an inline
+/// buffer (no allocation, and no formatter: this runs for every square of
+/// every legal move sent, where `write!` was a tenth of a move's cost —
+/// callgrind, docs/performance.md 2026-12-03).
 pub fn square_name(sq: Square) -> Short {
     let mut out = Short::EMPTY;
-    let _ = write!(out, "{sq}");
+    out.push_square(sq);
     out
 }
 
@@ -46,6 +48,16 @@ impl Short {
         let n = end - self.len as usize;
         self.buf[self.len as usize..end].copy_from_slice(&s.as_bytes()[..n]);
         self.len = end as u8;
+    }
+
+    fn push_char(&mut self, c: char) {
+        let mut buf = [0; 4];
+        self.push(c.encode_utf8(&mut buf));
+    }
+
+    fn push_square(&mut self, sq: Square) {
+        self.push_char(sq.file().char());
+        self.push_char(sq.rank().char());
     }
 
     /// The text.
@@ -98,8 +110,22 @@ impl fmt::Write for Short {
 /// `Display`, written into the inline buffer.
 pub fn uci(pos: &Position, m: Move) -> Short {
     let mut out = Short::EMPTY;
-    // Writing into a `Short` cannot fail.
-    let _ = write!(out, "{}", UciMove::from_move(pos, m));
+    // The core's squares and letter, laid out as its `Display` does, without
+    // the formatter (see `square_name`); `uci_and_san_match_the_core` checks.
+    match UciMove::from_move(pos, m) {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            out.push_square(from);
+            out.push_square(to);
+            if let Some(p) = promotion {
+                out.push_char(p.char());
+            }
+        }
+        UciMove::Null => out.push("0000"),
+    }
     out
 }
 

@@ -497,6 +497,14 @@ pub enum ServerMsg<'a> {
         /// The clocks as the search starts.
         clocks: Option<Clocks>,
     },
+    /// An action up to event `seq` is being recorded and its commit is
+    /// slow: the clocks stand (none running) until its events come.
+    Recording {
+        /// The last event of the action (not yet announced).
+        seq: u64,
+        /// The clocks now, none running.
+        clocks: Clocks,
+    },
     /// Answer to a ping.
     Pong {
         /// The ping's id.

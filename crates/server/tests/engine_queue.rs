@@ -98,3 +98,65 @@ async fn a_client_with_too_many_searches_is_refused() {
     engine_reply(last).await;
     s.stop().await;
 }
+
+/// Issue 13: a page opened while the engine searches is told `thinking`
+/// (after its catch-up, before `ready`), so it shows the engine's clock
+/// running as the pages that were open when the search started do.
+#[tokio::test]
+async fn a_page_opened_mid_search_hears_that_the_engine_thinks() {
+    let s = TestServer::start().await;
+    // Full strength at 90+30: each search runs for well over a second.
+    let (id, cookie, _) = s
+        .create(
+            json!({"mode": "engine", "engine": {"level": 7}, "color": "white",
+                       "time_control": "5400+30"}),
+        )
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    p.play("e2e4").await;
+    p.socket
+        .recv_until(WAIT, |m| m["type"] == "thinking")
+        .await
+        .expect("the engine's search starts");
+    // A second page of the same seat, and a spectator, open mid-search.
+    for c in [Some(cookie.as_str()), None] {
+        let mut socket = arbiter_server::client::Socket::connect(s.addr, &id, c)
+            .await
+            .unwrap();
+        socket
+            .send(&json!({"type": "hello", "last_seq": 0}))
+            .await
+            .unwrap();
+        let mut seen = Vec::new();
+        socket
+            .recv_until(WAIT, |m| {
+                seen.push(m["type"].as_str().unwrap_or("").to_owned());
+                m["type"] == "ready"
+            })
+            .await
+            .unwrap();
+        let thinking = seen.iter().position(|t| t == "thinking");
+        assert!(
+            thinking.is_some_and(|i| i + 1 == seen.len() - 1),
+            "cookie {}: thinking right before ready, got {seen:?}",
+            c.is_some()
+        );
+    }
+    // The search's answer ends it: a page opened after the reply is not told.
+    engine_reply(&mut p).await;
+    let mut late = arbiter_server::client::Socket::connect(s.addr, &id, None)
+        .await
+        .unwrap();
+    late.send(&json!({"type": "hello", "last_seq": 0}))
+        .await
+        .unwrap();
+    let mut seen = Vec::new();
+    late.recv_until(WAIT, |m| {
+        seen.push(m["type"].as_str().unwrap_or("").to_owned());
+        m["type"] == "ready"
+    })
+    .await
+    .unwrap();
+    assert!(!seen.iter().any(|t| t == "thinking"), "{seen:?}");
+    s.stop().await;
+}

@@ -1,8 +1,10 @@
 //! `arbiter-loadtest`: many simultaneous games against a real server on
 //! loopback, playing random legal moves; reports moves per second, the
-//! latency from sending a move to its acknowledgement (p50, p99, max), and
-//! the server's memory. Bounded in games (≤ 10,000) and time (≤ 600 s); it
-//! stops by itself and only ever talks to 127.0.0.1.
+//! latency from sending a move to its acknowledgement (p50, p99, max), the
+//! server's memory, and the CPU time of the server and of the load test
+//! itself (percent of one core, and µs per move). Bounded in games
+//! (≤ 10,000) and time (≤ 600 s); it stops by itself and only ever talks to
+//! 127.0.0.1.
 //!
 //! ```sh
 //! cargo build --release -p arbiter-server
@@ -384,6 +386,10 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
         "server_rss_mib": rss.map(|k| k / 1024),
         "server_peak_rss_mib": hwm.map(|k| k / 1024),
         "server_cpu_percent": match (cpu0, cpu1) { (Some(a), Some(b)) => Some(((b - a) / elapsed * 100.0).round()), _ => None },
+        // CPU seconds per acknowledged move, in µs: the figure that holds
+        // on a shared machine, where the latencies depend on the load.
+        "server_cpu_us_per_move": match (cpu0, cpu1) { (Some(a), Some(b)) if moves > 0 => Some(((b - a) * 1e6 / moves as f64).round()), _ => None },
+        "client_cpu_us_per_move": match (own0, own1) { (Some(a), Some(b)) if moves > 0 => Some(((b - a) * 1e6 / moves as f64).round()), _ => None },
         "client_cpu_percent": match (own0, own1) { (Some(a), Some(b)) => Some(((b - a) / elapsed * 100.0).round()), _ => None },
         "load_average": std::fs::read_to_string("/proc/loadavg").ok().and_then(|l| l.split_whitespace().next().map(str::to_owned)),
         "games_finished": stats.games_finished.load(Ordering::Relaxed),
@@ -396,7 +402,7 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
     });
     println!("{report}");
     eprintln!(
-        "{} games ({}): {} moves/s, latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; server RSS {} MiB (peak {} MiB), CPU {}%; load test CPU {}%; machine load {}; errors {}",
+        "{} games ({}): {} moves/s, latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; server RSS {} MiB (peak {} MiB), CPU {}% ({} µs/move); load test CPU {}% ({} µs/move); machine load {}; errors {}",
         args.games,
         args.mode,
         report["moves_per_s"],
@@ -406,7 +412,9 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
         report["server_rss_mib"],
         report["server_peak_rss_mib"],
         report["server_cpu_percent"],
+        report["server_cpu_us_per_move"],
         report["client_cpu_percent"],
+        report["client_cpu_us_per_move"],
         report["load_average"],
         report["errors"],
     );

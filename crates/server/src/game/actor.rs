@@ -21,6 +21,11 @@ pub const OUTBOUND_QUEUE: usize = 256;
 /// How long a finished game with no connection stays loaded.
 const IDLE_UNLOAD: Duration = Duration::from_secs(60);
 
+/// A move's commit slower than this is announced as `recording` (its
+/// clocks standing) before its event: the clocks the pages show stop when
+/// the move was made, not when its slow commit ends (issue 13).
+const RECORDING_NOTICE_AFTER: Duration = Duration::from_millis(100);
+
 /// Most events replayed to a `hello`; beyond, a `state` is sent. Half the
 /// outbound queue, so that a catch-up (events, `ready`, `presence`) always
 /// fits in it whatever else is queued (issue 13, defect 2).
@@ -173,6 +178,9 @@ struct Task {
     engine_busy_ply: Option<u32>,
     /// The ply whose wait for an engine is already paused (`EngineStarted`).
     engine_paused: Option<u32>,
+    /// The ply the engine's search is running for (`EngineStarted` came,
+    /// `EngineMove` not yet): a page opened meanwhile is told `thinking`.
+    engine_searching: Option<u32>,
     /// The client whose move the engine answers (the pool's fairness key).
     engine_client: Option<std::net::IpAddr>,
 }
@@ -197,6 +205,7 @@ pub fn spawn(app: Arc<App>, core: GameCore) -> GameHandle {
         online: (false, false),
         engine_busy_ply: None,
         engine_paused: None,
+        engine_searching: None,
         engine_client: None,
     };
     let handle = GameHandle {
@@ -393,6 +402,7 @@ impl Task {
                     self.core.clock_origin = Some(origin + paused);
                     self.engine_paused = Some(ply);
                 }
+                self.engine_searching = Some(ply);
                 let clocks = self.core.live(self.app.clock.now_ms()).clocks;
                 tracing::debug!(
                     "game {}: engine search for ply {ply} started after {paused} ms",
@@ -409,6 +419,9 @@ impl Task {
             } => {
                 if self.engine_busy_ply == Some(ply) {
                     self.engine_busy_ply = None;
+                }
+                if self.engine_searching == Some(ply) {
+                    self.engine_searching = None;
                 }
                 if self.core.table.records().len() as u32 != ply {
                     return;
@@ -617,6 +630,18 @@ impl Task {
                 .to_json(),
             ));
         }
+        // A page opened while the engine searches shows its clock running,
+        // as the pages that heard `thinking` do (issue 13).
+        let ply = self.core.table.records().len() as u32;
+        if self.engine_searching == Some(ply) && self.engine_busy_ply == Some(ply) {
+            out.push(text(
+                ServerMsg::Thinking {
+                    ply,
+                    clocks: self.core.live(now).clocks,
+                }
+                .to_json(),
+            ));
+        }
         out.push(text(
             ServerMsg::Ready {
                 seq,
@@ -699,7 +724,24 @@ impl Task {
     async fn commit(&mut self, out: Effects) -> bool {
         let joins = out.joins();
         let (writes, announce) = out.into_parts();
-        if let Err(e) = self.app.store.write(writes).await {
+        let moved = announce
+            .numbered()
+            .any(|(_, e)| matches!(e, crate::protocol::Event::Move { .. }));
+        let app = self.app.clone();
+        let write = app.store.write(writes);
+        let written = if moved && self.core.clock_origin.is_some() {
+            tokio::pin!(write);
+            tokio::select! {
+                r = &mut write => r,
+                _ = tokio::time::sleep(RECORDING_NOTICE_AFTER) => {
+                    self.recording(announce.last_seq());
+                    write.await
+                }
+            }
+        } else {
+            write.await
+        };
+        if let Err(e) = written {
             tracing::error!("game {}: storage failed, reloading: {e}", self.core.id);
             self.reload().await;
             return false;
@@ -725,6 +767,21 @@ impl Task {
             self.update_presence();
         }
         true
+    }
+
+    /// Tells every page that the action up to event `seq` is being
+    /// recorded (protocol §4.3 `recording`): the clocks as they stand now
+    /// with none running, so that no page counts down a clock the move has
+    /// already stopped while its commit is slow. Not an event: nothing of
+    /// the action is told before it is durable. If the commit fails, the
+    /// reload's `state` replaces these clocks.
+    fn recording(&mut self, seq: u64) {
+        let Some(mut clocks) = self.core.live(self.app.clock.now_ms()).clocks else {
+            return;
+        };
+        clocks.running = None;
+        let msg = text(ServerMsg::Recording { seq, clocks }.to_json());
+        self.broadcast(std::slice::from_ref(&msg));
     }
 
     async fn reload(&mut self) {

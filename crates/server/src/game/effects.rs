@@ -80,6 +80,11 @@ impl Announcement {
         (self.first_seq..).zip(&self.events)
     }
 
+    /// The sequence number of the last event.
+    pub fn last_seq(&self) -> u64 {
+        self.first_seq + self.events.len() as u64 - 1
+    }
+
     /// The `event` messages (§4.3), each with the live state of `core`
     /// after the whole action at server time `now`, as JSON text.
     pub fn encode(&self, core: &GameCore, now: u64) -> Vec<String> {

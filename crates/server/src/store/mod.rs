@@ -419,15 +419,20 @@ impl Store {
             .spawn(move || {
                 use std::sync::atomic::Ordering::Relaxed;
                 while let Ok(first) = rx.recv() {
-                    let mut group = vec![first];
+                    // The group's writes moved into one batch (not copied:
+                    // an event's body is most of a move's bytes), each
+                    // request's share remembered by its length.
+                    let (mut ops, reply) = first;
+                    let mut group = vec![(ops.len(), reply)];
                     while group.len() < MAX_GROUP {
                         match rx.try_recv() {
-                            Ok(next) => group.push(next),
+                            Ok((more, reply)) => {
+                                group.push((more.len(), reply));
+                                ops.extend(more);
+                            }
                             Err(_) => break,
                         }
                     }
-                    let ops: Vec<WriteOp> =
-                        group.iter().flat_map(|(o, _)| o.iter().cloned()).collect();
                     let started = std::time::Instant::now();
                     let result = {
                         let _writing = pause.lock();
@@ -454,18 +459,21 @@ impl Store {
                         continue;
                     }
                     // One request spoiled the group: commit each on its own.
-                    for (ops, reply) in group {
+                    let mut from = 0;
+                    for (len, reply) in group {
+                        let ops = &ops[from..from + len];
+                        from += len;
                         let started = std::time::Instant::now();
                         let r = {
                             let _writing = pause.lock();
-                            writer.write_batch(&ops)
+                            writer.write_batch(ops)
                         };
                         match &r {
                             Err(e @ StoreError::Fenced { .. }) => tracing::warn!("storage: {e}"),
                             Err(e) => tracing::error!("storage: a write failed: {e}"),
                             Ok(()) => {}
                         }
-                        thread_stats.record(started.elapsed(), &ops, r.is_ok());
+                        thread_stats.record(started.elapsed(), ops, r.is_ok());
                         let _ = reply.send(r);
                     }
                 }
