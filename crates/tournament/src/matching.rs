@@ -116,6 +116,10 @@ struct Matcher<W: Weight> {
     edges: Vec<(usize, usize, W)>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
+    /// Per vertex, its neighbours with the endpoint and the (doubled) weight
+    /// of the edge, side by side: the scan reads one vertex's edges from one
+    /// stretch of memory instead of one edge record each.
+    adj: Vec<Vec<(usize, usize, W)>>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -158,6 +162,14 @@ impl<W: Weight> Matcher<W> {
             neighbend[i].push(2 * k + 1);
             neighbend[j].push(2 * k);
         }
+        let adj = neighbend
+            .iter()
+            .map(|ps: &Vec<usize>| {
+                ps.iter()
+                    .map(|&p| (endpoint[p], p, edges[p / 2].2))
+                    .collect()
+            })
+            .collect();
         let mut dual = vec![maxw; n];
         dual.extend(std::iter::repeat_n(W::zero(), n));
         let nedge = edges.len();
@@ -166,6 +178,7 @@ impl<W: Weight> Matcher<W> {
             edges,
             endpoint,
             neighbend,
+            adj,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -521,16 +534,15 @@ impl<W: Weight> Matcher<W> {
                     if augmented {
                         break;
                     }
-                    for at in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][at];
+                    for at in 0..self.adj[v].len() {
+                        let (w, p, weight) = self.adj[v][at];
                         let k = p / 2;
-                        let w = self.endpoint[p];
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = W::zero();
                         if !self.allowed[k] {
-                            kslack = self.slack(k);
+                            kslack = self.dual[v] + self.dual[w] - weight;
                             if kslack <= W::zero() {
                                 self.allowed[k] = true;
                             }
