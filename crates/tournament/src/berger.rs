@@ -5,7 +5,8 @@
 //! `(r − 1)·n/2`; board 1 pairs the first of them with `n` (`n` has Black in
 //! odd rounds, White in even ones); board `k` pairs the `k`-th with the
 //! `(n − k + 1)`-th, the first of each pair with White. This reproduces the
-//! printed tables (tested against them for 3–24 players).
+//! printed tables (tested against them for 3–14 players; for 15–24, of which
+//! no printed copy was found, against the rule the printed tables follow).
 
 use crate::model::Colour;
 

@@ -116,6 +116,10 @@ struct Matcher<W: Weight> {
     edges: Vec<(usize, usize, W)>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
+    /// Per vertex, its neighbours with the endpoint and the (doubled) weight
+    /// of the edge, side by side: the scan reads one vertex's edges from one
+    /// stretch of memory instead of one edge record each.
+    adj: Vec<Vec<(usize, usize, W)>>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -125,6 +129,15 @@ struct Matcher<W: Weight> {
     base: Vec<usize>,
     endps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// `bestedge`'s slack plus the stage's `elapsed` (once for a vertex
+    /// outside every labelled blossom, twice for an S-blossom), when `keyed`:
+    /// the slack then falls by exactly what `elapsed` grows, so the key stays
+    /// valid until `bestedge` or the label changes, and the delta steps
+    /// compare keys without re-reading edges and duals.
+    key: Vec<W>,
+    keyed: Vec<bool>,
+    /// The sum of this stage's deltas.
+    elapsed: W,
     bestedges: Vec<Option<Vec<usize>>>,
     unused: Vec<usize>,
     dual: Vec<W>,
@@ -149,6 +162,14 @@ impl<W: Weight> Matcher<W> {
             neighbend[i].push(2 * k + 1);
             neighbend[j].push(2 * k);
         }
+        let adj = neighbend
+            .iter()
+            .map(|ps: &Vec<usize>| {
+                ps.iter()
+                    .map(|&p| (endpoint[p], p, edges[p / 2].2))
+                    .collect()
+            })
+            .collect();
         let mut dual = vec![maxw; n];
         dual.extend(std::iter::repeat_n(W::zero(), n));
         let nedge = edges.len();
@@ -157,6 +178,7 @@ impl<W: Weight> Matcher<W> {
             edges,
             endpoint,
             neighbend,
+            adj,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -166,6 +188,9 @@ impl<W: Weight> Matcher<W> {
             base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             endps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
+            key: vec![W::zero(); 2 * n],
+            keyed: vec![false; 2 * n],
+            elapsed: W::zero(),
             bestedges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
@@ -177,6 +202,22 @@ impl<W: Weight> Matcher<W> {
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
         self.dual[i] + self.dual[j] - w
+    }
+
+    fn set_best(&mut self, x: usize, k: usize) {
+        self.bestedge[x] = k;
+        self.keyed[x] = false;
+    }
+
+    /// The slack of `bestedge[x]` plus `offset` (the stage's elapsed deltas,
+    /// once or twice by `x`'s role), computed when first asked for.
+    fn key_of(&mut self, x: usize, offset: W) -> W {
+        if !self.keyed[x] {
+            self.key[x] = self.slack(self.bestedge[x]) + offset;
+            self.keyed[x] = true;
+        }
+        debug_assert!(self.key[x] - offset == self.slack(self.bestedge[x]));
+        self.key[x]
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -201,8 +242,8 @@ impl<W: Weight> Matcher<W> {
         self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
-        self.bestedge[w] = NONE;
-        self.bestedge[b] = NONE;
+        self.set_best(w, NONE);
+        self.set_best(b, NONE);
         if t == 1 {
             let l = self.leaves_of(b);
             self.queue.extend(l);
@@ -306,13 +347,13 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
             }
-            self.bestedge[bv] = NONE;
+            self.set_best(bv, NONE);
         }
         let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
-        self.bestedge[b] = NONE;
+        self.set_best(b, NONE);
         for &k in &best {
             if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
+                self.set_best(b, k);
             }
         }
         self.bestedges[b] = Some(best);
@@ -322,6 +363,13 @@ impl<W: Weight> Matcher<W> {
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
         let childs = self.childs[b].clone();
+        // The children and their vertices change label: their keys are stale.
+        for &s in &childs {
+            self.keyed[s] = false;
+        }
+        for v in self.leaves_of(b) {
+            self.keyed[v] = false;
+        }
         for &s in &childs {
             self.parent[s] = NONE;
             if s < self.n {
@@ -369,7 +417,7 @@ impl<W: Weight> Matcher<W> {
             self.label[bv] = 2;
             self.labelend[q] = p;
             self.labelend[bv] = p;
-            self.bestedge[bv] = NONE;
+            self.set_best(bv, NONE);
             j += jstep;
             while at(j) != entrychild {
                 let bv = at(j);
@@ -395,7 +443,7 @@ impl<W: Weight> Matcher<W> {
         self.endps[b] = Vec::new();
         self.base[b] = NONE;
         self.bestedges[b] = None;
-        self.bestedge[b] = NONE;
+        self.set_best(b, NONE);
         self.unused.push(b);
     }
 
@@ -468,6 +516,8 @@ impl<W: Weight> Matcher<W> {
         for _ in 0..n {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            self.keyed.iter_mut().for_each(|k| *k = false);
+            self.elapsed = W::zero();
             for b in n..2 * n {
                 self.bestedges[b] = None;
             }
@@ -484,16 +534,15 @@ impl<W: Weight> Matcher<W> {
                     if augmented {
                         break;
                     }
-                    let nb = self.neighbend[v].clone();
-                    for p in nb {
+                    for at in 0..self.adj[v].len() {
+                        let (w, p, weight) = self.adj[v][at];
                         let k = p / 2;
-                        let w = self.endpoint[p];
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = W::zero();
                         if !self.allowed[k] {
-                            kslack = self.slack(k);
+                            kslack = self.dual[v] + self.dual[w] - weight;
                             if kslack <= W::zero() {
                                 self.allowed[k] = true;
                             }
@@ -516,13 +565,21 @@ impl<W: Weight> Matcher<W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                            let twice = self.elapsed + self.elapsed;
+                            if self.bestedge[b] == NONE || kslack < self.key_of(b, twice) - twice {
+                                self.set_best(b, k);
                             }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.bestedge[w] = k;
+                        } else if self.label[w] == 0 {
+                            let better = self.bestedge[w] == NONE
+                                || if self.label[self.inblossom[w]] == 0 {
+                                    kslack < self.key_of(w, self.elapsed) - self.elapsed
+                                } else {
+                                    // In a T-blossom: no key.
+                                    kslack < self.slack(self.bestedge[w])
+                                };
+                            if better {
+                                self.set_best(w, k);
+                            }
                         }
                     }
                 }
@@ -533,19 +590,23 @@ impl<W: Weight> Matcher<W> {
                 let mut delta = self.dual[..n].iter().copied().min().expect("vertices");
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
+                // slack < delta, as key < delta + elapsed.
+                let mut bound = delta + self.elapsed;
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
-                        if d < delta {
-                            delta = d;
+                        let key = self.key_of(v, self.elapsed);
+                        if key < bound {
+                            bound = key;
+                            delta = key - self.elapsed;
                             deltatype = 2;
                             deltaedge = self.bestedge[v];
                         }
                     }
                 }
+                let twice = self.elapsed + self.elapsed;
                 for b in 0..2 * n {
                     if self.parent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let d = (self.key_of(b, twice) - twice).half();
                         if d < delta {
                             delta = d;
                             deltatype = 3;
@@ -580,6 +641,7 @@ impl<W: Weight> Matcher<W> {
                         }
                     }
                 }
+                self.elapsed = self.elapsed + delta;
                 match deltatype {
                     1 => break,
                     2 | 3 => {

@@ -2,7 +2,9 @@
 //! them (C.05 Annex 1). The tables below were transcribed from printed copies
 //! of Annex 1 (Chris Fox's chess pages and the Crenshaw–Berger sheet, which
 //! reproduce the Handbook's tables for 3–14 players); for 15–24 players, where
-//! no printed copy was at hand, the schedule is checked for the properties the
+//! no printed copy was at hand, the schedule is checked against the rule every
+//! printed table follows (round 1 `k`–`n+1−k`, each next round the one before
+//! advanced by `n/2`, board 1's colours swapped) and for the properties the
 //! tables have (every pair meets once, colours alternate, the dummy is the bye).
 
 use arbiter_tournament::berger::{self, Board};
@@ -112,6 +114,75 @@ fn sizes_3_to_24_meet_every_opponent_once_with_balanced_colours() {
         assert_eq!(met.len(), usize::from(n) * usize::from(n - 1) / 2);
         for w in &whites[1..] {
             assert!(w.abs() <= 1, "{n} players: colours balanced within one");
+        }
+    }
+}
+
+/// The rule every printed table follows (C.05 Annex 1, 4–14 players): round 1
+/// pairs `k` with `n + 1 − k` on board `k`, the lower number White; each next
+/// round is the one before with every number but `n` advanced by `n/2`
+/// (counted round `1 … n−1`), board by board, with the colours of board 1
+/// (the one with `n`) swapped and the others kept.
+fn by_the_printed_rule(n: u16) -> Vec<Vec<(u16, u16)>> {
+    let advance = |x: u16| {
+        if x == n {
+            n
+        } else {
+            (x - 1 + n / 2) % (n - 1) + 1
+        }
+    };
+    let mut round: Vec<(u16, u16)> = (1..=n / 2).map(|k| (k, n + 1 - k)).collect();
+    let mut rounds = vec![round.clone()];
+    for _ in 2..n {
+        round = round
+            .iter()
+            .enumerate()
+            .map(|(k, &(w, b))| {
+                let (w, b) = (advance(w), advance(b));
+                if k == 0 {
+                    (b, w)
+                } else {
+                    (w, b)
+                }
+            })
+            .collect();
+        rounds.push(round.clone());
+    }
+    rounds
+}
+
+#[test]
+fn the_printed_rule_gives_the_printed_tables_and_ours_for_15_to_24_players() {
+    // The rule reproduces every printed table ...
+    for &(n, table) in PRINTED {
+        assert_eq!(by_the_printed_rule(n), parse(table), "{n} players");
+    }
+    // ... and the tables for 15-24 players, of which no printed copy was
+    // found, follow it board by board (odd sizes: the next even table with
+    // the pairing against the highest number as the bye, listed last).
+    for n in 15..=24u16 {
+        let even = n + n % 2;
+        for (r, rule) in by_the_printed_rule(even).into_iter().enumerate() {
+            let mut expected: Vec<Board> = rule
+                .iter()
+                .filter(|&&(w, b)| w != n + 1 && b != n + 1)
+                .map(|&(w, b)| Board {
+                    white: w,
+                    black: Some(b),
+                })
+                .collect();
+            if let Some(&(w, b)) = rule.iter().find(|&&(w, b)| w == n + 1 || b == n + 1) {
+                expected.push(Board {
+                    white: if w == n + 1 { b } else { w },
+                    black: None,
+                });
+            }
+            assert_eq!(
+                berger::round(n, r as u16 + 1),
+                expected,
+                "{n} players, round {}",
+                r + 1
+            );
         }
     }
 }
