@@ -77,6 +77,11 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::ops::router())
         .merge(crate::account::routes::router(app.clone()))
         .fallback(fallback)
+        // Several nodes: a game owned elsewhere is served there.
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            crate::cluster::forward::http,
+        ))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(guard::json_errors))
         .layer(middleware::from_fn_with_state(app.clone(), guard::host))
@@ -173,7 +178,11 @@ async fn create(
     };
     let core = GameCore::create(id.clone(), settings, name, seat::hash_token(&token), now)
         .map_err(|e| ApiError::invalid(field, e))?;
-    app.store.write(core.creation_writes()).await?;
+    if let Some(c) = &app.cluster {
+        crate::cluster::ownership::claim_new(&app, c, &id).await?;
+    }
+    let writes = crate::cluster::fence(&app, &id, core.creation_writes());
+    app.store.write(writes).await?;
     let seat_set = core.seats.values().next().copied();
     let state = core.state(seat_set, now);
     let seek = listed.then(|| crate::lobby::Seek {

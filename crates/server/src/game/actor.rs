@@ -107,6 +107,9 @@ pub enum Command {
         /// Gets a copy of the core.
         reply: oneshot::Sender<Box<GameCore>>,
     },
+    /// The game's lease is no longer this node's (cluster): drop every
+    /// connection and stop.
+    Stop,
     /// The engine's answer to the draw offer pending to it.
     EngineDrawAnswer {
         /// Accept (else decline).
@@ -165,6 +168,8 @@ struct Task {
     engine_paused: Option<u32>,
     /// The client whose move the engine answers (the pool's fairness key).
     engine_client: Option<std::net::IpAddr>,
+    /// Fenced off or stopped: another node owns the game now.
+    stopped: bool,
 }
 
 fn text(s: String) -> Message {
@@ -188,6 +193,7 @@ pub fn spawn(app: Arc<App>, core: GameCore) -> GameHandle {
         engine_busy_ply: None,
         engine_paused: None,
         engine_client: None,
+        stopped: false,
     };
     let handle = GameHandle {
         tx: tx.clone(),
@@ -272,6 +278,13 @@ impl Task {
                     idle_since = Instant::now();
                 }
             }
+            if self.stopped {
+                // Its clients reconnect and reach the new owner.
+                for (c, _) in &self.conns {
+                    c.dropped.notify_one();
+                }
+                break;
+            }
         }
     }
 
@@ -290,6 +303,7 @@ impl Task {
                 self.conns.retain(|(c, _)| c.id != conn_id);
                 self.update_presence();
             }
+            Command::Stop => self.stopped = true,
             Command::Frame { conn_id, frame } => self.on_frame(conn_id, frame, now, self_tx).await,
             Command::Snapshot { token_hash, reply } => {
                 let seat = token_hash.and_then(|h| self.core.seats.get(&h).copied());
@@ -336,10 +350,15 @@ impl Task {
             } => {
                 let answer = match self.core.seat_rematch(token_hash.clone(), seat) {
                     None => Ok(()),
-                    Some(op) => self.app.store.write(vec![op]).await.map_err(|e| {
-                        self.core.seats.remove(&token_hash);
-                        ApiError::from(e)
-                    }),
+                    Some(op) => self
+                        .app
+                        .store
+                        .write(crate::cluster::fence(&self.app, &self.core.id, vec![op]))
+                        .await
+                        .map_err(|e| {
+                            self.core.seats.remove(&token_hash);
+                            ApiError::from(e)
+                        }),
                 };
                 let _ = reply.send(answer);
             }
@@ -536,7 +555,11 @@ impl Task {
                     .core
                     .new_rematch(id.clone(), seat, hash, now)
                     .map_err(|m| ApiError::internal(format!("rematch: {m}")))?;
-                self.app.store.write(new.writes).await?;
+                if let Some(c) = &self.app.cluster {
+                    crate::cluster::ownership::claim_new(&self.app, c, &id).await?;
+                }
+                let writes = crate::cluster::fence(&self.app, &id, new.writes);
+                self.app.store.write(writes).await?;
                 self.app.registry.start(&self.app, new.core).await;
                 let out = self.core.record_rematch(id.clone(), now);
                 if !self.commit(out).await {
@@ -673,7 +696,18 @@ impl Task {
     async fn commit(&mut self, out: Effects) -> bool {
         let joins = out.joins();
         let (writes, announce) = out.into_parts();
+        let writes = crate::cluster::fence(&self.app, &self.core.id, writes);
         if let Err(e) = self.app.store.write(writes).await {
+            if let crate::store::StoreError::Fenced { .. } = e {
+                // Another node took the game over: nothing more is
+                // committed here (store::lease).
+                tracing::warn!("game {}: {e}; stopping it here", self.core.id);
+                if let Some(c) = &self.app.cluster {
+                    crate::cluster::ownership::forget(&self.app, c, &self.core.id, true);
+                }
+                self.stopped = true;
+                return false;
+            }
             tracing::error!("game {}: storage failed, reloading: {e}", self.core.id);
             self.reload().await;
             return false;
