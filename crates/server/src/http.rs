@@ -178,11 +178,11 @@ async fn create(
     };
     let core = GameCore::create(id.clone(), settings, name, seat::hash_token(&token), now)
         .map_err(|e| ApiError::invalid(field, e))?;
-    if let Some(c) = &app.cluster {
-        crate::cluster::ownership::claim_new(&app, c, &id).await?;
-    }
-    let writes = crate::cluster::fence(&app, &id, core.creation_writes());
-    app.store.write(writes).await?;
+    app.store.write(core.creation_writes()).await?;
+    let ours = match &app.cluster {
+        Some(c) => crate::cluster::ownership::claim_new(&app, c, &id).await?,
+        None => true,
+    };
     let seat_set = core.seats.values().next().copied();
     let state = core.state(seat_set, now);
     let seek = listed.then(|| crate::lobby::Seek {
@@ -197,7 +197,9 @@ async fn create(
         touch_move: state.touch_move,
         created_at: now,
     });
-    app.registry.start(&app, core).await;
+    if ours {
+        app.registry.start(&app, core).await;
+    }
     if let Some(seek) = seek {
         // Bounds reached meanwhile: the game stands, unlisted.
         if let Err(e) = app.lobby.list(seek, client, now) {

@@ -215,7 +215,10 @@ impl Server {
             .database
             .clone()
             .unwrap_or_else(|| store::Location::Sqlite(database_path(&config.data_dir)));
-        let store = Store::open(&location).await?;
+        let store = match config.cluster {
+            None => Store::open(&location).await?,
+            Some(_) => Store::open_shared(&location).await?,
+        };
         let ops = ops::Ops::new(config.node_id.clone(), store.stats.clone());
         let cluster = match &config.cluster {
             Some(c) => Some(Arc::new(

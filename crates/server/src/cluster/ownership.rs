@@ -38,8 +38,10 @@ fn ttl_ms(c: &Cluster) -> u64 {
     c.config.lease_ttl.as_millis() as u64
 }
 
-/// Takes the lease of a new game (before its creation is written).
-pub async fn claim_new(app: &App, c: &Cluster, id: &str) -> Result<(), StoreError> {
+/// Takes the lease of a new game, just written (a lease names an existing
+/// game). `false`: another node's sweep took the unleased game first
+/// ([`run`]); it runs there, and this node does not start it.
+pub async fn claim_new(app: &App, c: &Cluster, id: &str) -> Result<bool, StoreError> {
     let now = app.clock.now_ms();
     match app
         .store
@@ -49,12 +51,9 @@ pub async fn claim_new(app: &App, c: &Cluster, id: &str) -> Result<(), StoreErro
         Attempt::Acquired(a) => {
             super::lock(&c.owned).insert(id.to_string(), a.lease.generation);
             app.ops.lease_taken();
-            Ok(())
+            Ok(true)
         }
-        Attempt::Held { node, .. } => Err(StoreError::Fenced {
-            game: format!("{id} (held by {node})"),
-            generation: 0,
-        }),
+        Attempt::Held { .. } => Ok(false),
     }
 }
 
@@ -74,7 +73,9 @@ pub async fn claim(app: &App, c: &Cluster, id: &str) -> Result<Claim, StoreError
     }
     if !c.bus_up() {
         // Cut off: other nodes' clients could not reach the game here.
-        return Err(StoreError::Closed);
+        return Err(StoreError::Database(
+            "this node is cut off from the bus: it takes no game until it is back".into(),
+        ));
     }
     let got = match app
         .store
