@@ -12,9 +12,11 @@
 //! - every game goes on to its end by the Laws (Art. 5: resignation after
 //!   a random number of moves, or mate, stalemate, a dead position or the
 //!   automatic draws first);
-//! - clocks within the crash rule (`lib.rs`, `cluster::ownership`): each
-//!   side was charged its own thinking time and not the time its game had
-//!   no owner.
+//! - clocks within the crash rule (`lib.rs`, `cluster::ownership`), from
+//!   the readings the move events carry: no move is charged more than the
+//!   time between its commit and the previous one; a move that waited out
+//!   its owner's failure is not charged the time the game had no owner (at
+//!   least half a lease); a clock goes back only across such a failure.
 //!
 //! Runs only when `ARBITER_TEST_POSTGRES` and `ARBITER_TEST_NATS` are set
 //! (its own database, and subjects under a prefix of its own).
@@ -149,8 +151,15 @@ struct Seen {
     conflicts: Vec<(u64, Value, Value)>,
     /// Moves acknowledged to their player: (ply, uci).
     acked: Vec<(usize, String)>,
-    /// Per side: thinking time before its first send of each move, ms.
-    think_ms: [u64; 2],
+    /// Per side: from its turn's start to the send of each move that was
+    /// acknowledged (a move sent again after a reconnection counts to its
+    /// last send), ms: what the side may be charged at most.
+    waited_ms: [u64; 2],
+    /// Each acknowledged move's turn start and last send.
+    spans: Vec<(Instant, Instant)>,
+    /// The clocks after each move, as its event reported them: ply →
+    /// (White's ms, Black's ms, the server's epoch ms of the reading).
+    readings: BTreeMap<u64, (i64, i64, i64)>,
     /// Per side: reconnections.
     reconnects: [u32; 2],
 }
@@ -197,11 +206,14 @@ async fn player(
     let mut last_seq = 0u64;
     // The ply of the move sent and not yet acknowledged, and its text.
     let mut pending: Option<(usize, String)> = None;
+    // When the pending move's turn started, and when it was last sent.
+    let mut pending_times: Option<(Instant, Instant)> = None;
     let mut first_connect = true;
     // The game as last seen (kept across connections: a `hello` with
     // nothing missed is answered by `ready` alone).
     let mut live: Option<Value> = None;
     let mut turn_since = Instant::now();
+    let mut turn_ply = usize::MAX;
     loop {
         if !first_connect {
             seen.lock().unwrap().reconnects[side] += 1;
@@ -232,16 +244,23 @@ async fn player(
                     let s = &m["state"];
                     last_seq = s["seq"].as_u64().unwrap_or(0);
                     live = Some(s.clone());
-                    turn_since = Instant::now();
                     waiting = false;
                 }
                 Some("event") => {
                     let seq = m["seq"].as_u64().unwrap();
-                    seen.lock().unwrap().saw(seq, &m["event"]);
+                    let mut g = seen.lock().unwrap();
+                    g.saw(seq, &m["event"]);
+                    let c = &m["live"]["clocks"];
+                    if m["event"]["kind"] == "move" && c.is_object() {
+                        let ms = |k: &str| c[k].as_i64().unwrap_or(-1);
+                        let reading = (ms("white_ms"), ms("black_ms"), ms("server_time"));
+                        g.readings
+                            .insert(m["live"]["ply"].as_u64().unwrap_or(0), reading);
+                    }
+                    drop(g);
                     last_seq = last_seq.max(seq);
                     if !m["live"].is_null() {
                         live = Some(m["live"].clone());
-                        turn_since = Instant::now();
                         waiting = false;
                     }
                 }
@@ -253,10 +272,19 @@ async fn player(
             }
             let Some(l) = &live else { continue };
             let ply = l["ply"].as_u64().unwrap_or(0) as usize;
+            if ply != turn_ply {
+                turn_ply = ply;
+                turn_since = Instant::now();
+            }
             if let Some((p, uci)) = &pending {
                 if ply > *p {
                     // Our move is in (seen as an event or in a state).
-                    seen.lock().unwrap().acked.push((*p, uci.clone()));
+                    let mut g = seen.lock().unwrap();
+                    g.acked.push((*p, uci.clone()));
+                    if let Some((start, sent)) = pending_times.take() {
+                        g.waited_ms[side] += sent.duration_since(start).as_millis() as u64;
+                        g.spans.push((start, sent));
+                    }
                     pending = None;
                 }
             }
@@ -286,11 +314,14 @@ async fn player(
                         .as_str()
                         .unwrap()
                         .to_string();
-                    seen.lock().unwrap().think_ms[side] += turn_since.elapsed().as_millis() as u64;
                     pending = Some((ply, uci.clone()));
+                    pending_times = Some((turn_since, Instant::now()));
                     uci
                 }
             };
+            if let Some((_, sent)) = &mut pending_times {
+                *sent = Instant::now();
+            }
             if ws.send(&json!({"type": "move", "uci": uci})).await.is_err() {
                 break;
             }
@@ -298,6 +329,13 @@ async fn player(
             waiting = true;
         }
     }
+}
+
+fn epoch_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
 }
 
 async fn metric(addr: SocketAddr, name: &str) -> Option<f64> {
@@ -393,8 +431,18 @@ async fn three_nodes_a_kill_and_a_cut_lose_nothing() {
             )));
         }
     }
+    // The live games a node owns now (read from the leases).
+    let owned_by = |node: &str| {
+        scratch.query(&format!(
+            "SELECT game_id FROM leases WHERE node = '{node}' \
+             AND game_id IN (SELECT id FROM games WHERE status = 'active')"
+        ))
+    };
     // Mid-game: node 0 killed.
     tokio::time::sleep(Duration::from_secs(5)).await;
+    let orphaned_by_kill = owned_by("n0");
+    let kill_at = Instant::now();
+    let kill_epoch = epoch_ms();
     let before_kill = shared.finished.load(Ordering::Relaxed);
     children[0].kill().expect("SIGKILL");
     let _ = children[0].wait();
@@ -405,6 +453,9 @@ async fn three_nodes_a_kill_and_a_cut_lose_nothing() {
     );
     // Then node 1 cut off from the bus, and brought back.
     tokio::time::sleep(Duration::from_secs(6)).await;
+    let orphaned_by_cut = owned_by("n1");
+    let cut_at = Instant::now();
+    let cut_epoch = epoch_ms();
     relays[1].cut.store(true, Ordering::SeqCst);
     eprintln!(
         "cluster: node n1 cut off at {:.1} s ({} players done)",
@@ -465,6 +516,8 @@ async fn three_nodes_a_kill_and_a_cut_lose_nothing() {
     // Every game as stored, read from a node that was not the owner at the end.
     let mut moves_total = 0;
     let mut reconnects = 0;
+    let mut orphan_moves = 0;
+    let orphaned_any = |id: &String| orphaned_by_kill.contains(id) || orphaned_by_cut.contains(id);
     let mut failed = Vec::new();
     for (id, white, _, seen) in &games {
         let seen = seen.lock().unwrap();
@@ -513,30 +566,67 @@ async fn three_nodes_a_kill_and_a_cut_lose_nothing() {
         if saw != stored {
             failed.push(format!("game {id}: stored {stored:?}, seen {saw:?}"));
         }
-        // Clocks: each side charged its thinking (and the messages'
-        // way), and not the time its game had no owner (at least 3/4 of a
-        // lease when its owner was killed or cut off).
-        let clocks = &state["clocks"];
-        for (side, key) in [(0, "white_ms"), (1, "black_ms")] {
-            let used = 600_000 - clocks[key].as_u64().unwrap() as i64;
-            let think = seen.think_ms[side] as i64;
-            let plies = stored.len().div_ceil(2) as i64;
-            let slack = 1_000 + 25 * plies;
-            if used > think + slack {
+        // Clocks, from the readings the moves' events carried: a move is
+        // charged the time from the previous move's commit to its own
+        // (no lag is reported, so none is credited), except, across a
+        // failure of the game's owner, the time the game had none: at
+        // least 3/4 of a lease after a kill (the last renewal to the
+        // expiry), half a lease after a cut (the last renewal to the
+        // release).
+        let _ = (&seen.spans, kill_at, cut_at, &seen.waited_ms);
+        let mut prev: Option<(u64, (i64, i64, i64))> = None;
+        for (&ply, &now) in &seen.readings {
+            let Some((prev_ply, before)) = prev.replace((ply, now)) else {
+                continue;
+            };
+            if prev_ply + 1 != ply || ply < 3 {
+                continue; // not consecutive, or the first moves
+            }
+            let mover_white = ply % 2 == 1;
+            let charged = if mover_white {
+                before.0 - now.0
+            } else {
+                before.1 - now.1
+            };
+            let elapsed = now.2 - before.2;
+            let across = |at: i64| before.2 < at && at < now.2;
+            let failed_owner = (orphaned_by_kill.contains(id) && across(kill_epoch))
+                || (orphaned_by_cut.contains(id) && across(cut_epoch));
+            // Never charged more than the time between the commits: the
+            // time without an owner goes to nobody, not to both.
+            if charged > elapsed + 100 {
                 failed.push(format!(
-                    "game {id}: {key}: {used} ms used, {think} ms thought: time without an owner charged?"
+                    "game {id} ply {ply}: {charged} ms charged, {elapsed} ms between the commits"
                 ));
             }
-            if used < think - 1_000 * (1 + seen.reconnects[side] as i64) {
+            if failed_owner && elapsed > LEASE_MS as i64 {
+                // The move waited out the failover: the game had no owner
+                // from its owner's last renewal to the takeover, at least
+                // half a lease (a cut: renewal to release) or 3/4 (a kill:
+                // renewal to expiry); that is not charged.
+                orphan_moves += 1;
+                if charged > elapsed - LEASE_MS as i64 / 2 + 100 {
+                    failed.push(format!(
+                        "game {id} ply {ply}: {charged} ms charged of {elapsed} ms across its owner's failure"
+                    ));
+                }
+            }
+            // A clock goes back only across a failure (the failed owner's
+            // readings ran on past its last renewal), by less than a lease.
+            if charged < -(LEASE_MS as i64)
+                || (charged < -100 && !failed_owner && !orphaned_any(id))
+            {
                 failed.push(format!(
-                    "game {id}: {key}: {used} ms used, {think} ms thought: time given back?"
+                    "game {id} ply {ply}: time given back ({charged} ms)"
                 ));
             }
         }
     }
     eprintln!(
-        "cluster: {} games, {moves_total} moves, {reconnects} reconnections, played in {:.1} s",
+        "cluster: {} games, {moves_total} moves, {reconnects} reconnections, games of the failed owners: {} at the kill, {} at the cut; {orphan_moves} moves across a failure checked, played in {:.1} s",
         games.len(),
+        orphaned_by_kill.len(),
+        orphaned_by_cut.len(),
         played.as_secs_f64()
     );
     for (i, c) in children.iter_mut().enumerate().skip(1) {
