@@ -464,15 +464,24 @@ async fn three_nodes_a_kill_and_a_cut_lose_nothing() {
     );
     tokio::time::sleep(Duration::from_secs(6)).await;
     let held_n1 = metric(addrs[1], "arbiter_leases_held").await;
+    let live_n1 = scratch.query(&format!(
+        "SELECT count(*) FROM leases WHERE node = 'n1' AND expires_at > {}",
+        epoch_ms()
+    ));
     relays[1].cut.store(false, Ordering::SeqCst);
     eprintln!(
         "cluster: node n1 back at {:.1} s (it held {held_n1:?} leases while cut off)",
         started.elapsed().as_secs_f64()
     );
     assert_eq!(
+        live_n1,
+        vec!["0".to_string()],
+        "a node cut off from the bus gives its games up (its leases)"
+    );
+    assert_eq!(
         held_n1,
         Some(0.0),
-        "a node cut off from the bus gives its games up"
+        "a node cut off from the bus gives its games up (its gauge)"
     );
     let progress = {
         let (shared, games) = (

@@ -38,6 +38,18 @@ fn ttl_ms(c: &Cluster) -> u64 {
     c.config.lease_ttl.as_millis() as u64
 }
 
+/// Records a lease taken here (a new generation of one already held here
+/// replaces it: the gauge of leases held counts each game once).
+fn took(app: &App, c: &Cluster, id: &str, generation: u64) {
+    if super::lock(&c.owned)
+        .insert(id.to_string(), generation)
+        .is_some()
+    {
+        app.ops.lease_dropped(false);
+    }
+    app.ops.lease_taken();
+}
+
 /// Takes the lease of a new game, just written (a lease names an existing
 /// game). `false`: another node's sweep took the unleased game first
 /// ([`run`]); it runs there, and this node does not start it.
@@ -49,8 +61,7 @@ pub async fn claim_new(app: &App, c: &Cluster, id: &str) -> Result<bool, StoreEr
         .await?
     {
         Attempt::Acquired(a) => {
-            super::lock(&c.owned).insert(id.to_string(), a.lease.generation);
-            app.ops.lease_taken();
+            took(app, c, id, a.lease.generation);
             Ok(true)
         }
         Attempt::Held { .. } => Ok(false),
@@ -85,8 +96,7 @@ pub async fn claim(app: &App, c: &Cluster, id: &str) -> Result<Claim, StoreError
         Attempt::Held { node, .. } => return Ok(Claim::Held(node)),
         Attempt::Acquired(a) => a,
     };
-    super::lock(&c.owned).insert(id.to_string(), got.lease.generation);
-    app.ops.lease_taken();
+    took(app, c, id, got.lease.generation);
     // Loaded again now that the lease is ours: the previous owner can no
     // longer commit, so this is the whole log.
     let Some(stored) = app.store.load_game(id.to_string()).await? else {
