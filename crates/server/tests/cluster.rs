@@ -529,11 +529,6 @@ async fn three_nodes_a_kill_and_a_cut_lose_nothing() {
     let orphaned_any = |id: &String| orphaned_by_kill.contains(id) || orphaned_by_cut.contains(id);
     let mut failed = Vec::new();
     for (id, white, _, seen) in &games {
-        let seen = seen.lock().unwrap();
-        reconnects += seen.reconnects.iter().sum::<u32>();
-        if !seen.conflicts.is_empty() {
-            failed.push(format!("game {id}: two owners: {:?}", seen.conflicts));
-        }
         let at = addrs[1 + rng.gen_range(0..NODES - 1)];
         let r = request(
             at,
@@ -544,6 +539,11 @@ async fn three_nodes_a_kill_and_a_cut_lose_nothing() {
         )
         .await
         .unwrap();
+        let seen = seen.lock().unwrap();
+        reconnects += seen.reconnects.iter().sum::<u32>();
+        if !seen.conflicts.is_empty() {
+            failed.push(format!("game {id}: two owners: {:?}", seen.conflicts));
+        }
         assert_eq!(r.status, 200, "{}", r.body);
         let state = r.json();
         if state["status"] != "finished" {
