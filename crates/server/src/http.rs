@@ -80,6 +80,11 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::account::routes::router(app.clone()))
         .merge(crate::event::routes::router(app.clone()))
         .fallback(fallback)
+        // Several nodes: a game owned elsewhere is served there.
+        .layer(middleware::from_fn_with_state(
+            app.clone(),
+            crate::cluster::forward::http,
+        ))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(guard::json_errors))
         .layer(middleware::from_fn_with_state(app.clone(), guard::host))
@@ -177,6 +182,10 @@ async fn create(
     let core = GameCore::create(id.clone(), settings, name, seat::hash_token(&token), now)
         .map_err(|e| ApiError::invalid(field, e))?;
     app.store.write(core.creation_writes()).await?;
+    let ours = match &app.cluster {
+        Some(c) => crate::cluster::ownership::claim_new(&app, c, &id).await?,
+        None => true,
+    };
     let seat_set = core.seats.values().next().copied();
     let state = core.state(seat_set, now);
     let seek = listed.then(|| crate::lobby::Seek {
@@ -191,7 +200,9 @@ async fn create(
         touch_move: state.touch_move,
         created_at: now,
     });
-    app.registry.start(&app, core).await;
+    if ours {
+        app.registry.start(&app, core).await;
+    }
     if let Some(seek) = seek {
         // Bounds reached meanwhile: the game stands, unlisted.
         if let Err(e) = app.lobby.list(seek, client, now) {

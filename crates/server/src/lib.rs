@@ -33,6 +33,7 @@ pub mod account;
 pub mod analysis;
 pub mod assets;
 pub mod client;
+pub mod cluster;
 pub mod engine;
 pub mod error;
 pub mod event;
@@ -93,6 +94,9 @@ pub struct Config {
     /// Account actions (sign up, log in, change the password) per minute
     /// per client address (0: no limit).
     pub account_per_minute: u32,
+    /// Several nodes on one database and one bus ([`cluster`]); `None`: a
+    /// single node.
+    pub cluster: Option<cluster::ClusterConfig>,
 }
 
 impl Default for Config {
@@ -111,6 +115,7 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
             abort_unstarted_after: Duration::from_secs(15 * 60),
             account_per_minute: 10,
+            cluster: None,
         }
     }
 }
@@ -151,6 +156,8 @@ pub struct App {
     pub hashing: tokio::sync::Semaphore,
     /// The events' locks and the scheduler's bell (issue 15).
     pub events: event::Hub,
+    /// This node's membership of a cluster, if it is in one.
+    pub cluster: Option<Arc<cluster::Cluster>>,
     /// The unfinished games the background resume is to load.
     to_resume: std::sync::Mutex<Vec<String>>,
 }
@@ -177,6 +184,9 @@ pub enum ServeError {
         /// Why.
         source: std::io::Error,
     },
+    /// The bus between nodes failed.
+    #[error(transparent)]
+    Bus(#[from] cluster::bus::BusError),
     /// The server stopped with an error.
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
@@ -211,8 +221,17 @@ impl Server {
             .database
             .clone()
             .unwrap_or_else(|| store::Location::Sqlite(database_path(&config.data_dir)));
-        let store = Store::open(&location).await?;
+        let store = match config.cluster {
+            None => Store::open(&location).await?,
+            Some(_) => Store::open_shared(&location).await?,
+        };
         let ops = ops::Ops::new(config.node_id.clone(), store.stats.clone());
+        let cluster = match &config.cluster {
+            Some(c) => Some(Arc::new(
+                cluster::Cluster::join(config.node_id.clone(), c.clone()).await?,
+            )),
+            None => None,
+        };
         let app = Arc::new(App {
             store,
             registry: Registry::default(),
@@ -234,6 +253,7 @@ impl Server {
                 config.account_per_minute.max(1),
             ),
             hashing: tokio::sync::Semaphore::new(account::credentials::HASHING_AT_ONCE),
+            cluster,
             to_resume: std::sync::Mutex::default(),
             events: event::Hub::default(),
             abort_unstarted_after: config.abort_unstarted_after,
@@ -243,7 +263,12 @@ impl Server {
             ),
         });
         app.registry.bind(&app);
-        let resumed = find_unfinished(&app).await?;
+        // In a cluster, the nodes take the games over by their leases
+        // (`cluster::ownership`), not all at once here.
+        let resumed = match app.cluster {
+            None => find_unfinished(&app).await?,
+            Some(_) => 0,
+        };
         let listener = tokio::net::TcpListener::bind(config.listen)
             .await
             .map_err(|source| ServeError::Listen {
@@ -285,8 +310,19 @@ impl Server {
         let app = self.app.clone();
         let beat_app = self.app.clone();
         let every = self.heartbeat;
-        let resuming = tokio::spawn(resume_all(app.clone()));
         let scheduler = tokio::spawn(event::scheduler::run(app.clone()));
+        // In a cluster the ownership task takes the games over (and marks
+        // the node ready); it runs for the life of the server.
+        let (resuming, cluster_tasks) = match app.cluster.clone() {
+            None => (tokio::spawn(resume_all(app.clone())), Vec::new()),
+            Some(c) => (
+                tokio::spawn(async {}),
+                vec![
+                    tokio::spawn(cluster::forward::run(app.clone(), c.clone())),
+                    tokio::spawn(cluster::ownership::run(app.clone(), c)),
+                ],
+            ),
+        };
         let beats = tokio::spawn(async move {
             let _ = resuming.await;
             let mut tick = tokio::time::interval(every);
@@ -316,6 +352,14 @@ impl Server {
         let _ = tokio::time::timeout(Duration::from_secs(3), server).await;
         beats.abort();
         scheduler.abort();
+        if let Some(c) = &app.cluster {
+            // A clean stop: the games' leases lapse now, so that other
+            // nodes take them over at once.
+            for t in cluster_tasks {
+                t.abort();
+            }
+            cluster::ownership::release_all(&app, c).await;
+        }
         // Not while games of the previous run wait for their shift: the
         // previous run's last heartbeat must stay the last for them.
         if app.registry.pending() == 0 {
@@ -440,6 +484,17 @@ pub struct ServeArgs {
     /// believed (repeatable); from anyone else they are ignored.
     #[arg(long)]
     pub trusted_proxy: Vec<std::net::IpAddr>,
+    /// Join a cluster: the NATS bus shared by the nodes, nats://host:port
+    /// (several nodes on one PostgreSQL `--database`; see docs/deployment.md).
+    #[arg(long, env = "ARBITER_BUS_URL")]
+    pub bus: Option<String>,
+    /// The first token of the cluster's subjects on the bus.
+    #[arg(long, env = "ARBITER_BUS_PREFIX", default_value = "arbiter")]
+    pub bus_prefix: String,
+    /// A game lease's time to live in ms (a dead node's games move after
+    /// about this long); renewed every quarter of it.
+    #[arg(long, env = "ARBITER_LEASE_MS", default_value_t = 5_000)]
+    pub lease_ms: u64,
 }
 
 /// The default node name: the host name, else `arbiter`.
@@ -501,6 +556,11 @@ pub fn serve_main(args: ServeArgs) -> Result<(), ServeError> {
         spectators_per_address: args.max_spectators_per_address,
         public_url: args.public_url,
         trusted_proxies: args.trusted_proxy,
+        cluster: args.bus.map(|bus| cluster::ClusterConfig {
+            prefix: args.bus_prefix,
+            lease_ttl: Duration::from_millis(args.lease_ms.max(400)),
+            ..cluster::ClusterConfig::new(&bus)
+        }),
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -516,7 +576,10 @@ pub fn serve_main(args: ServeArgs) -> Result<(), ServeError> {
             Some(l) => l.to_string(),
             None => database_path(&config.data_dir).display().to_string(),
         };
-        let node = config.node_id.clone();
+        let node = match &config.cluster {
+            Some(c) => format!("{} in the cluster on {}", config.node_id, c.bus),
+            None => config.node_id.clone(),
+        };
         let server = Server::bind(config).await?;
         let addr = server.local_addr()?;
         eprintln!(

@@ -11,7 +11,7 @@
 //! [`OPEN_WITHIN`]. Seeks live in memory only: a restart empties the lobby.
 
 use crate::protocol::{Color, Variant, WireDelay, WirePeriod};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -44,7 +44,7 @@ pub const WATCHERS_PER_ADDRESS: u32 = 8;
 /// };
 /// assert!(serde_json::to_string(&seek).unwrap().contains("\"color\":\"white\""));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seek {
     /// The game to join.
     pub game: String,
@@ -66,6 +66,38 @@ pub struct Seek {
     pub touch_move: bool,
     /// Epoch ms.
     pub created_at: u64,
+}
+
+/// A change of the lobby (§3.8), replayed by every other node of a
+/// cluster (sent on its bus, `cluster::bus`).
+///
+/// ```
+/// use arbiter_server::lobby::LobbyChange;
+/// let c = LobbyChange::Removed { game: "AbCd1234".into() };
+/// assert!(serde_json::to_string(&c).unwrap().contains("removed"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum LobbyChange {
+    /// A seek was listed.
+    Listed {
+        /// The seek.
+        seek: Seek,
+        /// Its creator's address.
+        creator: std::net::IpAddr,
+    },
+    /// The creator is on the game's page, or left it.
+    Present {
+        /// The game.
+        game: String,
+        /// On the page.
+        present: bool,
+    },
+    /// The seek was withdrawn.
+    Removed {
+        /// The game.
+        game: String,
+    },
 }
 
 struct Listed {
@@ -96,6 +128,8 @@ pub enum Refused {
 pub struct Lobby {
     listed: Mutex<Vec<Listed>>,
     version: tokio::sync::watch::Sender<u64>,
+    /// In a cluster: where this node's changes go, for the other nodes.
+    replica: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<LobbyChange>>,
 }
 
 impl Default for Lobby {
@@ -103,6 +137,7 @@ impl Default for Lobby {
         Lobby {
             listed: Mutex::new(Vec::new()),
             version: tokio::sync::watch::Sender::new(0),
+            replica: std::sync::OnceLock::new(),
         }
     }
 }
@@ -114,6 +149,39 @@ impl Lobby {
 
     fn changed(&self) {
         self.version.send_modify(|v| *v += 1);
+    }
+
+    fn tell(&self, change: LobbyChange) {
+        if let Some(tx) = self.replica.get() {
+            let _ = tx.send(change);
+        }
+    }
+
+    /// In a cluster: this node's changes are sent to `tx` (for the bus),
+    /// so that the lobby is the same on every node.
+    pub fn replicate_to(&self, tx: tokio::sync::mpsc::UnboundedSender<LobbyChange>) {
+        let _ = self.replica.set(tx);
+    }
+
+    /// Replays a change made on another node (not sent on again).
+    pub fn apply(&self, change: LobbyChange, now: u64) {
+        match change {
+            LobbyChange::Listed { seek, creator } => {
+                let mut listed = self.lock();
+                Self::prune(&mut listed, now);
+                if !listed.iter().any(|l| l.seek.game == seek.game) {
+                    listed.push(Listed {
+                        seek,
+                        creator,
+                        opened: false,
+                    });
+                }
+                drop(listed);
+                self.changed();
+            }
+            LobbyChange::Present { game, present } => self.present(&game, present),
+            LobbyChange::Removed { game } => self.withdraw(&game),
+        }
     }
 
     /// Drops the seeks whose creator did not open the game in time.
@@ -143,11 +211,12 @@ impl Lobby {
     pub fn list(&self, seek: Seek, creator: IpAddr, now: u64) -> Result<(), Refused> {
         self.admit(creator, now)?;
         self.lock().push(Listed {
-            seek,
+            seek: seek.clone(),
             creator,
             opened: false,
         });
         self.changed();
+        self.tell(LobbyChange::Listed { seek, creator });
         Ok(())
     }
 
@@ -159,6 +228,16 @@ impl Lobby {
     /// The creator of game `id`'s seek is on its page (`true`) or has left
     /// it (`false`: the seek is withdrawn).
     pub fn creator_present(&self, id: &str, present: bool) {
+        if self.contains(id) {
+            self.tell(LobbyChange::Present {
+                game: id.to_string(),
+                present,
+            });
+        }
+        self.present(id, present);
+    }
+
+    fn present(&self, id: &str, present: bool) {
         let mut listed = self.lock();
         let Some(i) = listed.iter().position(|l| l.seek.game == id) else {
             return;
@@ -174,6 +253,15 @@ impl Lobby {
 
     /// Withdraws game `id`'s seek (taken, started, aborted).
     pub fn remove(&self, id: &str) {
+        if self.contains(id) {
+            self.tell(LobbyChange::Removed {
+                game: id.to_string(),
+            });
+        }
+        self.withdraw(id);
+    }
+
+    fn withdraw(&self, id: &str) {
         let mut listed = self.lock();
         let before = listed.len();
         listed.retain(|l| l.seek.game != id);

@@ -570,8 +570,9 @@ impl WireClaim {
     }
 }
 
-/// Messages a client sends (§4.2), after validation.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+/// Messages a client sends (§4.2), after validation (serialized again
+/// only to cross the bus between nodes, `cluster::forward`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMsg {
     /// Catch up from `last_seq`.

@@ -324,7 +324,15 @@ async fn pair_locked(app: &Arc<App>, loaded: &Loaded) -> Result<u16, ApiError> {
     }));
     app.store.write(ops).await?;
     for core in cores {
-        app.registry.start(app, core).await;
+        // In a cluster the node that paired the round owns its games
+        // (as a game created over HTTP, `http::create`).
+        let ours = match &app.cluster {
+            Some(c) => crate::cluster::ownership::claim_new(app, c, &core.id).await?,
+            None => true,
+        };
+        if ours {
+            app.registry.start(app, core).await;
+        }
     }
     app.events.wake.notify_one();
     Ok(round)

@@ -122,6 +122,9 @@ pub enum Command {
         /// Whether it ended the game.
         reply: oneshot::Sender<bool>,
     },
+    /// The game's lease is no longer this node's (cluster): drop every
+    /// connection and stop.
+    Stop,
     /// The engine's answer to the draw offer pending to it.
     EngineDrawAnswer {
         /// Accept (else decline).
@@ -183,6 +186,8 @@ struct Task {
     engine_searching: Option<u32>,
     /// The client whose move the engine answers (the pool's fairness key).
     engine_client: Option<std::net::IpAddr>,
+    /// Fenced off or stopped: another node owns the game now.
+    stopped: bool,
 }
 
 fn text(s: String) -> Message {
@@ -207,6 +212,7 @@ pub fn spawn(app: Arc<App>, core: GameCore) -> GameHandle {
         engine_paused: None,
         engine_searching: None,
         engine_client: None,
+        stopped: false,
     };
     let handle = GameHandle {
         tx: tx.clone(),
@@ -291,6 +297,13 @@ impl Task {
                     idle_since = Instant::now();
                 }
             }
+            if self.stopped {
+                // Its clients reconnect and reach the new owner.
+                for (c, _) in &self.conns {
+                    c.dropped.notify_one();
+                }
+                break;
+            }
         }
     }
 
@@ -309,6 +322,7 @@ impl Task {
                 self.conns.retain(|(c, _)| c.id != conn_id);
                 self.update_presence();
             }
+            Command::Stop => self.stopped = true,
             Command::Frame { conn_id, frame } => self.on_frame(conn_id, frame, now, self_tx).await,
             Command::Snapshot { token_hash, reply } => {
                 let seat = token_hash.and_then(|h| self.core.seats.get(&h).copied());
@@ -355,10 +369,15 @@ impl Task {
             } => {
                 let answer = match self.core.seat_rematch(token_hash.clone(), seat) {
                     None => Ok(()),
-                    Some(op) => self.app.store.write(vec![op]).await.map_err(|e| {
-                        self.core.seats.remove(&token_hash);
-                        ApiError::from(e)
-                    }),
+                    Some(op) => self
+                        .app
+                        .store
+                        .write(crate::cluster::fence(&self.app, &self.core.id, vec![op]))
+                        .await
+                        .map_err(|e| {
+                            self.core.seats.remove(&token_hash);
+                            ApiError::from(e)
+                        }),
                 };
                 let _ = reply.send(answer);
             }
@@ -576,7 +595,13 @@ impl Task {
                     .new_rematch(id.clone(), seat, hash, now)
                     .map_err(|m| ApiError::internal(format!("rematch: {m}")))?;
                 self.app.store.write(new.writes).await?;
-                self.app.registry.start(&self.app, new.core).await;
+                let ours = match &self.app.cluster {
+                    Some(c) => crate::cluster::ownership::claim_new(&self.app, c, &id).await?,
+                    None => true,
+                };
+                if ours {
+                    self.app.registry.start(&self.app, new.core).await;
+                }
                 let out = self.core.record_rematch(id.clone(), now);
                 if !self.commit(out).await {
                     return Err(ApiError::internal("storage error"));
@@ -727,6 +752,7 @@ impl Task {
         let moved = announce
             .numbered()
             .any(|(_, e)| matches!(e, crate::protocol::Event::Move { .. }));
+        let writes = crate::cluster::fence(&self.app, &self.core.id, writes);
         let app = self.app.clone();
         let write = app.store.write(writes);
         let written = if moved && self.core.clock_origin.is_some() {
@@ -742,6 +768,16 @@ impl Task {
             write.await
         };
         if let Err(e) = written {
+            if let crate::store::StoreError::Fenced { .. } = e {
+                // Another node took the game over: nothing more is
+                // committed here (store::lease).
+                tracing::warn!("game {}: {e}; stopping it here", self.core.id);
+                if let Some(c) = &self.app.cluster {
+                    crate::cluster::ownership::forget(&self.app, c, &self.core.id, true);
+                }
+                self.stopped = true;
+                return false;
+            }
             tracing::error!("game {}: storage failed, reloading: {e}", self.core.id);
             self.reload().await;
             return false;

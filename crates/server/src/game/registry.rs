@@ -21,6 +21,14 @@ pub struct Registry {
     pending: std::sync::Mutex<(HashSet<String>, Option<u64>)>,
 }
 
+/// Where a game runs (several nodes: [`crate::cluster`]).
+pub enum Located {
+    /// Here: its task.
+    Local(GameHandle),
+    /// On the node named.
+    Remote(String),
+}
+
 /// An id is 8 characters `[A-Za-z0-9]`.
 pub fn valid_id(id: &str) -> bool {
     id.len() == 8 && id.bytes().all(|b| b.is_ascii_alphanumeric())
@@ -54,21 +62,57 @@ impl Registry {
         handle
     }
 
-    /// The task of game `id`, loading it from storage if it is not running.
+    /// The task of game `id`, loading it from storage if it is not running
+    /// (in a cluster, a proxy on the bus when another node owns it).
     pub async fn get(&self, id: &str) -> Result<Option<GameHandle>, StoreError> {
+        match self.locate(id).await? {
+            None => Ok(None),
+            Some(Located::Local(h)) => Ok(Some(h)),
+            Some(Located::Remote(owner)) => {
+                let Some(app) = self.app.get().and_then(Weak::upgrade) else {
+                    return Err(StoreError::Closed);
+                };
+                let Some(c) = app.cluster.clone() else {
+                    return Err(StoreError::Closed);
+                };
+                Ok(Some(crate::cluster::forward::proxy(
+                    app,
+                    c,
+                    id.to_string(),
+                    owner,
+                )))
+            }
+        }
+    }
+
+    /// Where game `id` runs, loading it here from storage if it is not
+    /// running anywhere (in a cluster: taking its lease).
+    pub async fn locate(&self, id: &str) -> Result<Option<Located>, StoreError> {
         if !valid_id(id) {
             return Ok(None);
         }
         let mut games = self.games.lock().await;
         if let Some(h) = games.get(id) {
             if !h.tx.is_closed() {
-                return Ok(Some(h.clone()));
+                return Ok(Some(Located::Local(h.clone())));
             }
             games.remove(id);
         }
         let Some(app) = self.app.get().and_then(Weak::upgrade) else {
             return Err(StoreError::Closed);
         };
+        if let Some(c) = &app.cluster {
+            use crate::cluster::ownership::{claim, Claim};
+            return Ok(match claim(&app, c, id).await? {
+                Claim::Missing => None,
+                Claim::Held(node) => Some(Located::Remote(node)),
+                Claim::Ours(core) => {
+                    let handle = actor::spawn(app.clone(), *core);
+                    games.insert(id.to_owned(), handle.clone());
+                    Some(Located::Local(handle))
+                }
+            });
+        }
         let Some(stored) = app.store.load_game(id.to_owned()).await? else {
             return Ok(None);
         };
@@ -94,7 +138,15 @@ impl Registry {
         }
         let handle = actor::spawn(app.clone(), core);
         games.insert(id.to_owned(), handle.clone());
-        Ok(Some(handle))
+        Ok(Some(Located::Local(handle)))
+    }
+
+    /// Stops the task of game `id` here (its lease is no longer this
+    /// node's): its connections are dropped, and their clients reconnect.
+    pub async fn stop(&self, id: &str) {
+        if let Some(h) = self.games.lock().await.remove(id) {
+            let _ = h.tx.try_send(Command::Stop);
+        }
     }
 
     /// Called by an idle task: removes it unless a command is waiting.
@@ -108,6 +160,11 @@ impl Registry {
         }
         if games.get(id).is_some_and(|h| h.tx.same_channel(tx)) {
             games.remove(id);
+            drop(games);
+            let app = self.app.get().and_then(Weak::upgrade);
+            if let Some((app, c)) = app.as_ref().and_then(|a| Some((a, a.cluster.as_ref()?))) {
+                crate::cluster::ownership::release(app, c, id).await;
+            }
         }
         true
     }

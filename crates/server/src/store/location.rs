@@ -56,7 +56,23 @@ impl Location {
     /// Opens the connections of a [`Store`] (blocking; [`Store::open`] runs
     /// it on tokio's blocking pool).
     pub fn connect(&self) -> Result<Store, StoreError> {
+        self.connect_as(false)
+    }
+
+    /// Opens the connections of a [`Store`] that several active nodes
+    /// share (a cluster, `crate::cluster`): no node lock, no standby —
+    /// each game's lease fences its writes instead ([`super::lease`]).
+    pub fn connect_shared(&self) -> Result<Store, StoreError> {
+        self.connect_as(true)
+    }
+
+    fn connect_as(&self, shared: bool) -> Result<Store, StoreError> {
         match self {
+            Location::Postgres(url) if shared => {
+                let writer = Postgres::connect(url)?;
+                let reader = Postgres::connect(url)?;
+                Ok(Store::start(Box::new(writer), Box::new(reader), None))
+            }
             Location::Sqlite(path) => {
                 let writer = Sqlite::open_writer(path)?;
                 let reader = Sqlite::open(path)?;

@@ -376,6 +376,14 @@ impl Store {
             .map_err(|e| StoreError::Database(format!("opening the store: {e}")))?
     }
 
+    /// Opens a store several active nodes share ([`Location::connect_shared`]).
+    pub async fn open_shared(location: &Location) -> Result<Store, StoreError> {
+        let location = location.clone();
+        tokio::task::spawn_blocking(move || location.connect_shared())
+            .await
+            .map_err(|e| StoreError::Database(format!("opening the store: {e}")))?
+    }
+
     /// Starts the writer thread on `writer`, reads through `reader`, and
     /// checkpoints through `checkpointer`, if any, on a thread of its own.
     pub fn start(

@@ -1,0 +1,497 @@
+//! Clients on any node: a socket's frames go to the game's owner over the
+//! bus, and the owner's messages for it come back ([`super::bus`]); an HTTP
+//! request about a game owned elsewhere is run by the owner.
+//!
+//! On the client's node (the *edge*) a socket talks, as on one node, to a
+//! [`GameHandle`]: for a game owned elsewhere, a proxy whose task puts the
+//! commands on the bus. On the owner, each forwarded socket is a [`Conn`] of
+//! the game's task like any other, whose queue is drained onto the bus.
+//! Either side drops the connection when the other node is no longer heard
+//! ([`super::ALIVE_LAPSE`]): the client reconnects, and lands where the
+//! game now runs.
+//!
+//! ```
+//! use arbiter_server::cluster::forward::game_of_path;
+//! assert_eq!(game_of_path("/api/games/AbCd1234/pgn"), Some("AbCd1234"));
+//! assert_eq!(game_of_path("/api/games/AbCd1234/ws"), None);
+//! assert_eq!(game_of_path("/api/games"), None);
+//! ```
+
+use super::bus::{Attached, HttpReply, HttpRequest, ToEdge, ToOwner};
+use super::{lock, Cluster, ALIVE_EVERY};
+use crate::game::actor::{Command, Conn, GameHandle, Summary, OUTBOUND_QUEUE};
+use crate::game::core::SeatSet;
+use crate::lobby::LobbyChange;
+use crate::protocol::ClientFrame;
+use crate::App;
+use axum::extract::ws::{Message, Utf8Bytes};
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use base64::Engine as _;
+use futures_util::StreamExt;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, Notify};
+
+/// How long an owner has to answer an attach or an HTTP request.
+const ASK_WITHIN: Duration = Duration::from_secs(5);
+/// Largest forwarded HTTP body, either way (NATS's default payload is 1 MiB).
+const MAX_FORWARDED_BODY: usize = 512 * 1024;
+/// Marks a request already forwarded once (it is never forwarded again).
+const FORWARDED: &str = "x-arbiter-forwarded";
+
+/// Ids of the forwarded connections on the owner: apart from the edge's
+/// own ids (those count up from 1).
+static NEXT_REMOTE: AtomicU64 = AtomicU64::new(1 << 62);
+
+struct EdgeConn {
+    tx: mpsc::Sender<Message>,
+    dropped: Arc<Notify>,
+    owner: String,
+}
+
+struct RemoteConn {
+    local: u64,
+    game: GameHandle,
+}
+
+/// This node's side of the forwarded connections.
+#[derive(Default)]
+pub struct Tables {
+    /// Edge: our connection id → its socket's queue, and the owner.
+    edge: std::sync::Mutex<HashMap<u64, EdgeConn>>,
+    /// Owner: (edge node, its connection id) → the conn in our game task.
+    remote: std::sync::Mutex<HashMap<(String, u64), RemoteConn>>,
+}
+
+/// The game id of an HTTP path to forward: `/api/games/{id}/…` and
+/// `/api/games/{id}`, but not the WebSocket (forwarded frame by frame).
+pub fn game_of_path(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix("/api/games/")?;
+    let (id, tail) = rest.split_once('/').unwrap_or((rest, ""));
+    (crate::game::registry::valid_id(id) && tail != "ws").then_some(id)
+}
+
+/// A frame as JSON again, for the owner to read with [`ClientFrame::parse`].
+fn frame_json(frame: &ClientFrame) -> String {
+    let mut v = serde_json::to_value(&frame.msg).unwrap_or_default();
+    if let (Some(id), Some(o)) = (frame.id, v.as_object_mut()) {
+        o.insert("id".into(), id.into());
+    }
+    v.to_string()
+}
+
+/// The edge's handle on game `game` owned by `owner`: its task puts the
+/// socket's commands on the bus, and ends when the socket drops the handle.
+pub fn proxy(app: Arc<App>, c: Arc<Cluster>, game: String, owner: String) -> GameHandle {
+    let (tx, mut rx) = mpsc::channel::<Command>(64);
+    tokio::spawn(async move {
+        while let Some(cmd) = rx.recv().await {
+            match cmd {
+                Command::Attach { conn, reply } => {
+                    lock(&c.forward.edge).insert(
+                        conn.id,
+                        EdgeConn {
+                            tx: conn.tx.clone(),
+                            dropped: conn.dropped.clone(),
+                            owner: owner.clone(),
+                        },
+                    );
+                    let ask = ToOwner::Attach {
+                        game: game.clone(),
+                        edge: c.node.clone(),
+                        conn: conn.id,
+                        token_hash: conn.token_hash.clone(),
+                        client: conn.client,
+                    };
+                    match c.bus.ask_owner::<Attached>(&owner, &ask, ASK_WITHIN).await {
+                        Ok(Attached { seat: Ok(seat) }) => {
+                            let _ = reply.send(seat.map(|(white, black)| SeatSet { white, black }));
+                        }
+                        Ok(Attached { seat: Err(why) }) => {
+                            tracing::debug!("game {game}: attach at {owner}: {why}");
+                            lock(&c.forward.edge).remove(&conn.id);
+                        }
+                        Err(e) => {
+                            tracing::debug!("game {game}: attach: {e}");
+                            lock(&c.forward.edge).remove(&conn.id);
+                        }
+                    }
+                }
+                Command::Frame { conn_id, frame } => {
+                    let m = ToOwner::Frame {
+                        edge: c.node.clone(),
+                        conn: conn_id,
+                        text: frame_json(&frame),
+                    };
+                    if c.bus.to_owner(&owner, &m).await.is_err() {
+                        drop_edge(&c, conn_id);
+                    }
+                }
+                Command::Detach { conn_id } => {
+                    lock(&c.forward.edge).remove(&conn_id);
+                    let m = ToOwner::Detach {
+                        edge: c.node.clone(),
+                        conn: conn_id,
+                    };
+                    let _ = c.bus.to_owner(&owner, &m).await;
+                }
+                // HTTP requests are forwarded whole (`http` below), and the
+                // engine's commands never leave the owner: dropping the
+                // reply answers "the game task has stopped; retry".
+                _ => {}
+            }
+        }
+        drop(app);
+    });
+    GameHandle {
+        tx,
+        summary: Arc::new(Summary::default()),
+    }
+}
+
+fn drop_edge(c: &Cluster, conn: u64) {
+    if let Some(e) = lock(&c.forward.edge).get(&conn) {
+        e.dropped.notify_one();
+    }
+}
+
+/// Middleware: an HTTP request about a game owned by another node is run
+/// there; its answer is returned as is.
+pub async fn http(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    let Some(c) = app.cluster.clone() else {
+        return next.run(req).await;
+    };
+    let Some(id) = game_of_path(req.uri().path()).map(str::to_string) else {
+        return next.run(req).await;
+    };
+    if req.headers().contains_key(FORWARDED) {
+        return next.run(req).await;
+    }
+    let owner = match app.registry.locate(&id).await {
+        Ok(Some(crate::game::registry::Located::Remote(owner))) => owner,
+        _ => return next.run(req).await,
+    };
+    match forward_http(&c, &owner, req).await {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::debug!("game {id}: forward to {owner}: {e}");
+            crate::error::ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "moving",
+                "the game is moving to another node; retry in a moment",
+            )
+            .into_response()
+        }
+    }
+}
+
+async fn forward_http(c: &Cluster, owner: &str, req: Request) -> Result<Response, String> {
+    let peer = req
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|ci| ci.0)
+        .ok_or("no peer address")?;
+    let (parts, body) = req.into_parts();
+    let body = axum::body::to_bytes(body, MAX_FORWARDED_BODY)
+        .await
+        .map_err(|e| e.to_string())?;
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let ask = ToOwner::Http(HttpRequest {
+        method: parts.method.to_string(),
+        uri: parts
+            .uri
+            .path_and_query()
+            .map_or("/", |p| p.as_str())
+            .to_string(),
+        headers: parts
+            .headers
+            .iter()
+            .filter_map(|(k, v)| Some((k.to_string(), v.to_str().ok()?.to_string())))
+            .collect(),
+        body: b64.encode(&body),
+        peer,
+    });
+    let reply: HttpReply = c
+        .bus
+        .ask_owner(owner, &ask, ASK_WITHIN)
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut resp = Response::builder().status(reply.status);
+    for (k, v) in &reply.headers {
+        resp = resp.header(k, v);
+    }
+    let body = b64.decode(reply.body).map_err(|e| e.to_string())?;
+    resp.body(axum::body::Body::from(body))
+        .map_err(|e| e.to_string())
+}
+
+/// Runs a forwarded HTTP request through this node's router.
+async fn serve_http(app: &Arc<App>, r: HttpRequest) -> HttpReply {
+    use tower::ServiceExt;
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let fail = |status: u16, why: &str| HttpReply {
+        status,
+        headers: vec![("content-type".into(), "application/json".into())],
+        body: b64
+            .encode(serde_json::json!({"error": {"code": "forward", "message": why}}).to_string()),
+    };
+    let mut req = axum::http::Request::builder()
+        .method(r.method.as_str())
+        .uri(r.uri.as_str());
+    for (k, v) in &r.headers {
+        req = req.header(k, v);
+    }
+    let body = b64.decode(&r.body).unwrap_or_default();
+    let Ok(mut req) = req
+        .header(FORWARDED, "1")
+        .body(axum::body::Body::from(body))
+    else {
+        return fail(400, "bad forwarded request");
+    };
+    req.extensions_mut()
+        .insert(axum::extract::ConnectInfo(r.peer));
+    let router = crate::http::router(app.clone());
+    let Ok(resp) = router.oneshot(req).await;
+    let (parts, body) = resp.into_parts();
+    let Ok(body) = axum::body::to_bytes(body, MAX_FORWARDED_BODY).await else {
+        return fail(502, "the answer is too large to forward");
+    };
+    HttpReply {
+        status: parts.status.as_u16(),
+        headers: parts
+            .headers
+            .iter()
+            .filter_map(|(k, v)| Some((k.to_string(), v.to_str().ok()?.to_string())))
+            .collect(),
+        body: b64.encode(&body),
+    }
+}
+
+/// The owner's side of [`ToOwner::Attach`]: the socket becomes a [`Conn`]
+/// of the game's task, whose queue is drained onto the bus.
+async fn attach(
+    app: &Arc<App>,
+    c: &Arc<Cluster>,
+    game: String,
+    edge: String,
+    conn: u64,
+    token_hash: Option<String>,
+    client: Option<std::net::IpAddr>,
+) -> Attached {
+    let handle = match app.registry.locate(&game).await {
+        Ok(Some(crate::game::registry::Located::Local(h))) => h,
+        Ok(Some(crate::game::registry::Located::Remote(n))) => {
+            return Attached {
+                seat: Err(format!("owned by {n}")),
+            }
+        }
+        Ok(None) => {
+            return Attached {
+                seat: Err("no such game".into()),
+            }
+        }
+        Err(e) => {
+            return Attached {
+                seat: Err(e.to_string()),
+            }
+        }
+    };
+    let local = NEXT_REMOTE.fetch_add(1, Ordering::Relaxed);
+    let (tx, mut rx) = mpsc::channel::<Message>(OUTBOUND_QUEUE);
+    let dropped = Arc::new(Notify::new());
+    let (seat_tx, seat_rx) = tokio::sync::oneshot::channel();
+    let cmd = Command::Attach {
+        conn: Conn {
+            id: local,
+            token_hash,
+            tx,
+            dropped: dropped.clone(),
+            client,
+        },
+        reply: seat_tx,
+    };
+    if handle.tx.send(cmd).await.is_err() {
+        return Attached {
+            seat: Err("the game stopped".into()),
+        };
+    }
+    let Ok(seat) = seat_rx.await else {
+        return Attached {
+            seat: Err("the game stopped".into()),
+        };
+    };
+    lock(&c.forward.remote).insert(
+        (edge.clone(), conn),
+        RemoteConn {
+            local,
+            game: handle,
+        },
+    );
+    let c = c.clone();
+    tokio::spawn(async move {
+        loop {
+            let m = tokio::select! {
+                m = rx.recv() => m,
+                _ = dropped.notified() => None,
+            };
+            let text = match m {
+                Some(Message::Text(t)) => t.as_str().to_string(),
+                Some(Message::Close(_)) | None => break,
+                Some(_) => continue,
+            };
+            if c.bus
+                .to_edge(&edge, &ToEdge::Out { conn, text })
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        // The game dropped it, or stopped here: the socket closes and its
+        // client reconnects.
+        let _ = c.bus.to_edge(&edge, &ToEdge::Drop { conn }).await;
+        if let Some(r) = lock(&c.forward.remote).remove(&(edge, conn)) {
+            let _ = r.game.tx.try_send(Command::Detach { conn_id: r.local });
+        }
+    });
+    Attached {
+        seat: Ok(seat.map(|s| (s.white, s.black))),
+    }
+}
+
+fn on_frame(c: &Cluster, edge: String, conn: u64, text: &str) {
+    let key = (edge, conn);
+    let table = lock(&c.forward.remote);
+    let Some(r) = table.get(&key) else { return };
+    let Ok(frame) = ClientFrame::parse(text) else {
+        return;
+    };
+    let cmd = Command::Frame {
+        conn_id: r.local,
+        frame,
+    };
+    if r.game.tx.try_send(cmd).is_err() {
+        // The game is far behind: the client reconnects and catches up.
+        let game = r.game.clone();
+        let local = r.local;
+        drop(table);
+        tokio::spawn(async move {
+            let _ = game.tx.send(Command::Detach { conn_id: local }).await;
+        });
+        lock(&c.forward.remote).remove(&key);
+    }
+}
+
+fn on_detach(c: &Cluster, edge: String, conn: u64) {
+    if let Some(r) = lock(&c.forward.remote).remove(&(edge, conn)) {
+        tokio::spawn(async move {
+            let _ = r.game.tx.send(Command::Detach { conn_id: r.local }).await;
+        });
+    }
+}
+
+fn on_edge(c: &Cluster, m: ToEdge) {
+    match m {
+        ToEdge::Out { conn, text } => {
+            let table = lock(&c.forward.edge);
+            if let Some(e) = table.get(&conn) {
+                if e.tx.try_send(Message::Text(Utf8Bytes::from(text))).is_err() {
+                    e.dropped.notify_one();
+                }
+            }
+        }
+        ToEdge::Drop { conn } => drop_edge(c, conn),
+    }
+}
+
+/// Drops the forwarded connections whose other node is no longer heard.
+fn drop_unheard(c: &Cluster) {
+    for e in lock(&c.forward.edge).values() {
+        if !c.is_alive(&e.owner) {
+            e.dropped.notify_one();
+        }
+    }
+    let gone: Vec<(String, u64)> = lock(&c.forward.remote)
+        .keys()
+        .filter(|(edge, _)| !c.is_alive(edge))
+        .cloned()
+        .collect();
+    for (edge, conn) in gone {
+        on_detach(c, edge, conn);
+    }
+}
+
+/// Reads this node's subjects, says it is alive, and replays the lobby
+/// changes of other nodes. Runs for the life of the server.
+pub async fn run(app: Arc<App>, c: Arc<Cluster>) {
+    let mut inboxes = match c.bus.inboxes(&c.node).await {
+        Ok(i) => i,
+        Err(e) => {
+            tracing::error!("cluster: {e}");
+            return;
+        }
+    };
+    let (lobby_tx, mut lobby_rx) = mpsc::unbounded_channel::<LobbyChange>();
+    app.lobby.replicate_to(lobby_tx);
+    let mut beat = tokio::time::interval(ALIVE_EVERY);
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = beat.tick() => {
+                if c.bus_up() {
+                    let _ = c.bus.alive(&c.node).await;
+                }
+                drop_unheard(&c);
+            }
+            Some(change) = lobby_rx.recv() => {
+                let _ = c.bus.lobby(&c.node, &change).await;
+            }
+            Some(m) = inboxes.alive.next() => {
+                if let Ok(node) = std::str::from_utf8(&m.payload) {
+                    c.heard(node.to_string());
+                }
+            }
+            Some(m) = inboxes.lobby.next() => {
+                if let Ok((node, change)) = serde_json::from_slice::<(String, LobbyChange)>(&m.payload) {
+                    if node != c.node {
+                        app.lobby.apply(change, app.clock.now_ms());
+                    }
+                }
+            }
+            Some(m) = inboxes.edge.next() => {
+                if let Ok(e) = serde_json::from_slice::<ToEdge>(&m.payload) {
+                    on_edge(&c, e);
+                }
+            }
+            Some(m) = inboxes.owner.next() => {
+                let Ok(msg) = serde_json::from_slice::<ToOwner>(&m.payload) else { continue };
+                match msg {
+                    ToOwner::Frame { edge, conn, text } => on_frame(&c, edge, conn, &text),
+                    ToOwner::Detach { edge, conn } => on_detach(&c, edge, conn),
+                    ToOwner::Attach { game, edge, conn, token_hash, client } => {
+                        let (app, c) = (app.clone(), c.clone());
+                        tokio::spawn(async move {
+                            let answer = attach(&app, &c, game, edge, conn, token_hash, client).await;
+                            if let Some(to) = m.reply {
+                                let _ = c.bus.reply(to, &answer).await;
+                            }
+                        });
+                    }
+                    ToOwner::Http(r) => {
+                        let (app, c) = (app.clone(), c.clone());
+                        tokio::spawn(async move {
+                            let answer = serve_http(&app, r).await;
+                            if let Some(to) = m.reply {
+                                let _ = c.bus.reply(to, &answer).await;
+                            }
+                        });
+                    }
+                }
+            }
+        }
+    }
+}

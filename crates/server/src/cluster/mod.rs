@@ -1,0 +1,160 @@
+//! Several `arbiter serve` nodes on one PostgreSQL database and one NATS
+//! bus (issue 18).
+//!
+//! - **Ownership** ([`ownership`]): each live game has exactly one owner
+//!   node, the holder of its lease in the database (`store::lease`). The
+//!   owner renews its leases; every write of a game carries the lease's
+//!   generation (`WriteOp::Fence`), so a node that lost a lease can never
+//!   commit for that game again. A game whose lease lapsed (its node was
+//!   killed, or cut off from the bus and gave its games up) is taken over
+//!   by another node from the log, its clock resumed by the single-node
+//!   crash rule: the time the game had no owner is charged to nobody.
+//! - **Forwarding** ([`forward`]): a client may connect to any node. Its
+//!   WebSocket frames reach the owner over the bus and the owner's
+//!   messages come back the same way; HTTP requests about a game owned
+//!   elsewhere are run by the owner and answered through the bus.
+//! - **The bus** ([`bus`]): NATS core publish/subscribe and request/reply
+//!   (nothing on it needs to outlive a node: everything durable is in the
+//!   database, so JetStream is not used). Nodes announce themselves every
+//!   [`ALIVE_EVERY`]; one not heard for [`ALIVE_LAPSE`] is taken as gone.
+//!
+//! ```
+//! use arbiter_server::cluster::ClusterConfig;
+//! let c = ClusterConfig::new("nats://127.0.0.1:4222");
+//! assert_eq!(c.prefix, "arbiter");
+//! assert!(c.lease_ttl > c.renew_every());
+//! ```
+
+pub mod bus;
+pub mod forward;
+pub mod ownership;
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How often a node says it is alive on the bus.
+pub const ALIVE_EVERY: Duration = Duration::from_millis(500);
+/// A node not heard this long is taken as gone: the connections forwarded
+/// to it or from it are dropped (their clients reconnect).
+pub const ALIVE_LAPSE: Duration = Duration::from_millis(2_500);
+
+/// How a node joins a cluster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClusterConfig {
+    /// The bus: `nats://host:port`.
+    pub bus: String,
+    /// The first token of every subject this cluster uses (several
+    /// clusters, or tests, may share one NATS server).
+    pub prefix: String,
+    /// A lease's time to live; it is renewed every quarter of it.
+    pub lease_ttl: Duration,
+}
+
+impl ClusterConfig {
+    /// The defaults for the bus at `bus`: prefix `arbiter`, leases of 5 s.
+    pub fn new(bus: &str) -> ClusterConfig {
+        ClusterConfig {
+            bus: bus.to_string(),
+            prefix: "arbiter".to_string(),
+            lease_ttl: Duration::from_secs(5),
+        }
+    }
+
+    /// How often the leases are renewed.
+    pub fn renew_every(&self) -> Duration {
+        self.lease_ttl / 4
+    }
+}
+
+/// A node's membership of the cluster: the bus, the leases it holds, the
+/// connections forwarded through it.
+pub struct Cluster {
+    /// This node's name.
+    pub node: String,
+    /// The configuration.
+    pub config: ClusterConfig,
+    bus: bus::Bus,
+    /// Game id → the generation of its lease held here.
+    owned: Mutex<HashMap<String, u64>>,
+    /// When the bus was last seen down (none while connected).
+    bus_down_since: Mutex<Option<Instant>>,
+    /// Nodes heard on the bus, and when.
+    alive: Mutex<HashMap<String, Instant>>,
+    /// This node's side of the forwarded connections.
+    forward: forward::Tables,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Cluster {
+    /// Connects to the bus as `node`.
+    pub async fn join(node: String, config: ClusterConfig) -> Result<Cluster, bus::BusError> {
+        let bus = bus::Bus::connect(&config.bus, &config.prefix, &node).await?;
+        Ok(Cluster {
+            node,
+            config,
+            bus,
+            owned: Mutex::default(),
+            bus_down_since: Mutex::default(),
+            alive: Mutex::default(),
+            forward: forward::Tables::default(),
+        })
+    }
+
+    /// The generation of the lease of `game` held here, if any.
+    pub fn generation(&self, game: &str) -> Option<u64> {
+        lock(&self.owned).get(game).copied()
+    }
+
+    /// Leases held here.
+    pub fn owned(&self) -> usize {
+        lock(&self.owned).len()
+    }
+
+    /// Is the bus connected now?
+    pub fn bus_up(&self) -> bool {
+        self.bus.connected()
+    }
+
+    /// Was `node` heard on the bus within [`ALIVE_LAPSE`]? (This node
+    /// always is, while its bus is up.)
+    pub fn is_alive(&self, node: &str) -> bool {
+        if node == self.node {
+            return self.bus_up();
+        }
+        lock(&self.alive)
+            .get(node)
+            .is_some_and(|t| t.elapsed() < ALIVE_LAPSE)
+    }
+
+    fn heard(&self, node: String) {
+        lock(&self.alive).insert(node, Instant::now());
+    }
+}
+
+/// Prepends the fence of `game`'s lease to a batch of its writes when this
+/// node is in a cluster (a no-op on a single node): the batch commits only
+/// while the lease is still this node's.
+pub fn fence(
+    app: &crate::App,
+    game: &str,
+    mut writes: Vec<crate::store::WriteOp>,
+) -> Vec<crate::store::WriteOp> {
+    if let Some(c) = &app.cluster {
+        // A game not leased here gets an impossible generation: the batch
+        // is refused rather than written unfenced.
+        let generation = c.generation(game).unwrap_or(u64::MAX);
+        writes.insert(
+            0,
+            crate::store::WriteOp::Fence {
+                game_id: game.to_string(),
+                generation,
+            },
+        );
+    }
+    writes
+}
