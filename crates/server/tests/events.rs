@@ -176,6 +176,17 @@ async fn a_swiss_is_paired_played_and_corrected() {
     assert_eq!(v["rounds"][0]["games"].as_array().unwrap().len(), 3);
     assert!(v["you"]["registered"].as_bool().unwrap());
     assert!(v["you"]["your_game"].is_string(), "{}", v["you"]);
+    // While round 1 is played, the TRF already carries Flo's half-point bye
+    // of round 2, requested in advance (C.04.1), so that another pairing
+    // program given the file pairs round 2 as the server will.
+    let ahead = trf::read(&s.get(&format!("/api/events/{id}/trf"), None).await.body)
+        .expect("the TRF reads back");
+    for p in &ahead.players {
+        let want = if p.name == "Flo" { 2 } else { 1 };
+        assert_eq!(p.rounds.len(), want, "{}: {:?}", p.name, p.rounds);
+    }
+    let flo = ahead.players.iter().find(|p| p.name == "Flo").unwrap();
+    assert_eq!(flo.rounds[1].result, RoundResult::HalfBye);
     // Each game's seats are the players' accounts: White's session holds White.
     let b1 = board(&v, 1, 1).clone();
     let game = b1["game_id"].as_str().unwrap();
@@ -580,18 +591,20 @@ async fn forfeit_late_entry_and_withdrawal() {
     assert_eq!(r["no"], 5);
     let b2 = board(&v, 1, 2).clone();
     let quitter = cookie_of(&v, &cookies, &b2["black"]).to_owned();
-    ok(
-        &s,
-        &format!("/api/events/{id}/result"),
-        json!({"round": 1, "board": 2, "result": "1-0"}),
-        &org,
-    )
-    .await;
+    // The withdrawal first: the result that ends round 1 lets the server
+    // pair round 2 at once.
     ok(
         &s,
         &format!("/api/events/{id}/withdraw"),
         json!({}),
         &quitter,
+    )
+    .await;
+    ok(
+        &s,
+        &format!("/api/events/{id}/result"),
+        json!({"round": 1, "board": 2, "result": "1-0"}),
+        &org,
     )
     .await;
     let v = until(&s, &id, "round 2", |v| v["current_round"] == 2).await;

@@ -352,6 +352,34 @@ pub fn to_tournament(t: &LoadedTournament, s: &Settings, upto: u16) -> Event {
     ev
 }
 
+/// The event with the next round's entries made ahead of its pairing
+/// (C.04.1: a half-point bye requested in advance, a withdrawn player's
+/// zero-point bye), and those players' numbers with their entry — the
+/// input of the next round's pairing, and what the TRF download carries
+/// so that any pairing program pairs that round as the server does.
+pub fn with_entries_ahead(t: &LoadedTournament, s: &Settings) -> (Event, Vec<(u16, RoundResult)>) {
+    let done = rounds_paired(t);
+    let round = done + 1;
+    let mut ev = to_tournament(t, s, done);
+    let mut absent = Vec::new();
+    if s.system != System::Swiss || round > s.total_rounds(t.players.len()) {
+        return (ev, absent);
+    }
+    for (i, p) in t.players.iter().enumerate() {
+        let requested = t.byes.iter().any(|(u, r)| *u == p.user_id && *r == round);
+        let entry = if p.withdrawn {
+            RoundResult::ZeroBye
+        } else if requested {
+            RoundResult::HalfBye
+        } else {
+            continue;
+        };
+        ev.players[i].rounds.push(RoundEntry::bye(entry));
+        absent.push((p.no, entry));
+    }
+    (ev, absent)
+}
+
 fn players_index(t: &LoadedTournament, no: u16) -> Option<usize> {
     t.players.iter().position(|p| p.no == no)
 }
@@ -391,20 +419,7 @@ pub fn pair_next(t: &LoadedTournament, s: &Settings) -> Result<(u16, Vec<BoardRo
     let mut boards = Vec::new();
     match s.system {
         System::Swiss => {
-            let mut ev = to_tournament(t, s, done);
-            let mut absent = Vec::new();
-            for (i, p) in t.players.iter().enumerate() {
-                let requested = t.byes.iter().any(|(u, r)| *u == p.user_id && *r == round);
-                let entry = if p.withdrawn {
-                    RoundResult::ZeroBye
-                } else if requested {
-                    RoundResult::HalfBye
-                } else {
-                    continue;
-                };
-                ev.players[i].rounds.push(RoundEntry::bye(entry));
-                absent.push((p.no, entry));
-            }
+            let (ev, absent) = with_entries_ahead(t, s);
             if t.players.len() - absent.len() < 2 {
                 return Err(PairRefused::TooFew);
             }

@@ -460,10 +460,11 @@ fn download(body: String, mime: &'static str, file: String) -> Response {
     resp
 }
 
-/// `GET /api/events/{id}/trf`: TRF-2026, every round paired.
+/// `GET /api/events/{id}/trf`: TRF-2026, every round paired, and the next
+/// round's byes and withdrawals entered ahead ([`model::with_entries_ahead`]).
 async fn trf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let loaded = run::load(&app, &id).await?;
-    let ev = model::to_tournament(&loaded.t, &loaded.s, model::rounds_paired(&loaded.t));
+    let (ev, _) = model::with_entries_ahead(&loaded.t, &loaded.s);
     let text = arbiter_tournament::trf::write(&ev, arbiter_tournament::trf::TrfVersion::Trf26);
     Ok(download(
         text,
