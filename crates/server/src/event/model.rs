@@ -171,7 +171,7 @@ impl Settings {
         if default_time_s == 0 {
             return Err(ApiError::invalid(
                 "default_time_s",
-                "default_time_s: 1 to 3600 (Art. 6.7: online, a player needs a moment to reach the board)",
+                "default_time_s: 1 to 3600 (online a player needs a moment to reach the board; Art. 6.7)",
             ));
         }
         let tie_breaks = match get(v, "tiebreaks").or_else(|| get(v, "tie_breaks")) {
