@@ -401,6 +401,8 @@ pub enum Action {
 /// let rules = Edition::Fide2023.rules();
 /// assert_eq!(Ground::MatchRule.article(&rules).as_str(), "match rule");
 /// assert_eq!(Ground::PersistentRefusal.article(&rules).as_str(), "11.7");
+/// assert_eq!(Ground::DefaultTime.article(&rules).as_str(), "6.7.1");
+/// assert_eq!(Ground::DefaultTime.article(&Edition::Fide2014.rules()).as_str(), "6.7 a");
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -419,6 +421,11 @@ pub enum Ground {
     /// One of the arbiter's penalties: declaring the game lost by the
     /// offending player, or changing the points scored (Art. 12.9).
     Penalty,
+    /// Absent from the chessboard after the default time that the
+    /// regulations of the event set (2014 6.7 a, 2018/2023 6.7.1): the
+    /// player loses, the arbiter declaring it (online: not connected to the
+    /// game and no move made).
+    DefaultTime,
 }
 
 impl Ground {
@@ -428,6 +435,7 @@ impl Ground {
             Ground::MatchRule => Article::MATCH_RULE,
             Ground::PersistentRefusal => Article::new(rules.articles.persistent_refusal),
             Ground::Penalty => Article::new(rules.articles.penalties),
+            Ground::DefaultTime => Article::new(rules.articles.late_arrival),
         }
     }
 }

@@ -391,7 +391,12 @@ impl Task {
                         .default_time_passed([self.online.0, self.online.1], now),
                     Some(c) => self
                         .core
-                        .forfeit(c, "forfeited by the arbiter (Art. 10.1)", now)
+                        .forfeit(
+                            c,
+                            arbiter_laws::Ground::MatchRule,
+                            "forfeited by the arbiter (Art. 10.1)",
+                            now,
+                        )
                         .ok(),
                 };
                 let done = match out {

@@ -30,7 +30,8 @@ impl GameCore {
             [one] => self
                 .forfeit(
                     *one,
-                    "absent from the board after the default time (Art. 6.7)",
+                    Ground::DefaultTime,
+                    "absent from the board after the default time",
                     now,
                 )
                 .ok(),
@@ -42,8 +43,15 @@ impl GameCore {
     }
 
     /// The arbiter declares the game lost by `loser` at `now` (Art. 10.1:
-    /// the opponent wins by forfeit), for `reason`.
-    pub fn forfeit(&mut self, loser: Color, reason: &str, now: u64) -> Result<Effects, Refusal> {
+    /// the opponent wins by forfeit), on `ground` (the Article the record
+    /// cites: the default time of 6.7, or the event's rule), for `reason`.
+    pub fn forfeit(
+        &mut self,
+        loser: Color,
+        ground: Ground,
+        reason: &str,
+        now: u64,
+    ) -> Result<Effects, Refusal> {
         if self.status == Status::Finished || self.table.is_over() {
             return Err(Refusal::new("game_not_active", "the game is over"));
         }
@@ -53,7 +61,7 @@ impl GameCore {
             None,
             Action::Forfeit {
                 player: loser,
-                ground: Ground::MatchRule,
+                ground,
                 reason: reason.to_owned(),
             },
         );
@@ -127,6 +135,9 @@ mod tests {
         let e = g.default_time_passed([true, false], 5_000).unwrap();
         assert_eq!(board_result(e).as_deref(), Some("+-"));
         assert_eq!(g.table.result(), "1-0");
+        // The record cites the default time's Article of the game's edition
+        // (2014 by default: 6.7 a).
+        assert_eq!(g.table.termination().unwrap().article, "6.7 a");
         let mut g = event_game();
         let e = g.default_time_passed([false, false], 5_000).unwrap();
         assert_eq!(board_result(e).as_deref(), Some("--"));
@@ -134,8 +145,13 @@ mod tests {
         let e = g.abort_by(Color::Black, false, 2_000).unwrap();
         assert_eq!(board_result(e).as_deref(), Some("+-"));
         let mut g = event_game();
-        let e = g.forfeit(Color::White, "test", 2_000).unwrap();
+        let e = g
+            .forfeit(Color::White, Ground::MatchRule, "test", 2_000)
+            .unwrap();
         assert_eq!(board_result(e).as_deref(), Some("-+"));
-        assert!(g.forfeit(Color::Black, "again", 3_000).is_err());
+        assert_eq!(g.table.termination().unwrap().article, "match rule");
+        assert!(g
+            .forfeit(Color::Black, Ground::MatchRule, "again", 3_000)
+            .is_err());
     }
 }
