@@ -89,6 +89,23 @@ impl From<crate::store::StoreError> for ApiError {
     }
 }
 
+/// A request's body read as JSON, or a 400 `invalid` naming `body` with
+/// [`public_json_error`]'s message.
+///
+/// ```
+/// use arbiter_server::error::json_body;
+/// assert_eq!(json_body(br#"{"a": 1}"#).unwrap()["a"], 1);
+/// assert!(json_body(b"{").is_err());
+/// ```
+pub fn json_body(body: &[u8]) -> Result<serde_json::Value, ApiError> {
+    serde_json::from_slice(body).map_err(|e| {
+        ApiError::invalid(
+            "body",
+            format!("the body is not JSON: {}", public_json_error(&e)),
+        )
+    })
+}
+
 /// A JSON error for the client, without the server's type names (serde
 /// says `invalid type: integer, expected struct CreateRequest`; the client
 /// reads `invalid type: integer, expected an object`) and with where.

@@ -23,11 +23,12 @@
 
 mod pg_scratch;
 
+mod common;
+
 use arbiter_server::client::{request, Socket};
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -121,14 +122,7 @@ fn start(
         .stdout(Stdio::null())
         .spawn()
         .expect("start arbiter-server");
-    let stderr = child.stderr.take().unwrap();
-    let mut lines = BufReader::new(stderr).lines();
-    let addr = loop {
-        let line = lines.next().expect("server output").expect("read");
-        if let Some(rest) = line.split("serving http://").nth(1) {
-            break rest.split('/').next().unwrap().parse().unwrap();
-        }
-    };
+    let (addr, lines) = common::served_addr(&mut child);
     // The node's warnings, kept for a failure's report.
     let log = dir.join("node.log");
     std::thread::spawn(move || {

@@ -7,9 +7,10 @@
 
 mod pg_scratch;
 
+mod common;
+
 use arbiter_server::client::{request, Socket};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -24,14 +25,7 @@ fn start(dir: &std::path::Path, database: Option<&str>) -> (Child, SocketAddr) {
         .stdout(Stdio::null())
         .spawn()
         .expect("start arbiter-server");
-    let stderr = child.stderr.take().unwrap();
-    let mut lines = BufReader::new(stderr).lines();
-    let addr = loop {
-        let line = lines.next().expect("server output").expect("read");
-        if let Some(rest) = line.split("serving http://").nth(1) {
-            break rest.split('/').next().unwrap().parse().unwrap();
-        }
-    };
+    let (addr, lines) = common::served_addr(&mut child);
     std::thread::spawn(move || for _ in lines {});
     (child, addr)
 }

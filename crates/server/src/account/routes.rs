@@ -58,18 +58,6 @@ async fn rate_limit(
     next.run(request).await
 }
 
-fn body_json(body: &Bytes) -> Result<serde_json::Value, ApiError> {
-    serde_json::from_slice(body).map_err(|e| {
-        ApiError::invalid(
-            "body",
-            format!(
-                "the body is not JSON: {}",
-                crate::error::public_json_error(&e)
-            ),
-        )
-    })
-}
-
 fn field<'a>(v: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
     v.get(name).unwrap_or(&serde_json::Value::Null)
 }
@@ -125,7 +113,7 @@ async fn signup(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let v = body_json(&body)?;
+    let v = crate::error::json_body(&body)?;
     let name = UserName::parse(field(&v, "name"))?;
     let password = credentials::password(field(&v, "password"), "password")?;
     if app.store.user(name.id.clone()).await?.is_some() {
@@ -174,7 +162,7 @@ async fn login(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let v = body_json(&body)?;
+    let v = crate::error::json_body(&body)?;
     let wrong = || {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
@@ -239,7 +227,7 @@ async fn change_password(
     let Some(user) = session::user(&app, &headers).await? else {
         return Err(login_required());
     };
-    let v = body_json(&body)?;
+    let v = crate::error::json_body(&body)?;
     let current = field(&v, "current").as_str().unwrap_or("").to_owned();
     let new = credentials::password(field(&v, "new"), "new")?;
     if current.len() > credentials::MAX_PASSWORD {

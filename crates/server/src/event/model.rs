@@ -44,6 +44,22 @@ pub enum System {
     RoundRobin,
 }
 
+impl System {
+    /// The FIDE Handbook section its pairings follow, cited in the answers
+    /// that pair a round.
+    ///
+    /// ```
+    /// use arbiter_server::event::model::System;
+    /// assert_eq!(System::RoundRobin.pairing_rule(), "C.05");
+    /// ```
+    pub const fn pairing_rule(self) -> &'static str {
+        match self {
+            System::Swiss => "C.04.3",
+            System::RoundRobin => "C.05",
+        }
+    }
+}
+
 /// An event's settings, fixed at creation.
 ///
 /// ```

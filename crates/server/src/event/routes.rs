@@ -3,7 +3,7 @@
 //! (`--create-per-minute`); the organiser's actions answer 403
 //! `not_organiser` to anyone else. Each answer names its rule in `rule`.
 
-use super::model::{self, Settings, System};
+use super::model::{self, Settings};
 use super::run::{self, Loaded};
 use crate::account::routes::login_required;
 use crate::account::session;
@@ -52,19 +52,12 @@ pub fn router(app: Arc<App>) -> Router<Arc<App>> {
         .merge(acts)
 }
 
+/// The body as JSON; an empty body is `{}` (the actions without fields).
 fn body_json(body: &Bytes) -> Result<Value, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(json!({}));
     }
-    serde_json::from_slice(body).map_err(|e| {
-        ApiError::invalid(
-            "body",
-            format!(
-                "the body is not JSON: {}",
-                crate::error::public_json_error(&e)
-            ),
-        )
-    })
+    crate::error::json_body(body)
 }
 
 async fn user(app: &App, headers: &HeaderMap) -> Result<UserRow, ApiError> {
@@ -135,10 +128,7 @@ async fn create(
     app.store
         .write(vec![WriteOp::Tournament(Op::Create(row))])
         .await?;
-    let rule = match s.system {
-        System::Swiss => "C.04.3",
-        System::RoundRobin => "C.05",
-    };
+    let rule = s.system.pairing_rule();
     let mut resp = (
         StatusCode::CREATED,
         Json(json!({ "id": id, "url": format!("/event/{id}"), "rule": rule })),
@@ -362,10 +352,7 @@ async fn start(
 ) -> Result<Response, ApiError> {
     let Loaded { s, .. } = organiser(&app, &headers, &id).await?;
     let round = run::start(&app, &id).await?;
-    let rule = match s.system {
-        System::Swiss => "C.04.3",
-        System::RoundRobin => "C.05",
-    };
+    let rule = s.system.pairing_rule();
     Ok(done(rule, json!({ "round": round })))
 }
 
@@ -377,10 +364,7 @@ async fn pair(
 ) -> Result<Response, ApiError> {
     let Loaded { s, .. } = organiser(&app, &headers, &id).await?;
     let round = run::pair(&app, &id).await?;
-    let rule = match s.system {
-        System::Swiss => "C.04.3",
-        System::RoundRobin => "C.05",
-    };
+    let rule = s.system.pairing_rule();
     Ok(done(rule, json!({ "round": round })))
 }
 

@@ -176,3 +176,25 @@ impl Player {
         e
     }
 }
+
+/// Waits for a started `arbiter-server` process to print the address it
+/// serves on (the "serving http://ADDR/" line on its stderr); returns it
+/// with the rest of stderr, which the caller must keep draining (the
+/// server blocks once the pipe is full).
+pub fn served_addr(
+    child: &mut std::process::Child,
+) -> (
+    SocketAddr,
+    std::io::Lines<std::io::BufReader<std::process::ChildStderr>>,
+) {
+    use std::io::BufRead;
+    let stderr = child.stderr.take().expect("the server's stderr is piped");
+    let mut lines = std::io::BufReader::new(stderr).lines();
+    let addr = loop {
+        let line = lines.next().expect("server output").expect("read");
+        if let Some(rest) = line.split("serving http://").nth(1) {
+            break rest.split('/').next().unwrap().parse().unwrap();
+        }
+    };
+    (addr, lines)
+}
