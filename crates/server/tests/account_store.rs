@@ -80,16 +80,9 @@ macro_rules! on_both {
 
 fn game(id: &str, status: &str, result: &str, created: u64) -> GameRow {
     GameRow {
-        id: id.into(),
-        created_at: created,
-        updated_at: created,
-        status: status.into(),
-        settings: "{}".into(),
-        players: "{}".into(),
         result: result.into(),
-        termination: None,
-        ply: 0,
         clock_origin: Some(created),
+        ..GameRow::new(id, status, created)
     }
 }
 

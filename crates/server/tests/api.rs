@@ -325,13 +325,12 @@ async fn reconnect_and_catch_up() {
 #[tokio::test]
 async fn refusals() {
     let s = TestServer::start().await;
-    let (id, white_cookie, _) = s
-        .create(json!({"mode": "invite", "color": "white", "time_control": "300+3"}))
+    let (id, white_cookie, black_cookie) = s
+        .invitation(
+            json!({"mode": "invite", "color": "white", "time_control": "300+3"}),
+            json!({}),
+        )
         .await;
-    let joined = s
-        .post(&format!("/api/games/{id}/join"), &json!({}), None)
-        .await;
-    let black_cookie = joined.cookie().unwrap();
     let mut spectator = s.player(&id, None).await;
     spectator.send(json!({"type": "move", "uci": "e2e4"})).await;
     let e = spectator.error().await;

@@ -92,16 +92,8 @@ on_both!(
 
 fn game(id: &str) -> GameRow {
     GameRow {
-        id: id.into(),
-        created_at: 1,
-        updated_at: 1,
-        status: "active".into(),
-        settings: "{}".into(),
-        players: "{}".into(),
-        result: "*".into(),
-        termination: None,
-        ply: 0,
         clock_origin: Some(1),
+        ..GameRow::new(id, "active", 1)
     }
 }
 

@@ -13,13 +13,12 @@ use serde_json::json;
 #[tokio::test]
 async fn abort_before_the_first_move_only() {
     let s = TestServer::start().await;
-    let (id, white_cookie, _) = s
-        .create(json!({"mode": "invite", "color": "white", "time_control": "300+0"}))
+    let (id, white_cookie, black_cookie) = s
+        .invitation(
+            json!({"mode": "invite", "color": "white", "time_control": "300+0"}),
+            json!({}),
+        )
         .await;
-    let joined = s
-        .post(&format!("/api/games/{id}/join"), &json!({}), None)
-        .await;
-    let black_cookie = joined.cookie().unwrap();
     let mut white = s.player(&id, Some(&white_cookie)).await;
     let mut black = s.player(&id, Some(&black_cookie)).await;
     let mut spectator = s.player(&id, None).await;
@@ -50,19 +49,12 @@ async fn abort_before_the_first_move_only() {
 #[tokio::test]
 async fn an_invitation_rematch_seats_both_with_colours_swapped() {
     let s = TestServer::start().await;
-    let (id, white_cookie, _) = s
-        .create(
+    let (id, white_cookie, black_cookie) = s
+        .invitation(
             json!({"mode": "invite", "color": "white", "time_control": "180+2", "name": "Anna"}),
+            json!({"name": "Boris"}),
         )
         .await;
-    let joined = s
-        .post(
-            &format!("/api/games/{id}/join"),
-            &json!({"name": "Boris"}),
-            None,
-        )
-        .await;
-    let black_cookie = joined.cookie().unwrap();
     let mut white = s.player(&id, Some(&white_cookie)).await;
     let mut black = s.player(&id, Some(&black_cookie)).await;
     let early = s

@@ -85,6 +85,32 @@ pub struct GameRow {
     pub clock_origin: Option<u64>,
 }
 
+impl GameRow {
+    /// A game's row before anything has happened in it: no settings or
+    /// players (`{}`), result `*`, no moves, no clock yet; `status` as given
+    /// and both times `created_at`. Fill the rest with struct update syntax.
+    ///
+    /// ```
+    /// use arbiter_server::store::GameRow;
+    /// let row = GameRow { clock_origin: Some(5), ..GameRow::new("abcdefgh", "active", 5) };
+    /// assert_eq!((row.result.as_str(), row.ply, row.updated_at), ("*", 0, 5));
+    /// ```
+    pub fn new(id: &str, status: &str, created_at: u64) -> GameRow {
+        GameRow {
+            id: id.into(),
+            created_at,
+            updated_at: created_at,
+            status: status.into(),
+            settings: "{}".into(),
+            players: "{}".into(),
+            result: "*".into(),
+            termination: None,
+            ply: 0,
+            clock_origin: None,
+        }
+    }
+}
+
 /// A seat: the hash of a secret token and the colours it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRow {
@@ -681,16 +707,8 @@ mod tests {
 
     fn game(id: &str) -> GameRow {
         GameRow {
-            id: id.into(),
-            created_at: 1,
-            updated_at: 1,
-            status: "active".into(),
-            settings: "{}".into(),
-            players: "{}".into(),
-            result: "*".into(),
-            termination: None,
-            ply: 0,
             clock_origin: Some(1),
+            ..GameRow::new(id, "active", 1)
         }
     }
 

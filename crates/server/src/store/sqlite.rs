@@ -587,18 +587,7 @@ mod tests {
     use super::*;
 
     fn game(id: &str, status: &str, created: u64) -> GameRow {
-        GameRow {
-            id: id.into(),
-            created_at: created,
-            updated_at: created,
-            status: status.into(),
-            settings: "{}".into(),
-            players: "{}".into(),
-            result: "*".into(),
-            termination: None,
-            ply: 0,
-            clock_origin: None,
-        }
+        GameRow::new(id, status, created)
     }
 
     #[test]

@@ -101,6 +101,19 @@ impl TestServer {
         (v["id"].as_str().unwrap().to_owned(), cookie, v)
     }
 
+    /// An invitation game (`body` holds `"mode": "invite"`) and a guest who
+    /// joined it with `join` (e.g. his name); returns (id, the creator's
+    /// seat cookie, the guest's seat cookie).
+    pub async fn invitation(&self, body: Value, join: Value) -> (String, String, String) {
+        let (id, host, _) = self.create(body).await;
+        let joined = self
+            .post(&format!("/api/games/{id}/join"), &join, None)
+            .await;
+        assert_eq!(joined.status, 200, "{}", joined.body);
+        let guest = joined.cookie().expect("the guest's seat cookie");
+        (id, host, guest)
+    }
+
     /// A connected player (or spectator without cookie), after hello/ready.
     pub async fn player(&self, id: &str, cookie: Option<&str>) -> Player {
         let mut socket = Socket::connect(self.addr, id, cookie).await.unwrap();
