@@ -293,8 +293,6 @@ enum Zone {
 /// The pairs (by index in pairing order) and the index of the player with the bye.
 type Outcome = (Vec<(usize, usize)>, Option<usize>);
 
-const LEVELS: usize = 4;
-
 impl Pairer<'_> {
     /// C1 (not met before, not forbidden) and C3 (same absolute preference,
     /// unless a topscorer in the final round).
@@ -555,7 +553,9 @@ impl Pairer<'_> {
         let n = self.p.len();
         let pairs_max = remaining.len() as u64 / 2 + 1;
         let bsize = bracket.len() as u64 + 1;
-        // Score levels in this bracket and the next, highest first.
+        // Score levels in this bracket and the next, highest first: one
+        // field each, so that C7 and C8 (the scores of the downfloaters,
+        // in descending order) and C18-C21 tell every score apart.
         let mut levels: Vec<Points> = remaining
             .iter()
             .filter(|&&i| zone[i] != Zone::Below)
@@ -563,13 +563,8 @@ impl Pairer<'_> {
             .collect();
         levels.sort_by(|a, b| b.cmp(a));
         levels.dedup();
-        let level = |s: Points| {
-            levels
-                .iter()
-                .position(|&l| l == s)
-                .unwrap_or(0)
-                .min(LEVELS - 1)
-        };
+        let nlev = levels.len().max(1);
+        let level = |s: Points| levels.iter().position(|&l| l == s).unwrap_or(0);
         // Position lookups by player index, as vectors (they are read per edge).
         let position = |of: &[usize]| {
             let mut at = vec![None; n];
@@ -586,9 +581,9 @@ impl Pairer<'_> {
         let wbsn = bits(bsize * bsize) + 2;
         // Field widths, most significant first.
         let mut widths = vec![wp, wp + 2, wp];
-        widths.extend([wp; LEVELS]);
+        widths.extend(std::iter::repeat_n(wp, nlev));
         widths.push(wp);
-        widths.extend([wp; LEVELS]);
+        widths.extend(std::iter::repeat_n(wp, nlev));
         // C9 (2025): the PAB to a player with as few unplayed games as possible,
         // in the bracket that leaves the PAB assignee (the last): each pair
         // scores its players' unplayed games, so the one left over has the fewest.
@@ -599,9 +594,9 @@ impl Pairer<'_> {
             && max_unplayed > 0
             && remaining.iter().all(|&i| zone[i] == Zone::Bracket);
         widths.extend([wb; 8]); // C10-C13, C14-C17
-        widths.extend([wb; 4 * LEVELS]); // C18-C21, by score level
-                                         // The exchange order D.2 (c) and (d) compares sets of BSNs: exact as
-                                         // sums of powers of two while the bracket is small, by plain sums beyond.
+        widths.extend(std::iter::repeat_n(wb, 4 * nlev)); // C18-C21, by score level
+                                                          // The exchange order D.2 (c) and (d) compares sets of BSNs: exact as
+                                                          // sums of powers of two while the bracket is small, by plain sums beyond.
         let exact_sets = bsize <= 100;
         let wset = if exact_sets {
             bsize as u32 + wb + 2
@@ -707,8 +702,8 @@ impl Pairer<'_> {
                         vals[3 + level(self.p[hi].score)] = 1;
                     }
                     if in_next {
-                        vals[3 + LEVELS] = 1;
-                        vals[4 + LEVELS + level(self.p[hi].score)] = 1;
+                        vals[3 + nlev] = 1;
+                        vals[4 + nlev + level(self.p[hi].score)] = 1;
                     }
                     if in_b && last_bracket {
                         vals[c9] = i128::from(self.p[hi].unplayed + self.p[lo].unplayed);
@@ -760,13 +755,13 @@ impl Pairer<'_> {
                         let f = c + 8;
                         for (k, back) in [(0usize, 1usize), (2, 2)] {
                             if y.float(back) == Float::Down {
-                                vals[f + k * LEVELS + level(y.score)] += 1;
+                                vals[f + k * nlev + level(y.score)] += 1;
                             }
                             if x.float(back) == Float::Down {
-                                vals[f + k * LEVELS + level(x.score)] += 1;
+                                vals[f + k * nlev + level(x.score)] += 1;
                             }
                             if !(x.score > y.score && y.float(back) == Float::Up) {
-                                vals[f + (k + 1) * LEVELS + level(x.score)] += 1;
+                                vals[f + (k + 1) * nlev + level(x.score)] += 1;
                             }
                         }
                         // Ordering: the MDP set (higher MDPs first, D26 4.4).
