@@ -372,8 +372,15 @@ impl Pairer<'_> {
                     }
                 }
             }
+            // C9 (2025) may apply: the bracket downfloats one player at least
+            // (odd), and no player below it can get the PAB (C5), so a
+            // single downfloater is the PAB assignee; `decide` checks that
+            // the bracket downfloats exactly one.
+            let c9 = self.rules == Rules::Fide2025
+                && bracket.len() % 2 == 1
+                && bye_limit.is_some_and(|s| score <= s);
             let mates = self.decide(
-                &remaining, &bracket, &mdps, &zone, &compat, &candidate, &mut fixed,
+                &remaining, &bracket, &mdps, &zone, &compat, &candidate, c9, &mut fixed,
             )?;
             let mut floaters = Vec::new();
             for &i in &bracket {
@@ -548,6 +555,7 @@ impl Pairer<'_> {
         zone: &[Zone],
         compat: &[Vec<bool>],
         candidate: &dyn Fn(usize) -> bool,
+        c9_may_apply: bool,
         fixed: &mut HashMap<usize, usize>,
     ) -> Result<Vec<Option<usize>>, PairError> {
         let n = self.p.len();
@@ -584,15 +592,17 @@ impl Pairer<'_> {
         widths.extend(std::iter::repeat_n(wp, nlev));
         widths.push(wp);
         widths.extend(std::iter::repeat_n(wp, nlev));
-        // C9 (2025): the PAB to a player with as few unplayed games as possible,
-        // in the bracket that leaves the PAB assignee (the last): each pair
-        // scores its players' unplayed games, so the one left over has the fewest.
+        // C9 (2025): the PAB to a player with as few unplayed games as
+        // possible, in a bracket that downfloats exactly one player, who gets
+        // the PAB: each pair in the bracket scores its players' unplayed
+        // games, so the one left over has the fewest. Whether the bracket
+        // downfloats exactly one is known from its first matching (C6 comes
+        // first, so the number does not depend on this field).
         let max_unplayed = self.p.iter().map(|e| e.unplayed).max().unwrap_or(0);
         widths.push(wp + bits(u64::from(max_unplayed) * 2 + 1) + 1);
         let c9 = widths.len() - 1;
-        let last_bracket = self.rules == Rules::Fide2025
-            && max_unplayed > 0
-            && remaining.iter().all(|&i| zone[i] == Zone::Bracket);
+        let mut c9_on = c9_may_apply && max_unplayed > 0;
+        let mut c9_checked = !c9_on;
         widths.extend([wb; 8]); // C10-C13, C14-C17
         widths.extend(std::iter::repeat_n(wb, 4 * nlev)); // C18-C21, by score level
                                                           // The exchange order D.2 (c) and (d) compares sets of BSNs: exact as
@@ -705,7 +715,7 @@ impl Pairer<'_> {
                         vals[3 + nlev] = 1;
                         vals[4 + nlev + level(self.p[hi].score)] = 1;
                     }
-                    if in_b && last_bracket {
+                    if in_b && c9_on {
                         vals[c9] = i128::from(self.p[hi].unplayed + self.p[lo].unplayed);
                     }
                     let c = c9 + 1;
@@ -825,6 +835,18 @@ impl Pairer<'_> {
                 // (C2, C5): decide this bracket over every player.
                 whole = true;
                 continue;
+            }
+            if !c9_checked {
+                c9_checked = true;
+                let downfloaters = bracket
+                    .iter()
+                    .filter(|&&i| !matches!(local[i], Some(j) if zone[j] == Zone::Bracket))
+                    .count();
+                if downfloaters != 1 {
+                    // More than one downfloater: C9 does not apply here.
+                    c9_on = false;
+                    continue;
+                }
             }
             if unfixed_tops.is_empty() {
                 return Ok(local);
