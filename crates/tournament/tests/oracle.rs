@@ -20,7 +20,8 @@
 //! tens of seconds a round there): `ARBITER_ORACLE_TOURNAMENTS=8
 //! ARBITER_ORACLE_MIN_PLAYERS=100 ARBITER_ORACLE_MAX_PLAYERS=160
 //! ARBITER_ORACLE_MAX_ROUNDS=7`. Differences are written to
-//! `target/oracle-differences.jsonl`.
+//! `target/oracle-differences.jsonl` (`ARBITER_ORACLE_DIFFERENCES=FILE` for
+//! another file, so that two runs can go side by side).
 
 use arbiter_tournament::generate::{generate, Config};
 use arbiter_tournament::trf::{self, TrfVersion};
@@ -169,8 +170,11 @@ fn dutch_pairings_agree_with_caissify_pairings_round_by_round() {
             }
         }
     }
-    let target =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/oracle-differences.jsonl");
+    let target = std::env::var_os("ARBITER_ORACLE_DIFFERENCES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/oracle-differences.jsonl")
+        });
     let _ = std::fs::write(&target, differing.join("\n"));
     let names = [
         "plain",
