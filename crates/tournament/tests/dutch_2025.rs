@@ -76,3 +76,20 @@ fn c7_the_lower_scored_downfloater_with_six_scores_in_the_bracket() {
         ]
     );
 }
+
+/// Hand-made, round 4 of 5: players 6-10 are absent, so 1, 2, 3 (2½) and
+/// 4, 5 (1) are paired. 4 and 5 scored a forfeit win, so may not get the PAB
+/// (C2); the PAB goes to a 2½ player (C5), and the top bracket {1, 2, 3},
+/// where nobody has met, downfloats exactly one player, who gets it, while
+/// 4-5 is the last bracket. #3 missed round 1 (half-point bye); C9 (fewest
+/// unplayed games) keeps #3 out of the PAB, where the order of generation
+/// alone (1-2, #3 floating) would give it. Then C12: 3-1 grants both
+/// preferences (2-3 would not), so the PAB goes to #2.
+#[test]
+fn c9_applies_in_a_bracket_above_the_last() {
+    let text = include_str!("fixtures/c9_top_bracket.trf");
+    let event = arbiter_tournament::trf::read(text).unwrap();
+    let round = dutch::pair_round(&event, 4, Options::default()).unwrap();
+    assert_eq!(round.pairs, vec![(3, 1), (5, 4)]);
+    assert_eq!(round.bye, Some(2));
+}
