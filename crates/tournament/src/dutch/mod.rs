@@ -6,8 +6,10 @@
 //! maximum-weight matching over every player still unpaired decides it: the
 //! weight of an edge holds, most significant first, the completion of the
 //! whole round (C4) and the bye (C2, C5), the pairs and scores paired in this
-//! bracket (C6, C7) and in the next (C8), the PAB assignee's unplayed games in
-//! the last bracket (C9, 2025), the colour criteria (C10–C13) and the
+//! bracket (C6, C7; one field per score, so every score is told apart) and in
+//! the next (C8), the PAB assignee's unplayed games in a bracket that
+//! downfloats exactly one player, who gets the PAB (C9, 2025), the colour
+//! criteria (C10–C13) and the
 //! float criteria (C14–C17), then the order in which C.04.3 generates its
 //! candidates (which MDPs are paired, their opponents, the exchanges in the
 //! remainder, then each S1 player's opponent): the best candidate by the
