@@ -39,3 +39,57 @@ fn c9_the_pab_goes_to_a_player_with_fewest_unplayed_games() {
     assert_eq!(round.pairs, vec![(2, 1), (3, 5)]);
     assert_eq!(round.bye, Some(4));
 }
+
+/// Generated tournament `t00500` of the oracle test (16 players), rounds 1-9;
+/// round 10 is the last. Before it, the 3.5 bracket holds the MDPs 3 (8½),
+/// 6 and 2 (6), 4 (5½), 7 (4) and the residents 11 and 9 (3½); below are
+/// 16, 15, 13, 12 (3) and 14 (2½), none of whom may meet another, so C4
+/// leaves one pair to the bracket, and 11 (who can meet none of the five)
+/// must be in it: 11-7 or 11-9. C7 (the downfloaters' scores, in descending
+/// order) chooses 11-7: 8½ 6 6 5½ 3½ floats rather than 8½ 6 6 5½ 4. Six
+/// scores meet in that bracket and the next; C7 must tell all apart.
+#[test]
+fn c7_the_lower_scored_downfloater_with_six_scores_in_the_bracket() {
+    let text = include_str!("fixtures/c7_t00500_round10.trf");
+    let event = arbiter_tournament::trf::read(text).unwrap();
+    let round = dutch::pair(&event, Options::default()).unwrap();
+    assert_eq!(round.round, 10);
+    assert_eq!(round.bye, None);
+    let mut pairs: Vec<(u16, u16)> = round
+        .pairs
+        .iter()
+        .map(|&(w, b)| (w.min(b), w.max(b)))
+        .collect();
+    pairs.sort();
+    // caissify-pairings' pairing of the round.
+    assert_eq!(
+        pairs,
+        vec![
+            (1, 10),
+            (2, 12),
+            (3, 16),
+            (4, 14),
+            (5, 8),
+            (6, 15),
+            (7, 11),
+            (9, 13)
+        ]
+    );
+}
+
+/// Hand-made, round 4 of 5: players 6-10 are absent, so 1, 2, 3 (2½) and
+/// 4, 5 (1) are paired. 4 and 5 scored a forfeit win, so may not get the PAB
+/// (C2); the PAB goes to a 2½ player (C5), and the top bracket {1, 2, 3},
+/// where nobody has met, downfloats exactly one player, who gets it, while
+/// 4-5 is the last bracket. #3 missed round 1 (half-point bye); C9 (fewest
+/// unplayed games) keeps #3 out of the PAB, where the order of generation
+/// alone (1-2, #3 floating) would give it. Then C12: 3-1 grants both
+/// preferences (2-3 would not), so the PAB goes to #2.
+#[test]
+fn c9_applies_in_a_bracket_above_the_last() {
+    let text = include_str!("fixtures/c9_top_bracket.trf");
+    let event = arbiter_tournament::trf::read(text).unwrap();
+    let round = dutch::pair_round(&event, 4, Options::default()).unwrap();
+    assert_eq!(round.pairs, vec![(3, 1), (5, 4)]);
+    assert_eq!(round.bye, Some(2));
+}

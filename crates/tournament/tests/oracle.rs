@@ -4,9 +4,24 @@
 //! which re-pairs every round and says where its pairing differs.
 //!
 //! Skips with a message when `python3 -c "import caissify_pairings"` fails
-//! (`pip install caissify-pairings`). A short run by default (seconds); the
-//! full run: `ARBITER_ORACLE_TOURNAMENTS=1000 ARBITER_ORACLE_MAX_PLAYERS=200`.
-//! Differences are written to `target/oracle-differences.jsonl`.
+//! (`pip install caissify-pairings`). A short run by default (seconds). The
+//! environment chooses a larger one (none of it is in the default run):
+//!
+//! - `ARBITER_ORACLE_TOURNAMENTS=N`: tournaments `t00000` … (default 10);
+//! - `ARBITER_ORACLE_MIN_PLAYERS=A`, `ARBITER_ORACLE_MAX_PLAYERS=B`: players
+//!   A..=B (default 8..=24);
+//! - `ARBITER_ORACLE_MAX_ROUNDS=R`: rounds 5..=R (default 11);
+//! - `ARBITER_ORACLE_ONLY=400,500`: only these tournaments of the N (the
+//!   others are generated the same way, so a tournament's name and file
+//!   stay those of the full run: one round can be re-checked alone).
+//!
+//! The 1,000-tournament run: `ARBITER_ORACLE_TOURNAMENTS=1000
+//! ARBITER_ORACLE_MAX_PLAYERS=40`; the large sample (caissify-pairings takes
+//! tens of seconds a round there): `ARBITER_ORACLE_TOURNAMENTS=8
+//! ARBITER_ORACLE_MIN_PLAYERS=100 ARBITER_ORACLE_MAX_PLAYERS=160
+//! ARBITER_ORACLE_MAX_ROUNDS=7`. Differences are written to
+//! `target/oracle-differences.jsonl` (`ARBITER_ORACLE_DIFFERENCES=FILE` for
+//! another file, so that two runs can go side by side).
 
 use arbiter_tournament::generate::{generate, Config};
 use arbiter_tournament::trf::{self, TrfVersion};
@@ -29,13 +44,13 @@ fn env(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// The configurations: players 8..=max, rounds 5..=11, and in turn plain
-/// events, requested byes and absences, forfeits, withdrawals and late
+/// The configurations: players min..=max, rounds 5..=max_rounds, and in turn
+/// plain events, requested byes and absences, forfeits, withdrawals and late
 /// entries, and acceleration.
-fn config(i: u64, max_players: u64) -> (Config, bool) {
-    let span = max_players.saturating_sub(8) + 1;
-    let players = 8 + (i * 7919 + 13) % span;
-    let rounds = 5 + (i * 31 + 3) % 7;
+fn config(i: u64, min_players: u64, max_players: u64, max_rounds: u64) -> (Config, bool) {
+    let span = max_players.saturating_sub(min_players) + 1;
+    let players = min_players + (i * 7919 + 13) % span;
+    let rounds = 5 + (i * 31 + 3) % (max_rounds.saturating_sub(5) + 1);
     let mut c = Config {
         players: players as u16,
         rounds: rounds as u16,
@@ -81,12 +96,26 @@ fn dutch_pairings_agree_with_caissify_pairings_round_by_round() {
         return;
     }
     let count = env("ARBITER_ORACLE_TOURNAMENTS", 10);
-    let max_players = env("ARBITER_ORACLE_MAX_PLAYERS", 24).max(8);
+    let min_players = env("ARBITER_ORACLE_MIN_PLAYERS", 8).max(8);
+    let max_players = env("ARBITER_ORACLE_MAX_PLAYERS", 24).max(min_players);
+    let max_rounds = env("ARBITER_ORACLE_MAX_ROUNDS", 11).max(5);
+    let only: Option<Vec<u64>> = std::env::var("ARBITER_ORACLE_ONLY").ok().map(|v| {
+        v.split(',')
+            .map(|x| {
+                x.trim()
+                    .parse()
+                    .expect("ARBITER_ORACLE_ONLY: tournament numbers separated by commas")
+            })
+            .collect()
+    });
     let dir = std::env::temp_dir().join(format!("arbiter-oracle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut files: Vec<PathBuf> = Vec::new();
     for i in 0..count {
-        let (c, accelerated) = config(i, max_players);
+        if only.as_ref().is_some_and(|o| !o.contains(&i)) {
+            continue;
+        }
+        let (c, accelerated) = config(i, min_players, max_players, max_rounds);
         let event = generate(&c);
         let mut text = trf::write(&event, TrfVersion::Trf16);
         if accelerated {
@@ -141,8 +170,11 @@ fn dutch_pairings_agree_with_caissify_pairings_round_by_round() {
             }
         }
     }
-    let target =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/oracle-differences.jsonl");
+    let target = std::env::var_os("ARBITER_ORACLE_DIFFERENCES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/oracle-differences.jsonl")
+        });
     let _ = std::fs::write(&target, differing.join("\n"));
     let names = [
         "plain",
@@ -152,7 +184,8 @@ fn dutch_pairings_agree_with_caissify_pairings_round_by_round() {
         "accelerated",
     ];
     eprintln!(
-        "oracle: {count} tournaments (8-{max_players} players), {} rounds compared, {} equal, {} tournaments with a difference",
+        "oracle: {} tournaments ({min_players}-{max_players} players, 5-{max_rounds} rounds), {} rounds compared, {} equal, {} tournaments with a difference",
+        files.len(),
         compared.iter().sum::<u64>(),
         equal.iter().sum::<u64>(),
         differing.len()
@@ -172,7 +205,7 @@ fn dutch_pairings_agree_with_caissify_pairings_round_by_round() {
         eprintln!("the files are kept in {}", dir.display());
     }
     assert!(
-        compared.iter().sum::<u64>() >= count * 5,
+        compared.iter().sum::<u64>() >= files.len() as u64 * 5,
         "every generated round was compared"
     );
     // Events with only games and PABs must agree. Elsewhere the oracle

@@ -6,8 +6,10 @@
 //! maximum-weight matching over every player still unpaired decides it: the
 //! weight of an edge holds, most significant first, the completion of the
 //! whole round (C4) and the bye (C2, C5), the pairs and scores paired in this
-//! bracket (C6, C7) and in the next (C8), the PAB assignee's unplayed games in
-//! the last bracket (C9, 2025), the colour criteria (C10–C13) and the
+//! bracket (C6, C7; one field per score, so every score is told apart) and in
+//! the next (C8), the PAB assignee's unplayed games in a bracket that
+//! downfloats exactly one player, who gets the PAB (C9, 2025), the colour
+//! criteria (C10–C13) and the
 //! float criteria (C14–C17), then the order in which C.04.3 generates its
 //! candidates (which MDPs are paired, their opponents, the exchanges in the
 //! remainder, then each S1 player's opponent): the best candidate by the
@@ -293,8 +295,6 @@ enum Zone {
 /// The pairs (by index in pairing order) and the index of the player with the bye.
 type Outcome = (Vec<(usize, usize)>, Option<usize>);
 
-const LEVELS: usize = 4;
-
 impl Pairer<'_> {
     /// C1 (not met before, not forbidden) and C3 (same absolute preference,
     /// unless a topscorer in the final round).
@@ -374,8 +374,15 @@ impl Pairer<'_> {
                     }
                 }
             }
+            // C9 (2025) may apply: the bracket downfloats one player at least
+            // (odd), and no player below it can get the PAB (C5), so a
+            // single downfloater is the PAB assignee; `decide` checks that
+            // the bracket downfloats exactly one.
+            let c9 = self.rules == Rules::Fide2025
+                && bracket.len() % 2 == 1
+                && bye_limit.is_some_and(|s| score <= s);
             let mates = self.decide(
-                &remaining, &bracket, &mdps, &zone, &compat, &candidate, &mut fixed,
+                &remaining, &bracket, &mdps, &zone, &compat, &candidate, c9, &mut fixed,
             )?;
             let mut floaters = Vec::new();
             for &i in &bracket {
@@ -550,12 +557,15 @@ impl Pairer<'_> {
         zone: &[Zone],
         compat: &[Vec<bool>],
         candidate: &dyn Fn(usize) -> bool,
+        c9_may_apply: bool,
         fixed: &mut HashMap<usize, usize>,
     ) -> Result<Vec<Option<usize>>, PairError> {
         let n = self.p.len();
         let pairs_max = remaining.len() as u64 / 2 + 1;
         let bsize = bracket.len() as u64 + 1;
-        // Score levels in this bracket and the next, highest first.
+        // Score levels in this bracket and the next, highest first: one
+        // field each, so that C7 and C8 (the scores of the downfloaters,
+        // in descending order) and C18-C21 tell every score apart.
         let mut levels: Vec<Points> = remaining
             .iter()
             .filter(|&&i| zone[i] != Zone::Below)
@@ -563,13 +573,8 @@ impl Pairer<'_> {
             .collect();
         levels.sort_by(|a, b| b.cmp(a));
         levels.dedup();
-        let level = |s: Points| {
-            levels
-                .iter()
-                .position(|&l| l == s)
-                .unwrap_or(0)
-                .min(LEVELS - 1)
-        };
+        let nlev = levels.len().max(1);
+        let level = |s: Points| levels.iter().position(|&l| l == s).unwrap_or(0);
         // Position lookups by player index, as vectors (they are read per edge).
         let position = |of: &[usize]| {
             let mut at = vec![None; n];
@@ -586,22 +591,24 @@ impl Pairer<'_> {
         let wbsn = bits(bsize * bsize) + 2;
         // Field widths, most significant first.
         let mut widths = vec![wp, wp + 2, wp];
-        widths.extend([wp; LEVELS]);
+        widths.extend(std::iter::repeat_n(wp, nlev));
         widths.push(wp);
-        widths.extend([wp; LEVELS]);
-        // C9 (2025): the PAB to a player with as few unplayed games as possible,
-        // in the bracket that leaves the PAB assignee (the last): each pair
-        // scores its players' unplayed games, so the one left over has the fewest.
+        widths.extend(std::iter::repeat_n(wp, nlev));
+        // C9 (2025): the PAB to a player with as few unplayed games as
+        // possible, in a bracket that downfloats exactly one player, who gets
+        // the PAB: each pair in the bracket scores its players' unplayed
+        // games, so the one left over has the fewest. Whether the bracket
+        // downfloats exactly one is known from its first matching (C6 comes
+        // first, so the number does not depend on this field).
         let max_unplayed = self.p.iter().map(|e| e.unplayed).max().unwrap_or(0);
         widths.push(wp + bits(u64::from(max_unplayed) * 2 + 1) + 1);
         let c9 = widths.len() - 1;
-        let last_bracket = self.rules == Rules::Fide2025
-            && max_unplayed > 0
-            && remaining.iter().all(|&i| zone[i] == Zone::Bracket);
+        let mut c9_on = c9_may_apply && max_unplayed > 0;
+        let mut c9_checked = !c9_on;
         widths.extend([wb; 8]); // C10-C13, C14-C17
-        widths.extend([wb; 4 * LEVELS]); // C18-C21, by score level
-                                         // The exchange order D.2 (c) and (d) compares sets of BSNs: exact as
-                                         // sums of powers of two while the bracket is small, by plain sums beyond.
+        widths.extend(std::iter::repeat_n(wb, 4 * nlev)); // C18-C21, by score level
+                                                          // The exchange order D.2 (c) and (d) compares sets of BSNs: exact as
+                                                          // sums of powers of two while the bracket is small, by plain sums beyond.
         let exact_sets = bsize <= 100;
         let wset = if exact_sets {
             bsize as u32 + wb + 2
@@ -707,10 +714,10 @@ impl Pairer<'_> {
                         vals[3 + level(self.p[hi].score)] = 1;
                     }
                     if in_next {
-                        vals[3 + LEVELS] = 1;
-                        vals[4 + LEVELS + level(self.p[hi].score)] = 1;
+                        vals[3 + nlev] = 1;
+                        vals[4 + nlev + level(self.p[hi].score)] = 1;
                     }
-                    if in_b && last_bracket {
+                    if in_b && c9_on {
                         vals[c9] = i128::from(self.p[hi].unplayed + self.p[lo].unplayed);
                     }
                     let c = c9 + 1;
@@ -760,13 +767,13 @@ impl Pairer<'_> {
                         let f = c + 8;
                         for (k, back) in [(0usize, 1usize), (2, 2)] {
                             if y.float(back) == Float::Down {
-                                vals[f + k * LEVELS + level(y.score)] += 1;
+                                vals[f + k * nlev + level(y.score)] += 1;
                             }
                             if x.float(back) == Float::Down {
-                                vals[f + k * LEVELS + level(x.score)] += 1;
+                                vals[f + k * nlev + level(x.score)] += 1;
                             }
                             if !(x.score > y.score && y.float(back) == Float::Up) {
-                                vals[f + (k + 1) * LEVELS + level(x.score)] += 1;
+                                vals[f + (k + 1) * nlev + level(x.score)] += 1;
                             }
                         }
                         // Ordering: the MDP set (higher MDPs first, D26 4.4).
@@ -830,6 +837,18 @@ impl Pairer<'_> {
                 // (C2, C5): decide this bracket over every player.
                 whole = true;
                 continue;
+            }
+            if !c9_checked {
+                c9_checked = true;
+                let downfloaters = bracket
+                    .iter()
+                    .filter(|&&i| !matches!(local[i], Some(j) if zone[j] == Zone::Bracket))
+                    .count();
+                if downfloaters != 1 {
+                    // More than one downfloater: C9 does not apply here.
+                    c9_on = false;
+                    continue;
+                }
             }
             if unfixed_tops.is_empty() {
                 return Ok(local);
