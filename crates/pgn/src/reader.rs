@@ -1223,7 +1223,8 @@ impl<R: Read> Reader<R> {
                     if q == digits || q == FAST_MARGIN || CLASS[win[q] as usize] & END == 0 {
                         break;
                     }
-                    p += q;
+                    // The single space after it, without going round the loop.
+                    p += q + (win[q] == b' ') as usize;
                 }
                 F_SAN => {
                     let win = &buf[p..p + FAST_MARGIN];
@@ -1234,6 +1235,7 @@ impl<R: Read> Reader<R> {
                     if q == FAST_MARGIN || CLASS[win[q] as usize] & END == 0 {
                         break;
                     }
+                    let space = (win[q] == b' ') as usize;
                     let q = p + q;
                     if active {
                         let offset = base + p as u64;
@@ -1247,7 +1249,7 @@ impl<R: Read> Reader<R> {
                             skip = true;
                         }
                     }
-                    p = q;
+                    p = q + space;
                 }
                 F_COMMENT => {
                     // A comment on one line: `{` to `}` without a line break.
