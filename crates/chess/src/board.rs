@@ -216,39 +216,44 @@ impl Board {
 
     /// The placement field of FEN (Art. 2 position, rank 8 first).
     pub fn board_fen(&self) -> String {
-        // The letters square by square, from one pass over the 12 piece sets
-        // (cheaper than asking each of the 64 squares for its piece).
+        let mut out = crate::fen::FenBuf::new();
+        self.write_placement(&mut out);
+        out.as_str().to_owned()
+    }
+
+    /// Writes the placement field: the letters from one pass over the 12
+    /// piece sets, then each rank's occupied squares a bit at a time (the
+    /// empty runs between them are the digits).
+    pub(crate) fn write_placement(&self, out: &mut crate::fen::FenBuf) {
         let mut letters = [0u8; 64];
-        for color in Color::ALL {
-            for role in Role::ALL {
+        for role in Role::ALL {
+            for color in Color::ALL {
                 let piece = role.of(color);
                 for sq in self.by_piece(piece) {
                     letters[sq.index()] = piece.char() as u8;
                 }
             }
         }
-        let mut out = String::with_capacity(72);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for &letter in &letters[rank * 8..rank * 8 + 8] {
-                if letter == 0 {
-                    empty += 1;
-                    continue;
+        let occupied = self.occupied().0;
+        for rank in (0..8usize).rev() {
+            let mut row = (occupied >> (8 * rank)) & 0xff;
+            let mut file = 0;
+            while row != 0 {
+                let f = row.trailing_zeros() as usize;
+                if f > file {
+                    out.push(b'0' + (f - file) as u8);
                 }
-                if empty > 0 {
-                    out.push(char::from(b'0' + empty));
-                    empty = 0;
-                }
-                out.push(char::from(letter));
+                out.push(letters[rank * 8 + f]);
+                file = f + 1;
+                row &= row - 1;
             }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
+            if file < 8 {
+                out.push(b'0' + (8 - file) as u8);
             }
             if rank > 0 {
-                out.push('/');
+                out.push(b'/');
             }
         }
-        out
     }
 }
 

@@ -434,12 +434,28 @@ impl Position {
 
     /// The FEN with the given options.
     pub fn fen_with(&self, opts: FenOptions) -> String {
-        let mut out = self.board.board_fen();
-        out.push(' ');
-        out.push(self.turn.char());
-        out.push(' ');
-        out.push_str(&self.castling_fen(opts.castling));
-        out.push(' ');
+        let mut out = String::with_capacity(90);
+        self.write_fen(opts, &mut out);
+        out
+    }
+
+    /// Appends the FEN with the given options to `out`: [`Position::fen_with`]
+    /// without allocating, for writing many (the text is built on the stack).
+    ///
+    /// ```
+    /// use arbiter_chess::{FenOptions, Position};
+    /// let mut line = String::from("fen: ");
+    /// Position::standard().write_fen(FenOptions::default(), &mut line);
+    /// assert_eq!(line, "fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn write_fen(&self, opts: FenOptions, out: &mut String) {
+        let mut buf = FenBuf::new();
+        self.board.write_placement(&mut buf);
+        buf.push(b' ');
+        buf.push(self.turn.char() as u8);
+        buf.push(b' ');
+        self.write_castling(opts.castling, &mut buf);
+        buf.push(b' ');
         let ep = match opts.en_passant {
             EnPassantMode::Legal => self.legal_ep_square(),
             EnPassantMode::Always => self.ep_square,
@@ -450,35 +466,46 @@ impl Position {
             }),
         };
         match ep {
-            Some(sq) => out.push_str(&sq.to_string()),
-            None => out.push('-'),
+            Some(sq) => {
+                buf.push(sq.file().char() as u8);
+                buf.push(sq.rank().char() as u8);
+            }
+            None => buf.push(b'-'),
         }
         if !opts.epd {
-            use std::fmt::Write;
-            // Writing into a String cannot fail.
-            let _ = write!(out, " {} {}", self.halfmoves, self.fullmoves);
+            buf.push(b' ');
+            buf.push_number(self.halfmoves);
+            buf.push(b' ');
+            buf.push_number(self.fullmoves);
         }
-        out
+        out.push_str(buf.as_str());
     }
 
-    fn castling_fen(&self, notation: CastlingNotation) -> String {
-        let mut out = String::new();
+    fn write_castling(&self, notation: CastlingNotation, out: &mut FenBuf) {
+        if self.castling_rights.is_empty() {
+            out.push(b'-');
+            return;
+        }
         for color in Color::ALL {
             let king = self.king_of(color);
             let backrank = Bitboard::rank(Rank::FIRST.relative_to(color));
-            let rooks = self.board.by_piece(crate::Role::Rook.of(color)) & backrank;
+            let rooks = (self.board.by_piece(crate::Role::Rook.of(color)) & backrank).0;
             let rights = self.castling_rights & backrank;
+            // The outermost rook on each side of the king (rooks on the back
+            // rank only: a higher square is a higher file).
+            let above = rooks & !(2u64 << king.index()).wrapping_sub(1);
+            let below = rooks & ((1u64 << king.index()) - 1);
             // h-side first, then a-side, as in KQkq and HAha.
             for rook in rights.into_iter().rev() {
                 let side = CastlingSide::of_rook(king, rook);
                 let outermost = match side {
                     CastlingSide::KingSide => {
-                        rooks.into_iter().filter(|r| r.file() > king.file()).max()
+                        above != 0 && 63 - above.leading_zeros() as usize == rook.index()
                     }
                     CastlingSide::QueenSide => {
-                        rooks.into_iter().filter(|r| r.file() < king.file()).min()
+                        below != 0 && below.trailing_zeros() as usize == rook.index()
                     }
-                } == Some(rook);
+                };
                 let letter = match notation {
                     CastlingNotation::Shredder => rook.file().upper_char(),
                     CastlingNotation::Auto | CastlingNotation::XFen if outermost => match side {
@@ -488,15 +515,57 @@ impl Position {
                     _ => rook.file().upper_char(),
                 };
                 out.push(match color {
-                    Color::White => letter,
-                    Color::Black => letter.to_ascii_lowercase(),
+                    Color::White => letter as u8,
+                    Color::Black => letter.to_ascii_lowercase() as u8,
                 });
             }
         }
-        if out.is_empty() {
-            out.push('-');
+    }
+}
+
+/// A FEN being written, on the stack: the longest (64 letters, 7 slashes,
+/// the other fields with counters of 10 digits) fits.
+pub(crate) struct FenBuf {
+    bytes: [u8; 128],
+    len: usize,
+}
+
+impl FenBuf {
+    pub(crate) fn new() -> FenBuf {
+        FenBuf {
+            bytes: [0; 128],
+            len: 0,
         }
-        out
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, b: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    /// A number in decimal, without the formatting machinery.
+    fn push_number(&mut self, mut n: u32) {
+        let mut digits = [0u8; 10];
+        let mut i = digits.len();
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[i..] {
+            self.push(d);
+        }
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        // Only ASCII is pushed.
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
     }
 }
 

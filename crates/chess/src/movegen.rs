@@ -318,7 +318,7 @@ impl Position {
     /// assert_eq!(pos.legal_movers_to(Role::Knight, Square::F3, Bitboard::FULL), Bitboard::from(Square::G1));
     /// assert!(pos.legal_movers_to(Role::Pawn, Square::E5, Bitboard::FULL).is_empty());
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn legal_movers_to(&self, role: Role, to: Square, from_mask: Bitboard) -> Bitboard {
         let us = self.turn;
         let ours = self.us();

@@ -126,7 +126,7 @@ impl Visitor for Checker {
         self.replay.begin_movetext()
     }
 
-    #[inline]
+    #[inline(always)]
     fn san(&mut self, text: &[u8], at: Location) -> Flow {
         match self.replay.play(text, at) {
             Ok(_) => Flow::Continue,

@@ -739,6 +739,34 @@ impl<R: Read> Reader<R> {
         skip: &mut bool,
     ) -> io::Result<Result<(), SyntaxError>> {
         let at = self.location();
+        // The common line first, `[Name "value"]` with nothing to unescape,
+        // read without finding the line's end: what the general reading
+        // below makes of it too.
+        let rest = &self.buf[self.pos..self.end];
+        let name_len = rest[1..]
+            .iter()
+            .position(|&b| CLASS[b as usize] & NAME_END != 0)
+            .unwrap_or(0);
+        if name_len > 0 && rest.get(name_len + 1..name_len + 3) == Some(b" \"") {
+            let start = name_len + 3;
+            if let Some(k) = crate::scan::find3(b'"', b'\\', b'\n', &rest[start..]) {
+                let j = start + k;
+                if rest[j] == b'"' && rest.get(j + 1) == Some(&b']') {
+                    if !*skip
+                        && visitor.tag(&rest[1..=name_len], RawText(&rest[start..j]), at)
+                            == Flow::Skip
+                    {
+                        *skip = true;
+                    }
+                    let text = &self.buf[self.pos..self.pos + j + 2];
+                    if !text.is_ascii() {
+                        self.line_extra += continuation_bytes(text);
+                    }
+                    self.pos += j + 2;
+                    return Ok(Ok(()));
+                }
+            }
+        }
         let line_len = match self.find(0, b'\n')? {
             Some(i) => i,
             None => self.end - self.pos,
@@ -852,6 +880,10 @@ impl<R: Read> Reader<R> {
             }};
         }
         loop {
+            // The common tokens in one tight loop; the others one at a time below.
+            if self.fast_movetext(visitor, !skip && depth < skip_from) {
+                skip = true;
+            }
             self.skip_ws()?;
             self.ensure_lookahead()?;
             if self.pos == self.end {
@@ -1095,6 +1127,163 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
+    }
+}
+
+/// How close to the buffer's end [`Reader::fast_movetext`] stops: every
+/// token it reads whole lies within this many bytes.
+const FAST_MARGIN: usize = 64;
+
+/// [`Reader::fast_movetext`]'s byte classes.
+const F_OTHER: u8 = 0;
+const F_SPACE: u8 = 1;
+const F_NEWLINE: u8 = 2;
+const F_DIGIT: u8 = 3;
+const F_SAN: u8 = 4;
+const F_COMMENT: u8 = 5;
+
+/// What a byte starts, for [`Reader::fast_movetext`]: a space, a line break,
+/// a move number (digit), a move (a file or a piece letter, `O`), a comment.
+static FAST: [u8; 256] = {
+    let mut t = [F_OTHER; 256];
+    t[b' ' as usize] = F_SPACE;
+    t[b'\n' as usize] = F_NEWLINE;
+    let mut c = b'0';
+    while c <= b'9' {
+        t[c as usize] = F_DIGIT;
+        c += 1;
+    }
+    let mut c = b'a';
+    while c <= b'h' {
+        t[c as usize] = F_SAN;
+        c += 1;
+    }
+    let pieces = [b'N', b'B', b'R', b'Q', b'K', b'O'];
+    let mut i = 0;
+    while i < pieces.len() {
+        t[pieces[i] as usize] = F_SAN;
+        i += 1;
+    }
+    t[b'{' as usize] = F_COMMENT;
+    t
+};
+
+/// The bytes of a move token as strict SAN writes it (files, ranks, piece
+/// letters, `x`, `=`, `+`, `#`, `-`): a token of these alone, starting as a
+/// move does, is a move whatever the general classifier would add.
+static SAN_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let bytes = b"abcdefgh12345678NBRQKOx=+#-";
+    let mut i = 0;
+    while i < bytes.len() {
+        t[bytes[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+impl<R: Read> Reader<R> {
+    /// Reads the movetext's common tokens (single spaces and line breaks,
+    /// move numbers, moves in plain SAN, one-line `{…}` comments) in one loop
+    /// over the buffer with the reader's state in locals, calling `visitor`
+    /// for them when `active`; stops before any other token and
+    /// [`FAST_MARGIN`] bytes before the buffer's end, leaving the rest to the
+    /// general loop of [`Reader::read_movetext`] (which reads them exactly as
+    /// it reads every token). `true` if the visitor asked to skip.
+    #[inline(always)]
+    fn fast_movetext<V: Visitor>(&mut self, visitor: &mut V, mut active: bool) -> bool {
+        let base = self.base;
+        let buf = &self.buf[..self.end];
+        let limit = buf.len().saturating_sub(FAST_MARGIN);
+        let mut p = self.pos;
+        let mut line = self.line;
+        let mut line_start = self.line_start;
+        let mut line_extra = self.line_extra;
+        let mut skip = false;
+        while p < limit {
+            match FAST[buf[p] as usize] {
+                F_SPACE => p += 1,
+                F_NEWLINE => {
+                    line += 1;
+                    p += 1;
+                    line_start = base + p as u64;
+                    line_extra = 0;
+                }
+                F_DIGIT => {
+                    // A move number: digits, dots, then the token's end.
+                    let win = &buf[p..p + FAST_MARGIN];
+                    let mut q = 1;
+                    while q < FAST_MARGIN && win[q].is_ascii_digit() {
+                        q += 1;
+                    }
+                    let digits = q;
+                    while q < FAST_MARGIN && win[q] == b'.' {
+                        q += 1;
+                    }
+                    if q == digits || q == FAST_MARGIN || CLASS[win[q] as usize] & END == 0 {
+                        break;
+                    }
+                    // The single space after it, without going round the loop.
+                    p += q + (win[q] == b' ') as usize;
+                }
+                F_SAN => {
+                    let win = &buf[p..p + FAST_MARGIN];
+                    let mut q = 1;
+                    while q < FAST_MARGIN && SAN_BYTE[win[q] as usize] {
+                        q += 1;
+                    }
+                    if q == FAST_MARGIN || CLASS[win[q] as usize] & END == 0 {
+                        break;
+                    }
+                    let space = (win[q] == b' ') as usize;
+                    let q = p + q;
+                    if active {
+                        let offset = base + p as u64;
+                        let at = Location {
+                            line,
+                            column: offset - line_start - line_extra + 1,
+                            offset,
+                        };
+                        if visitor.san(&buf[p..q], at) == Flow::Skip {
+                            active = false;
+                            skip = true;
+                        }
+                    }
+                    p = q + space;
+                }
+                F_COMMENT => {
+                    // A comment on one line: `{` to `}` without a line break.
+                    let hay = &buf[p + 1..];
+                    let close = match crate::scan::find2(b'}', b'\n', hay) {
+                        Some(k) if hay[k] == b'}' => p + 1 + k,
+                        _ => break,
+                    };
+                    if active {
+                        let offset = base + p as u64;
+                        let at = Location {
+                            line,
+                            column: offset - line_start - line_extra + 1,
+                            offset,
+                        };
+                        if visitor.comment(RawText(&buf[p + 1..close]), at) == Flow::Skip {
+                            active = false;
+                            skip = true;
+                        }
+                    }
+                    let text = &buf[p..=close];
+                    if !text.is_ascii() {
+                        line_extra += continuation_bytes(text);
+                    }
+                    p = close + 1;
+                }
+                _ => break,
+            }
+        }
+        self.pos = p;
+        self.line = line;
+        self.line_start = line_start;
+        self.line_extra = line_extra;
+        skip
     }
 }
 

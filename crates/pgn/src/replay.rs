@@ -182,7 +182,7 @@ impl Replay {
     /// Reads and plays a move; `Err` with what the reader should do when
     /// there is nothing to keep (the move is wrong, or passed over in a
     /// variation gone wrong).
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, text: &[u8], at: Location) -> Result<Step, Flow> {
         if !self.started {
             return Err(Flow::Skip);

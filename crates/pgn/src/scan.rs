@@ -74,6 +74,27 @@ pub(crate) fn find2(a: u8, b: u8, hay: &[u8]) -> Option<usize> {
     memchr::memchr2(a, b, &hay[i..]).map(|k| i + k)
 }
 
+/// The index of the first `a`, `b` or `c` in `hay`.
+#[inline]
+pub(crate) fn find3(a: u8, b: u8, c: u8, hay: &[u8]) -> Option<usize> {
+    let (wa, wb, wc) = (LO * a as u64, LO * b as u64, LO * c as u64);
+    let mut i = 0;
+    while i + 8 <= hay.len() && i < WORD_SPAN {
+        let w = word(hay, i);
+        let m = zero_bytes(w ^ wa) | zero_bytes(w ^ wb) | zero_bytes(w ^ wc);
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    if hay.len() - i < 8 {
+        let (w, lanes) = tail(hay, i);
+        let m = (zero_bytes(w ^ wa) | zero_bytes(w ^ wb) | zero_bytes(w ^ wc)) & lanes;
+        return (m != 0).then(|| i + (m.trailing_zeros() / 8) as usize);
+    }
+    memchr::memchr3(a, b, c, &hay[i..]).map(|k| i + k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,6 +120,8 @@ mod tests {
                 let want2 = hay.iter().position(|&c| c == a || c == b);
                 assert_eq!(find2(a, b, &hay), want2, "{a} {b} in {hay:?}");
                 assert_eq!(find1(a, &hay), hay.iter().position(|&c| c == a));
+                let want3 = hay.iter().position(|&c| c == a || c == b || c == b'\n');
+                assert_eq!(find3(a, b, b'\n', &hay), want3, "{a} {b} in {hay:?}");
                 found += want2.is_some() as u32;
             }
         }
