@@ -465,7 +465,7 @@ mod tests {
         assert_eq!(snapshot.len(), 2);
         assert!(snapshot[0].opened && !snapshot[1].opened);
         let here = Lobby::default();
-        let mut rx = here.subscribe();
+        let rx = here.subscribe();
         // aaaaaaa2 was taken on its node; the change came before the snapshot.
         here.apply(
             LobbyChange::Removed {

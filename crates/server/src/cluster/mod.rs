@@ -84,6 +84,9 @@ impl ClusterConfig {
     }
 }
 
+/// Presence heard from the owners: game → (owner, bits, when).
+type PresenceTable = HashMap<String, Vec<(String, u8, Instant)>>;
+
 /// A node's membership of the cluster: the bus, the leases it holds, the
 /// connections forwarded through it.
 pub struct Cluster {
@@ -100,8 +103,8 @@ pub struct Cluster {
     alive: Mutex<HashMap<String, Instant>>,
     /// This node's side of the forwarded connections.
     forward: forward::Tables,
-    /// Presence heard from the owners: game → (owner, bits, when).
-    presence: Mutex<HashMap<String, Vec<(String, u8, Instant)>>>,
+    /// Presence heard from the owners.
+    presence: Mutex<PresenceTable>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
