@@ -202,6 +202,9 @@ async fn a_late_node_sees_the_lobby_presence_crosses_nodes_and_a_client_moves_be
     };
     let (mut n0, a0) = start(0).await.unwrap();
     let (mut n1, a1) = start(1).await.unwrap();
+    // Until a node has heard another on the bus (every 0.5 s), it drops the
+    // sockets it forwards there (the client would reconnect).
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
 
     // Seeks before n2 starts: one opened by its creator on n0, one never
     // opened (on n1), one withdrawn (its creator came and left).

@@ -503,6 +503,24 @@ pub async fn run(app: Arc<App>, c: Arc<Cluster>) {
             return;
         }
     };
+    // Other nodes' snapshot requests are answered apart from this loop: a
+    // node that joins at the same time as this one must not wait out this
+    // node's own join.
+    let mut snapshots = inboxes.lobby_snapshot;
+    {
+        let (app, c) = (app.clone(), c.clone());
+        tokio::spawn(async move {
+            while let Some(m) = snapshots.next().await {
+                if let Some(to) = m.reply {
+                    let answer = LobbySnapshot {
+                        node: c.node.clone(),
+                        seeks: app.lobby.snapshot(app.clock.now_ms()),
+                    };
+                    let _ = c.bus.reply(to, &answer).await;
+                }
+            }
+        });
+    }
     let (lobby_tx, mut lobby_rx) = mpsc::unbounded_channel::<LobbyChange>();
     app.lobby.replicate_to(lobby_tx);
     lobby_on_join(&app, &c).await;
@@ -522,15 +540,6 @@ pub async fn run(app: Arc<App>, c: Arc<Cluster>) {
             Some(m) = inboxes.presence.next() => {
                 if let Ok(r) = serde_json::from_slice::<PresenceReport>(&m.payload) {
                     c.heard_presence(r);
-                }
-            }
-            Some(m) = inboxes.lobby_snapshot.next() => {
-                if let Some(to) = m.reply {
-                    let answer = LobbySnapshot {
-                        node: c.node.clone(),
-                        seeks: app.lobby.snapshot(app.clock.now_ms()),
-                    };
-                    let _ = c.bus.reply(to, &answer).await;
                 }
             }
             Some(change) = lobby_rx.recv() => {
