@@ -282,11 +282,16 @@ async fn list(
         };
         // A running game's row may lag behind its log in `ply` and
         // `updated_at`: its task knows them.
-        let (bits, ply, updated_at) =
-            app.registry
-                .summary(&row.id)
-                .await
-                .unwrap_or((0, row.ply, row.updated_at));
+        // In a cluster, a game running on another node: its players'
+        // presence as its owner last said (`cluster::bus::PresenceReport`).
+        let (bits, ply, updated_at) = match app.registry.summary(&row.id).await {
+            Some(s) => s,
+            None => (
+                app.cluster.as_ref().map_or(0, |c| c.presence_of(&row.id)),
+                row.ply,
+                row.updated_at,
+            ),
+        };
         for side in Color::ALL {
             let p = players.get_mut(side);
             p.online =

@@ -107,6 +107,31 @@ struct Listed {
     opened: bool,
 }
 
+/// One seek as a node of a cluster holds it, for a node that joins later
+/// (`cluster::bus`: the lobby's snapshot on join).
+///
+/// ```
+/// use arbiter_server::lobby::{Lobby, Listing};
+/// let lobby = Lobby::default();
+/// let none: Vec<Listing> = lobby.snapshot(0);
+/// assert!(none.is_empty());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Listing {
+    /// The seek.
+    pub seek: Seek,
+    /// Its creator's address.
+    pub creator: IpAddr,
+    /// The creator has opened the game's page.
+    pub opened: bool,
+}
+
+/// How long a withdrawn seek is remembered, so that a snapshot taken
+/// before its withdrawal does not list it again.
+const REMEMBER_WITHDRAWN: Duration = Duration::from_secs(60);
+/// Withdrawn seeks remembered at most.
+const WITHDRAWN_KEPT: usize = 4_096;
+
 /// Why a seek is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refused {
@@ -127,6 +152,9 @@ pub enum Refused {
 /// ```
 pub struct Lobby {
     listed: Mutex<Vec<Listed>>,
+    /// Seeks withdrawn lately (game, epoch ms), oldest first: a seek leaves
+    /// the lobby for good, so a snapshot must not bring it back.
+    withdrawn: Mutex<std::collections::VecDeque<(String, u64)>>,
     version: tokio::sync::watch::Sender<u64>,
     /// In a cluster: where this node's changes go, for the other nodes.
     replica: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<LobbyChange>>,
@@ -136,6 +164,7 @@ impl Default for Lobby {
     fn default() -> Lobby {
         Lobby {
             listed: Mutex::new(Vec::new()),
+            withdrawn: Mutex::default(),
             version: tokio::sync::watch::Sender::new(0),
             replica: std::sync::OnceLock::new(),
         }
@@ -180,7 +209,66 @@ impl Lobby {
                 self.changed();
             }
             LobbyChange::Present { game, present } => self.present(&game, present),
-            LobbyChange::Removed { game } => self.withdraw(&game),
+            LobbyChange::Removed { game } => {
+                // Remembered even when not listed here yet: a snapshot on
+                // its way must not bring it back.
+                if !self.withdraw(&game) {
+                    self.withdrawn_now(&game);
+                }
+            }
+        }
+    }
+
+    /// The seeks held here at `now`, for a node that joins the cluster.
+    pub fn snapshot(&self, now: u64) -> Vec<Listing> {
+        let mut listed = self.lock();
+        if Self::prune(&mut listed, now) {
+            self.changed();
+        }
+        listed
+            .iter()
+            .map(|l| Listing {
+                seek: l.seek.clone(),
+                creator: l.creator,
+                opened: l.opened,
+            })
+            .collect()
+    }
+
+    /// Adds another node's snapshot ([`Lobby::snapshot`]) on joining: the
+    /// seeks not known here yet, unless withdrawn since (a change heard
+    /// before the snapshot arrived). Not sent on again.
+    pub fn merge(&self, listings: Vec<Listing>, now: u64) {
+        let withdrawn: std::collections::HashSet<String> = self
+            .withdrawn
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .map(|(g, _)| g.clone())
+            .collect();
+        let mut listed = self.lock();
+        let mut added = false;
+        for l in listings {
+            if withdrawn.contains(&l.seek.game) || listed.len() >= TOTAL {
+                continue;
+            }
+            match listed.iter_mut().find(|x| x.seek.game == l.seek.game) {
+                Some(x) => x.opened |= l.opened,
+                None => {
+                    listed.push(Listed {
+                        seek: l.seek,
+                        creator: l.creator,
+                        opened: l.opened,
+                    });
+                    added = true;
+                }
+            }
+        }
+        listed.sort_by_key(|l| l.seek.created_at);
+        added |= Self::prune(&mut listed, now);
+        drop(listed);
+        if added {
+            self.changed();
         }
     }
 
@@ -247,6 +335,7 @@ impl Lobby {
         } else if listed[i].opened {
             listed.remove(i);
             drop(listed);
+            self.withdrawn_now(id);
             self.changed();
         }
     }
@@ -258,17 +347,37 @@ impl Lobby {
                 game: id.to_string(),
             });
         }
-        self.withdraw(id);
+        let _ = self.withdraw(id);
     }
 
-    fn withdraw(&self, id: &str) {
+    /// `true`: it was listed.
+    fn withdraw(&self, id: &str) -> bool {
         let mut listed = self.lock();
         let before = listed.len();
         listed.retain(|l| l.seek.game != id);
-        if listed.len() != before {
-            drop(listed);
-            self.changed();
+        if listed.len() == before {
+            return false;
         }
+        drop(listed);
+        self.withdrawn_now(id);
+        self.changed();
+        true
+    }
+
+    /// Remembers that game `id`'s seek left the lobby (for [`Lobby::merge`]).
+    fn withdrawn_now(&self, id: &str) {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        let keep = REMEMBER_WITHDRAWN.as_millis() as u64;
+        let mut w = self.withdrawn.lock().unwrap_or_else(|e| e.into_inner());
+        while w
+            .front()
+            .is_some_and(|(_, at)| at + keep < now || w.len() >= WITHDRAWN_KEPT)
+        {
+            w.pop_front();
+        }
+        w.push_back((id.to_string(), now));
     }
 
     /// The open seeks at `now`, oldest first.
@@ -341,5 +450,38 @@ mod tests {
                 .unwrap();
         }
         assert_eq!(lobby.admit(a, later), Err(Refused::Full));
+    }
+
+    /// A node that joins takes the others' seeks (opened ones kept past
+    /// OPEN_WITHIN), but not one withdrawn before the snapshot came.
+    #[test]
+    fn a_snapshot_merges_but_brings_nothing_back() {
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let there = Lobby::default();
+        there.list(seek("aaaaaaa1", 0), a, 0).unwrap();
+        there.list(seek("aaaaaaa2", 0), a, 0).unwrap();
+        there.creator_present("aaaaaaa1", true);
+        let snapshot = there.snapshot(1);
+        assert_eq!(snapshot.len(), 2);
+        assert!(snapshot[0].opened && !snapshot[1].opened);
+        let here = Lobby::default();
+        let rx = here.subscribe();
+        // aaaaaaa2 was taken on its node; the change came before the snapshot.
+        here.apply(
+            LobbyChange::Removed {
+                game: "aaaaaaa2".into(),
+            },
+            1,
+        );
+        here.merge(snapshot.clone(), 1);
+        assert!(rx.has_changed().unwrap());
+        let games: Vec<String> = here.seeks(1).into_iter().map(|s| s.game).collect();
+        assert_eq!(games, ["aaaaaaa1"]);
+        // Merged twice: the same.
+        here.merge(snapshot, 2);
+        assert_eq!(here.seeks(2).len(), 1);
+        // Opened on its node: kept after OPEN_WITHIN here too.
+        let later = OPEN_WITHIN.as_millis() as u64 + 5;
+        assert_eq!(here.seeks(later).len(), 1);
     }
 }

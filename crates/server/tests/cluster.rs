@@ -25,12 +25,13 @@ mod pg_scratch;
 
 mod common;
 
+mod cluster_node;
+
 use arbiter_server::client::{request, Socket};
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -92,47 +93,6 @@ async fn relay(to: SocketAddr) -> Relay {
         }
     });
     Relay { addr, cut }
-}
-
-fn start(
-    node: &str,
-    dir: &std::path::Path,
-    database: &str,
-    bus: SocketAddr,
-    prefix: &str,
-) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
-        .args(["--listen", "127.0.0.1:0", "--create-per-minute", "0"])
-        .args([
-            "--max-connections-per-address",
-            "0",
-            "--worker-threads",
-            "2",
-        ])
-        .arg(format!("--node-id={node}"))
-        .arg(format!("--database={database}"))
-        .arg(format!("--bus=nats://{bus}"))
-        .arg(format!("--bus-prefix={prefix}"))
-        .arg(format!("--lease-ms={LEASE_MS}"))
-        .arg("--data-dir")
-        .arg(dir)
-        .env("RUST_LOG", "warn")
-        .env("NO_COLOR", "1")
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("start arbiter-server");
-    let (addr, lines) = common::served_addr(&mut child);
-    // The node's warnings, kept for a failure's report.
-    let log = dir.join("node.log");
-    std::thread::spawn(move || {
-        use std::io::Write;
-        let mut f = std::fs::File::create(log).unwrap();
-        for l in lines.map_while(Result::ok) {
-            let _ = writeln!(f, "{l}");
-        }
-    });
-    (child, addr)
 }
 
 /// What the players of one game saw.
@@ -346,18 +306,9 @@ async fn three_nodes_a_kill_and_a_cut_lose_nothing() {
     let Some(scratch) = pg_scratch::Scratch::new("cluster") else {
         return;
     };
-    let nats = match std::env::var("ARBITER_TEST_NATS") {
-        Ok(u) if !u.is_empty() => u,
-        _ => {
-            eprintln!("cluster: skipped: set ARBITER_TEST_NATS=nats://host:port to run it");
-            return;
-        }
+    let Some(nats_addr) = cluster_node::nats("cluster").await else {
+        return;
     };
-    let nats_addr: SocketAddr = tokio::net::lookup_host(nats.trim_start_matches("nats://"))
-        .await
-        .expect("ARBITER_TEST_NATS: host:port")
-        .next()
-        .expect("ARBITER_TEST_NATS resolves");
     let started = Instant::now();
     let prefix = format!("cluster_{}_{}", std::process::id(), rand::random::<u32>());
     let dirs: Vec<_> = (0..NODES).map(|_| tempfile::tempdir().unwrap()).collect();
@@ -372,10 +323,11 @@ async fn three_nodes_a_kill_and_a_cut_lose_nothing() {
             prefix.clone(),
             r.addr,
         );
-        let (child, addr) =
-            tokio::task::spawn_blocking(move || start(&format!("n{i}"), &path, &url, bus, &p))
-                .await
-                .unwrap();
+        let (child, addr) = tokio::task::spawn_blocking(move || {
+            cluster_node::start(&format!("n{i}"), &path, &url, bus, &p, LEASE_MS, &[])
+        })
+        .await
+        .unwrap();
         relays.push(r);
         children.push(child);
         addrs.push(addr);

@@ -13,7 +13,19 @@
 //! target/release/arbiter-loadtest --games 100 --spectators 1000 --seconds 30
 //! # engine games' reply time with 100 analyses queued behind them
 //! target/release/arbiter-loadtest --games 10 --engine-games 4 --analyses 100 --seconds 60
+//! # three nodes of a cluster on PostgreSQL and NATS (a scratch database is
+//! # created on that server for the run, and dropped after it)
+//! target/release/arbiter-loadtest --games 5000 --seconds 30 --nodes 3 \
+//!     --database postgres://root@127.0.0.1:5432/test --bus nats://127.0.0.1:4222
+//! # one node on PostgreSQL
+//! target/release/arbiter-loadtest --games 5000 --seconds 30 --database postgres://root@127.0.0.1:5432/test
+//! # the three side by side (and one node on SQLite): scripts/cluster-load.sh
 //! ```
+//!
+//! With several nodes every game is created on a node picked at random and
+//! each of its sockets connects to a node picked at random: a socket on a
+//! node that does not own its game is forwarded to the owner over the bus.
+//! The report gives each node's CPU and memory.
 //!
 //! By default it starts `arbiter-server` (next to its own executable) on a
 //! free port with a temporary data directory and no creation rate limit.
@@ -54,12 +66,27 @@ struct Args {
     /// `local`: one connection holds both seats; `invite`: two players, two connections per game.
     #[arg(long, default_value = "local")]
     mode: String,
-    /// Use a running server at this loopback address instead of starting one.
+    /// Use a running server at this loopback address instead of starting
+    /// one (repeatable: the nodes of a running cluster).
     #[arg(long)]
-    addr: Option<SocketAddr>,
-    /// The running server's process id (for its memory), with `--addr`.
+    addr: Vec<SocketAddr>,
+    /// The running servers' process ids (for their CPU and memory), with
+    /// `--addr`, in the same order.
     #[arg(long)]
-    pid: Option<u32>,
+    pid: Vec<u32>,
+    /// Servers to start (at most 5); more than one needs `--bus` and a
+    /// PostgreSQL `--database`: the nodes of one cluster.
+    #[arg(long, default_value_t = 1)]
+    nodes: usize,
+    /// The started servers' store: `postgres://user@127.0.0.1:port/db` (a
+    /// scratch database is created on that server for the run and dropped
+    /// after it). Default: each server's SQLite file.
+    #[arg(long)]
+    database: Option<String>,
+    /// The started nodes' NATS bus, `nats://127.0.0.1:port` (their subjects
+    /// under a prefix of this run's own).
+    #[arg(long)]
+    bus: Option<String>,
     /// The server binary to start (default: arbiter-server next to this program).
     #[arg(long)]
     server: Option<std::path::PathBuf>,
@@ -117,6 +144,148 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
     Some(ticks / 100.0)
 }
 
+/// The servers under test: their addresses, process ids (if known) and
+/// names.
+struct Nodes {
+    addrs: Vec<SocketAddr>,
+    pids: Vec<Option<u32>>,
+    names: Vec<String>,
+}
+
+impl Nodes {
+    fn pick(&self, rng: &mut impl Rng) -> SocketAddr {
+        self.addrs[rng.gen_range(0..self.addrs.len())]
+    }
+}
+
+/// Is the host of `url` (`scheme://[user@]host[:port]/…`) this machine?
+fn loopback_url(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let authority = rest.split(['/', '?']).next().unwrap_or("");
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = if let Some(v6) = host_port.strip_prefix('[') {
+        v6.split(']').next().unwrap_or("")
+    } else {
+        host_port.split(':').next().unwrap_or("")
+    };
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// `url` naming the database `db` instead of its own.
+fn with_database(url: &str, db: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let scheme_end = base.find("://").map_or(0, |i| i + 3);
+    let base = match base[scheme_end..].find('/') {
+        Some(i) => &base[..scheme_end + i],
+        None => base,
+    };
+    match query {
+        Some(q) => format!("{base}/{db}?{q}"),
+        None => format!("{base}/{db}"),
+    }
+}
+
+/// A PostgreSQL database of this run's own, dropped at the end.
+struct ScratchDb {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+impl ScratchDb {
+    fn create(admin: &str) -> ScratchDb {
+        let name = format!(
+            "arbiter_load_{}_{}",
+            std::process::id(),
+            rand::random::<u32>()
+        );
+        let mut c = postgres::Client::connect(admin, postgres::NoTls)
+            .unwrap_or_else(|e| fail(format!("--database {admin}: {e}")));
+        c.batch_execute(&format!("CREATE DATABASE {name}"))
+            .unwrap_or_else(|e| fail(format!("--database {admin}: create {name}: {e}")));
+        ScratchDb {
+            admin: admin.to_string(),
+            url: with_database(admin, &name),
+            name,
+        }
+    }
+}
+
+impl Drop for ScratchDb {
+    fn drop(&mut self) {
+        match postgres::Client::connect(&self.admin, postgres::NoTls) {
+            Ok(mut c) => {
+                if let Err(e) = c.batch_execute(&format!(
+                    "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                    self.name
+                )) {
+                    eprintln!("arbiter-loadtest: drop database {}: {e}", self.name);
+                }
+            }
+            Err(e) => eprintln!("arbiter-loadtest: drop database {}: {e}", self.name),
+        }
+    }
+}
+
+/// Starts one server: `bin` with `extra` flags; returns it and its address.
+fn start_server(
+    bin: &std::path::Path,
+    dir: &std::path::Path,
+    extra: &[String],
+) -> (std::process::Child, SocketAddr) {
+    let mut c = Command::new(bin)
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--create-per-minute",
+            "0",
+            // Every connection comes from 127.0.0.1.
+            "--max-connections-per-address",
+            "0",
+            "--max-spectators-per-address",
+            "0",
+            // The analyses come from forwarded addresses.
+            "--trusted-proxy",
+            "127.0.0.1",
+            "--data-dir",
+        ])
+        .arg(dir)
+        .args(extra)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| fail(format!("cannot start {}: {e}", bin.display())));
+    let stderr = c.stderr.take().unwrap_or_else(|| fail("no stderr".into()));
+    let mut lines = BufReader::new(stderr).lines();
+    let addr: SocketAddr = loop {
+        let Some(Ok(line)) = lines.next() else {
+            fail("the server did not start".into())
+        };
+        if let Some(rest) = line.split("serving http://").nth(1) {
+            break rest
+                .split('/')
+                .next()
+                .and_then(|a| a.parse().ok())
+                .unwrap_or_else(|| fail(format!("cannot read the address in {line:?}")));
+        }
+    };
+    let pid = c.id();
+    std::thread::spawn(move || {
+        for l in lines.map_while(Result::ok) {
+            if l.contains("ERROR") || l.contains("WARN") {
+                eprintln!("server {pid}: {l}");
+            }
+        }
+    });
+    (c, addr)
+}
+
 fn main() {
     let args = Args::parse();
     if args.games == 0 || args.games > 10_000 {
@@ -131,94 +300,108 @@ fn main() {
     if !matches!(args.mode.as_str(), "local" | "invite") {
         fail("--mode is local or invite".into());
     }
-    let _ = rlimit::increase_nofile_limit(u64::MAX);
-    let mut child = None;
-    let mut _dir = None;
-    let (addr, pid) = match args.addr {
-        Some(a) => {
-            if !a.ip().is_loopback() {
-                fail("--addr must be a loopback address".into());
-            }
-            (a, args.pid)
+    if args.nodes == 0 || args.nodes > 5 {
+        fail("--nodes must be 1 to 5".into());
+    }
+    let postgres = match &args.database {
+        None => false,
+        Some(d) if d.starts_with("postgres://") || d.starts_with("postgresql://") => true,
+        Some(d) => fail(format!(
+            "--database {d}: a postgres:// URL (the default is SQLite)"
+        )),
+    };
+    for url in args.database.iter().chain(&args.bus) {
+        if !loopback_url(url) {
+            fail(format!(
+                "{url}: the load test only talks to this machine (127.0.0.1)"
+            ));
         }
-        None => {
-            let bin = args.server.clone().unwrap_or_else(|| {
-                std::env::current_exe()
-                    .ok()
-                    .and_then(|p| p.parent().map(|d| d.join("arbiter-server")))
-                    .unwrap_or_else(|| "arbiter-server".into())
-            });
+    }
+    if args.nodes > 1 && (args.bus.is_none() || !postgres) {
+        fail("--nodes above 1: a cluster needs --bus nats://… and --database postgres://…".into());
+    }
+    if !args.addr.is_empty() && (args.database.is_some() || args.bus.is_some() || args.nodes > 1) {
+        fail(
+            "--addr uses running servers: --nodes, --database and --bus are for started ones"
+                .into(),
+        );
+    }
+    let _ = rlimit::increase_nofile_limit(u64::MAX);
+    let mut children = Vec::new();
+    let mut dirs = Vec::new();
+    let mut scratch = None;
+    let nodes = if !args.addr.is_empty() {
+        if let Some(a) = args.addr.iter().find(|a| !a.ip().is_loopback()) {
+            fail(format!("--addr {a}: must be a loopback address"));
+        }
+        Nodes {
+            addrs: args.addr.clone(),
+            pids: (0..args.addr.len())
+                .map(|i| args.pid.get(i).copied())
+                .collect(),
+            names: args.addr.iter().map(|a| a.to_string()).collect(),
+        }
+    } else {
+        let bin = args.server.clone().unwrap_or_else(|| {
+            std::env::current_exe()
+                .ok()
+                .and_then(|p| p.parent().map(|d| d.join("arbiter-server")))
+                .unwrap_or_else(|| "arbiter-server".into())
+        });
+        let db = args.database.as_deref().map(ScratchDb::create);
+        let prefix = format!("load_{}_{}", std::process::id(), rand::random::<u32>());
+        let mut n = Nodes {
+            addrs: Vec::new(),
+            pids: Vec::new(),
+            names: Vec::new(),
+        };
+        for i in 0..args.nodes {
             let dir = match &args.data_parent {
                 Some(p) => tempfile::tempdir_in(p),
                 None => tempfile::tempdir(),
             }
             .unwrap_or_else(|e| fail(format!("temp dir: {e}")));
-            let mut c = Command::new(&bin)
-                .args([
-                    "--listen",
-                    "127.0.0.1:0",
-                    "--create-per-minute",
-                    "0",
-                    // Every connection comes from 127.0.0.1.
-                    "--max-connections-per-address",
-                    "0",
-                    "--max-spectators-per-address",
-                    "0",
-                    // The analyses come from forwarded addresses.
-                    "--trusted-proxy",
-                    "127.0.0.1",
-                    "--data-dir",
-                ])
-                .arg(dir.path())
-                .stderr(Stdio::piped())
-                .stdout(Stdio::null())
-                .spawn()
-                .unwrap_or_else(|e| fail(format!("cannot start {}: {e}", bin.display())));
-            let stderr = c.stderr.take().unwrap_or_else(|| fail("no stderr".into()));
-            let mut lines = BufReader::new(stderr).lines();
-            let addr: SocketAddr = loop {
-                let Some(Ok(line)) = lines.next() else {
-                    fail("the server did not start".into())
-                };
-                if let Some(rest) = line.split("serving http://").nth(1) {
-                    break rest
-                        .split('/')
-                        .next()
-                        .and_then(|a| a.parse().ok())
-                        .unwrap_or_else(|| fail(format!("cannot read the address in {line:?}")));
-                }
-            };
-            std::thread::spawn(move || {
-                for l in lines.map_while(Result::ok) {
-                    if l.contains("ERROR") || l.contains("WARN") {
-                        eprintln!("server: {l}");
-                    }
-                }
-            });
-            let pid = c.id();
-            child = Some(c);
-            _dir = Some(dir);
-            (addr, Some(pid))
+            let name = format!("n{i}");
+            let mut extra = vec![format!("--node-id={name}")];
+            if let Some(db) = &db {
+                extra.push(format!("--database={}", db.url));
+            }
+            if let Some(bus) = &args.bus {
+                extra.push(format!("--bus={bus}"));
+                extra.push(format!("--bus-prefix={prefix}"));
+            }
+            let (c, addr) = start_server(&bin, dir.path(), &extra);
+            n.addrs.push(addr);
+            n.pids.push(Some(c.id()));
+            n.names.push(name);
+            children.push(c);
+            dirs.push(dir);
         }
+        scratch = db;
+        n
     };
-    // As many threads as the server: a client thread waiting for a core
+    // As many threads as a server: a client thread waiting for a core
     // must not add its wait to the latencies it measures.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(arbiter_server::default_worker_threads())
         .enable_all()
         .build()
         .unwrap_or_else(|e| fail(format!("runtime: {e}")));
-    let code = runtime.block_on(run(&args, addr, pid));
-    if let Some(mut c) = child {
+    let code = runtime.block_on(run(&args, Arc::new(nodes)));
+    drop(runtime);
+    for c in &mut children {
         let _ = c.kill();
         let _ = c.wait();
     }
-    // `exit` runs no destructors: remove the server's data directory first.
-    drop(_dir);
+    // `exit` runs no destructors: remove the servers' data and database first.
+    drop(dirs);
+    drop(scratch);
     std::process::exit(code);
 }
 
-async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
+async fn run(args: &Args, nodes: Arc<Nodes>) -> i32 {
+    // The spectators', engine games' and analyses' server.
+    let addr = nodes.addrs[0];
     let stats = Arc::new(Stats::default());
     let stop = Arc::new(AtomicBool::new(false));
     let started = Instant::now();
@@ -233,11 +416,12 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
         let think = args.think_ms;
         let invite = args.mode == "invite";
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+        let nodes = nodes.clone();
         tasks.push(tokio::spawn(async move {
             let mut first = true;
             while !stop.load(Ordering::Relaxed) {
                 match one_game(
-                    addr,
+                    &nodes,
                     invite,
                     think,
                     seed,
@@ -321,17 +505,25 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
             eprintln!("analysis refused: {} {}", r.status, r.body);
         }
     }
-    let cpu0 = pid.and_then(cpu_seconds);
+    let cpu0: Vec<Option<f64>> = nodes.pids.iter().map(|p| p.and_then(cpu_seconds)).collect();
     let own0 = cpu_seconds(std::process::id());
     stats.measuring.store(true, Ordering::Relaxed);
     let t0 = Instant::now();
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
     stats.measuring.store(false, Ordering::Relaxed);
     let elapsed = t0.elapsed().as_secs_f64();
-    let cpu1 = pid.and_then(cpu_seconds);
+    let cpu1: Vec<Option<f64>> = nodes.pids.iter().map(|p| p.and_then(cpu_seconds)).collect();
     let own1 = cpu_seconds(std::process::id());
-    let rss = pid.and_then(|p| proc_status(p, "VmRSS:"));
-    let hwm = pid.and_then(|p| proc_status(p, "VmHWM:"));
+    let rss: Vec<Option<u64>> = nodes
+        .pids
+        .iter()
+        .map(|p| p.and_then(|p| proc_status(p, "VmRSS:")))
+        .collect();
+    let hwm: Vec<Option<u64>> = nodes
+        .pids
+        .iter()
+        .map(|p| p.and_then(|p| proc_status(p, "VmHWM:")))
+        .collect();
     let mut positions_analysed = 0;
     let mut analyses_done = 0;
     for id in &analysed {
@@ -373,7 +565,42 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
         f64::from(lat[i]) / 1000.0
     };
     let moves = lat.len();
+    // Each node's CPU seconds in the window, and the sums (when all known).
+    let used: Vec<Option<f64>> = cpu0
+        .iter()
+        .zip(&cpu1)
+        .map(|(a, b)| Some((*b)? - (*a)?))
+        .collect();
+    let per_node: Vec<serde_json::Value> = (0..nodes.addrs.len())
+        .map(|i| {
+            json!({
+                "node": nodes.names[i],
+                "addr": nodes.addrs[i].to_string(),
+                "cpu_percent": used[i].map(|u| (u / elapsed * 100.0).round()),
+                "cpu_us_per_move": used[i].filter(|_| moves > 0).map(|u| (u * 1e6 / moves as f64).round()),
+                "rss_mib": rss[i].map(|k| k / 1024),
+                "peak_rss_mib": hwm[i].map(|k| k / 1024),
+            })
+        })
+        .collect();
+    let all = |v: &[Option<u64>]| v.iter().copied().sum::<Option<u64>>();
+    let cpu_total: Option<f64> = used.iter().copied().sum();
+    let setup = if !args.addr.is_empty() {
+        format!("{} running server(s)", nodes.addrs.len())
+    } else {
+        let store = if args.database.is_some() {
+            "PostgreSQL"
+        } else {
+            "SQLite"
+        };
+        match (&args.bus, args.nodes) {
+            (Some(_), n) => format!("{n} node(s) on {store} + NATS"),
+            (None, 1) => format!("1 node on {store}"),
+            (None, n) => format!("{n} nodes on {store}"),
+        }
+    };
     let report = json!({
+        "setup": setup,
         "games": args.games,
         "connected": connected,
         "mode": args.mode,
@@ -383,12 +610,14 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
         "moves": moves,
         "moves_per_s": (moves as f64 / elapsed).round(),
         "latency_ms": { "p50": pct(0.5), "p99": pct(0.99), "max": pct(1.0) },
-        "server_rss_mib": rss.map(|k| k / 1024),
-        "server_peak_rss_mib": hwm.map(|k| k / 1024),
-        "server_cpu_percent": match (cpu0, cpu1) { (Some(a), Some(b)) => Some(((b - a) / elapsed * 100.0).round()), _ => None },
+        // Of all the servers together (each one's under "nodes").
+        "server_rss_mib": all(&rss).map(|k| k / 1024),
+        "server_peak_rss_mib": all(&hwm).map(|k| k / 1024),
+        "server_cpu_percent": cpu_total.map(|u| (u / elapsed * 100.0).round()),
         // CPU seconds per acknowledged move, in µs: the figure that holds
         // on a shared machine, where the latencies depend on the load.
-        "server_cpu_us_per_move": match (cpu0, cpu1) { (Some(a), Some(b)) if moves > 0 => Some(((b - a) * 1e6 / moves as f64).round()), _ => None },
+        "server_cpu_us_per_move": cpu_total.filter(|_| moves > 0).map(|u| (u * 1e6 / moves as f64).round()),
+        "nodes": per_node,
         "client_cpu_us_per_move": match (own0, own1) { (Some(a), Some(b)) if moves > 0 => Some(((b - a) * 1e6 / moves as f64).round()), _ => None },
         "client_cpu_percent": match (own0, own1) { (Some(a), Some(b)) => Some(((b - a) / elapsed * 100.0).round()), _ => None },
         "load_average": std::fs::read_to_string("/proc/loadavg").ok().and_then(|l| l.split_whitespace().next().map(str::to_owned)),
@@ -401,8 +630,22 @@ async fn run(args: &Args, addr: SocketAddr, pid: Option<u32>) -> i32 {
         "errors": stats.errors.load(Ordering::Relaxed),
     });
     println!("{report}");
+    if nodes.addrs.len() > 1 {
+        for n in &per_node {
+            eprintln!(
+                "  node {} ({}): CPU {}% ({} µs/move), RSS {} MiB (peak {} MiB)",
+                n["node"].as_str().unwrap_or(""),
+                n["addr"].as_str().unwrap_or(""),
+                n["cpu_percent"],
+                n["cpu_us_per_move"],
+                n["rss_mib"],
+                n["peak_rss_mib"]
+            );
+        }
+    }
     eprintln!(
-        "{} games ({}): {} moves/s, latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; server RSS {} MiB (peak {} MiB), CPU {}% ({} µs/move); load test CPU {}% ({} µs/move); machine load {}; errors {}",
+        "{}: {} games ({}): {} moves/s, latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; server RSS {} MiB (peak {} MiB), CPU {}% ({} µs/move); load test CPU {}% ({} µs/move); machine load {}; errors {}",
+        setup,
         args.games,
         args.mode,
         report["moves_per_s"],
@@ -596,10 +839,12 @@ async fn finished_game(addr: SocketAddr, i: usize) -> Result<String, BoxError> {
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-/// Plays one game to its end (or until stopped).
+/// Plays one game to its end (or until stopped): created on a node picked
+/// at random, joined on one, each socket on one (the same node when only
+/// one runs).
 #[allow(clippy::too_many_arguments)]
 async fn one_game(
-    addr: SocketAddr,
+    nodes: &Nodes,
     invite: bool,
     think_ms: u64,
     seed: u64,
@@ -611,15 +856,17 @@ async fn one_game(
     let permit = limit.acquire().await?;
     let mode = if invite { "invite" } else { "local" };
     let body = json!({"mode": mode, "color": "white", "time_control": "3600+0"}).to_string();
-    let r = request(addr, "POST", "/api/games", Some(&body), &[]).await?;
+    let at = nodes.pick(&mut rand::thread_rng());
+    let r = request(at, "POST", "/api/games", Some(&body), &[]).await?;
     if r.status != 201 {
         return Err(format!("create: {} {}", r.status, r.body).into());
     }
     let id = r.json()["id"].as_str().ok_or("no id")?.to_owned();
     let mut cookies = vec![r.cookie().ok_or("no cookie")?];
     if invite {
+        let at = nodes.pick(&mut rand::thread_rng());
         let j = request(
-            addr,
+            at,
             "POST",
             &format!("/api/games/{id}/join"),
             Some("{}"),
@@ -633,7 +880,8 @@ async fn one_game(
     }
     let mut sockets = Vec::new();
     for c in &cookies {
-        let mut s = Socket::connect(addr, &id, Some(c)).await?;
+        let at = nodes.pick(&mut rand::thread_rng());
+        let mut s = Socket::connect(at, &id, Some(c)).await?;
         s.send(&json!({"type": "hello", "last_seq": 0})).await?;
         sockets.push(s);
     }

@@ -8,6 +8,11 @@
 //! - `P.alive`: every node's name, every [`super::ALIVE_EVERY`].
 //! - `P.lobby`: the changes of the lobby (§3.8), so that it is the same on
 //!   every node.
+//! - `P.lobby_snapshot`: a node that joins asks every node for the seeks
+//!   it holds (request, many replies: [`LobbySnapshot`]), then follows
+//!   `P.lobby`.
+//! - `P.presence`: which players of its games are connected, from each
+//!   game's owner ([`PresenceReport`]), for the game list on every node.
 //!
 //! Why NATS and not Redis pub/sub: request/reply with "no responders"
 //! answered at once by the server when the owner is gone (a client's
@@ -23,7 +28,7 @@
 //! assert_eq!(serde_json::from_str::<ToEdge>(&json).unwrap(), m);
 //! ```
 
-use crate::lobby::LobbyChange;
+use crate::lobby::{Listing, LobbyChange};
 use serde::{Deserialize, Serialize};
 
 /// The bus failed.
@@ -135,6 +140,41 @@ pub enum ToEdge {
     },
 }
 
+/// A node's answer to a lobby snapshot request: the seeks it holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbySnapshot {
+    /// The answering node.
+    pub node: String,
+    /// Its seeks.
+    pub seeks: Vec<Listing>,
+}
+
+/// Which players are connected to the games a node owns (bit 0 White,
+/// bit 1 Black), sent by the owner: the changes every
+/// [`super::ALIVE_EVERY`], and all of them (`full`, in parts of at most
+/// [`PRESENCE_PART`] games) every [`super::PRESENCE_FULL_EVERY`] beats.
+///
+/// ```
+/// use arbiter_server::cluster::bus::PresenceReport;
+/// let r = PresenceReport { node: "n1".into(), full: false, games: vec![("AbCd1234".into(), 0b01)] };
+/// let json = serde_json::to_string(&r).unwrap();
+/// assert_eq!(serde_json::from_str::<PresenceReport>(&json).unwrap(), r);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PresenceReport {
+    /// The owner.
+    pub node: String,
+    /// Every game with someone connected (else: only the changes, a game
+    /// whose players all left with 0).
+    pub full: bool,
+    /// Game → presence bits.
+    pub games: Vec<(String, u8)>,
+}
+
+/// Games in one presence message at most (about 16 bytes each: far below
+/// NATS's 1 MiB payload).
+pub const PRESENCE_PART: usize = 8_192;
+
 /// The connection to NATS.
 pub struct Bus {
     client: async_nats::Client,
@@ -151,6 +191,10 @@ pub struct Inboxes {
     pub alive: async_nats::Subscriber,
     /// `P.lobby`.
     pub lobby: async_nats::Subscriber,
+    /// `P.lobby_snapshot`.
+    pub lobby_snapshot: async_nats::Subscriber,
+    /// `P.presence`.
+    pub presence: async_nats::Subscriber,
 }
 
 fn io(e: impl std::fmt::Display) -> BusError {
@@ -205,6 +249,14 @@ impl Bus {
                 .map_err(io)?,
             alive: c.subscribe(self.subject("alive", None)).await.map_err(io)?,
             lobby: c.subscribe(self.subject("lobby", None)).await.map_err(io)?,
+            lobby_snapshot: c
+                .subscribe(self.subject("lobby_snapshot", None))
+                .await
+                .map_err(io)?,
+            presence: c
+                .subscribe(self.subject("presence", None))
+                .await
+                .map_err(io)?,
         })
     }
 
@@ -262,5 +314,40 @@ impl Bus {
             .publish(self.subject("lobby", None), body.into())
             .await
             .map_err(io)
+    }
+
+    /// Asks every node for the seeks it holds, and gathers the answers
+    /// that come within `within` (but `node`'s own).
+    pub async fn lobby_snapshots(
+        &self,
+        node: &str,
+        within: std::time::Duration,
+    ) -> Result<Vec<LobbySnapshot>, BusError> {
+        let inbox = self.client.new_inbox();
+        let mut answers = self.client.subscribe(inbox.clone()).await.map_err(io)?;
+        self.client
+            .publish_with_reply(
+                self.subject("lobby_snapshot", None),
+                inbox,
+                node.to_string().into(),
+            )
+            .await
+            .map_err(io)?;
+        let mut got = Vec::new();
+        let deadline = tokio::time::Instant::now() + within;
+        use futures_util::StreamExt;
+        while let Ok(Some(m)) = tokio::time::timeout_at(deadline, answers.next()).await {
+            if let Ok(s) = serde_json::from_slice::<LobbySnapshot>(&m.payload) {
+                if s.node != node {
+                    got.push(s);
+                }
+            }
+        }
+        Ok(got)
+    }
+
+    /// Sends a presence report.
+    pub async fn presence(&self, r: &PresenceReport) -> Result<(), BusError> {
+        self.publish_json(self.subject("presence", None), r).await
     }
 }

@@ -17,8 +17,10 @@
 //! assert_eq!(game_of_path("/api/games"), None);
 //! ```
 
-use super::bus::{Attached, HttpReply, HttpRequest, ToEdge, ToOwner};
-use super::{lock, Cluster, ALIVE_EVERY};
+use super::bus::{
+    Attached, HttpReply, HttpRequest, LobbySnapshot, PresenceReport, ToEdge, ToOwner, PRESENCE_PART,
+};
+use super::{lock, Cluster, ALIVE_EVERY, PRESENCE_FULL_EVERY, SNAPSHOT_WITHIN};
 use crate::game::actor::{Command, Conn, GameHandle, Summary, OUTBOUND_QUEUE};
 use crate::game::core::SeatSet;
 use crate::lobby::LobbyChange;
@@ -425,8 +427,74 @@ fn drop_unheard(c: &Cluster) {
     }
 }
 
-/// Reads this node's subjects, says it is alive, and replays the lobby
-/// changes of other nodes. Runs for the life of the server.
+/// What this node last told the others of its games' presence.
+#[derive(Default)]
+struct PresenceSent {
+    games: HashMap<String, u8>,
+    beats: u32,
+}
+
+/// Tells the other nodes which players of this node's games are connected:
+/// the changes since the last beat, or all of them every
+/// [`PRESENCE_FULL_EVERY`] beats (in parts of [`PRESENCE_PART`] games).
+async fn send_presence(app: &App, c: &Cluster, sent: &mut PresenceSent) {
+    let now = app.registry.presence_all().await;
+    let full = sent.beats % PRESENCE_FULL_EVERY == 0;
+    sent.beats = sent.beats.wrapping_add(1);
+    let games: Vec<(String, u8)> = if full {
+        now.iter().map(|(g, b)| (g.clone(), *b)).collect()
+    } else {
+        let mut changed: Vec<(String, u8)> = now
+            .iter()
+            .filter(|&(g, b)| sent.games.get(g) != Some(b))
+            .map(|(g, b)| (g.clone(), *b))
+            .collect();
+        changed.extend(
+            sent.games
+                .keys()
+                .filter(|g| !now.contains_key(*g))
+                .map(|g| (g.clone(), 0)),
+        );
+        changed
+    };
+    sent.games = now;
+    if games.is_empty() && !full {
+        return;
+    }
+    for part in games.chunks(PRESENCE_PART) {
+        let r = PresenceReport {
+            node: c.node.clone(),
+            full,
+            games: part.to_vec(),
+        };
+        if c.bus.presence(&r).await.is_err() {
+            // Sent again in full within PRESENCE_FULL_EVERY beats.
+            sent.beats = 0;
+            return;
+        }
+    }
+}
+
+/// Asks the nodes already running for their seeks (a node that joins
+/// late shows the open seeks at once), then the lobby follows the changes
+/// (`P.lobby`, subscribed before the question: a change made meanwhile is
+/// replayed after the snapshot, and a seek withdrawn meanwhile is not
+/// brought back, [`crate::lobby::Lobby::merge`]).
+async fn lobby_on_join(app: &App, c: &Cluster) {
+    match c.bus.lobby_snapshots(&c.node, SNAPSHOT_WITHIN).await {
+        Ok(answers) => {
+            let n = answers.len();
+            let seeks: Vec<_> = answers.into_iter().flat_map(|a| a.seeks).collect();
+            tracing::debug!("lobby: {} seeks from {n} nodes on joining", seeks.len());
+            app.lobby.merge(seeks, app.clock.now_ms());
+        }
+        Err(e) => tracing::warn!("lobby snapshot on joining: {e}"),
+    }
+}
+
+/// Reads this node's subjects, says it is alive, replays the lobby changes
+/// of other nodes (after their snapshot, on joining) and tells them the
+/// presence of its games. Runs for the life of the server.
 pub async fn run(app: Arc<App>, c: Arc<Cluster>) {
     let mut inboxes = match c.bus.inboxes(&c.node).await {
         Ok(i) => i,
@@ -435,17 +503,44 @@ pub async fn run(app: Arc<App>, c: Arc<Cluster>) {
             return;
         }
     };
+    // Other nodes' snapshot requests are answered apart from this loop: a
+    // node that joins at the same time as this one must not wait out this
+    // node's own join.
+    let mut snapshots = inboxes.lobby_snapshot;
+    {
+        let (app, c) = (app.clone(), c.clone());
+        tokio::spawn(async move {
+            while let Some(m) = snapshots.next().await {
+                if let Some(to) = m.reply {
+                    let answer = LobbySnapshot {
+                        node: c.node.clone(),
+                        seeks: app.lobby.snapshot(app.clock.now_ms()),
+                    };
+                    let _ = c.bus.reply(to, &answer).await;
+                }
+            }
+        });
+    }
     let (lobby_tx, mut lobby_rx) = mpsc::unbounded_channel::<LobbyChange>();
     app.lobby.replicate_to(lobby_tx);
+    lobby_on_join(&app, &c).await;
     let mut beat = tokio::time::interval(ALIVE_EVERY);
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut presence = PresenceSent::default();
     loop {
         tokio::select! {
             _ = beat.tick() => {
                 if c.bus_up() {
                     let _ = c.bus.alive(&c.node).await;
+                    send_presence(&app, &c, &mut presence).await;
                 }
                 drop_unheard(&c);
+                c.expire_presence();
+            }
+            Some(m) = inboxes.presence.next() => {
+                if let Ok(r) = serde_json::from_slice::<PresenceReport>(&m.payload) {
+                    c.heard_presence(r);
+                }
             }
             Some(change) = lobby_rx.recv() => {
                 let _ = c.bus.lobby(&c.node, &change).await;

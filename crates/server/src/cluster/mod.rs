@@ -17,6 +17,13 @@
 //!   (nothing on it needs to outlive a node: everything durable is in the
 //!   database, so JetStream is not used). Nodes announce themselves every
 //!   [`ALIVE_EVERY`]; one not heard for [`ALIVE_LAPSE`] is taken as gone.
+//! - **The same views everywhere**: the lobby's changes go to every node,
+//!   and a node that joins asks the others for their seeks first
+//!   (`forward::run`); each owner sends which players of its games are
+//!   connected ([`bus::PresenceReport`]), so that the game list's "online"
+//!   is the same on every node; what a node not heard for [`ALIVE_LAPSE`]
+//!   said, or an owner did not repeat within [`PRESENCE_LAPSE`], is
+//!   forgotten (its players show offline).
 //!
 //! ```
 //! use arbiter_server::cluster::ClusterConfig;
@@ -39,6 +46,15 @@ pub const ALIVE_EVERY: Duration = Duration::from_millis(500);
 /// A node not heard this long is taken as gone: the connections forwarded
 /// to it or from it are dropped (their clients reconnect).
 pub const ALIVE_LAPSE: Duration = Duration::from_millis(2_500);
+
+/// Every this many [`ALIVE_EVERY`] beats an owner sends the presence of
+/// all its games, not only the changes (a change lost on the bus is
+/// mended by then).
+pub const PRESENCE_FULL_EVERY: u32 = 4;
+/// A game's presence not repeated by its owner this long is forgotten.
+pub const PRESENCE_LAPSE: Duration = Duration::from_millis(5_000);
+/// How long a joining node gathers the other nodes' lobby snapshots.
+pub const SNAPSHOT_WITHIN: Duration = Duration::from_millis(750);
 
 /// How a node joins a cluster.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,6 +84,9 @@ impl ClusterConfig {
     }
 }
 
+/// Presence heard from the owners: game → (owner, bits, when).
+type PresenceTable = HashMap<String, Vec<(String, u8, Instant)>>;
+
 /// A node's membership of the cluster: the bus, the leases it holds, the
 /// connections forwarded through it.
 pub struct Cluster {
@@ -84,6 +103,8 @@ pub struct Cluster {
     alive: Mutex<HashMap<String, Instant>>,
     /// This node's side of the forwarded connections.
     forward: forward::Tables,
+    /// Presence heard from the owners.
+    presence: Mutex<PresenceTable>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -102,6 +123,7 @@ impl Cluster {
             bus_down_since: Mutex::default(),
             alive: Mutex::default(),
             forward: forward::Tables::default(),
+            presence: Mutex::default(),
         })
     }
 
@@ -133,6 +155,44 @@ impl Cluster {
 
     fn heard(&self, node: String) {
         lock(&self.alive).insert(node, Instant::now());
+    }
+
+    /// Records an owner's presence report (not this node's own).
+    pub fn heard_presence(&self, r: bus::PresenceReport) {
+        if r.node == self.node {
+            return;
+        }
+        let now = Instant::now();
+        let mut table = lock(&self.presence);
+        for (game, bits) in r.games {
+            let entries = table.entry(game).or_default();
+            entries.retain(|(n, _, _)| *n != r.node);
+            if bits != 0 {
+                entries.push((r.node.clone(), bits, now));
+            }
+        }
+        table.retain(|_, e| !e.is_empty());
+    }
+
+    /// The presence bits (bit 0 White, bit 1 Black) of a game owned by
+    /// another node, as its owner last said, if that node is alive and said
+    /// so within [`PRESENCE_LAPSE`] (else 0: nobody is known connected).
+    pub fn presence_of(&self, game: &str) -> u8 {
+        lock(&self.presence).get(game).map_or(0, |entries| {
+            entries
+                .iter()
+                .filter(|(n, _, at)| at.elapsed() < PRESENCE_LAPSE && self.is_alive(n))
+                .fold(0, |b, (_, bits, _)| b | bits)
+        })
+    }
+
+    /// Forgets the presence not repeated within [`PRESENCE_LAPSE`].
+    fn expire_presence(&self) {
+        let mut table = lock(&self.presence);
+        for entries in table.values_mut() {
+            entries.retain(|(_, _, at)| at.elapsed() < PRESENCE_LAPSE);
+        }
+        table.retain(|_, e| !e.is_empty());
     }
 }
 

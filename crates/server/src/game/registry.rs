@@ -184,6 +184,21 @@ impl Registry {
         })
     }
 
+    /// The running games with a player connected, and their presence bits
+    /// (bit 0 White, bit 1 Black): what this node tells the others
+    /// (`cluster::bus::PresenceReport`).
+    pub async fn presence_all(&self) -> std::collections::HashMap<String, u8> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let games = self.games.lock().await;
+        games
+            .iter()
+            .filter_map(|(id, h)| {
+                let bits = h.summary.presence.load(Relaxed);
+                (bits != 0 && !h.tx.is_closed()).then(|| (id.clone(), bits))
+            })
+            .collect()
+    }
+
     /// Number of games running.
     pub async fn running(&self) -> usize {
         self.games.lock().await.len()

@@ -1,0 +1,393 @@
+//! The views a cluster shares (issue 18), with real `arbiter-server`
+//! processes on one PostgreSQL database and one NATS bus:
+//! - **the lobby on a node that joins late**: seeks listed before a node
+//!   started are shown there at once (its snapshot on joining), a seek
+//!   withdrawn before it is not, and those listed afterwards follow (the
+//!   stream);
+//! - **a client reconnects to another node**, as the web app does when its
+//!   socket drops (its seat cookie, `hello` with the last `seq` it saw):
+//!   it catches up with the move it missed and plays on;
+//! - **the game list's "online" flags**: a player connected to one node
+//!   shows online in the list of every node (the owner's presence reports),
+//!   offline once he leaves, and offline when the game's owner dies (its
+//!   reports are forgotten; the game is not taken over yet).
+//!
+//! Runs only when `ARBITER_TEST_POSTGRES` and `ARBITER_TEST_NATS` are set.
+
+mod pg_scratch;
+
+mod common;
+
+mod cluster_node;
+
+use arbiter_server::client::{request, Socket};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+/// Long enough that the owner's death is not followed by a takeover while
+/// the list is checked.
+const LEASE_MS: u64 = 10_000;
+const WAIT: Duration = Duration::from_secs(10);
+
+/// Creates an invitation game on `at` for the client `xff` (a seek when
+/// `lobby`): its id and the creator's cookie.
+async fn create(at: SocketAddr, xff: &str, lobby: bool) -> (String, String) {
+    let body = json!({"mode": "invite", "color": "white", "time_control": "600+0", "lobby": lobby});
+    let r = request(
+        at,
+        "POST",
+        "/api/games",
+        Some(&body.to_string()),
+        &[("X-Forwarded-For", xff)],
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status, 201, "create at {at}: {}", r.body);
+    (
+        r.json()["id"].as_str().unwrap().to_owned(),
+        r.cookie().unwrap(),
+    )
+}
+
+/// The games of `at`'s lobby.
+async fn lobby(at: SocketAddr) -> Vec<String> {
+    let r = request(at, "GET", "/api/lobby", None, &[]).await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut games: Vec<String> = r.json()["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["game"].as_str().unwrap().to_owned())
+        .collect();
+    games.sort();
+    games
+}
+
+/// Game `id`'s (White online, Black online) in `at`'s game list.
+async fn online(at: SocketAddr, id: &str) -> Option<(bool, bool)> {
+    let r = request(at, "GET", "/api/games?status=live&limit=200", None, &[])
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    let g = v["games"]
+        .as_array()?
+        .iter()
+        .find(|g| g["id"] == id)?
+        .clone();
+    let on = |side: &str| g["players"][side]["online"].as_bool().unwrap_or(false);
+    Some((on("white"), on("black")))
+}
+
+/// Polls `check` until it is true or `within` passed; `false` then.
+async fn soon<F: std::future::Future<Output = bool>>(
+    within: Duration,
+    mut check: impl FnMut() -> F,
+) -> bool {
+    let until = Instant::now() + within;
+    loop {
+        if check().await {
+            return true;
+        }
+        if Instant::now() > until {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A player as the web app is (`web/src/socket.ts`): its seat cookie, a
+/// socket opened with `hello` and the last `seq` it saw; what it saw.
+struct WebPlayer {
+    id: String,
+    cookie: String,
+    last_seq: u64,
+    live: Value,
+    socket: Option<Socket>,
+}
+
+impl WebPlayer {
+    fn new(id: &str, cookie: &str) -> WebPlayer {
+        WebPlayer {
+            id: id.to_owned(),
+            cookie: cookie.to_owned(),
+            last_seq: 0,
+            live: Value::Null,
+            socket: None,
+        }
+    }
+
+    /// Opens the socket on `at` and reads until `ready` (the catch-up).
+    async fn connect(&mut self, at: SocketAddr) -> Vec<Value> {
+        let mut s = Socket::connect(at, &self.id, Some(&self.cookie))
+            .await
+            .unwrap();
+        s.send(&json!({"type": "hello", "last_seq": self.last_seq}))
+            .await
+            .unwrap();
+        self.socket = Some(s);
+        let mut events = Vec::new();
+        loop {
+            let m = self.next().await;
+            match m["type"].as_str() {
+                Some("ready") => return events,
+                Some("event") => events.push(m["event"].clone()),
+                _ => {}
+            }
+        }
+    }
+
+    async fn next(&mut self) -> Value {
+        let m = self.socket.as_mut().unwrap().recv(WAIT).await.unwrap();
+        match m["type"].as_str() {
+            Some("state") => {
+                self.last_seq = m["state"]["seq"].as_u64().unwrap();
+                self.live = m["state"].clone();
+            }
+            Some("event") => {
+                self.last_seq = self.last_seq.max(m["seq"].as_u64().unwrap());
+                if !m["live"].is_null() {
+                    self.live = m["live"].clone();
+                }
+            }
+            _ => {}
+        }
+        m
+    }
+
+    /// Waits for the move event of ply `ply` (1 = White's first).
+    async fn saw_move(&mut self, ply: u64) -> Value {
+        loop {
+            let m = self.next().await;
+            if m["type"] == "event" && m["event"]["kind"] == "move" && m["live"]["ply"] == ply {
+                return m;
+            }
+        }
+    }
+
+    async fn play(&mut self, uci: &str) {
+        let s = self.socket.as_mut().unwrap();
+        s.send(&json!({"type": "move", "uci": uci})).await.unwrap();
+    }
+
+    async fn drop_socket(&mut self) {
+        if let Some(s) = self.socket.take() {
+            s.close().await;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_node_sees_the_lobby_presence_crosses_nodes_and_a_client_moves_between_them() {
+    let Some(scratch) = pg_scratch::Scratch::new("cluster_views") else {
+        return;
+    };
+    let Some(bus) = cluster_node::nats("cluster_views").await else {
+        return;
+    };
+    let prefix = format!("views_{}_{}", std::process::id(), rand::random::<u32>());
+    let dirs: Vec<_> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
+    let start = |i: usize| {
+        let (url, path, p) = (
+            scratch.url.clone(),
+            dirs[i].path().to_owned(),
+            prefix.clone(),
+        );
+        tokio::task::spawn_blocking(move || {
+            // The seeks come from several (forwarded) client addresses.
+            let extra = ["--trusted-proxy", "127.0.0.1"];
+            cluster_node::start(&format!("n{i}"), &path, &url, bus, &p, LEASE_MS, &extra)
+        })
+    };
+    let (mut n0, a0) = start(0).await.unwrap();
+    let (mut n1, a1) = start(1).await.unwrap();
+    // Until a node has heard another on the bus (every 0.5 s), it drops the
+    // sockets it forwards there (the client would reconnect).
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+
+    // Seeks before n2 starts: one opened by its creator on n0, one never
+    // opened (on n1), one withdrawn (its creator came and left).
+    let (s1, c1) = create(a0, "198.51.100.1", true).await;
+    let mut creator1 = WebPlayer::new(&s1, &c1);
+    creator1.connect(a0).await;
+    let (s2, _) = create(a1, "198.51.100.2", true).await;
+    let (s3, c3) = create(a0, "198.51.100.3", true).await;
+    let mut creator3 = WebPlayer::new(&s3, &c3);
+    creator3.connect(a1).await;
+    let mut both = vec![s1.clone(), s2.clone()];
+    both.sort();
+    let mut three = vec![s1.clone(), s2.clone(), s3.clone()];
+    three.sort();
+    assert!(
+        soon(WAIT, || async { lobby(a1).await == three }).await,
+        "n1's lobby (the stream): {:?}",
+        lobby(a1).await
+    );
+    creator3.drop_socket().await;
+    assert!(
+        soon(WAIT, || async {
+            lobby(a0).await == both && lobby(a1).await == both
+        })
+        .await,
+        "a seek withdrawn: {:?} {:?}",
+        lobby(a0).await,
+        lobby(a1).await
+    );
+
+    // n2 joins late: the open seeks at once, not the withdrawn one.
+    let (mut n2, a2) = start(2).await.unwrap();
+    let joined = Instant::now();
+    assert!(
+        soon(Duration::from_secs(3), || async { lobby(a2).await == both }).await,
+        "the late node's lobby: {:?}",
+        lobby(a2).await
+    );
+    eprintln!(
+        "cluster_views: the late node showed the 2 open seeks {} ms after it served",
+        joined.elapsed().as_millis()
+    );
+    // …and then the stream: a seek listed later, one taken.
+    let (s4, _) = create(a1, "198.51.100.4", true).await;
+    let mut after = vec![s1.clone(), s2.clone(), s4.clone()];
+    after.sort();
+    assert!(
+        soon(WAIT, || async { lobby(a2).await == after }).await,
+        "the late node follows the stream: {:?}",
+        lobby(a2).await
+    );
+    let r = request(
+        a2,
+        "POST",
+        &format!("/api/games/{s1}/join"),
+        Some("{}"),
+        &[("X-Forwarded-For", "198.51.100.9")],
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status, 200, "join at the late node: {}", r.body);
+    let mut left = vec![s2.clone(), s4.clone()];
+    left.sort();
+    assert!(
+        soon(WAIT, || async {
+            lobby(a0).await == left && lobby(a1).await == left && lobby(a2).await == left
+        })
+        .await,
+        "a seek taken leaves every lobby: {:?} {:?} {:?}",
+        lobby(a0).await,
+        lobby(a1).await,
+        lobby(a2).await
+    );
+    creator1.drop_socket().await;
+
+    // A game owned by n0 (created there), joined on n1.
+    let (g, white_cookie) = create(a0, "198.51.100.5", false).await;
+    let r = request(
+        a1,
+        "POST",
+        &format!("/api/games/{g}/join"),
+        Some("{}"),
+        &[("X-Forwarded-For", "198.51.100.6")],
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status, 200, "join: {}", r.body);
+    let black_cookie = r.cookie().unwrap();
+    let owner = scratch.query(&format!("SELECT node FROM leases WHERE game_id = '{g}'"));
+    assert_eq!(owner, vec!["n0".to_string()], "the creating node owns it");
+    let mut white = WebPlayer::new(&g, &white_cookie);
+    let mut black = WebPlayer::new(&g, &black_cookie);
+    // White on n1, Black on n2: both forwarded to n0.
+    white.connect(a1).await;
+    black.connect(a2).await;
+    white.play("e2e4").await;
+    white.saw_move(1).await;
+    black.saw_move(1).await;
+    // White's socket drops; Black moves meanwhile.
+    white.drop_socket().await;
+    black.play("e7e5").await;
+    black.saw_move(2).await;
+    // White reconnects to another node (n2) as the web app does: the move
+    // it missed comes in the catch-up, and it plays on.
+    let missed = white.connect(a2).await;
+    let caught_up = missed
+        .iter()
+        .any(|e| e["kind"] == "move" && e["move"]["uci"] == "e7e5")
+        || white.live["moves"]
+            .as_array()
+            .is_some_and(|m| m.iter().any(|m| m["uci"] == "e7e5"));
+    assert!(
+        caught_up && white.live["ply"] == 2,
+        "catch-up on the other node: {missed:?} / {}",
+        white.live
+    );
+    white.play("g1f3").await;
+    white.saw_move(3).await;
+    black.saw_move(3).await;
+    let r = request(a1, "GET", &format!("/api/games/{g}"), None, &[])
+        .await
+        .unwrap();
+    let stored = r.json();
+    let moves: Vec<&str> = stored["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["e2e4", "e7e5", "g1f3"], "stored: {}", r.body);
+
+    // Presence: both players are on n2, the game on n0; n1 (neither) lists
+    // them online, as n0 and n2 do.
+    for at in [a0, a1, a2] {
+        assert!(
+            soon(WAIT, || async {
+                online(at, &g).await == Some((true, true))
+            })
+            .await,
+            "both online in {at}'s list: {:?}",
+            online(at, &g).await
+        );
+    }
+    black.drop_socket().await;
+    assert!(
+        soon(WAIT, || async {
+            online(a1, &g).await == Some((true, false))
+        })
+        .await,
+        "Black left: {:?}",
+        online(a1, &g).await
+    );
+    // The owner dies: what it said is forgotten, before any takeover.
+    n0.kill().unwrap();
+    let _ = n0.wait();
+    let killed = Instant::now();
+    assert!(
+        soon(WAIT, || async {
+            online(a1, &g).await == Some((false, false))
+        })
+        .await,
+        "the dead owner's players offline: {:?}",
+        online(a1, &g).await
+    );
+    let offline_after = killed.elapsed();
+    let lease = scratch.query(&format!(
+        "SELECT node FROM leases WHERE game_id = '{g}' AND expires_at > {}",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis()
+    ));
+    assert_eq!(
+        lease,
+        vec!["n0".to_string()],
+        "offline because n0 is gone, not because the game moved"
+    );
+    eprintln!(
+        "cluster_views: the dead owner's players offline {} ms after the kill",
+        offline_after.as_millis()
+    );
+    for c in [&mut n1, &mut n2] {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+}
