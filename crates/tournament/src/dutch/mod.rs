@@ -19,7 +19,7 @@ mod state;
 
 pub use state::{entrants, Entrant, Float, Rules, Strength};
 
-use crate::matching::{max_weight_matching, max_weight_matching_duals, Lex};
+use crate::matching::{max_weight_matching, Lex};
 use crate::model::{Colour, Event, Points};
 use std::collections::HashMap;
 
@@ -216,14 +216,12 @@ struct Packer {
 }
 
 impl Packer {
-    /// The fields from `fresh` on start a new word, so that the words before
-    /// them hold only the fields before it.
-    fn new(widths: &[u32], fresh: usize) -> Option<Packer> {
+    fn new(widths: &[u32]) -> Option<Packer> {
         let mut slots = Vec::with_capacity(widths.len());
         let mut word = 0;
         let mut used = 0u32;
-        for (f, &w) in widths.iter().enumerate() {
-            if used + w > 120 || (f == fresh && used > 0) {
+        for &w in widths {
+            if used + w > 120 {
                 word += 1;
                 used = 0;
             }
@@ -256,7 +254,12 @@ fn match_trimmed(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
             .collect();
         max_weight_matching(n, &short)
     }
-    match used_words(edges) {
+    let used = edges
+        .iter()
+        .map(|(_, _, w)| w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1))
+        .max()
+        .unwrap_or(0);
+    match used {
         0..=1 => trimmed::<1>(n, edges),
         2 => trimmed::<2>(n, edges),
         3 => trimmed::<3>(n, edges),
@@ -264,109 +267,6 @@ fn match_trimmed(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
         5..=6 => trimmed::<6>(n, edges),
         7..=8 => trimmed::<8>(n, edges),
         _ => max_weight_matching(n, edges),
-    }
-}
-
-/// As [`match_trimmed`], with the vertices' (doubled) duals at the end.
-fn match_trimmed_duals(n: usize, edges: &[(usize, usize, W)]) -> (Vec<Option<usize>>, Vec<W>) {
-    fn trimmed<const K: usize>(
-        n: usize,
-        edges: &[(usize, usize, W)],
-    ) -> (Vec<Option<usize>>, Vec<W>) {
-        let short: Vec<(usize, usize, Lex<K>)> = edges
-            .iter()
-            .map(|&(a, b, w)| (a, b, Lex(std::array::from_fn(|i| w.0[i]))))
-            .collect();
-        let (mates, dual) = max_weight_matching_duals(n, &short);
-        let wide = dual
-            .into_iter()
-            .map(|d| Lex(std::array::from_fn(|i| if i < K { d.0[i] } else { 0 })))
-            .collect();
-        (mates, wide)
-    }
-    match used_words(edges) {
-        0..=1 => trimmed::<1>(n, edges),
-        2 => trimmed::<2>(n, edges),
-        3 => trimmed::<3>(n, edges),
-        4 => trimmed::<4>(n, edges),
-        5..=6 => trimmed::<6>(n, edges),
-        7..=8 => trimmed::<8>(n, edges),
-        _ => max_weight_matching_duals(n, edges),
-    }
-}
-
-/// How many words of the weights some edge uses.
-fn used_words(edges: &[(usize, usize, W)]) -> usize {
-    edges
-        .iter()
-        .map(|(_, _, w)| w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1))
-        .max()
-        .unwrap_or(0)
-}
-
-/// The pairs that can be in a best matching of a bracket's stages, by the
-/// criteria and the generation order up to the exchanges (the words of the
-/// weights before the S1-opponent fields, "the head").
-///
-/// From one stage of a bracket to the next the head of every edge stays the
-/// same while the key (what the stage knows: whether the MDPs are done, the
-/// size of S1, whole field or not) does; only players leave (the pairs just
-/// fixed, which are in a best matching) and edges go (those of a player
-/// decided to float, in no best matching). So a best matching of a later
-/// stage plus the pairs fixed since is one of the earlier stage by the head,
-/// and its edges are tight for the duals of that stage's head-only matching
-/// (complementary slackness, [`max_weight_matching_duals`]). The matching by
-/// the full weights, which is also best by the head, is therefore computed
-/// over those edges only: the same matching, from far fewer edges (the
-/// S1-opponent fields make most weights distinct, and each augmentation of
-/// the matching then scans every edge).
-#[derive(Default)]
-struct Tight {
-    key: Option<(bool, usize, bool)>,
-    /// Row-major `n × n` bits, by player index.
-    bits: Vec<u64>,
-}
-
-impl Tight {
-    /// Fewer players than this: the full weights directly.
-    const MIN_PLAYERS: usize = 2;
-
-    fn restrict(
-        &mut self,
-        key: (bool, usize, bool),
-        n: usize,
-        players: &[usize],
-        edges: &mut Vec<(usize, usize, W)>,
-        head: usize,
-    ) {
-        let has_tail = edges
-            .iter()
-            .any(|(_, _, w)| w.0[head..].iter().any(|&x| x != 0));
-        if self.key != Some(key) {
-            if !has_tail || players.len() < Self::MIN_PLAYERS {
-                self.key = None;
-                return;
-            }
-            let cut = |w: W| Lex(std::array::from_fn(|i| if i < head { w.0[i] } else { 0 }));
-            let heads: Vec<(usize, usize, W)> =
-                edges.iter().map(|&(a, b, w)| (a, b, cut(w))).collect();
-            let (_, dual) = match_trimmed_duals(players.len(), &heads);
-            self.bits.clear();
-            self.bits.resize((n * n).div_ceil(64), 0);
-            for &(a, b, w) in &heads {
-                if dual[a] + dual[b] - (w + w) <= Lex([0; WORDS]) {
-                    let (x, y) = (players[a], players[b]);
-                    let at = x.min(y) * n + x.max(y);
-                    self.bits[at / 64] |= 1 << (at % 64);
-                }
-            }
-            self.key = Some(key);
-        }
-        edges.retain(|&(a, b, _)| {
-            let (x, y) = (players[a], players[b]);
-            let at = x.min(y) * n + x.max(y);
-            self.bits[at / 64] & (1 << (at % 64)) != 0
-        });
     }
 }
 
@@ -716,7 +616,7 @@ impl Pairer<'_> {
         let packer = loop {
             let mut all = widths.clone();
             all.extend(std::iter::repeat_n(wb + 1, tops));
-            match Packer::new(&all, widths.len()) {
+            match Packer::new(&all) {
                 Some(p) => {
                     widths = all;
                     break p;
@@ -745,10 +645,6 @@ impl Pairer<'_> {
             .filter(|&i| zone[i] != Zone::Below)
             .collect();
         let mut whole = self.whole_field || near.len() == remaining.len();
-        // The words of the weights before the S1-opponent fields: the
-        // criteria and the generation order up to the exchanges.
-        let s1_word = packer.slots[widths.len() - tops].0;
-        let mut tight = Tight::default();
         loop {
             let unfixed_tops: Vec<usize> = if !mdp_done {
                 mdps.iter()
@@ -921,7 +817,6 @@ impl Pairer<'_> {
                     edges.push((ai, ai + 1 + bj, packer.pack(&vals)));
                 }
             }
-            tight.restrict((mdp_done, s1_len, whole), n, &players, &mut edges, s1_word);
             let mut local = vec![None; n];
             for (k, m) in match_trimmed(players.len(), &edges).into_iter().enumerate() {
                 local[players[k]] = m.map(|j| players[j]);
