@@ -111,6 +111,43 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         .collect()
 }
 
+/// As [`max_weight_matching`], also giving each vertex's dual variable at the
+/// end, doubled (the algorithm works on doubled weights): `2·y(v)`. With the
+/// blossoms' variables (not returned, all ≥ 0) they prove the matching best,
+/// so every edge `(u, v, w)` of every maximum-weight matching has
+/// `dual[u] + dual[v] − 2w ≤ 0` (complementary slackness): the edges with a
+/// positive value here are in none.
+///
+/// ```
+/// use arbiter_tournament::matching::max_weight_matching_duals;
+/// let edges = [(0, 1, 3i64), (1, 2, 5), (2, 3, 3)];
+/// let (mates, dual) = max_weight_matching_duals(4, &edges);
+/// assert_eq!(mates, vec![Some(1), Some(0), Some(3), Some(2)]);
+/// // No blossom here: every edge is feasible, the matched ones tight.
+/// for &(u, v, w) in &edges {
+///     assert!(dual[u] + dual[v] >= 2 * w);
+/// }
+/// assert_eq!(dual[0] + dual[1], 6);
+/// ```
+pub fn max_weight_matching_duals<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+) -> (Vec<Option<usize>>, Vec<W>) {
+    if edges.is_empty() || n == 0 {
+        return (vec![None; n], vec![W::zero(); n]);
+    }
+    let mut m = Matcher::new(n, edges);
+    m.solve();
+    let mates = (0..n)
+        .map(|v| {
+            let p = m.mate[v];
+            (p != NONE).then(|| m.endpoint[p])
+        })
+        .collect();
+    m.dual.truncate(n);
+    (mates, m.dual)
+}
+
 struct Matcher<W: Weight> {
     n: usize,
     edges: Vec<(usize, usize, W)>,
@@ -708,6 +745,32 @@ mod tests {
     }
 
     proptest! {
+        /// An edge whose endpoints' duals exceed twice its weight is in no
+        /// maximum-weight matching: forcing it loses weight.
+        #[test]
+        fn slack_edges_are_in_no_best_matching(n in 2usize..10, raw in proptest::collection::vec((0usize..10, 0usize..10, 1i64..12), 0..30)) {
+            let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+            for (a, b, w) in raw {
+                let (a, b) = (a % n, b % n);
+                if a != b && !edges.iter().any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a)) {
+                    edges.push((a, b, w));
+                }
+            }
+            let (mates, dual) = max_weight_matching_duals(n, &edges);
+            prop_assert_eq!(&mates, &max_weight_matching(n, &edges));
+            let best = brute(n, &edges);
+            for &(u, v, w) in &edges {
+                if dual[u] + dual[v] > 2 * w {
+                    let rest: Vec<(usize, usize, i64)> = edges
+                        .iter()
+                        .copied()
+                        .filter(|e| e.0 != u && e.0 != v && e.1 != u && e.1 != v)
+                        .collect();
+                    prop_assert!(w + brute(n, &rest) < best, "edge {u}-{v} has slack yet is in a best matching");
+                }
+            }
+        }
+
         #[test]
         fn matches_brute_force(n in 1usize..11, raw in proptest::collection::vec((0usize..11, 0usize..11, 1i64..40), 0..40)) {
             let mut edges: Vec<(usize, usize, i64)> = Vec::new();
