@@ -351,8 +351,16 @@ impl San {
     /// The SAN text into `buf`, returning its length; one `write_str` then
     /// prints it, a fraction of the cost of a `write!` per part. Any value
     /// fits: a role, a file, a rank, `x`, the square and `=Q` are 8 bytes,
-    /// and a mark one more.
-    fn write_bytes(&self, buf: &mut [u8; 9]) -> usize {
+    /// and a mark one more (`buf[8]`, left for the caller).
+    ///
+    /// ```
+    /// use arbiter_chess::{Position, San, Square, Move};
+    /// let mut buf = [0; 9];
+    /// let san = San::from_move(&Position::standard(), Move::new(Square::G1, Square::F3));
+    /// let n = san.write_bytes(&mut buf);
+    /// assert_eq!(&buf[..n], b"Nf3");
+    /// ```
+    pub fn write_bytes(&self, buf: &mut [u8; 9]) -> usize {
         let mut n = 0;
         let mut push = |b: u8| {
             buf[n] = b;

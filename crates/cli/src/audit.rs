@@ -110,7 +110,7 @@ fn audit_one(number: u64, record: &arbiter_pgn::Game, args: &Shared, out: &mut O
     let a = audit(record, &args.options);
     out.summary.add(&a);
     if !args.findings_only || !a.findings.is_empty() {
-        out.lines.push_str(&AuditLine::new(number, &a).to_json());
+        AuditLine::new(number, &a).write_json(&mut out.lines);
         out.lines.push('\n');
     }
     if args.annotate {

@@ -674,3 +674,48 @@ fn one_pass_gives_the_move_by_move_output() {
     }
     assert!(compared >= 1500, "{compared} audits compared");
 }
+
+/// The JSON line written by hand is the one serde writes for the same
+/// `AuditLine`: every kind of finding (with and without a place), clocks,
+/// names that need escaping, and generated games.
+#[test]
+fn the_json_line_is_the_one_serde_writes() {
+    use arbiter_laws::audit::AuditLine;
+    let mut pgn = String::from(concat!(
+        "[White \"Quote \\\"me\\\" \\\\ back\"]\n[Black \"Tab\there \u{e9}\u{4e2d}\"]\n",
+        "[Site \"line\u{1}feed\"]\n[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n",
+        "[FEN \"q7/8/8/4k3/8/8/8/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n",
+        "1... Qa2 {[%clk 0:00:10]} 2. Kf1 {[%clk 0:00:00]} 1-0\n\n",
+        "[Result \"1/2-1/2\"]\n[Termination \"repetition\"]\n\n1. e4 e5 2. Nf3 1/2-1/2\n\n",
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n\n",
+        "[FEN \"not a fen\"]\n[Result \"*\"]\n\n1. e4 *\n\n",
+        "[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n\n",
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5\n",
+    ));
+    let mut generator = Generator::new(GenOptions {
+        seed: 5,
+        ..GenOptions::default()
+    });
+    for i in 1..=150 {
+        pgn += &generator.game(i).to_pgn();
+    }
+    let mut kinds_seen = std::collections::BTreeSet::new();
+    for (i, g) in records(&pgn).iter().enumerate() {
+        for edition in [Edition::Fide2014, Edition::Fide2023] {
+            let a = audit_in_record(g, edition);
+            kinds_seen.extend(a.findings.iter().map(|f| f.kind));
+            let line = AuditLine::new(i as u64 + 1, &a);
+            assert_eq!(
+                line.to_json(),
+                serde_json::to_string(&line).unwrap(),
+                "game {}",
+                i + 1
+            );
+        }
+    }
+    assert!(kinds_seen.len() >= 5, "{kinds_seen:?}");
+}
+
+fn audit_in_record(g: &arbiter_pgn::Game, edition: Edition) -> Audit {
+    audit(g, &Options { edition })
+}

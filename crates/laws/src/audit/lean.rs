@@ -6,7 +6,26 @@ use arbiter_pgn::{
     Flow, Game as Record, GameBuilder, GameResult, Location, RawText, SyntaxError, Visitor,
 };
 
-/// A [`GameBuilder`] keeping only what the audit judges: the tags, the main
+/// The tags the audit reads (the players and the game's address for its
+/// line, the recorded end, the clock's control) and those that say how the
+/// moves are to be read (the start position, the variant, the notation);
+/// [`LeanBuilder`] keeps no other.
+const AUDITED_TAGS: [&[u8]; 10] = [
+    b"White",
+    b"Black",
+    b"Site",
+    b"Result",
+    b"Termination",
+    b"TimeControl",
+    b"FEN",
+    b"SetUp",
+    b"Variant",
+    b"Notation",
+];
+
+/// A [`GameBuilder`] keeping only what the audit judges: the tags it reads
+/// (players, site, result, termination, time control,
+/// start position, variant, notation), the main
 /// line's moves (each still checked) and, of the comments, the `[%clk …]`
 /// and `[%emt …]` commands (Art. 6: the clocks). Variations are skipped
 /// unread, annotation glyphs and other comment text dropped, so a record
@@ -17,8 +36,9 @@ use arbiter_pgn::{
 /// ```
 /// use arbiter_laws::audit::LeanBuilder;
 /// use arbiter_pgn::Reader;
-/// let pgn = "1. e4 { [%eval 0.2] [%clk 0:01:00] } (1. d4 d5) e5 $1 { good [%emt 0:00:02] } *";
+/// let pgn = "[Event \"Open\"]\n[White \"A\"]\n\n1. e4 { [%eval 0.2] [%clk 0:01:00] } (1. d4 d5) e5 $1 { good [%emt 0:00:02] } *";
 /// let g = Reader::new(pgn.as_bytes()).read_game(&mut LeanBuilder::new())?.expect("a game");
+/// assert_eq!((g.tags.get("White"), g.tags.get("Event")), (Some("A"), None));
 /// assert_eq!(g.line.nodes.len(), 2);
 /// assert!(g.line.nodes[0].variations.is_empty() && g.line.nodes[1].nags.is_empty());
 /// assert_eq!(g.line.nodes[0].clock_ms, Some(60_000));
@@ -100,7 +120,11 @@ impl Visitor for LeanBuilder {
     }
 
     fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) -> Flow {
-        self.inner.tag(name, value, at)
+        if AUDITED_TAGS.contains(&name) {
+            self.inner.tag(name, value, at)
+        } else {
+            Flow::Continue
+        }
     }
 
     fn begin_movetext(&mut self) -> Flow {

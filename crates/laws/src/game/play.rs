@@ -139,11 +139,11 @@ impl Game {
     /// (`after`, the position on the board with `m` played) and what is
     /// already known of it; the move is recorded in [`Game::moves`].
     pub(super) fn play_to(&mut self, by: Color, m: Move, t: u64, after: Position, known: Known) {
-        use std::fmt::Write;
         let before = self.pos;
-        // At most 8 bytes with the mark: one allocation, no growth.
-        let mut san = String::with_capacity(8);
-        let _ = write!(san, "{}", arbiter_chess::San::from_move(&before, m));
+        // The SAN's bytes on the stack (at most 8, and the mark), made into
+        // one string of its length at the end: no formatter, no growth.
+        let mut san = [0u8; 9];
+        let mut san_len = arbiter_chess::San::from_move(&before, m).write_bytes(&mut san);
         let irreversible = before.is_zeroing(m);
         if let Some(c) = self.clock.as_mut() {
             c.press(by, t);
@@ -164,8 +164,11 @@ impl Game {
                 .outcome
                 .as_ref()
                 .is_some_and(|o| o.termination == Termination::Checkmate);
-            san.push(if mate { '#' } else { '+' });
+            san[san_len] = if mate { b'#' } else { b'+' };
+            san_len += 1;
         }
+        // SAN is ASCII (piece letters, files, ranks, `x`, `=`, `O-O`, marks).
+        let san = String::from_utf8_lossy(&san[..san_len]).into_owned();
         self.moves.push(PlayedMove { mv: m, san, by, t });
     }
 
