@@ -19,6 +19,7 @@ use super::schema::{Dialect, MIGRATIONS};
 use super::{Backend, EventRow, GameRow, ListFilter, LoadedGame, SeatRow, StoreError, WriteOp};
 use crate::account::rating::Rating;
 use postgres::{Client, NoTls, Statement};
+use std::collections::HashMap;
 
 /// The advisory lock key of migrations (`"Arbi"` in ASCII).
 const MIGRATION_LOCK: i64 = 0x4172_6269;
@@ -138,8 +139,13 @@ impl Postgres {
                 .map_err(db)?,
             // FOR SHARE: a takeover (which updates the row) waits for this
             // transaction, or this one sees the takeover's new generation.
+            // The rows are locked in game-id order, the order in which the
+            // lease renewal locks them too, so that the two never deadlock.
             fence: client
-                .prepare("SELECT generation FROM leases WHERE game_id = $1 FOR SHARE")
+                .prepare(
+                    "SELECT game_id, generation FROM leases WHERE game_id = ANY($1)
+                     ORDER BY game_id FOR SHARE",
+                )
                 .map_err(db)?,
         };
         Ok(Postgres {
@@ -588,13 +594,23 @@ impl Backend for Postgres {
         }
         let st = &self.statements;
         let mut tx = self.client.transaction().map_err(db)?;
-        lease::check_fences(ops, |game_id| {
-            tx.query_opt(&st.fence, &[&game_id])
+        let fenced: Vec<&str> = ops
+            .iter()
+            .filter_map(|op| match op {
+                WriteOp::Fence { game_id, .. } => Some(game_id.as_str()),
+                _ => None,
+            })
+            .collect();
+        if !fenced.is_empty() {
+            let generations: HashMap<String, i64> = tx
+                .query(&st.fence, &[&fenced])
                 .map_err(db)?
-                .map(|r| r.try_get(0))
-                .transpose()
-                .map_err(db)
-        })?;
+                .iter()
+                .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+                .collect::<Result<_, postgres::Error>>()
+                .map_err(db)?;
+            lease::check_fences(ops, |game_id| Ok(generations.get(game_id).copied()))?;
+        }
         let c = Columns::of(ops);
         if !c.games.is_empty() {
             let g = GameArrays::of(&c.games);
@@ -769,7 +785,12 @@ impl Backend for Postgres {
         self.client
             .query(
                 &format!(
-                    "UPDATE leases SET expires_at = $2, renewed_at = $3 WHERE node = $1
+                    // Locked in game-id order, as the writer's fence locks
+                    // them: the two never deadlock.
+                    "UPDATE leases SET expires_at = $2, renewed_at = $3
+                     WHERE game_id IN (SELECT game_id FROM leases WHERE node = $1
+                                       ORDER BY game_id FOR UPDATE)
+                       AND node = $1
                      RETURNING {LEASE_COLUMNS}"
                 ),
                 &[&node, &((now + ttl) as i64), &(now as i64)],
