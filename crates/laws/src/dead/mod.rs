@@ -29,6 +29,7 @@ mod chasolver;
 mod helpmate;
 pub mod material;
 mod race;
+mod shared;
 pub mod takeback;
 pub mod witness;
 
@@ -90,6 +91,14 @@ pub trait Unwinnability: Send + Sync {
     /// Whether `winner` can checkmate in `pos`.
     fn can_checkmate(&self, pos: &Position, winner: Color) -> Verdict {
         self.solve(pos, winner).0
+    }
+
+    /// Whether this solver is exact, so that its decided verdicts may be
+    /// shared with every detector of the process (a verdict is a property
+    /// of the position, and exact solvers agree). `false` unless a solver
+    /// says so; [`ChaSolver`] does.
+    fn shares_verdicts(&self) -> bool {
+        false
     }
 }
 
@@ -461,12 +470,17 @@ impl DeadPositionDetector {
                 return Some(Verdict::Winnable);
             }
         }
-        let c = self.cache.get(&pos.zobrist())?;
-        if c.identity == Identity::of(pos) {
-            c.verdicts[color.index()]
-        } else {
-            None
+        if let Some(c) = self.cache.get(&pos.zobrist()) {
+            if c.identity == Identity::of(pos) {
+                if let Some(v) = c.verdicts[color.index()] {
+                    return Some(v);
+                }
+            }
         }
+        if self.solver.shares_verdicts() {
+            return shared::get(pos, color);
+        }
+        None
     }
 
     /// The solver's answer for `color`, checked (a "can mate" is believed
@@ -505,6 +519,7 @@ impl DeadPositionDetector {
             };
         }
         entry.verdicts[color.index()] = Some(v);
+        shared::put(&*self.solver, pos, color, v);
         v
     }
 
