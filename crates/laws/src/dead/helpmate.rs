@@ -326,7 +326,6 @@ mod tests {
                 Color::White,
             ),
             ("8/8/8/4k3/8/8/8/3QK3 w - - 0 1", Color::White),
-            ("8/8/8/4k3/4p3/4N3/4K3/8 w - - 0 1", Color::White),
         ] {
             let p = pos(fen);
             let line = helpmate(&p, winner, 200_000).unwrap_or_else(|| panic!("{fen} {winner}"));
