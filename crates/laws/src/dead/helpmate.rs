@@ -41,10 +41,12 @@ struct Table {
 }
 
 thread_local! {
-    static TABLE: RefCell<Table> = RefCell::new(Table {
-        entries: Vec::new(),
-        generation: 0,
-    });
+    static TABLE: RefCell<Table> = const {
+        RefCell::new(Table {
+            entries: Vec::new(),
+            generation: 0,
+        })
+    };
 }
 
 /// A line of legal moves from `pos` ending in a checkmate by `winner`,
