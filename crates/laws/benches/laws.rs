@@ -171,6 +171,14 @@ impl DeadAlone {
             ns.iter().filter(|&&x| x > 1_000_000).count(),
             ns.iter().filter(|&&x| x > 20_000_000).count(),
         );
+        let tally: Vec<String> = Reason::ALL
+            .iter()
+            .map(|r| {
+                let n = self.calls.iter().filter(|c| c.2 == *r).count();
+                format!("{} {n}", r.name())
+            })
+            .collect();
+        println!("   settled by {}", tally.join(", "));
         let mut slow: Vec<&(u64, Position, Reason)> = self.calls.iter().collect();
         slow.sort_by_key(|c| std::cmp::Reverse(c.0));
         for (t, pos, reason) in slow.into_iter().take(5) {
@@ -182,6 +190,12 @@ impl DeadAlone {
             );
         }
     }
+}
+
+/// `ARBITER_SEARCH_NODES=N`: the short helpmate search's budget per side
+/// (`Effort::search_nodes`; 0 turns it off), to compare in one build.
+fn search_nodes() -> Option<u64> {
+    std::env::var("ARBITER_SEARCH_NODES").ok()?.parse().ok()
 }
 
 fn dead_position_alone(games: &[Vec<(Move, String)>]) -> DeadAlone {
@@ -196,6 +210,9 @@ fn dead_position_alone(games: &[Vec<(Move, String)>]) -> DeadAlone {
             || {
                 let mut d = DeadPositionDetector::default();
                 d.race_sides(std::env::args().any(|a| a == "--race"));
+                if let Some(n) = search_nodes() {
+                    d.effort.search_nodes = n;
+                }
                 let mut pos = Position::standard();
                 let mut alive = d.is_dead(&pos, None).1 != Reason::Undecided;
                 for &(m, _) in g {

@@ -177,3 +177,64 @@ fn racing_both_sides_gives_the_plain_verdicts() {
     );
     assert!(racing.stats().solver_calls > plain.stats().solver_calls);
 }
+
+/// The short helpmate search before the solver (`Effort::search_nodes`)
+/// against the detector without it: the same dead-position verdict
+/// (5.2 b / 5.2.2) as the corpus and as the plain detector on a fixed
+/// sample of both corpora, every line the search finds replaying to a
+/// checkmate, and the search really settling positions.
+#[test]
+fn the_helpmate_search_gives_the_plain_verdicts() {
+    use arbiter_laws::dead::{helpmate, is_helpmate, Reason};
+    let mut lines = Vec::new();
+    let texts: Vec<String> = ["positions.txt", "lichess.txt"]
+        .iter()
+        .map(|name| corpus(name).unwrap_or_else(|| panic!("chasolver's {name} not found")))
+        .collect();
+    for text in &texts {
+        lines.extend(
+            text.lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+                .step_by(16),
+        );
+    }
+    let mut plain = DeadPositionDetector::default();
+    plain.effort.search_nodes = 0;
+    let mut fast = DeadPositionDetector::default();
+    fast.effort.search_nodes = 4096;
+    let (mut checked, mut searched, mut errors) = (0, 0, Vec::new());
+    for line in &lines {
+        let (label, fen) = line.split_at(2);
+        let Ok(pos) = Position::from_fen_auto(fen.trim()) else {
+            continue;
+        };
+        if !pos.has_legal_moves() {
+            continue;
+        }
+        let expected = [label.starts_with('W'), label.ends_with('B')];
+        for (i, color) in Color::ALL.into_iter().enumerate() {
+            if let Some(l) = helpmate(&pos, color, 512) {
+                if !expected[i] || !is_helpmate(&pos, color, &l) {
+                    errors.push(format!("search line for {color} {l:?}: {line}"));
+                }
+            }
+        }
+        let dead = !expected[0] && !expected[1];
+        let a = plain.is_dead(&pos, None);
+        let b = fast.is_dead(&pos, None);
+        searched += usize::from(b.1 == Reason::Search);
+        if a.0 != dead || b.0 != dead {
+            errors.push(format!(
+                "plain {a:?}, fast {b:?}, corpus dead={dead}: {line}"
+            ));
+        }
+        checked += 1;
+    }
+    println!("{checked} positions; settled by the search: {searched}");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    assert!(
+        checked * 10 >= lines.len() * 9,
+        "too many positions skipped"
+    );
+    assert!(searched > 0);
+}

@@ -85,6 +85,12 @@ impl Unwinnability for ChaSolver {
             None => (Verdict::Unknown, None),
         }
     }
+
+    /// Exact: its "can mate" comes with a line (replayed before use) and
+    /// its "cannot mate" is a proof.
+    fn shares_verdicts(&self) -> bool {
+        true
+    }
 }
 
 /// What "no mate" from the solver proves: nothing, if castling rights had

@@ -26,12 +26,15 @@
 //! read ahead), or by the solver.
 
 mod chasolver;
+mod helpmate;
 pub mod material;
 mod race;
+mod shared;
 pub mod takeback;
 pub mod witness;
 
 pub use chasolver::ChaSolver;
+pub use helpmate::helpmate;
 pub use material::{cannot_mate_by_material, insufficient_material};
 pub use takeback::{can_return, is_reversible, return_path};
 pub use witness::{is_helpmate, Witness};
@@ -89,6 +92,14 @@ pub trait Unwinnability: Send + Sync {
     fn can_checkmate(&self, pos: &Position, winner: Color) -> Verdict {
         self.solve(pos, winner).0
     }
+
+    /// Whether this solver is exact, so that its decided verdicts may be
+    /// shared with every detector of the process (a verdict is a property
+    /// of the position, and exact solvers agree). `false` unless a solver
+    /// says so; [`ChaSolver`] does.
+    fn shares_verdicts(&self) -> bool {
+        false
+    }
 }
 
 /// Legal moves of the side to move, counted up to `cap`.
@@ -127,6 +138,9 @@ pub enum Reason {
     /// The game record's own later moves, replayed, reach a position proven
     /// alive (alive: a helpmate from there is one from here).
     Continuation,
+    /// A helpmate found by the short budgeted search ([`helpmate()`]),
+    /// replayed (alive).
+    Search,
     /// The exact solver (dead or alive).
     Solver,
     /// The solver could not decide for a side: the game goes on, but the
@@ -136,11 +150,12 @@ pub enum Reason {
 
 impl Reason {
     /// All reasons, in the order of [`DeadPositionStats::iter`].
-    pub const ALL: [Reason; 6] = [
+    pub const ALL: [Reason; 7] = [
         Reason::Material,
         Reason::Return,
         Reason::Witness,
         Reason::Continuation,
+        Reason::Search,
         Reason::Solver,
         Reason::Undecided,
     ];
@@ -152,6 +167,7 @@ impl Reason {
             Reason::Return => "take-back",
             Reason::Witness => "helpmate line",
             Reason::Continuation => "continuation",
+            Reason::Search => "helpmate search",
             Reason::Solver => "solver",
             Reason::Undecided => "undecided",
         }
@@ -170,7 +186,7 @@ impl Reason {
 /// assert_eq!(Effort::default().keep_short, 16);
 /// // Less effort in the cheap steps costs solver calls, never a verdict.
 /// let mut detector = DeadPositionDetector::new(Arc::new(ChaSolver));
-/// detector.effort = Effort { keep_short: 0, keep_tempos: 0, repair_tempos: 0, repair_plies: 0, patches: 0 };
+/// detector.effort = Effort { keep_short: 0, keep_tempos: 0, repair_tempos: 0, repair_plies: 0, patches: 0, search_nodes: 0 };
 /// let (dead, _) = detector.is_dead(&Position::standard(), None);
 /// assert!(!dead);
 /// ```
@@ -189,6 +205,9 @@ pub struct Effort {
     /// Moves of a line that are no longer legal replaced by tempo moves
     /// at most, when patching it ([`Witness::patch`]).
     pub patches: usize,
+    /// Positions the short helpmate search ([`helpmate()`]) visits at most
+    /// per side before the solver is asked (0: no search).
+    pub search_nodes: u64,
 }
 
 impl Default for Effort {
@@ -199,9 +218,16 @@ impl Default for Effort {
             repair_tempos: 4,
             repair_plies: 200,
             patches: 4,
+            search_nodes: SEARCH_NODES,
         }
     }
 }
+
+/// Positions the short helpmate search visits at most per side, by default
+/// ([`Effort::search_nodes`]): none. Measured (callgrind, the laws bench's
+/// `-- 40 --dead-only`): even at 32 positions per side it costs more
+/// instructions than the solver calls it saves (+0.7%), so it is opt-in.
+pub const SEARCH_NODES: u64 = 0;
 
 /// Entries kept in the verdict cache before it is emptied.
 const CACHE_LIMIT: usize = 1 << 16;
@@ -270,7 +296,7 @@ pub struct DeadPositionDetector {
     solver_calls: u64,
     /// How often each way of deciding settled a position after a move, in
     /// the order of [`Reason::ALL`].
-    settled_by: [u64; 6],
+    settled_by: [u64; 7],
 }
 
 /// How the dead-position checks (5.2 b / 5.2.2) were settled so far: how
@@ -294,7 +320,7 @@ pub struct DeadPositionDetector {
 pub struct DeadPositionStats {
     /// Times the exact solver was asked.
     pub solver_calls: u64,
-    settled_by: [u64; 6],
+    settled_by: [u64; 7],
 }
 
 impl DeadPositionStats {
@@ -346,7 +372,7 @@ impl DeadPositionDetector {
             prefer: None,
             race: false,
             solver_calls: 0,
-            settled_by: [0; 6],
+            settled_by: [0; 7],
         }
     }
 
@@ -446,12 +472,17 @@ impl DeadPositionDetector {
                 return Some(Verdict::Winnable);
             }
         }
-        let c = self.cache.get(&pos.zobrist())?;
-        if c.identity == Identity::of(pos) {
-            c.verdicts[color.index()]
-        } else {
-            None
+        if let Some(c) = self.cache.get(&pos.zobrist()) {
+            if c.identity == Identity::of(pos) {
+                if let Some(v) = c.verdicts[color.index()] {
+                    return Some(v);
+                }
+            }
         }
+        if self.solver.shares_verdicts() {
+            return shared::get(pos, color);
+        }
+        None
     }
 
     /// The solver's answer for `color`, checked (a "can mate" is believed
@@ -490,6 +521,7 @@ impl DeadPositionDetector {
             };
         }
         entry.verdicts[color.index()] = Some(v);
+        shared::put(&*self.solver, pos, color, v);
         v
     }
 
@@ -597,6 +629,39 @@ impl DeadPositionDetector {
         k + 1
     }
 
+    /// The short helpmate search for both sides, interleaved with a
+    /// growing budget (`order[0]` with 64 positions, `order[1]` with 64,
+    /// then 128 each, … up to [`Effort::search_nodes`] each), so that the
+    /// side with the quicker helpmate is found quickly whichever it is. A
+    /// line found is replayed and kept; `true` then (alive).
+    fn search_both(&mut self, pos: &Position, order: [Color; 2]) -> bool {
+        let cap = self.effort.search_nodes;
+        let sides: Vec<Color> = order
+            .into_iter()
+            .filter(|&c| self.settled(pos, c).is_none())
+            .collect();
+        let mut budget = 64.min(cap);
+        while budget > 0 {
+            for &color in &sides {
+                if let Some(line) = helpmate(pos, color, budget) {
+                    if is_helpmate(pos, color, &line) {
+                        self.witness = Some(Witness {
+                            start: *pos,
+                            winner: color,
+                            line,
+                        });
+                        return true;
+                    }
+                }
+            }
+            if budget >= cap {
+                break;
+            }
+            budget = (2 * budget).min(cap);
+        }
+        false
+    }
+
     fn decide(&mut self, pos: &Position, from_live: Option<(&Position, Move)>) -> (bool, Reason) {
         if insufficient_material(pos) {
             return (true, Reason::Material);
@@ -657,13 +722,16 @@ impl DeadPositionDetector {
                 return (false, Reason::Witness);
             }
         }
-        // Dead only if both sides are proven unable to mate; alive as soon
-        // as one side is proven able to.
-        let mut undecided = false;
         let order = match self.prefer {
             Some(c) => [c, !c],
             None => likelier_winner_first(pos),
         };
+        if self.search_both(pos, order) {
+            return (false, Reason::Search);
+        }
+        // Dead only if both sides are proven unable to mate; alive as soon
+        // as one side is proven able to.
+        let mut undecided = false;
         if self.race {
             if let Some(decided) = self.race_both(pos, order) {
                 return decided;

@@ -11,4 +11,5 @@ pub mod registry;
 pub mod rematch;
 pub mod seat_set;
 pub mod settings;
+pub mod solver;
 pub mod table;

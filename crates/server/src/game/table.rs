@@ -136,7 +136,9 @@ pub fn legal_move(pos: &Position, m: Move) -> LegalMove {
 impl Table {
     /// A new game for `settings`.
     pub fn new(settings: &Settings) -> Result<Table, String> {
-        let laws = Game::new(start_of(settings)).map_err(|e| e.to_string())?;
+        // The exact dead-position analysis leaves the runtime's worker free.
+        let laws = Game::with_solver(start_of(settings), super::solver::games_solver())
+            .map_err(|e| e.to_string())?;
         Ok(Table {
             laws,
             variant: settings.variant,
