@@ -11,8 +11,24 @@
 
 use arbiter_chess::{Color, Position};
 use arbiter_laws::dead::{insufficient_material, DeadPositionDetector};
-use arbiter_laws::Verdict;
+use arbiter_laws::{ChaSolver, Unwinnability, Verdict};
 use std::path::PathBuf;
+use std::sync::Arc;
+
+/// chasolver, not sharing its verdicts with the process's other detectors
+/// (`Unwinnability::shares_verdicts`): a detector compared with another
+/// must answer from its own analyses, not from the other's.
+struct Unshared;
+
+impl Unwinnability for Unshared {
+    fn solve(&self, pos: &Position, winner: Color) -> (Verdict, Option<Vec<arbiter_chess::Move>>) {
+        ChaSolver.solve(pos, winner)
+    }
+}
+
+fn unshared() -> DeadPositionDetector {
+    DeadPositionDetector::new(Arc::new(Unshared))
+}
 
 fn corpus(name: &str) -> Option<String> {
     let home = std::env::var_os("CARGO_HOME")
@@ -143,8 +159,8 @@ fn racing_both_sides_gives_the_plain_verdicts() {
                 .step_by(every),
         );
     }
-    let mut plain = DeadPositionDetector::default();
-    let mut racing = DeadPositionDetector::default();
+    let mut plain = unshared();
+    let mut racing = unshared();
     racing.race_sides(true);
     let (mut checked, mut errors) = (0, Vec::new());
     for line in &lines {
@@ -198,9 +214,9 @@ fn the_helpmate_search_gives_the_plain_verdicts() {
                 .step_by(16),
         );
     }
-    let mut plain = DeadPositionDetector::default();
+    let mut plain = unshared();
     plain.effort.search_nodes = 0;
-    let mut fast = DeadPositionDetector::default();
+    let mut fast = unshared();
     fast.effort.search_nodes = 4096;
     let (mut checked, mut searched, mut errors) = (0, 0, Vec::new());
     for line in &lines {
