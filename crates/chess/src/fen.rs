@@ -547,18 +547,8 @@ impl FenBuf {
     }
 
     /// A number in decimal, without the formatting machinery.
-    fn push_number(&mut self, mut n: u32) {
-        let mut digits = [0u8; 10];
-        let mut i = digits.len();
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        for &d in &digits[i..] {
+    fn push_number(&mut self, n: u32) {
+        for &d in itoa::Buffer::new().format(n).as_bytes() {
             self.push(d);
         }
     }

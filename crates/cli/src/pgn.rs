@@ -129,18 +129,8 @@ fn write_game_line(out: &mut impl Write, line: &GameLine<'_>) -> io::Result<()> 
         }
     }
     /// A number in decimal, without the formatting machinery.
-    fn number(out: &mut impl Write, mut n: u64) -> io::Result<()> {
-        let mut digits = [0u8; 20];
-        let mut i = digits.len();
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        out.write_all(&digits[i..])
+    fn number(out: &mut impl Write, n: u64) -> io::Result<()> {
+        out.write_all(itoa::Buffer::new().format(n).as_bytes())
     }
     out.write_all(b"{\"game\":")?;
     number(out, line.game)?;

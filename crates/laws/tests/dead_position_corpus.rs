@@ -26,6 +26,21 @@ impl Unwinnability for Unshared {
     }
 }
 
+/// Every 16th position line of both chasolver corpora (a fixed sample).
+fn every_16th_line_of_both_corpora() -> Vec<String> {
+    let mut lines = Vec::new();
+    for name in ["positions.txt", "lichess.txt"] {
+        let text = corpus(name).unwrap_or_else(|| panic!("chasolver's {name} not found"));
+        lines.extend(
+            text.lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+                .step_by(16)
+                .map(str::to_owned),
+        );
+    }
+    lines
+}
+
 fn unshared() -> DeadPositionDetector {
     DeadPositionDetector::new(Arc::new(Unshared))
 }
@@ -147,18 +162,7 @@ fn chasolver_lichess_positions() {
 /// calls).
 #[test]
 fn racing_both_sides_gives_the_plain_verdicts() {
-    let mut lines = Vec::new();
-    let texts: Vec<String> = ["positions.txt", "lichess.txt"]
-        .iter()
-        .map(|name| corpus(name).unwrap_or_else(|| panic!("chasolver's {name} not found")))
-        .collect();
-    for (text, every) in texts.iter().zip([16, 16]) {
-        lines.extend(
-            text.lines()
-                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-                .step_by(every),
-        );
-    }
+    let lines = every_16th_line_of_both_corpora();
     let mut plain = unshared();
     let mut racing = unshared();
     racing.race_sides(true);
@@ -202,18 +206,7 @@ fn racing_both_sides_gives_the_plain_verdicts() {
 #[test]
 fn the_helpmate_search_gives_the_plain_verdicts() {
     use arbiter_laws::dead::{helpmate, is_helpmate, Reason};
-    let mut lines = Vec::new();
-    let texts: Vec<String> = ["positions.txt", "lichess.txt"]
-        .iter()
-        .map(|name| corpus(name).unwrap_or_else(|| panic!("chasolver's {name} not found")))
-        .collect();
-    for text in &texts {
-        lines.extend(
-            text.lines()
-                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-                .step_by(16),
-        );
-    }
+    let lines = every_16th_line_of_both_corpora();
     let mut plain = unshared();
     plain.effort.search_nodes = 0;
     let mut fast = unshared();

@@ -1238,12 +1238,7 @@ impl<R: Read> Reader<R> {
                     let space = (win[q] == b' ') as usize;
                     let q = p + q;
                     if active {
-                        let offset = base + p as u64;
-                        let at = Location {
-                            line,
-                            column: offset - line_start - line_extra + 1,
-                            offset,
-                        };
+                        let at = fast_location(base + p as u64, line, line_start, line_extra);
                         if visitor.san(&buf[p..q], at) == Flow::Skip {
                             active = false;
                             skip = true;
@@ -1259,12 +1254,7 @@ impl<R: Read> Reader<R> {
                         _ => break,
                     };
                     if active {
-                        let offset = base + p as u64;
-                        let at = Location {
-                            line,
-                            column: offset - line_start - line_extra + 1,
-                            offset,
-                        };
+                        let at = fast_location(base + p as u64, line, line_start, line_extra);
                         if visitor.comment(RawText(&buf[p + 1..close]), at) == Flow::Skip {
                             active = false;
                             skip = true;
@@ -1366,5 +1356,18 @@ fn continuation_bytes(s: &[u8]) -> u64 {
         0
     } else {
         s.iter().filter(|&&b| b & 0xc0 == 0x80).count() as u64
+    }
+}
+
+/// The location of the byte at `offset` on `line` of the fast movetext loop
+/// (`line_start`: the offset the line starts at; `line_extra`: the bytes of
+/// multi-byte characters before `offset` on it, so the column counts
+/// characters).
+#[inline(always)]
+fn fast_location(offset: u64, line: u64, line_start: u64, line_extra: u64) -> Location {
+    Location {
+        line,
+        column: offset - line_start - line_extra + 1,
+        offset,
     }
 }

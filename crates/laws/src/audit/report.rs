@@ -172,19 +172,8 @@ impl<'a> AuditLine<'a> {
 }
 
 /// `n` in decimal.
-fn push_number(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // ASCII digits.
-    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or("0"));
+fn push_number(out: &mut String, n: u64) {
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// `n`, or `null`.
