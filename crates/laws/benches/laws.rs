@@ -21,7 +21,9 @@
 //!    (mean, p50, p99, p99.9, the slowest move and the five slowest
 //!    positions: the goals of issue 14, "Laws online").
 //!
-//! `-- N --dead-only` runs row 6 alone (for `valgrind --tool=callgrind`),
+//! `-- N --dead-only` runs row 6 alone (for `valgrind --tool=callgrind`;
+//! `ARBITER_DUMP_SOLVER=FILE` writes the positions the solver settled, for
+//! the alive bench's corpus),
 //! `-- N --dead-only --race` the same with both sides asked of the solver
 //! at once (`DeadPositionDetector::race_sides`);
 //! `-- N --generate-only` stops after generating the games (the floor to
@@ -238,6 +240,20 @@ fn dead_position_alone(games: &[Vec<(Move, String)>]) -> DeadAlone {
         out.calls.append(&mut calls);
     }
     out
+}
+
+/// The side the detector asks first without a hint: more mating material
+/// (a pawn worth a queen).
+fn likelier(pos: &Position) -> Color {
+    let m = |c: Color| {
+        let m = pos.board().material(c);
+        9 * m[0] + 3 * (m[1] + m[2]) + 5 * m[3] + 9 * m[4]
+    };
+    if m(Color::White) >= m(Color::Black) {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
 fn to_board(pos: &Position) -> chess::Board {
@@ -525,7 +541,21 @@ fn main() {
     }
     if std::env::args().any(|a| a == "--dead-only") {
         // For profiling (callgrind): the dead-position check alone.
-        dead_position_alone(&games).print(plies);
+        let alone = dead_position_alone(&games);
+        alone.print(plies);
+        if let Some(path) = std::env::var_os("ARBITER_DUMP_SOLVER") {
+            // The positions settled by the solver, for the alive bench's
+            // corpus (`FEN<TAB>first<TAB>laws`).
+            use std::fmt::Write;
+            let mut text = String::new();
+            for (_, pos, reason) in &alone.calls {
+                if *reason == Reason::Solver {
+                    let first = likelier(pos);
+                    writeln!(text, "{}\t{}\tlaws", pos.fen(), first.char()).unwrap();
+                }
+            }
+            std::fs::write(path, text).unwrap();
+        }
         return;
     }
 

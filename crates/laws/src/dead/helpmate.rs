@@ -66,8 +66,13 @@ thread_local! {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn helpmate(pos: &Position, winner: Color, budget: u64) -> Option<Vec<Move>> {
+    helpmate_counted(pos, winner, budget).0
+}
+
+/// [`helpmate`], with the positions it visited.
+pub fn helpmate_counted(pos: &Position, winner: Color, budget: u64) -> (Option<Vec<Move>>, u64) {
     if pos.cannot_mate_by_material(winner) || !pos.has_legal_moves() {
-        return None;
+        return (None, 0);
     }
     TABLE.with(|t| {
         let mut t = t.borrow_mut();
@@ -94,14 +99,14 @@ pub fn helpmate(pos: &Position, winner: Color, budget: u64) -> Option<Vec<Move>>
             if s.search(pos, plies) {
                 let mut line = std::mem::take(&mut s.line);
                 line.reverse();
-                return Some(line);
+                return (Some(line), s.nodes);
             }
             if s.nodes >= s.budget {
-                return None;
+                return (None, s.nodes);
             }
             plies += 2;
         }
-        None
+        (None, s.nodes)
     })
 }
 

@@ -27,6 +27,7 @@
 
 mod chasolver;
 mod helpmate;
+mod quick;
 pub mod material;
 mod race;
 mod shared;
@@ -34,7 +35,8 @@ pub mod takeback;
 pub mod witness;
 
 pub use chasolver::ChaSolver;
-pub use helpmate::helpmate;
+pub use helpmate::{helpmate, helpmate_counted};
+pub use quick::{quick_helpmate, quick_helpmate_with};
 pub use material::{cannot_mate_by_material, insufficient_material};
 pub use takeback::{can_return, is_reversible, return_path};
 pub use witness::{is_helpmate, Witness};
