@@ -208,6 +208,17 @@ fn solver_alive(pos: &Position, first: Color) -> Option<bool> {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    if args.first().is_some_and(|a| a == "--pgn") {
+        // GAMES generated games (seed 1) as PGN, for the audit bench.
+        let games: u64 = args.get(2).and_then(|g| g.parse().ok()).unwrap_or(1_000);
+        let mut generator = Generator::new(GenOptions::default());
+        let mut text = String::new();
+        for i in 1..=games {
+            text += &generator.game(i).to_pgn();
+        }
+        std::fs::write(&args[1], text).unwrap();
+        return;
+    }
     if args.first().is_some_and(|a| a == "--dump") {
         let games = args.get(2).and_then(|g| g.parse().ok()).unwrap_or(1_000);
         dump(&args[1], games);
@@ -236,14 +247,14 @@ fn main() {
     }
     if args.first().is_some_and(|a| a == "--curve") {
         // The short search's positions visited until its line, per position.
-        let budget: u64 = args.get(2).and_then(|b| b.parse().ok()).unwrap_or(100_000);
+        let budget: u64 = args.get(2).and_then(|b| b.parse().ok()).unwrap_or(64);
         for r in read(&args[1]) {
             let other = args.get(3).is_some_and(|a| a == "other");
             let first = if other { !r.first } else { r.first };
             let (line, nodes) = if args.get(3).is_some_and(|a| a == "old") {
                 arbiter_laws::dead::helpmate_counted(&r.pos, r.first, budget)
             } else {
-                arbiter_laws::dead::quick_helpmate_with(&r.pos, first, budget)
+                arbiter_laws::dead::quick_helpmate_with(&r.pos, first, budget as usize)
             };
             let mut p = r.pos;
             let sans: Vec<String> = line

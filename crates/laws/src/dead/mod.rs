@@ -140,7 +140,8 @@ pub enum Reason {
     /// The game record's own later moves, replayed, reach a position proven
     /// alive (alive: a helpmate from there is one from here).
     Continuation,
-    /// A helpmate found by the short budgeted search ([`helpmate()`]),
+    /// A helpmate found by our own search — the quick line
+    /// ([`quick_helpmate`]) or the budgeted search ([`helpmate()`]) —
     /// replayed (alive).
     Search,
     /// The exact solver (dead or alive).
@@ -186,9 +187,10 @@ impl Reason {
 /// use arbiter_laws::ChaSolver;
 /// use std::sync::Arc;
 /// assert_eq!(Effort::default().keep_short, 16);
+/// assert_eq!(Effort::default().quick_plies, 64);
 /// // Less effort in the cheap steps costs solver calls, never a verdict.
 /// let mut detector = DeadPositionDetector::new(Arc::new(ChaSolver));
-/// detector.effort = Effort { keep_short: 0, keep_tempos: 0, repair_tempos: 0, repair_plies: 0, patches: 0, search_nodes: 0 };
+/// detector.effort = Effort { keep_short: 0, keep_tempos: 0, repair_tempos: 0, repair_plies: 0, patches: 0, search_nodes: 0, quick_plies: 0 };
 /// let (dead, _) = detector.is_dead(&Position::standard(), None);
 /// assert!(!dead);
 /// ```
@@ -210,6 +212,9 @@ pub struct Effort {
     /// Positions the short helpmate search ([`helpmate()`]) visits at most
     /// per side before the solver is asked (0: no search).
     pub search_nodes: u64,
+    /// Plies of the quick helpmate line ([`quick_helpmate`]) at most, per
+    /// side, before the solver is asked (0: none).
+    pub quick_plies: usize,
 }
 
 impl Default for Effort {
@@ -221,6 +226,7 @@ impl Default for Effort {
             repair_plies: 200,
             patches: 4,
             search_nodes: SEARCH_NODES,
+            quick_plies: quick::MAX_PLIES,
         }
     }
 }
@@ -448,9 +454,25 @@ impl DeadPositionDetector {
         if let Some(v) = self.settled(pos, color) {
             return v;
         }
+        if self.quick(pos, color) {
+            return Verdict::Winnable;
+        }
         self.solver_calls += 1;
         let (v, line) = self.solver.solve(pos, color);
         self.record(pos, color, v, line)
+    }
+
+    /// The quick helpmate line for `color` ([`quick_helpmate`]): when it
+    /// finds one that replays, it is recorded as the solver's would be (the
+    /// kept line, the caches) and `true` (`color` can mate).
+    fn quick(&mut self, pos: &Position, color: Color) -> bool {
+        if self.effort.quick_plies == 0 {
+            return false;
+        }
+        match quick::quick_helpmate_with(pos, color, self.effort.quick_plies).0 {
+            Some(line) => self.record(pos, color, Verdict::Winnable, Some(line)) == Verdict::Winnable,
+            None => false,
+        }
     }
 
     /// The answer for `color` without the solver, if known: by material, by
@@ -728,6 +750,13 @@ impl DeadPositionDetector {
             Some(c) => [c, !c],
             None => likelier_winner_first(pos),
         };
+        // The quick line for each side still open, before any solver call
+        // (either side's helpmate proves the position alive).
+        for color in order {
+            if self.settled(pos, color).is_none() && self.quick(pos, color) {
+                return (false, Reason::Search);
+            }
+        }
         if self.search_both(pos, order) {
             return (false, Reason::Search);
         }
