@@ -185,11 +185,7 @@ fn prove(pos: &Position, first: Color, mode: &str) -> Option<bool> {
 struct Unshared;
 
 impl Unwinnability for Unshared {
-    fn solve(
-        &self,
-        pos: &Position,
-        winner: Color,
-    ) -> (Verdict, Option<Vec<arbiter_chess::Move>>) {
+    fn solve(&self, pos: &Position, winner: Color) -> (Verdict, Option<Vec<arbiter_chess::Move>>) {
         ChaSolver.solve(pos, winner)
     }
 }
@@ -207,7 +203,10 @@ fn solver_alive(pos: &Position, first: Color) -> Option<bool> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     if args.first().is_some_and(|a| a == "--pgn") {
         // GAMES generated games (seed 1) as PGN, for the audit bench.
         let games: u64 = args.get(2).and_then(|g| g.parse().ok()).unwrap_or(1_000);
@@ -291,7 +290,13 @@ fn main() {
                     s
                 })
                 .collect();
-            println!("{}\t{}\t{v:?}\t{}\t{}", r.source, r.pos.fen(), sans.len(), sans.join(" "));
+            println!(
+                "{}\t{}\t{v:?}\t{}\t{}",
+                r.source,
+                r.pos.fen(),
+                sans.len(),
+                sans.join(" ")
+            );
         }
         return;
     }
@@ -301,11 +306,7 @@ fn main() {
     let rows = read(path);
     let t0 = Instant::now();
     let out = prove_all(&rows, mode);
-    println!(
-        "{mode}: {} positions in {:.2?}",
-        rows.len(),
-        t0.elapsed()
-    );
+    println!("{mode}: {} positions in {:.2?}", rows.len(), t0.elapsed());
     let mut sources: Vec<&str> = rows.iter().map(|r| r.source.as_str()).collect();
     sources.sort_unstable();
     sources.dedup();

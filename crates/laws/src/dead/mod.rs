@@ -27,8 +27,8 @@
 
 mod chasolver;
 mod helpmate;
-mod quick;
 pub mod material;
+mod quick;
 mod race;
 mod shared;
 pub mod takeback;
@@ -36,8 +36,8 @@ pub mod witness;
 
 pub use chasolver::ChaSolver;
 pub use helpmate::{helpmate, helpmate_counted};
-pub use quick::{quick_helpmate, quick_helpmate_with};
 pub use material::{cannot_mate_by_material, insufficient_material};
+pub use quick::{quick_helpmate, quick_helpmate_with};
 pub use takeback::{can_return, is_reversible, return_path};
 pub use witness::{is_helpmate, Witness};
 
@@ -457,6 +457,14 @@ impl DeadPositionDetector {
         if self.quick(pos, color) {
             return Verdict::Winnable;
         }
+        self.solve(pos, color)
+    }
+
+    /// The solver's answer for `color` (the cheap steps already tried).
+    fn solve(&mut self, pos: &Position, color: Color) -> Verdict {
+        if let Some(v) = self.settled(pos, color) {
+            return v;
+        }
         self.solver_calls += 1;
         let (v, line) = self.solver.solve(pos, color);
         self.record(pos, color, v, line)
@@ -470,7 +478,9 @@ impl DeadPositionDetector {
             return false;
         }
         match quick::quick_helpmate_with(pos, color, self.effort.quick_plies).0 {
-            Some(line) => self.record(pos, color, Verdict::Winnable, Some(line)) == Verdict::Winnable,
+            Some(line) => {
+                self.record(pos, color, Verdict::Winnable, Some(line)) == Verdict::Winnable
+            }
             None => false,
         }
     }
@@ -750,10 +760,15 @@ impl DeadPositionDetector {
             Some(c) => [c, !c],
             None => likelier_winner_first(pos),
         };
-        // The quick line for each side still open, before any solver call
-        // (either side's helpmate proves the position alive).
-        for color in order {
-            if self.settled(pos, color).is_none() && self.quick(pos, color) {
+        // A side known to mate (cached), else the quick line for each side
+        // still open, before any solver call: either side's helpmate proves
+        // the position alive.
+        let known = order.map(|c| self.settled(pos, c));
+        if known.contains(&Some(Verdict::Winnable)) {
+            return (false, Reason::Solver);
+        }
+        for (color, known) in order.into_iter().zip(known) {
+            if known.is_none() && self.quick(pos, color) {
                 return (false, Reason::Search);
             }
         }
@@ -769,7 +784,7 @@ impl DeadPositionDetector {
             }
         }
         for color in order {
-            match self.can_checkmate(pos, color) {
+            match self.solve(pos, color) {
                 Verdict::Winnable => return (false, Reason::Solver),
                 Verdict::Unknown => undecided = true,
                 Verdict::Unwinnable => {}

@@ -70,14 +70,18 @@ pub fn quick_helpmate_with(
     let mut last = [None::<Move>; 2];
     for _ in 0..max_plies {
         let mating = p.turn() == winner;
-        if mating {
-            if let Some(m) = mate_in_one(&p, &mut nodes) {
+        let side = usize::from(!mating);
+        let best = if mating {
+            let (best, mate) = mating_move(&p, last[side], &mut nodes);
+            if let Some(m) = mate {
                 line.push(m);
                 return (Some(line), nodes);
             }
-        }
-        let side = usize::from(!mating);
-        let Some(m) = best_move(&p, mating, last[side]) else {
+            best
+        } else {
+            defending_move(&p, last[side])
+        };
+        let Some(m) = best else {
             return (None, nodes);
         };
         nodes += 1;
@@ -92,123 +96,187 @@ pub fn quick_helpmate_with(
     (None, nodes)
 }
 
-/// A move of the side to move that checkmates, among those that can give
+/// Checks tried for mate at most per position (the rest are left).
+const MAX_CHECKS: usize = 32;
+
+/// The mating side's move: a checkmate if one of the moves that can give
 /// check (a piece to a square attacking the king, a piece off a line to the
-/// king, a promotion, a king move for castling).
-fn mate_in_one(pos: &Position, nodes: &mut u64) -> Option<Move> {
+/// king, a promotion, a king move for castling) mates, else the best
+/// scored move (never `last` taken back). One pass over the legal moves.
+fn mating_move(
+    pos: &Position,
+    last: Option<Move>,
+    nodes: &mut u64,
+) -> (Option<Move>, Option<Move>) {
     let me = pos.turn();
     let board = pos.board();
-    let ksq = pos.king_of(!me);
     let occ = board.occupied();
+    let theirs = board.by_color(!me);
+    let ksq = pos.king_of(!me);
+    let zone = king_attacks(ksq);
     let checks = CheckSquares::new(ksq, occ, !me);
+    let hits = ZoneHits::new(zone, occ, me);
     let discoverers = queen_attacks(ksq, occ) & board.by_color(me);
-    let mut found = None;
+    let mut candidates = [PieceMoves {
+        role: Role::King,
+        from: ksq,
+        to: Bitboard::EMPTY,
+        promotion: false,
+    }; MAX_CHECKS];
+    let mut n = 0;
+    let mut best = Best::new(last);
     pos.for_each_piece_moves(|pm| {
         let to = if pm.promotion || pm.role == Role::King || discoverers.contains(pm.from) {
             pm.to
         } else {
             pm.to & checks.of(pm.role)
         };
-        for m in (PieceMoves { to, ..pm }).iter() {
+        if to.any() && n < MAX_CHECKS {
+            candidates[n] = PieceMoves { to, ..pm };
+            n += 1;
+        }
+        let (one, two) = hits.of(pm.role);
+        let reach = |sq: Square| i32::from(one.contains(sq)) + i32::from(two.contains(sq));
+        let before = reach(pm.from);
+        let d_from = pm.from.distance(ksq) as i32;
+        for m in pm.iter() {
+            let mut s = if let Some(role) = m.promotion {
+                if role == Role::Queen {
+                    30
+                } else {
+                    -30
+                }
+            } else {
+                3 * (reach(m.to) - before)
+                    + match pm.role {
+                        Role::Pawn => 1,
+                        Role::King => 0,
+                        _ => d_from - m.to.distance(ksq) as i32,
+                    }
+            };
+            if checks.of(m.promotion.unwrap_or(pm.role)).contains(m.to) {
+                // A check that does not mate drives the king away.
+                s -= 20;
+            }
+            if theirs.contains(m.to) {
+                // Pieces next to the king wall it in; the others defend.
+                s += if zone.contains(m.to) { -6 } else { 3 };
+            }
+            best.consider(s, m);
+        }
+        false
+    });
+    for pm in &candidates[..n] {
+        for m in pm.iter() {
             *nodes += 1;
             let mut q = *pos;
             q.play_unchecked(m);
             if q.is_check() && !q.has_legal_moves() {
-                found = Some(m);
-                return true;
+                return (best.m, Some(m));
             }
+        }
+    }
+    (best.m, None)
+}
+
+/// The other side's move: the best scored (never `last` taken back).
+fn defending_move(pos: &Position, last: Option<Move>) -> Option<Move> {
+    let me = pos.turn();
+    let theirs = pos.board().by_color(!me);
+    let near = king_attacks(pos.king_of(me));
+    let mut best = Best::new(last);
+    pos.for_each_piece_moves(|pm| {
+        let base = if pm.role == Role::King {
+            None
+        } else if near.contains(pm.from) {
+            Some(-5)
+        } else {
+            Some(1)
+        };
+        for m in pm.iter() {
+            let s = if theirs.contains(m.to) {
+                // Only when nothing else is legal (in check).
+                -1000
+            } else {
+                match base {
+                    None => 2 * (from_edge(m.from) - from_edge(m.to)),
+                    Some(_) if near.contains(m.to) => 5,
+                    Some(b) => b,
+                }
+            };
+            let s = if m.promotion.is_some_and(|r| r != Role::Knight) {
+                s - 20
+            } else {
+                s
+            };
+            best.consider(s, m);
         }
         false
     });
-    found
+    best.m
 }
 
-/// The best scored legal move of the side to move (the mating side if
-/// `mating`), never `last` taken back.
-fn best_move(pos: &Position, mating: bool, last: Option<Move>) -> Option<Move> {
-    let board = pos.board();
-    let me = pos.turn();
-    let occ = board.occupied();
-    let theirs = board.by_color(!me);
-    let mut best: Option<(i32, Move)> = None;
-    let mut consider = |s: i32, m: Move| {
-        let back = last.is_some_and(|l| l.from == m.to && l.to == m.from);
-        let s = if back { s - 100 } else { s };
-        if best.is_none_or(|(b, _)| s > b) {
-            best = Some((s, m));
+/// For each role, the squares from which a piece of the mating side
+/// attacks at least one, and at least two, of the squares next to the other
+/// king (with the pieces where they stand: a score, not a fact).
+struct ZoneHits {
+    by_role: [(Bitboard, Bitboard); 6],
+}
+
+impl ZoneHits {
+    fn new(zone: Bitboard, occ: Bitboard, me: Color) -> ZoneHits {
+        let mut by_role = [(Bitboard::EMPTY, Bitboard::EMPTY); 6];
+        for z in zone {
+            let sets = [
+                pawn_attacks(!me, z),
+                knight_attacks(z),
+                bishop_attacks(z, occ),
+                rook_attacks(z, occ),
+                Bitboard::EMPTY,
+                king_attacks(z),
+            ];
+            for (r, a) in sets.into_iter().enumerate() {
+                let (one, two) = &mut by_role[r];
+                *two |= *one & a;
+                *one |= a;
+            }
         }
-    };
-    if mating {
-        let ksq = pos.king_of(!me);
-        let zone = king_attacks(ksq);
-        let checks = CheckSquares::new(ksq, occ, !me);
-        pos.for_each_piece_moves(|pm| {
-            let occ = occ ^ pm.from;
-            let reach = |role: Role, sq: Square| -> i32 {
-                let a = match role {
-                    Role::Pawn => pawn_attacks(me, sq),
-                    Role::Knight => knight_attacks(sq),
-                    Role::Bishop => bishop_attacks(sq, occ),
-                    Role::Rook => rook_attacks(sq, occ),
-                    Role::Queen => queen_attacks(sq, occ),
-                    Role::King => king_attacks(sq),
-                };
-                (a & zone).count() as i32
-            };
-            let before = reach(pm.role, pm.from);
-            let closer = |to: Square| pm.from.distance(ksq) as i32 - to.distance(ksq) as i32;
-            for m in pm.iter() {
-                let role = m.promotion.unwrap_or(pm.role);
-                let mut s = 3 * (reach(role, m.to) - before);
-                if checks.of(role).contains(m.to) {
-                    // A check that does not mate drives the king away.
-                    s -= 20;
-                }
-                match m.promotion {
-                    Some(Role::Queen) => s += 30,
-                    Some(_) => s -= 30,
-                    None => {}
-                }
-                s += match pm.role {
-                    Role::Pawn => 1,
-                    Role::King => 0,
-                    _ => closer(m.to),
-                };
-                if theirs.contains(m.to) {
-                    s += if zone.contains(m.to) { -6 } else { 3 };
-                }
-                consider(s, m);
-            }
-            false
-        });
-    } else {
-        let ksq = pos.king_of(me);
-        let near = king_attacks(ksq);
-        pos.for_each_piece_moves(|pm| {
-            for m in pm.iter() {
-                let s = if theirs.contains(m.to) {
-                    // Only when nothing else is legal (in check).
-                    -1000
-                } else if pm.role == Role::King {
-                    2 * (from_edge(m.from) - from_edge(m.to))
-                } else if near.contains(m.to) {
-                    5
-                } else if near.contains(m.from) {
-                    -5
-                } else {
-                    1
-                };
-                let s = if m.promotion.is_some_and(|r| r != Role::Knight) {
-                    s - 20
-                } else {
-                    s
-                };
-                consider(s, m);
-            }
-            false
-        });
+        let (b1, b2) = by_role[Role::Bishop.index()];
+        let (r1, r2) = by_role[Role::Rook.index()];
+        by_role[Role::Queen.index()] = (b1 | r1, b2 | r2 | (b1 & r1));
+        ZoneHits { by_role }
     }
-    best.map(|(_, m)| m)
+
+    fn of(&self, role: Role) -> (Bitboard, Bitboard) {
+        self.by_role[role.index()]
+    }
+}
+
+/// The best scored move so far.
+struct Best {
+    last: Option<Move>,
+    score: i32,
+    m: Option<Move>,
+}
+
+impl Best {
+    fn new(last: Option<Move>) -> Best {
+        Best {
+            last,
+            score: i32::MIN,
+            m: None,
+        }
+    }
+
+    #[inline]
+    fn consider(&mut self, s: i32, m: Move) {
+        let back = self.last.is_some_and(|l| l.from == m.to && l.to == m.from);
+        let s = if back { s - 100 } else { s };
+        if s > self.score {
+            self.score = s;
+            self.m = Some(m);
+        }
+    }
 }
 
 /// The squares from which a piece of each role checks the king on `ksq`.
@@ -283,6 +351,9 @@ mod tests {
         assert!(quick_helpmate(&wall, Color::White).is_none());
         assert!(quick_helpmate(&wall, Color::Black).is_none());
         // No plies, no line.
-        assert_eq!(quick_helpmate_with(&Position::standard(), Color::Black, 0).0, None);
+        assert_eq!(
+            quick_helpmate_with(&Position::standard(), Color::Black, 0).0,
+            None
+        );
     }
 }
