@@ -343,8 +343,11 @@ mod tests {
         for (fen, winner) in [
             ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", Color::White),
             ("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", Color::Black),
+            // King and queen against king: the kings walk to the edge.
+            ("8/8/8/4k3/8/8/8/3QK3 w - - 0 1", Color::White),
+            // Lichess: White's bishop blocks its own king's flight.
             (
-                "rnbqkbnr/pppppppp/8/8/7P/8/PPPPPPP1/RNBQKBNR b KQkq - 0 1",
+                "3q4/2p3pk/4p2p/5p1B/1P6/8/b4PPP/6K1 w - - 0 30",
                 Color::Black,
             ),
             // Lichess: Black's knight has to leave g7's defence.
