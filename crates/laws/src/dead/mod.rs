@@ -187,7 +187,7 @@ impl Reason {
 /// use arbiter_laws::ChaSolver;
 /// use std::sync::Arc;
 /// assert_eq!(Effort::default().keep_short, 16);
-/// assert_eq!(Effort::default().quick_plies, 64);
+/// assert_eq!(Effort::default().quick_plies, 96);
 /// // Less effort in the cheap steps costs solver calls, never a verdict.
 /// let mut detector = DeadPositionDetector::new(Arc::new(ChaSolver));
 /// detector.effort = Effort { keep_short: 0, keep_tempos: 0, repair_tempos: 0, repair_plies: 0, patches: 0, search_nodes: 0, quick_plies: 0 };

@@ -7,20 +7,22 @@
 //! check for a mate. The scores, from bitboards of the position:
 //!
 //! - the mating side: its pieces onto squares attacking more of the squares
-//!   next to the other king, queen promotions, pawns forward, pieces closer
-//!   to that king; checks that do not mate are avoided (they drive the king
-//!   away); captures of the other side's pieces away from its king (its
-//!   defenders), not next to it (they wall it in);
-//! - the other side: its king towards the edge, its pieces onto the squares
-//!   next to its king and not away from them, never a capture of the mating
-//!   side's pieces unless nothing else is legal;
+//!   next to the other king, queen promotions, pawns forward, pieces and
+//!   king closer to that king; captures of the other side's pieces away from
+//!   its king (its defenders), not next to it (they wall it in); checks that
+//!   do not mate avoided in a first line (they drive the king away), sought
+//!   in a second one, tried when the first finds nothing (they herd it);
+//! - the other side: its king towards the edge and the mating king, its
+//!   pieces onto the squares next to its king and not away from them, never
+//!   a capture of the mating side's pieces unless nothing else is legal;
 //! - neither side takes back its own last move, nor moves a piece onto a
 //!   square one of its pieces left in its last four moves (lines that go
 //!   round in circles).
 //!
 //! Measured on the final positions of real games (the Lichess and TWIC
-//! samples, `benches/alive.rs`): a line within 64 plies for about nine
-//! positions in ten, at about a tenth of the solver's instructions.
+//! samples, `benches/alive.rs`): a line for the recorded winner within 96
+//! plies for 95% of them, at a fraction of the solver's instructions
+//! (`docs/performance.md`).
 //!
 //! The line is incomplete by design: a line found is a helpmate only once
 //! the caller has replayed it ([`is_helpmate`](super::is_helpmate)); no line
@@ -32,11 +34,11 @@ use arbiter_chess::attacks::{
 };
 use arbiter_chess::{Bitboard, Color, Move, PieceMoves, Position, Role, Square};
 
-/// Plies played at most ([`quick_helpmate`]).
-pub const MAX_PLIES: usize = 64;
+/// Plies played at most per line ([`quick_helpmate`]).
+pub const MAX_PLIES: usize = 96;
 
-/// A helpmate line for `winner` from `pos`, if the quick line finds one
-/// within [`MAX_PLIES`] plies. `None` proves nothing.
+/// A helpmate line for `winner` from `pos`, if one of the quick lines finds
+/// one within [`MAX_PLIES`] plies. `None` proves nothing.
 ///
 /// ```
 /// use arbiter_chess::{Color, Position};
@@ -55,8 +57,9 @@ pub fn quick_helpmate(pos: &Position, winner: Color) -> Option<Vec<Move>> {
     quick_helpmate_with(pos, winner, MAX_PLIES).0
 }
 
-/// [`quick_helpmate`] with at most `max_plies` plies; also the positions
-/// visited (plies played and checks tried for mate), a measure of its cost.
+/// [`quick_helpmate`] with at most `max_plies` plies per line; also the
+/// positions visited (plies played and checks tried for mate), a measure of
+/// its cost.
 pub fn quick_helpmate_with(
     pos: &Position,
     winner: Color,
@@ -66,6 +69,27 @@ pub fn quick_helpmate_with(
     if pos.cannot_mate_by_material(winner) {
         return (None, nodes);
     }
+    for check in CHECK_SCORES {
+        if let Some(line) = greedy_line(pos, winner, max_plies, check, &mut nodes) {
+            return (Some(line), nodes);
+        }
+    }
+    (None, nodes)
+}
+
+/// The score of a check that does not mate, in each line tried: first
+/// avoided (it drives the king away), then sought (it herds the king).
+const CHECK_SCORES: [i32; 2] = [-20, 4];
+
+/// One line forward, the best scored move at each ply (`check`: the score
+/// of a check that does not mate).
+fn greedy_line(
+    pos: &Position,
+    winner: Color,
+    max_plies: usize,
+    check: i32,
+    nodes: &mut u64,
+) -> Option<Vec<Move>> {
     let mut line = Vec::new();
     let mut p = *pos;
     // Each side's last moves, newest first.
@@ -74,29 +98,27 @@ pub fn quick_helpmate_with(
         let mating = p.turn() == winner;
         let side = usize::from(!mating);
         let best = if mating {
-            let (best, mate) = mating_move(&p, &recent[side], &mut nodes);
+            let (best, mate) = mating_move(&p, &recent[side], check, nodes);
             if let Some(m) = mate {
                 line.push(m);
-                return (Some(line), nodes);
+                return Some(line);
             }
             best
         } else {
             defending_move(&p, &recent[side])
         };
-        let Some(m) = best else {
-            return (None, nodes);
-        };
-        nodes += 1;
+        let m = best?;
+        *nodes += 1;
         recent[side].rotate_right(1);
         recent[side][0] = Some(m);
         let capture = p.is_capture(m);
         p.play_unchecked(m);
         line.push(m);
         if capture && p.cannot_mate_by_material(winner) {
-            return (None, nodes);
+            return None;
         }
     }
-    (None, nodes)
+    None
 }
 
 /// Checks tried for mate at most per position (the rest are left).
@@ -109,6 +131,7 @@ const MAX_CHECKS: usize = 32;
 fn mating_move(
     pos: &Position,
     recent: &[Option<Move>; RECENT],
+    check: i32,
     nodes: &mut u64,
 ) -> (Option<Move>, Option<Move>) {
     let me = pos.turn();
@@ -158,8 +181,8 @@ fn mating_move(
                     }
             };
             if checks.of(m.promotion.unwrap_or(pm.role)).contains(m.to) {
-                // A check that does not mate drives the king away.
-                s -= 20;
+                // A check that does not mate: see CHECK_SCORES.
+                s += check;
             }
             if theirs.contains(m.to) {
                 // Pieces next to the king wall it in; the others defend.
@@ -187,6 +210,7 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
     let me = pos.turn();
     let theirs = pos.board().by_color(!me);
     let near = king_attacks(pos.king_of(me));
+    let mater = pos.king_of(!me);
     let mut best = Best::new(recent);
     pos.for_each_piece_moves(|pm| {
         let base = if pm.role == Role::King {
@@ -202,7 +226,10 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
                 -1000
             } else {
                 match base {
-                    None => 2 * (from_edge(m.from) - from_edge(m.to)),
+                    None => {
+                        2 * (from_edge(m.from) - from_edge(m.to))
+                            + (m.from.distance(mater) as i32 - m.to.distance(mater) as i32)
+                    }
                     Some(_) if near.contains(m.to) => 5,
                     Some(b) => b,
                 }
