@@ -14,19 +14,28 @@
 //!   solver (`ARBITER_DUMP_SOLVER=FILE cargo bench -p arbiter-laws --bench
 //!   laws -- 300 --dead-only` writes them).
 //!
-//! `cargo bench -p arbiter-laws --bench alive -- --dump FILE [GAMES]` writes
-//! the first three (GAMES generated, default 1,000); `-- FILE MODE` reads a
-//! corpus and proves every position alive or dead with MODE:
+//! `cargo bench -p arbiter-laws --bench alive -- MODE …` (or the bench binary
+//! `target/release/deps/alive-…` itself):
 //!
-//! - `solver`: the exact solver (chasolver), the side asked first first;
-//! - `detector`: `DeadPositionDetector::can_checkmate` (every cheap proof,
-//!   then the solver), fresh per position, the side asked first first;
-//! - `search`: the quick helpmate search alone (what it proves).
+//! - `--dump FILE [GAMES]` writes the first three sources (GAMES generated,
+//!   default 1,000); `--pgn FILE [GAMES]` writes the generated games as PGN
+//!   (for the audit bench);
+//! - `FILE solver|detector|search [--check]` proves every position of a
+//!   corpus alive or dead: `solver` the exact solver alone, the side asked
+//!   first first; `detector` `DeadPositionDetector::can_checkmate` (the
+//!   quick line, then the solver), fresh per position; `search` the quick
+//!   line alone. Prints, per source, how many positions were proven alive
+//!   and the time per position; `--check` compares every verdict with the
+//!   solver's;
+//! - `--curve FILE [PLIES] [other|old]`: per position, the quick line's
+//!   length and positions visited (`old`: the budgeted search
+//!   `dead::helpmate`, PLIES its node budget; `other`: the side asked
+//!   second);
+//! - `--sides FILE`: each side's exact analysis, timed (fastest of three);
+//! - `--lines FILE`: the solver's helpmate lines in SAN.
 //!
-//! Each mode prints, per source, how many positions it proved alive, its
-//! time, and with `--check` compares every verdict with the solver's. Run
-//! under `valgrind --tool=callgrind --toggle-collect='*prove_all*'` for the
-//! instructions of the proofs alone.
+//! For the instructions of the proofs alone: `valgrind --tool=callgrind
+//! --toggle-collect='*prove_all*' … FILE detector`.
 
 use arbiter_chess::{Color, Position};
 use arbiter_laws::dead::{quick_helpmate, DeadPositionDetector, Verdict};

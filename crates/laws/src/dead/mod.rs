@@ -20,7 +20,8 @@
 //! [`DeadPositionDetector`] asks it only when a cheaper *proof* cannot settle
 //! the question. A position is found dead only by a theorem ([`material`])
 //! or by the solver for both sides; it is found alive only by a helpmate line
-//! replayed move by move ([`witness`]), by a way back to a live
+//! replayed move by move (kept from an earlier position, [`witness`], or
+//! found by the quick line, [`quick_helpmate`]), by a way back to a live
 //! position ([`takeback`]), by a continuation of legal moves to a live
 //! position ([`DeadPositionDetector::prove_continuation`], for game records
 //! read ahead), or by the solver.
@@ -257,14 +258,20 @@ struct Cached {
 ///    ([`takeback`]): alive, since the live position is reachable again;
 /// 4. the last helpmate line, carried over the move with small changes
 ///    ([`Witness::repair`]) and replayed: alive;
-/// 5. the exact solver, the side likelier to mate first: dead only if both
+/// 5. a side already known to mate (cached), else the quick helpmate line
+///    ([`quick_helpmate`]) for each side not yet decided: a line that
+///    replays proves the position alive and becomes the line of steps 2
+///    and 4;
+/// 6. the exact solver, the side likelier to mate first: dead only if both
 ///    sides are proven unable to mate; an undecided analysis leaves the game
 ///    going. The solver's helpmate line (replayed) becomes the line of
 ///    steps 2 and 4. With [`Self::race_sides`], both sides are asked at
 ///    once on two worker threads and the first helpmate found settles it.
 ///
-/// (A short helpmate search of our own before the solver was measured too:
-/// it found lines, but cost about as much as the solver calls it saved.)
+/// ([`Self::can_checkmate`], the one-sided question, is answered the same
+/// way: cached, the quick line, the solver. The budgeted search
+/// [`helpmate()`] before the solver, [`Effort::search_nodes`], is off by
+/// default: it cost about as much as the solver calls it saved.)
 ///
 /// The solver's verdicts are cached by position (Zobrist key, confirmed by
 /// comparing the position itself).
@@ -449,7 +456,8 @@ impl DeadPositionDetector {
     }
 
     /// Whether `color` can checkmate in `pos` by any series of legal moves
-    /// (exact; `Unknown` only if the solver cannot decide).
+    /// (exact; `Unknown` only if the solver cannot decide): known answers,
+    /// then the quick line ([`quick_helpmate`]), then the solver.
     pub fn can_checkmate(&mut self, pos: &Position, color: Color) -> Verdict {
         if let Some(v) = self.settled(pos, color) {
             return v;
