@@ -538,12 +538,13 @@ impl FenBuf {
         }
     }
 
+    /// Appends a byte. The longest FEN (71 bytes of placement, four
+    /// castling letters, two 10-digit counters: 103 bytes) fits, so the
+    /// index wraps instead of being checked.
     #[inline]
     pub(crate) fn push(&mut self, b: u8) {
-        if let Some(slot) = self.bytes.get_mut(self.len) {
-            *slot = b;
-            self.len += 1;
-        }
+        self.bytes[self.len % 128] = b;
+        self.len += 1;
     }
 
     /// A number in decimal, without the formatting machinery.
@@ -555,7 +556,7 @@ impl FenBuf {
 
     pub(crate) fn as_str(&self) -> &str {
         // Only ASCII is pushed.
-        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+        std::str::from_utf8(&self.bytes[..self.len.min(128)]).unwrap_or_default()
     }
 }
 

@@ -110,6 +110,37 @@ impl<'a> ErrorLine<'a> {
     }
 }
 
+/// `true` if JSON escapes a byte of `s`: a control character, `"` or `\`
+/// (serde_json writes every other byte as it is). Eight bytes at a time:
+/// a byte below 0x20, or equal to `"` or `\`, sets its top bit in the
+/// usual has-zero-byte test.
+fn needs_escape(s: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const TOPS: u64 = 0x8080_8080_8080_8080;
+    let special = |x: u64| {
+        let below_space = x.wrapping_sub(ONES * 0x20) & !x;
+        let quote = x ^ (ONES * u64::from(b'"'));
+        let backslash = x ^ (ONES * u64::from(b'\\'));
+        (below_space
+            | (quote.wrapping_sub(ONES) & !quote)
+            | (backslash.wrapping_sub(ONES) & !backslash))
+            & TOPS
+            != 0
+    };
+    let mut chunks = s.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        if special(u64::from_le_bytes(word)) {
+            return true;
+        }
+    }
+    chunks
+        .remainder()
+        .iter()
+        .any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+}
+
 /// Writes `line` as JSON, as serde would: the common line (no error, no
 /// warning) by hand, the field names fixed and the strings escaped by serde
 /// only when they need it; any other line through serde.
@@ -120,7 +151,7 @@ fn write_game_line(out: &mut impl Write, line: &GameLine<'_>) -> io::Result<()> 
     fn string(out: &mut impl Write, s: Option<&str>) -> io::Result<()> {
         match s {
             None => out.write_all(b"null"),
-            Some(s) if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') => {
+            Some(s) if !needs_escape(s.as_bytes()) => {
                 out.write_all(b"\"")?;
                 out.write_all(s.as_bytes())?;
                 out.write_all(b"\"")
@@ -274,6 +305,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn needs_escape_finds_every_byte_json_escapes_wherever_it_stands() {
+        for len in 1..=17 {
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut text = vec![b'a'; len];
+                    text[at] = b;
+                    // Bytes of every kind around it: none may hide it or be taken for it.
+                    if len > 2 {
+                        text[(at + 1) % len] = 0xff;
+                    }
+                    let expected = b < 0x20 || b == b'"' || b == b'\\';
+                    assert_eq!(
+                        needs_escape(&text),
+                        expected,
+                        "byte {b:#x} at {at} of {len}"
+                    );
+                }
+            }
+        }
+        assert!(!needs_escape(b""));
+        assert!(!needs_escape("Ботвинник, Михаил €".as_bytes()));
+    }
+
+    #[test]
     fn a_line_written_by_hand_is_the_line_serde_writes() {
         let names = [
             None,
@@ -284,6 +339,10 @@ mod tests {
             Some("back\\slash"),
             Some("tab\there\u{1}\u{7f}"),
             Some("€ ½ 🙂 </script>"),
+            Some("Kasparov, Garry \"Gazza\""),
+            Some("Smith, Jo\u{1}hn, Jr."),
+            Some("Smith, John\\ Jr."),
+            Some("Nakamura, Hikaru\u{1f}"),
         ];
         let error = GameError {
             game: 1,
@@ -323,6 +382,6 @@ mod tests {
                 }
             }
         }
-        assert_eq!(lines, 8 * 8 * 3);
+        assert_eq!(lines, 12 * 12 * 3);
     }
 }

@@ -73,7 +73,7 @@ impl Visitor for Minimal {
     fn begin_variation(&mut self, _at: Location) -> Flow {
         Flow::Skip
     }
-    #[inline]
+    #[inline(always)]
     fn san(&mut self, text: &[u8], _at: Location) -> Flow {
         if let Some((m, role)) = read_strict_san_by(&self.pos, text) {
             self.pos.play_unchecked_by(m, role);

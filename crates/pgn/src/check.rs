@@ -94,6 +94,13 @@ impl Checker {
     }
 }
 
+/// Keeps a tag's value (apart, so that the tags not kept cost no more than
+/// their names' test).
+#[inline(never)]
+fn keep(slot: &mut Option<String>, value: RawText<'_>) {
+    *slot = Some(value.unescape().into_owned());
+}
+
 impl Visitor for Checker {
     type Output = CheckedGame;
 
@@ -105,6 +112,7 @@ impl Visitor for Checker {
         self.movetext_result = None;
     }
 
+    #[inline]
     fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) -> Flow {
         let slot = match name {
             b"White" => &mut self.white,
@@ -117,7 +125,7 @@ impl Visitor for Checker {
         };
         // The first of repeated tags counts, as in `Tags::get`.
         if slot.is_none() {
-            *slot = Some(value.unescape().into_owned());
+            keep(slot, value);
         }
         Flow::Continue
     }

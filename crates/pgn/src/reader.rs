@@ -862,6 +862,7 @@ impl<R: Read> Reader<R> {
     }
 
     #[allow(unused_assignments)]
+    #[inline(never)] // once a game: kept apart from the tag reading
     fn read_movetext<V: Visitor>(&mut self, visitor: &mut V, mut skip: bool) -> io::Result<()> {
         let mut depth = 0usize;
         // Depth of a variation being skipped (and everything inside it).

@@ -79,6 +79,9 @@ pub(crate) struct Replay {
     /// A move in the variation at this depth was wrong: the rest of that
     /// variation is passed over, the lines around it read on.
     dead: Option<usize>,
+    /// Moves may take the fast path: the movetext started, the line is not
+    /// dead and the notation is not Russian (kept by [`Replay::refresh`]).
+    fast: bool,
     /// The first error (one in the main line replaces one in a variation).
     pub error: Option<GameError>,
     /// What was changed to go on.
@@ -105,12 +108,28 @@ impl Replay {
         self.dead = None;
         self.error = None;
         self.warnings.clear();
+        self.refresh();
+    }
+
+    /// Recomputes [`Replay::fast`] after `started`, `dead` or the dialect
+    /// changed.
+    fn refresh(&mut self) {
+        self.fast = self.started && self.dead.is_none() && self.dialect != Dialect::Russian;
     }
 
     /// Notes the tags replay needs: `FEN`, `Variant` (the first of each) and
     /// `Notation`.
     #[inline]
     pub fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) {
+        if matches!(name, b"FEN" | b"Variant" | b"Notation") {
+            self.note_tag(name, value, at);
+        }
+    }
+
+    /// [`Replay::tag`] for the three tags it keeps (apart, so that the
+    /// others cost no more than their names' test).
+    #[inline(never)]
+    fn note_tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) {
         let slot = match name {
             b"FEN" => &mut self.fen,
             b"Variant" => &mut self.variant,
@@ -118,6 +137,7 @@ impl Replay {
                 if self.forced.is_none() {
                     if let Ok(n) = Notation::from_name(&value.unescape()) {
                         self.dialect = n.dialect();
+                        self.refresh();
                     }
                 }
                 return;
@@ -137,6 +157,7 @@ impl Replay {
             Ok((pos, dropped)) => {
                 self.cur = Cursor::new(pos, 0);
                 self.started = true;
+                self.refresh();
                 if dropped.any() {
                     self.warnings.push(GameWarning {
                         game: self.number,
@@ -184,27 +205,36 @@ impl Replay {
     /// variation gone wrong).
     #[inline(always)]
     pub fn play(&mut self, text: &[u8], at: Location) -> Result<Step, Flow> {
+        // The common case in one test: strict SAN in a live line.
+        if self.fast {
+            if let Some((m, role)) = read_strict_san_by(&self.cur.pos, text) {
+                let cur = &mut self.cur;
+                cur.before = cur.pos;
+                cur.pos.play_unchecked_by(m, role);
+                cur.ply += 1;
+                cur.moves += 1;
+                return Ok(Step::Move(m));
+            }
+        }
+        self.play_general(text, at)
+    }
+
+    /// [`Replay::play`] for the moves the fast path does not take: before
+    /// the movetext, in a dead variation, in Russian notation, and any text
+    /// that is not strict SAN naming one legal move.
+    #[inline(never)]
+    fn play_general(&mut self, text: &[u8], at: Location) -> Result<Step, Flow> {
         if !self.started {
             return Err(Flow::Skip);
         }
         if self.dead.is_some() {
             return Err(Flow::Continue);
         }
-        let fast = if self.dialect == Dialect::Russian {
-            None
-        } else {
-            read_strict_san_by(&self.cur.pos, text)
-        };
-        let (step, role) = match fast {
-            Some((m, role)) => (Step::Move(m), Some(role)),
-            None => {
-                let step = self.read_slow(text, at)?;
-                let role = match step {
-                    Step::Move(m) => self.cur.pos.role_at(m.from),
-                    Step::Null => None,
-                };
-                (step, role)
-            }
+        // Strict SAN was tried (and failed) unless the notation is Russian.
+        let step = self.read_slow(text, at)?;
+        let role = match step {
+            Step::Move(m) => self.cur.pos.role_at(m.from),
+            Step::Null => None,
         };
         let cur = &mut self.cur;
         cur.before = cur.pos;
@@ -241,6 +271,7 @@ impl Replay {
                     // A game written in Russian: from now on Latin look-alikes
                     // (`Cc1-f4`, `Kpe2`) are the Russian letters they resemble.
                     self.dialect = Dialect::Russian;
+                    self.refresh();
                 }
                 Ok(Step::Move(m))
             }
@@ -260,6 +291,7 @@ impl Replay {
             Flow::Skip
         } else {
             self.dead = Some(self.parents.len());
+            self.refresh();
             Flow::Continue
         }
     }
@@ -293,6 +325,7 @@ impl Replay {
             Some(parent) => {
                 if self.dead == Some(self.parents.len() + 1) {
                     self.dead = None;
+                    self.refresh();
                 }
                 self.cur = parent;
                 true
