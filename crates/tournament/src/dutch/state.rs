@@ -106,7 +106,7 @@ pub(crate) fn is_absence(e: &crate::RoundEntry) -> bool {
 /// moves them down again. A TRF does not mark late entries: a player counts as
 /// not yet entered when he is not paired in this round and was not paired in
 /// any round before (no opponent, no pairing-allocated bye, no forfeit win),
-/// the reading of JaVaFo and bbpPairings (their "effective pairing number").
+/// as bbpPairings reads it (its "effective pairing number").
 ///
 /// ```
 /// use arbiter_tournament::{dutch, Event, Player, RoundEntry, RoundResult};
