@@ -1,13 +1,20 @@
 //! The free pairings checker (C.04 A.4): rebuild the event round by round,
 //! pair each round with the Dutch system, and say whether the pairing in the
-//! file is the one the rules give, and where not, what differs.
+//! file is the one the rules give, colours included (C.04.3 Art. 5), and
+//! where not, what differs.
 
 use crate::dutch::{self, Options, PairError};
-use crate::model::{Event, RoundResult};
+use crate::model::{Colour, Event, RoundResult};
 use std::collections::BTreeSet;
 
-/// A pairing as a set: unordered pairs (lower id first) and the PAB.
-type PairSet = (BTreeSet<(u16, u16)>, Option<u16>);
+/// A pairing as a set: pairs `(white, black)` and the PAB. A pair whose
+/// colours the file does not give (a forfeit written without colours) is kept
+/// apart, lower id first, and compared without colours.
+struct PairSet {
+    coloured: BTreeSet<(u16, u16)>,
+    uncoloured: BTreeSet<(u16, u16)>,
+    bye: Option<u16>,
+}
 
 /// The verdict on one round.
 ///
@@ -22,9 +29,10 @@ pub struct RoundCheck {
     pub round: usize,
     /// Whether the file's pairing is the one the rules give.
     pub ok: bool,
-    /// Pairs in the file the rules do not give (`(a, 0)` is a PAB).
+    /// Pairs `(white, black)` in the file the rules do not give (`(a, 0)` is
+    /// a PAB); a pair with the colours the other way round is in both lists.
     pub only_in_file: Vec<(u16, u16)>,
-    /// Pairs the rules give that the file does not have.
+    /// Pairs `(white, black)` the rules give that the file does not have.
     pub only_by_rules: Vec<(u16, u16)>,
     /// When the round could not be paired at all.
     pub error: Option<String>,
@@ -32,20 +40,38 @@ pub struct RoundCheck {
 
 /// The pairing recorded in the file for round `round`.
 fn recorded(event: &Event, round: usize) -> PairSet {
-    let mut pairs = BTreeSet::new();
-    let mut bye = None;
+    let mut set = PairSet {
+        coloured: BTreeSet::new(),
+        uncoloured: BTreeSet::new(),
+        bye: None,
+    };
+    let colour_of = |id: u16| {
+        event
+            .player(id)
+            .and_then(|p| p.round(round))
+            .and_then(|e| e.colour)
+    };
     for p in &event.players {
         if let Some(e) = p.round(round) {
             match e.opponent {
-                Some(o) => {
-                    pairs.insert((p.id.min(o), p.id.max(o)));
-                }
-                None if e.result == RoundResult::PairingBye => bye = Some(p.id),
+                Some(o) => match (e.colour, colour_of(o)) {
+                    (Some(Colour::White), _) => {
+                        set.coloured.insert((p.id, o));
+                    }
+                    (None, Some(Colour::Black)) => {
+                        set.coloured.insert((p.id, o));
+                    }
+                    (Some(Colour::Black), _) | (None, Some(Colour::White)) => {}
+                    (None, None) => {
+                        set.uncoloured.insert((p.id.min(o), p.id.max(o)));
+                    }
+                },
+                None if e.result == RoundResult::PairingBye => set.bye = Some(p.id),
                 None => {}
             }
         }
     }
-    (pairs, bye)
+    set
 }
 
 /// Checks every round of the event against the Dutch system.
@@ -58,17 +84,32 @@ fn recorded(event: &Event, round: usize) -> PairSet {
 pub fn check(event: &Event, options: Options) -> Vec<RoundCheck> {
     (1..=event.rounds_played())
         .map(|round| {
-            let (file_pairs, file_bye) = recorded(event, round);
+            let file = recorded(event, round);
             match dutch::pair_round(event, round, options) {
                 Ok(p) => {
-                    let ours: BTreeSet<(u16, u16)> =
-                        p.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+                    // The rules' pairs, compared with colours where the file
+                    // gives them and without where it does not.
+                    let unordered = |&(a, b): &(u16, u16)| (a.min(b), a.max(b));
+                    let ours: BTreeSet<(u16, u16)> = p
+                        .pairs
+                        .iter()
+                        .copied()
+                        .filter(|q| !file.uncoloured.contains(&unordered(q)))
+                        .chain(
+                            p.pairs
+                                .iter()
+                                .map(unordered)
+                                .filter(|q| file.uncoloured.contains(q)),
+                        )
+                        .collect();
+                    let file_pairs: BTreeSet<(u16, u16)> =
+                        file.coloured.union(&file.uncoloured).copied().collect();
                     let mut only_in_file: Vec<(u16, u16)> =
                         file_pairs.difference(&ours).copied().collect();
                     let mut only_by_rules: Vec<(u16, u16)> =
                         ours.difference(&file_pairs).copied().collect();
-                    if file_bye != p.bye {
-                        if let Some(b) = file_bye {
+                    if file.bye != p.bye {
+                        if let Some(b) = file.bye {
                             only_in_file.push((b, 0));
                         }
                         if let Some(b) = p.bye {
@@ -86,7 +127,7 @@ pub fn check(event: &Event, options: Options) -> Vec<RoundCheck> {
                 Err(e) => RoundCheck {
                     round,
                     ok: false,
-                    only_in_file: file_pairs.into_iter().collect(),
+                    only_in_file: file.coloured.union(&file.uncoloured).copied().collect(),
                     only_by_rules: Vec::new(),
                     error: Some(match e {
                         PairError::NoValidPairing(m) | PairError::Event(m) => m,
@@ -95,4 +136,44 @@ pub fn check(event: &Event, options: Options) -> Vec<RoundCheck> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{generate, Config};
+
+    /// The right pairs with one board's colours the other way round are not
+    /// the pairing the rules give (C.04.3 Art. 5 allocates the colours).
+    #[test]
+    fn colours_the_other_way_round_are_a_difference() {
+        let mut e = generate(&Config {
+            players: 10,
+            rounds: 3,
+            seed: 11,
+            ..Default::default()
+        });
+        assert!(check(&e, Options::default()).iter().all(|r| r.ok));
+        let p = e
+            .players
+            .iter()
+            .find(|p| p.rounds[1].opponent.is_some())
+            .unwrap();
+        let (a, b) = (p.id, p.rounds[1].opponent.unwrap());
+        for id in [a, b] {
+            let entry = &mut e.player_mut(id).unwrap().rounds[1];
+            entry.colour = entry.colour.map(Colour::opposite);
+        }
+        let report = check(&e, Options::default());
+        let r2 = &report[1];
+        assert!(!r2.ok);
+        let white = if e.player(a).unwrap().rounds[1].colour == Some(Colour::White) {
+            a
+        } else {
+            b
+        };
+        let black = if white == a { b } else { a };
+        assert_eq!(r2.only_in_file, vec![(white, black)]);
+        assert_eq!(r2.only_by_rules, vec![(black, white)]);
+    }
 }

@@ -93,3 +93,44 @@ fn c9_applies_in_a_bracket_above_the_last() {
     assert_eq!(round.pairs, vec![(3, 1), (5, 4)]);
     assert_eq!(round.bye, Some(2));
 }
+
+/// Found by the comparison with bbpPairings (generated events with late
+/// entries and absences, 2026-12-04): #2 enters in round 2, so round 1 pairs
+/// 1, 3, 4, 5, 6. C.04.3 5.2.5 gives the initial colour to a higher-ranked
+/// player with an odd pairing number, and the pairing numbers follow "the
+/// initial ranking list and subsequent modifications depending on possible
+/// late entries" (1.2; 2017 A.2 b): until #2 enters, #3 holds number 2, so
+/// #3 gets Black against #5 (Arbiter gave White by the starting rank 3).
+#[test]
+fn e5_a_late_entry_holds_no_pairing_number_before_entering() {
+    let text = include_str!("fixtures/late_entry_round1.trf");
+    let event = arbiter_tournament::trf::read(text).unwrap();
+    let round = dutch::pair_round(&event, 1, Options::default()).unwrap();
+    assert_eq!(round.pairs, vec![(1, 4), (5, 3)]);
+    assert_eq!(round.bye, Some(6));
+}
+
+/// Once #2 of the event above has been paired, he holds his number, also in
+/// a round he misses.
+#[test]
+fn e5_a_player_once_paired_keeps_his_pairing_number() {
+    let text = include_str!("fixtures/late_entry_round1.trf");
+    let event = arbiter_tournament::trf::read(text).unwrap();
+    assert_eq!(
+        dutch::pairing_numbers(&event, 1),
+        vec![Some(1), None, Some(2), Some(3), Some(4), Some(5)]
+    );
+    let mut later = event.clone();
+    let played = RoundEntry::game(6, Colour::White, RoundResult::Win);
+    later.player_mut(2).unwrap().rounds = vec![RoundEntry::bye(RoundResult::ZeroBye), played];
+    later
+        .player_mut(2)
+        .unwrap()
+        .rounds
+        .push(RoundEntry::bye(RoundResult::ZeroBye));
+    let numbers = dutch::pairing_numbers(&later, 3);
+    assert_eq!(
+        numbers,
+        vec![Some(1), Some(2), Some(3), Some(4), Some(5), Some(6)]
+    );
+}

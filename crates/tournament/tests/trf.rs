@@ -3,7 +3,7 @@
 //! errors that name the line and column.
 
 use arbiter_tournament::trf::{self, TrfVersion};
-use arbiter_tournament::{Colour, RoundResult, Title};
+use arbiter_tournament::{Colour, Points, RoundResult, Title};
 
 /// Written by hand after the TRF-16 column table (player record 001).
 const SAMPLE: &str = "012 Arbiter Open\r\n\
@@ -105,4 +105,36 @@ fn unknown_records_and_comments_are_kept() {
     );
     let out = trf::write(&e, TrfVersion::Trf16);
     assert!(out.contains("250 whatever\r\n"));
+}
+
+/// A point system given by its win (`BBW`, or 162 `W`) and no PAB value: the
+/// PAB is worth a win (C.04.1 rule 3; TRF-2026 162 "P = W"; bbpPairings'
+/// README: BBU "defaults to the score for a win"). Arbiter kept 1.0 and
+/// refused the file (the points column counts the PAB as 3).
+#[test]
+fn the_pab_is_worth_a_win_unless_its_points_are_given() {
+    let players = "\
+001    1      Player 1                          2100                             3.0    1     2 w 1
+001    2      Player 2                          2080                             0.0    2     1 b 0
+001    3      Player 3                          2060                             3.0    3  0000 - U
+XXR 3
+";
+    for header in ["BBW  3.0\nBBD  1.0\n", "162  W 3.0     D 1.0     L 0.0\n"] {
+        let event = trf::read(&format!("012 Three-one-nothing\n{header}{players}")).unwrap();
+        assert_eq!(event.scoring.win, Points::from_tenths(30));
+        assert_eq!(
+            event.scoring.pairing_bye,
+            Points::from_tenths(30),
+            "{header}"
+        );
+    }
+    // Given explicitly, in either order, the PAB keeps its own value.
+    let text = format!(
+        "012 x\nBBU  1.0\nBBW  3.0\nBBD  1.0\n{}",
+        players.replace("3.0    3", "1.0    3")
+    );
+    assert_eq!(
+        trf::read(&text).unwrap().scoring.pairing_bye,
+        Points::from_tenths(10)
+    );
 }

@@ -19,7 +19,7 @@
 
 mod state;
 
-pub use state::{entrants, Entrant, Float, Rules, Strength};
+pub use state::{entrants, pairing_numbers, Entrant, Float, Rules, Strength};
 
 use crate::matching::{max_weight_matching, Lex};
 use crate::model::{Colour, Event, Points};
@@ -200,8 +200,9 @@ fn allocate(hi: &Entrant, lo: &Entrant, initial: Colour) -> (u16, u16) {
         // 5.2.4: the higher-ranked player's preference.
         return give(a);
     }
-    // 5.2.5: the initial colour to an odd-numbered higher-ranked player.
-    if hi.id % 2 == 1 {
+    // 5.2.5: the initial colour to an odd-numbered higher-ranked player
+    // (the pairing number of this round, `pairing_numbers`).
+    if hi.number % 2 == 1 {
         give(initial)
     } else {
         give(initial.opposite())

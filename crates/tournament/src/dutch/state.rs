@@ -50,6 +50,10 @@ pub enum Strength {
 pub struct Entrant {
     /// Starting rank (TPN).
     pub id: u16,
+    /// The pairing number the colour allocation reads (C.04.3 5.2.5): the
+    /// rank among the players who have entered the event by this round (see
+    /// [`pairing_numbers`]); the starting rank when everyone has.
+    pub number: u16,
     /// Pairing score: points plus any acceleration points.
     pub score: Points,
     /// Colours of the games played, in order (unplayed rounds left out, C.04.2 3.4).
@@ -94,8 +98,50 @@ pub(crate) fn is_absence(e: &crate::RoundEntry) -> bool {
     e.opponent.is_none() && e.result != RoundResult::PairingBye
 }
 
+/// The pairing numbers of round `round` (1-based), by index in `event.players`:
+/// C.04.3 (2025) 1.2 / (2017) A.2 b number the players by "the initial
+/// ranking list and subsequent modifications depending on possible late
+/// entries", so a player who has not entered yet holds no number and the
+/// players below are numbered without him; when he enters, his starting rank
+/// moves them down again. A TRF does not mark late entries: a player counts as
+/// not yet entered when he is not paired in this round and was not paired in
+/// any round before (no opponent, no pairing-allocated bye, no forfeit win),
+/// as bbpPairings reads it (its "effective pairing number").
+///
+/// ```
+/// use arbiter_tournament::{dutch, Event, Player, RoundEntry, RoundResult};
+/// let mut e = Event::new("Club", 5);
+/// for i in 1..=4 {
+///     e.players.push(Player::new(i, &format!("P{i}"), 2000 - i * 10));
+/// }
+/// // Player 2 enters late: not there in round 1.
+/// e.players[1].rounds.push(RoundEntry::bye(RoundResult::ZeroBye));
+/// assert_eq!(dutch::pairing_numbers(&e, 1), vec![Some(1), None, Some(2), Some(3)]);
+/// ```
+pub fn pairing_numbers(event: &Event, round: usize) -> Vec<Option<u16>> {
+    let entered = |p: &crate::Player| {
+        !p.round(round).is_some_and(is_absence)
+            || p.rounds.iter().take(round.saturating_sub(1)).any(|e| {
+                e.opponent.is_some()
+                    || matches!(e.result, RoundResult::PairingBye | RoundResult::ForfeitWin)
+            })
+    };
+    let mut order: Vec<usize> = (0..event.players.len()).collect();
+    order.sort_by_key(|&i| event.players[i].id);
+    let mut numbers = vec![None; event.players.len()];
+    let mut next = 1u16;
+    for i in order {
+        if entered(&event.players[i]) {
+            numbers[i] = Some(next);
+            next += 1;
+        }
+    }
+    numbers
+}
+
 /// The players of round `round` (1-based) with the state the rounds before it give.
 pub fn entrants(event: &Event, round: usize, rules: Rules) -> Vec<Entrant> {
+    let numbers = pairing_numbers(event, round);
     let scoring = event.scoring;
     let virt = |id: u16, r: usize| {
         event
@@ -201,6 +247,7 @@ pub fn entrants(event: &Event, round: usize, rules: Rules) -> Vec<Entrant> {
         let score = pre[pi][round - 1];
         out.push(Entrant {
             id: p.id,
+            number: numbers[pi].unwrap_or(p.id),
             score,
             colours,
             difference,

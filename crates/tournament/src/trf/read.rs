@@ -61,6 +61,9 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
     let mut r142 = None;
     let mut accel_explicit: Vec<(u16, Vec<Points>)> = Vec::new();
     let mut baku = false;
+    // Whether the PAB's points are given (162 `P`, `BBU`); else they are a
+    // win's (C.04.1 rule 3; TRF-2026 162 "P = W"; bbpPairings' `BBU`).
+    let mut pab_given = false;
     let normalised = text.replace("\r\n", "\n").replace('\r', "\n");
     let text = normalised.strip_prefix('\u{feff}').unwrap_or(&normalised);
     let mut player_lines: Vec<usize> = Vec::new();
@@ -139,7 +142,7 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                     }
                 }
             }
-            "162" => read_162(&line, &mut event)?,
+            "162" => read_162(&line, &mut event, &mut pab_given)?,
             "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
                 let v: Points = line
                     .data()
@@ -152,7 +155,10 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                     "BBL" => s.loss = v,
                     "BBZ" => s.zero_bye = v,
                     "BBF" => s.forfeit_loss = v,
-                    _ => s.pairing_bye = v,
+                    _ => {
+                        s.pairing_bye = v;
+                        pab_given = true;
+                    }
                 }
             }
             "192" => {
@@ -224,6 +230,9 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
         let _ = line.text;
     }
     event.total_rounds = r142.or(xxr).unwrap_or(0);
+    if !pab_given {
+        event.scoring.pairing_bye = event.scoring.win;
+    }
     if !accel_explicit.is_empty() {
         event.acceleration = Some(Acceleration {
             group_a_last: 0,
@@ -319,7 +328,7 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
     Ok(event)
 }
 
-fn read_162(line: &Line, event: &mut Event) -> Result<(), TrfError> {
+fn read_162(line: &Line, event: &mut Event, pab_given: &mut bool) -> Result<(), TrfError> {
     let mut col = 6;
     while col <= line.chars.len() {
         let sym = line.cols(col, col);
@@ -340,7 +349,10 @@ fn read_162(line: &Line, event: &mut Event) -> Result<(), TrfError> {
                 s.zero_bye = v;
                 s.forfeit_loss = v
             }
-            "P" | "U" => s.pairing_bye = v,
+            "P" | "U" => {
+                s.pairing_bye = v;
+                *pab_given = true;
+            }
             "X" => {}
             o => return Err(line.err(col, format!("unknown scoring symbol {o:?}"))),
         }
