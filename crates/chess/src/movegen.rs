@@ -61,7 +61,7 @@ impl PieceMoves {
     }
 
     /// The moves one by one (promotions queen first).
-    pub fn iter(&self) -> impl Iterator<Item = Move> {
+    pub fn iter(&self) -> impl Iterator<Item = Move> + use<> {
         let from = self.from;
         let promos: &'static [Option<Role>] = if self.promotion {
             &[

@@ -122,7 +122,7 @@ impl Generator {
         if !castles.is_empty() && self.rng.gen_bool(0.5) {
             return castles.choose(&mut self.rng).copied();
         }
-        let roll: f64 = self.rng.gen();
+        let roll: f64 = self.rng.r#gen();
         if roll < 0.5 {
             let good: Vec<Move> = moves
                 .iter()
@@ -150,7 +150,7 @@ impl Generator {
     }
 
     fn start(&mut self) -> (Position, Option<&'static str>) {
-        let roll: f64 = self.rng.gen();
+        let roll: f64 = self.rng.r#gen();
         if roll < self.options.chess960 {
             let n = self.rng.gen_range(0..960);
             match Position::chess960(n) {

@@ -48,7 +48,7 @@ pub fn sample(pos: &Position, result: f32) -> Sample {
         .coeffs
         .iter()
         .enumerate()
-        .filter(|(_, &c)| c != 0)
+        .filter(|&(_, &c)| c != 0)
         .map(|(i, &c)| (i as u16, c.clamp(i16::MIN as i32, i16::MAX as i32) as i16))
         .collect();
     Sample {

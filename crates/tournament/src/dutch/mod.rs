@@ -463,7 +463,7 @@ impl Pairer<'_> {
         let mut g = petgraph::graph::UnGraph::<(), ()>::with_capacity(n + 1, 0);
         let nodes: Vec<_> = (0..n).map(|_| g.add_node(())).collect();
         for (a, row) in compat.iter().enumerate() {
-            for (b, _) in row.iter().enumerate().skip(a + 1).filter(|(_, &ok)| ok) {
+            for (b, _) in row.iter().enumerate().skip(a + 1).filter(|&(_, &ok)| ok) {
                 g.add_edge(nodes[a], nodes[b], ());
             }
         }
