@@ -32,9 +32,9 @@
 //! "can mate" sooner, never change an answer.
 
 use arbiter_chess::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use arbiter_chess::{Bitboard, Color, Move, PieceMoves, Position, Role, Square};
+use arbiter_chess::{Bitboard, Board, Color, Move, PieceMoves, Position, Role, Square};
 
 /// Plies played at most per line ([`quick_helpmate`]).
 pub const MAX_PLIES: usize = 96;
@@ -96,14 +96,17 @@ fn greedy_line(
     let mut p = *pos;
     // Each side's last moves, newest first.
     let mut recent = [[None::<Move>; RECENT]; 2];
+    // The other side's reply to the mating move just played, found when
+    // that move was tested for stalemate.
+    let mut reply = None;
     for _ in 0..max_plies {
         let mating = p.turn() == winner;
         let side = usize::from(!mating);
         let m = if mating {
-            let mut except = [None; 4];
+            let mut except = [None; EXCEPT];
             let mut tries = 0;
             loop {
-                let (best, mate) = mating_move(&p, &recent[side], check, &except, nodes);
+                let (best, mate) = mating_move(&p, &recent[side], check, &except[..tries], nodes);
                 if let Some(m) = mate {
                     line.push(m);
                     return Some(line);
@@ -111,18 +114,23 @@ fn greedy_line(
                 let m = best?;
                 let mut q = p;
                 q.play_unchecked(m);
-                if q.has_legal_moves() {
+                // Not a mate, so no reply means stalemate: the next best
+                // move instead.
+                reply = defending_move(&q, &recent[1 - side]);
+                if reply.is_some() {
                     break m;
                 }
-                // Stalemate: the next best move instead.
-                if tries == except.len() {
+                if tries == EXCEPT {
                     return None;
                 }
                 except[tries] = Some(m);
                 tries += 1;
             }
         } else {
-            defending_move(&p, &recent[side])?
+            match reply.take() {
+                Some(m) => m,
+                None => defending_move(&p, &recent[side])?,
+            }
         };
         *nodes += 1;
         recent[side].rotate_right(1);
@@ -137,18 +145,22 @@ fn greedy_line(
     None
 }
 
+/// Mating moves replaced at most per ply because they stalemate.
+const EXCEPT: usize = 4;
+
 /// Checks tried for mate at most per position (the rest are left).
 const MAX_CHECKS: usize = 32;
 
-/// The mating side's move: a checkmate if one of the moves that can give
-/// check (a piece to a square attacking the king, a piece off a line to the
-/// king, a promotion, a king move for castling) mates, else the best
-/// scored move ([`Best`]) not in `except`. One pass over the legal moves.
+/// The mating side's move: a checkmate if one of the moves that give check
+/// mates, else the best scored move ([`Best`]) not in `except`. One pass
+/// over the legal moves; the checks are tested on bitboards first
+/// ([`may_mate`]), and only those that leave the king no square are played
+/// out.
 fn mating_move(
     pos: &Position,
     recent: &[Option<Move>; RECENT],
     check: i32,
-    except: &[Option<Move>; 4],
+    except: &[Option<Move>],
     nodes: &mut u64,
 ) -> (Option<Move>, Option<Move>) {
     let me = pos.turn();
@@ -160,7 +172,8 @@ fn mating_move(
     let zone = king_attacks(ksq);
     let checks = CheckSquares::new(ksq, occ, !me);
     let hits = ZoneHits::new(zone, occ, me);
-    let discoverers = queen_attacks(ksq, occ) & board.by_color(me);
+    let discoverers = discoverers(board, ksq, me);
+    let dist = &DIST[ksq.index()];
     let mut candidates = [PieceMoves {
         role: Role::King,
         from: ksq,
@@ -169,51 +182,67 @@ fn mating_move(
     }; MAX_CHECKS];
     let mut n = 0;
     let mut best = Best::new(recent);
+    // Squares whose moves need more than the plain score.
+    let mut special = theirs | zone | best.left;
+    for m in except.iter().flatten() {
+        special |= m.to;
+    }
     pos.for_each_piece_moves(|pm| {
-        let to = if pm.promotion || pm.role == Role::King || discoverers.contains(pm.from) {
-            pm.to
-        } else {
-            pm.to & checks.of(pm.role)
-        };
+        let (role, from) = (pm.role, pm.from);
+        // The moves that can give check: to a square attacking the king,
+        // off the line of a piece it unmasks, castling, promotions.
+        let mut to = pm.to & checks.of(role);
+        if discoverers.contains(from) {
+            to |= pm.to - line(ksq, from);
+        }
+        if role == Role::King {
+            to |= pm.to & ours;
+        }
+        if pm.promotion {
+            to = pm.to;
+        }
         if to.any() && n < MAX_CHECKS {
             candidates[n] = PieceMoves { to, ..pm };
             n += 1;
         }
-        let (one, two) = hits.of(pm.role);
-        let reach = |sq: Square| i32::from(one.contains(sq)) + i32::from(two.contains(sq));
-        let before = reach(pm.from);
-        let d_from = pm.from.distance(ksq) as i32;
-        for m in pm.iter() {
-            let mut s = if let Some(role) = m.promotion {
-                if role == Role::Queen {
-                    30
-                } else {
-                    -30
+        let (one, two) = hits.of(role);
+        let reach = |sq: Square| bit(one, sq) + bit(two, sq);
+        if pm.promotion {
+            for m in pm.iter() {
+                let promoted = m.promotion.unwrap_or(Role::Queen);
+                let mut s = if promoted == Role::Queen { 30 } else { -30 };
+                if checks.of(promoted).contains(m.to) {
+                    s += check;
                 }
-            } else {
-                3 * (reach(m.to) - before)
-                    + match pm.role {
-                        Role::Pawn => 1,
-                        Role::King => d_from - m.to.distance(ksq) as i32,
-                        _ => d_from - m.to.distance(ksq) as i32,
-                    }
-            };
-            if checks.of(m.promotion.unwrap_or(pm.role)).contains(m.to) {
+                s += special_score(pos, m, role, theirs, zone, ours, occ);
+                if !except.contains(&Some(m)) {
+                    best.consider(s, m);
+                }
+            }
+            return false;
+        }
+        // The score: 3 for each square next to the king attacked from the
+        // destination more than from here, and (but for pawns, +1) a step
+        // closer to the king.
+        let (base, far) = if role == Role::Pawn {
+            (1 - 3 * reach(from), &NEAR)
+        } else {
+            (i32::from(dist[from.index()]) - 3 * reach(from), dist)
+        };
+        let slow = special | checks.of(role);
+        for to in pm.to {
+            let s = base + 3 * reach(to) - i32::from(far[to.index()]);
+            let m = Move::new(from, to);
+            if !slow.contains(to) {
+                best.take(s, m);
+                continue;
+            }
+            let mut s = s;
+            if checks.of(role).contains(to) {
                 // A check that does not mate: see CHECK_SCORES.
                 s += check;
             }
-            if theirs.contains(m.to) {
-                // Pieces next to the king wall it in; the others defend.
-                s += if zone.contains(m.to) { -6 } else { 3 };
-            }
-            if zone.contains(m.to) && pm.role != Role::King {
-                // Next to the other king, a piece its own side does not
-                // guard is taken.
-                let guards = pos.attackers_to(m.to, occ ^ pm.from) & ours;
-                if (guards - Bitboard::from(pm.from)).is_empty() {
-                    s -= 50;
-                }
-            }
+            s += special_score(pos, m, role, theirs, zone, ours, occ);
             if !except.contains(&Some(m)) {
                 best.consider(s, m);
             }
@@ -222,56 +251,213 @@ fn mating_move(
     });
     for pm in &candidates[..n] {
         for m in pm.iter() {
-            *nodes += 1;
-            let mut q = *pos;
-            q.play_unchecked(m);
-            if q.is_check() && !q.has_legal_moves() {
-                return (best.m, Some(m));
+            if may_mate(pos, m, pm.role, ksq) {
+                *nodes += 1;
+                let mut q = *pos;
+                q.play_unchecked_by(m, pm.role);
+                if q.is_check() && !q.has_legal_moves() {
+                    return (best.m, Some(m));
+                }
             }
         }
     }
     (best.m, None)
 }
 
-/// The other side's move: the best scored ([`Best`]).
+/// The parts of a mating move's score for a capture or a square next to the
+/// other king.
+#[inline]
+fn special_score(
+    pos: &Position,
+    m: Move,
+    role: Role,
+    theirs: Bitboard,
+    zone: Bitboard,
+    ours: Bitboard,
+    occ: Bitboard,
+) -> i32 {
+    let mut s = 0;
+    if theirs.contains(m.to) {
+        // Pieces next to the king wall it in; the others defend.
+        s += if zone.contains(m.to) { -6 } else { 3 };
+    }
+    if zone.contains(m.to) && role != Role::King {
+        // Next to the other king, a piece its own side does not guard is
+        // taken.
+        let guards = pos.attackers_to(m.to, occ ^ m.from) & ours;
+        if (guards - Bitboard::from(m.from)).is_empty() {
+            s -= 50;
+        }
+    }
+    s
+}
+
+/// Whether `m`, a legal move of a `role` piece of the side to move, may
+/// checkmate the king on `ksq`: it gives check, and every square next to
+/// that king is attacked or taken by the king's own pieces after the move
+/// — decided on bitboards, without playing it. (Whether the check can be
+/// taken or blocked is left to playing it out.) Castling and en passant are
+/// not looked at: `true`.
+fn may_mate(pos: &Position, m: Move, role: Role, ksq: Square) -> bool {
+    let me = pos.turn();
+    let b = pos.board();
+    let (from, to) = (Bitboard::from(m.from), Bitboard::from(m.to));
+    if role == Role::King && b.by_color(me).contains(m.to) {
+        return true;
+    }
+    if role == Role::Pawn && pos.ep_square() == Some(m.to) && m.from.file() != m.to.file() {
+        return true;
+    }
+    let placed = m.promotion.unwrap_or(role);
+    let mine = |r: Role| {
+        let mut set = b.by_piece(r.of(me));
+        if r == role {
+            set = set - from;
+        }
+        if r == placed {
+            set |= to;
+        }
+        set
+    };
+    let (pawns, knights, bishops, rooks, queens, king) = (
+        mine(Role::Pawn),
+        mine(Role::Knight),
+        mine(Role::Bishop),
+        mine(Role::Rook),
+        mine(Role::Queen),
+        mine(Role::King),
+    );
+    let (diagonal, straight) = (bishops | queens, rooks | queens);
+    let attacked = |sq: Square, occ: Bitboard| {
+        (knight_attacks(sq) & knights).any()
+            || (king_attacks(sq) & king).any()
+            || (pawn_attacks(!me, sq) & pawns).any()
+            || (rook_attacks(sq, occ) & straight).any()
+            || (bishop_attacks(sq, occ) & diagonal).any()
+    };
+    let occ = (b.occupied() - from) | to;
+    if !attacked(ksq, occ) {
+        return false;
+    }
+    let occ = occ - Bitboard::from(ksq);
+    let flights = king_attacks(ksq) - (b.by_color(!me) - to);
+    flights.into_iter().all(|sq| attacked(sq, occ))
+}
+
+/// The pieces of `me` that are the only piece between the other king on
+/// `ksq` and a bishop, rook or queen of `me` on its line: moved off that
+/// line, they give check.
+fn discoverers(board: &Board, ksq: Square, me: Color) -> Bitboard {
+    let ours = board.by_color(me);
+    let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (bishop_attacks(ksq, Bitboard::EMPTY) & board.bishops_and_queens()))
+        & ours;
+    let occ = board.occupied();
+    let mut found = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = between(ksq, sniper) & occ;
+        if between.count() == 1 && between.is_subset(ours) {
+            found |= between;
+        }
+    }
+    found
+}
+
+/// The other side's move: the best scored ([`Best`]); `None` if it has no
+/// legal move.
 fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Move> {
     let me = pos.turn();
     let theirs = pos.board().by_color(!me);
     let near = king_attacks(pos.king_of(me));
-    let mater = pos.king_of(!me);
+    let mater = &DIST[pos.king_of(!me).index()];
     let mut best = Best::new(recent);
     pos.for_each_piece_moves(|pm| {
-        let base = if pm.role == Role::King {
-            None
-        } else if near.contains(pm.from) {
-            Some(-5)
-        } else {
-            Some(1)
-        };
+        let from = pm.from;
+        if pm.role == Role::King {
+            // To the edge and towards the mating king.
+            let here = 2 * EDGE[from.index()] + i32::from(mater[from.index()]);
+            for to in pm.to {
+                let s = if theirs.contains(to) {
+                    // Only when nothing else is legal (in check).
+                    -1000
+                } else {
+                    here - 2 * EDGE[to.index()] - i32::from(mater[to.index()])
+                };
+                best.consider(s, Move::new(from, to));
+            }
+            return false;
+        }
+        // Onto the squares next to its king, not away from them.
+        let base = if near.contains(from) { -5 } else { 1 };
         for m in pm.iter() {
-            let s = if theirs.contains(m.to) {
-                // Only when nothing else is legal (in check).
+            let mut s = if theirs.contains(m.to) {
                 -1000
+            } else if near.contains(m.to) {
+                5
             } else {
-                match base {
-                    None => {
-                        2 * (from_edge(m.from) - from_edge(m.to))
-                            + (m.from.distance(mater) as i32 - m.to.distance(mater) as i32)
-                    }
-                    Some(_) if near.contains(m.to) => 5,
-                    Some(b) => b,
-                }
+                base
             };
-            let s = if m.promotion.is_some_and(|r| r != Role::Knight) {
-                s - 20
-            } else {
-                s
-            };
+            if m.promotion.is_some_and(|r| r != Role::Knight) {
+                s -= 20;
+            }
             best.consider(s, m);
         }
         false
     });
     best.m
+}
+
+/// Whether `sq` is in `set`, as 0 or 1.
+#[inline(always)]
+fn bit(set: Bitboard, sq: Square) -> i32 {
+    ((set.0 >> sq.index()) & 1) as i32
+}
+
+/// King steps between two squares.
+static DIST: [[u8; 64]; 64] = distances();
+
+/// No distance (pawns' scores do not count it).
+static NEAR: [u8; 64] = [0; 64];
+
+/// Squares from the nearest edge (0 on the edge, 3 in the centre).
+static EDGE: [i32; 64] = from_edges();
+
+const fn distances() -> [[u8; 64]; 64] {
+    let mut table = [[0; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (a % 8) as i32 - (b % 8) as i32;
+            let dr = (a / 8) as i32 - (b / 8) as i32;
+            let (df, dr) = (df.abs(), dr.abs());
+            table[a][b] = if df > dr { df as u8 } else { dr as u8 };
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+const fn from_edges() -> [i32; 64] {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut e = f;
+        if 7 - f < e {
+            e = 7 - f;
+        }
+        if r < e {
+            e = r;
+        }
+        if 7 - r < e {
+            e = 7 - r;
+        }
+        table[sq] = e;
+        sq += 1;
+    }
+    table
 }
 
 /// For each role, the squares from which a piece of the mating side
@@ -337,6 +523,15 @@ impl Best {
         }
     }
 
+    /// A move onto a square not in `left`.
+    #[inline(always)]
+    fn take(&mut self, s: i32, m: Move) {
+        if s > self.score {
+            self.score = s;
+            self.m = Some(m);
+        }
+    }
+
     #[inline]
     fn consider(&mut self, mut s: i32, m: Move) {
         if self.left.contains(m.to) {
@@ -376,12 +571,6 @@ impl CheckSquares {
     fn of(&self, role: Role) -> Bitboard {
         self.by_role[role.index()]
     }
-}
-
-/// Squares from the nearest edge (0 on the edge, 3 in the centre).
-fn from_edge(sq: Square) -> i32 {
-    let (f, r) = (sq.file().index() as i32, sq.rank().index() as i32);
-    f.min(7 - f).min(r).min(7 - r)
 }
 
 #[cfg(test)]
