@@ -223,21 +223,35 @@ fn mating_move(
         }
         // The score: 3 for each square next to the king attacked from the
         // destination more than from here, and (but for pawns, +1) a step
-        // closer to the king.
-        let (base, far) = if role == Role::Pawn {
-            (1 - 3 * reach(from), &NEAR)
+        // closer to the king. Plain destinations by classes of squares (the
+        // best of each: the nearest to the king), the others one by one.
+        let pawn = role == Role::Pawn;
+        let base = if pawn {
+            1 - 3 * reach(from)
         } else {
-            (i32::from(dist[from.index()]) - 3 * reach(from), dist)
+            i32::from(dist[from.index()]) - 3 * reach(from)
         };
         let slow = special | checks.of(role);
-        for to in pm.to {
-            let s = base + 3 * reach(to) - i32::from(far[to.index()]);
-            let m = Move::new(from, to);
-            if !slow.contains(to) {
-                best.take(s, m);
+        let plain = pm.to - slow;
+        // Non-pawns are at least a step from the king.
+        let least = i32::from(!pawn);
+        for (bonus, set) in [(6, plain & two), (3, plain & (one - two)), (0, plain - one)] {
+            if set.is_empty() || base + bonus - least <= best.score {
                 continue;
             }
-            let mut s = s;
+            let (d, to) = if pawn {
+                (0, set.first())
+            } else {
+                nearest(set, &RINGS[ksq.index()])
+            };
+            if let Some(to) = to {
+                best.take(base + bonus - d, Move::new(from, to));
+            }
+        }
+        for to in pm.to & slow {
+            let far = if pawn { 0 } else { i32::from(dist[to.index()]) };
+            let mut s = base + 3 * reach(to) - far;
+            let m = Move::new(from, to);
             if checks.of(role).contains(to) {
                 // A check that does not mate: see CHECK_SCORES.
                 s += check;
@@ -387,20 +401,38 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
             }
             return false;
         }
-        // Onto the squares next to its king, not away from them.
+        // Onto the squares next to its king, not away from them; never a
+        // capture unless nothing else is legal (in check).
         let base = if near.contains(from) { -5 } else { 1 };
-        for m in pm.iter() {
-            let mut s = if theirs.contains(m.to) {
-                -1000
-            } else if near.contains(m.to) {
-                5
-            } else {
-                base
-            };
-            if m.promotion.is_some_and(|r| r != Role::Knight) {
-                s -= 20;
+        if pm.promotion {
+            for m in pm.iter() {
+                let mut s = if theirs.contains(m.to) {
+                    -1000
+                } else if near.contains(m.to) {
+                    5
+                } else {
+                    base
+                };
+                if m.promotion != Some(Role::Knight) {
+                    s -= 20;
+                }
+                best.consider(s, m);
             }
-            best.consider(s, m);
+            return false;
+        }
+        let quiet = pm.to - theirs;
+        let plain = quiet - best.left;
+        if let Some(to) = (plain & near).first() {
+            best.take(5, Move::new(from, to));
+        } else if let Some(to) = plain.first() {
+            best.take(base, Move::new(from, to));
+        }
+        for to in quiet & best.left {
+            let s = if near.contains(to) { 5 } else { base };
+            best.consider(s, Move::new(from, to));
+        }
+        if let Some(to) = (pm.to & theirs).first() {
+            best.consider(-1000, Move::new(from, to));
         }
         false
     });
@@ -416,8 +448,37 @@ fn bit(set: Bitboard, sq: Square) -> i32 {
 /// King steps between two squares.
 static DIST: [[u8; 64]; 64] = distances();
 
-/// No distance (pawns' scores do not count it).
-static NEAR: [u8; 64] = [0; 64];
+/// The squares at each distance (king steps) from a square.
+static RINGS: [[Bitboard; 8]; 64] = rings();
+
+/// The square of `set` nearest to the square whose rings are `rings`, with
+/// its distance (the lowest square of the nearest ring).
+#[inline]
+fn nearest(set: Bitboard, rings: &[Bitboard; 8]) -> (i32, Option<Square>) {
+    for (d, ring) in rings.iter().enumerate() {
+        let here = set & *ring;
+        if here.any() {
+            return (d as i32, here.first());
+        }
+    }
+    (0, None)
+}
+
+const fn rings() -> [[Bitboard; 8]; 64] {
+    let dist = distances();
+    let mut table = [[Bitboard::EMPTY; 8]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let d = dist[a][b] as usize;
+            table[a][d] = Bitboard(table[a][d].0 | (1 << b));
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
 
 /// Squares from the nearest edge (0 on the edge, 3 in the centre).
 static EDGE: [i32; 64] = from_edges();
