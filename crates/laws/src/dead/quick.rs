@@ -32,7 +32,8 @@
 //! "can mate" sooner, never change an answer.
 
 use arbiter_chess::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    rook_attacks,
 };
 use arbiter_chess::{Bitboard, Board, Color, Move, PieceMoves, Position, Role, Square};
 
@@ -102,6 +103,8 @@ fn greedy_line(
     for _ in 0..max_plies {
         let mating = p.turn() == winner;
         let side = usize::from(!mating);
+        // The position after the move, when already played.
+        let mut next = None;
         let m = if mating {
             let mut except = [None; EXCEPT];
             let mut tries = 0;
@@ -118,6 +121,7 @@ fn greedy_line(
                 // move instead.
                 reply = defending_move(&q, &recent[1 - side]);
                 if reply.is_some() {
+                    next = Some(q);
                     break m;
                 }
                 if tries == EXCEPT {
@@ -136,7 +140,10 @@ fn greedy_line(
         recent[side].rotate_right(1);
         recent[side][0] = Some(m);
         let capture = p.is_capture(m);
-        p.play_unchecked(m);
+        match next {
+            Some(q) => p = q,
+            None => p.play_unchecked(m),
+        }
         line.push(m);
         if capture && p.cannot_mate_by_material(winner) {
             return None;
@@ -171,7 +178,7 @@ fn mating_move(
     let ksq = pos.king_of(!me);
     let zone = king_attacks(ksq);
     let checks = CheckSquares::new(ksq, occ, !me);
-    let hits = ZoneHits::new(zone, occ, me);
+    let hits = ZoneHits::new(zone, board, me);
     let discoverers = discoverers(board, ksq, me);
     let dist = &DIST[ksq.index()];
     let mut candidates = [PieceMoves {
@@ -256,15 +263,27 @@ fn mating_move(
                 // A check that does not mate: see CHECK_SCORES.
                 s += check;
             }
-            s += special_score(pos, m, role, theirs, zone, ours, occ);
+            if (theirs | zone).contains(to) {
+                s += special_score(pos, m, role, theirs, zone, ours, occ);
+            }
             if !except.contains(&Some(m)) {
                 best.consider(s, m);
             }
         }
         false
     });
+    // A square next to the king that no piece of ours attacks now (through
+    // the king) is likely still open after the check: tested first.
+    let open = if n > 0 {
+        zone - theirs - attacked_by(board, me, occ - Bitboard::from(ksq))
+    } else {
+        Bitboard::EMPTY
+    };
     for pm in &candidates[..n] {
         for m in pm.iter() {
+            if stays_open(pos, m, pm.role, open) {
+                continue;
+            }
             if may_mate(pos, m, pm.role, ksq) {
                 *nodes += 1;
                 let mut q = *pos;
@@ -291,9 +310,10 @@ fn special_score(
     occ: Bitboard,
 ) -> i32 {
     let mut s = 0;
-    if theirs.contains(m.to) {
-        // Pieces next to the king wall it in; the others defend.
-        s += if zone.contains(m.to) { -6 } else { 3 };
+    if theirs.contains(m.to) && !zone.contains(m.to) {
+        // Pieces away from the king defend it (those next to it wall it in
+        // as much as they guard it: neither).
+        s += 3;
     }
     if zone.contains(m.to) && role != Role::King {
         // Next to the other king, a piece its own side does not guard is
@@ -304,6 +324,46 @@ fn special_score(
         }
     }
     s
+}
+
+/// Whether a square of `open` (next to the other king, not attacked by
+/// the side to move now) is still not attacked after `m`, a move of a
+/// `role` piece of the side to move: then `m` is no checkmate (the king can
+/// step there). Only the first such square not attacked by the moved piece
+/// is looked at (exactly).
+#[inline]
+fn stays_open(pos: &Position, m: Move, role: Role, open: Bitboard) -> bool {
+    let placed = m.promotion.unwrap_or(role);
+    let from = Bitboard::from(m.from);
+    let ksq = pos.king_of(!pos.turn());
+    let occ = ((pos.board().occupied() - from) | m.to) - Bitboard::from(ksq);
+    let reached = attacks(placed.of(pos.turn()), m.to, occ);
+    let Some(sq) = (open - reached - Bitboard::from(m.to)).first() else {
+        return false;
+    };
+    if pos.is_castling(m) || pos.is_en_passant(m) {
+        return false;
+    }
+    ((pos.attackers_to(sq, occ) & pos.board().by_color(pos.turn())) - from).is_empty()
+}
+
+/// The squares `me`'s pieces attack, with `occ` as the blockers.
+fn attacked_by(board: &Board, me: Color, occ: Bitboard) -> Bitboard {
+    let ours = board.by_color(me);
+    let mut set = king_attacks((board.kings() & ours).first().unwrap_or(Square::A1));
+    for sq in board.pawns() & ours {
+        set |= pawn_attacks(me, sq);
+    }
+    for sq in board.knights() & ours {
+        set |= knight_attacks(sq);
+    }
+    for sq in board.bishops_and_queens() & ours {
+        set |= bishop_attacks(sq, occ);
+    }
+    for sq in board.rooks_and_queens() & ours {
+        set |= rook_attacks(sq, occ);
+    }
+    set
 }
 
 /// Whether `m`, a legal move of a `role` piece of the side to move, may
@@ -529,14 +589,38 @@ struct ZoneHits {
 }
 
 impl ZoneHits {
-    fn new(zone: Bitboard, occ: Bitboard, me: Color) -> ZoneHits {
+    fn new(zone: Bitboard, board: &Board, me: Color) -> ZoneHits {
+        let ours = board.by_color(me);
+        let occ = board.occupied();
+        let has = |set: Bitboard| (set & ours).any();
+        let (pawns, knights) = (has(board.pawns()), has(board.knights()));
+        let (diagonal, straight) = (
+            has(board.bishops_and_queens()),
+            has(board.rooks_and_queens()),
+        );
         let mut by_role = [(Bitboard::EMPTY, Bitboard::EMPTY); 6];
         for z in zone {
             let sets = [
-                pawn_attacks(!me, z),
-                knight_attacks(z),
-                bishop_attacks(z, occ),
-                rook_attacks(z, occ),
+                if pawns {
+                    pawn_attacks(!me, z)
+                } else {
+                    Bitboard::EMPTY
+                },
+                if knights {
+                    knight_attacks(z)
+                } else {
+                    Bitboard::EMPTY
+                },
+                if diagonal {
+                    bishop_attacks(z, occ)
+                } else {
+                    Bitboard::EMPTY
+                },
+                if straight {
+                    rook_attacks(z, occ)
+                } else {
+                    Bitboard::EMPTY
+                },
                 Bitboard::EMPTY,
                 king_attacks(z),
             ];
