@@ -19,7 +19,12 @@
 //! 6. through the dead-position check alone (`DeadPositionDetector`, called
 //!    as `Game` calls it), with the distribution of its cost per move
 //!    (mean, p50, p99, p99.9, the slowest move and the five slowest
-//!    positions: the goals of issue 14, "Laws online").
+//!    positions: the goals of issue 14, "Laws online"). It starts cold: the
+//!    exact verdicts shared across games (`dead::clear_shared_verdicts`)
+//!    are forgotten first, so that those the games' generation and rows
+//!    2–5 found for the very same positions do not flatter it (`--warm`
+//!    keeps them, as before 2026-12-04); games measured earlier in the row
+//!    still share theirs with later ones, as games do in a server.
 //!
 //! `-- N --dead-only` runs row 6 alone (for `valgrind --tool=callgrind`;
 //! `ARBITER_DUMP_SOLVER=FILE` writes the positions the solver settled, for
@@ -40,7 +45,7 @@
 //! through the Laws so that each ends where the Laws end it.
 
 use arbiter_chess::{Color, Move, Position};
-use arbiter_laws::dead::{DeadPositionDetector, Reason};
+use arbiter_laws::dead::{self, DeadPositionDetector, Reason};
 use arbiter_laws::json::{self, Event};
 use arbiter_laws::{Game, Start};
 use rand::{Rng, SeedableRng};
@@ -162,8 +167,13 @@ impl DeadAlone {
         let mean = ns.iter().sum::<u64>() as f64 / n as f64;
         let us = |x: u64| x as f64 / 1e3;
         println!(
-            "6. dead-position check per move ({} calls): mean {:.2} us (faster of two per game: {:.2} us), p50 {:.2} us, p99 {:.1} us, p99.9 {:.1} us, max {:.1} us; over 1 ms: {}, over 20 ms: {}",
+            "6. dead-position check per move ({} calls, {}): mean {:.2} us (faster of two per game: {:.2} us), p50 {:.2} us, p99 {:.1} us, p99.9 {:.1} us, max {:.1} us; over 1 ms: {}, over 20 ms: {}",
             ns.len(),
+            if std::env::args().any(|a| a == "--warm") {
+                "warm"
+            } else {
+                "cold"
+            },
             mean / 1e3,
             self.total.as_nanos() as f64 / plies as f64 / 1e3,
             us(q(0.5)),
@@ -205,6 +215,11 @@ fn dead_position_alone(games: &[Vec<(Move, String)>]) -> DeadAlone {
         total: Duration::ZERO,
         calls: Vec::new(),
     };
+    if !std::env::args().any(|a| a == "--warm") {
+        // Cold, as in a fresh process: none of the verdicts the games'
+        // generation and the rows before found for the same positions.
+        dead::clear_shared_verdicts();
+    }
     for g in games {
         let mut first = true;
         let mut calls = Vec::new();

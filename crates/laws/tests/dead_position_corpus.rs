@@ -7,7 +7,10 @@
 //!
 //! Checked for both colours: our `can_checkmate` (material shortcuts, then
 //! the solver) gives the corpus verdict, and a position is dead exactly when
-//! neither side can mate.
+//! neither side can mate. The off-by-default ways of deciding (both sides
+//! raced, the budgeted search) are compared with the plain detector on a
+//! sample (every 64th line; `ARBITER_CORPUS_EVERY=16` for the larger sample,
+//! `=1` for all); all curated positions: `--release --ignored`.
 
 use arbiter_chess::{Color, Position};
 use arbiter_laws::dead::{insufficient_material, DeadPositionDetector};
@@ -26,15 +29,24 @@ impl Unwinnability for Unshared {
     }
 }
 
-/// Every 16th position line of both chasolver corpora (a fixed sample).
-fn every_16th_line_of_both_corpora() -> Vec<String> {
+/// A fixed sample of both chasolver corpora for the comparisons of the
+/// off-by-default ways of deciding (racing the sides, the budgeted search)
+/// with the plain detector: every 64th position line (about 1,080);
+/// `ARBITER_CORPUS_EVERY=N` takes every Nth instead (16: about 4,300, the
+/// sample before 2026-12-04; 1: all 68,950).
+fn sample_of_both_corpora() -> Vec<String> {
+    let every = std::env::var("ARBITER_CORPUS_EVERY")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|&n: &usize| n > 0)
+        .unwrap_or(64);
     let mut lines = Vec::new();
     for name in ["positions.txt", "lichess.txt"] {
         let text = corpus(name).unwrap_or_else(|| panic!("chasolver's {name} not found"));
         lines.extend(
             text.lines()
                 .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-                .step_by(16)
+                .step_by(every)
                 .map(str::to_owned),
         );
     }
@@ -157,12 +169,12 @@ fn chasolver_lichess_positions() {
 /// Both sides asked at once (`DeadPositionDetector::race_sides`) against one
 /// after the other: the same dead-position verdict (5.2 b / 5.2.2) as the
 /// corpus and as the plain detector on every position of a fixed sample of
-/// both corpora, and the race really run (it asks both sides where one
-/// after the other stops at the first "can mate", so it makes more solver
-/// calls).
+/// both corpora ([`sample_of_both_corpora`]), and the race really run (it
+/// asks both sides where one after the other stops at the first "can
+/// mate", so it makes more solver calls).
 #[test]
 fn racing_both_sides_gives_the_plain_verdicts() {
-    let lines = every_16th_line_of_both_corpora();
+    let lines = sample_of_both_corpora();
     let mut plain = unshared();
     let mut racing = unshared();
     racing.race_sides(true);
@@ -206,7 +218,7 @@ fn racing_both_sides_gives_the_plain_verdicts() {
 #[test]
 fn the_helpmate_search_gives_the_plain_verdicts() {
     use arbiter_laws::dead::{helpmate, is_helpmate, Reason};
-    let lines = every_16th_line_of_both_corpora();
+    let lines = sample_of_both_corpora();
     let mut plain = unshared();
     plain.effort.search_nodes = 0;
     let mut fast = unshared();

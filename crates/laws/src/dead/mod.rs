@@ -105,6 +105,28 @@ pub trait Unwinnability: Send + Sync {
     }
 }
 
+/// Forgets the exact verdicts shared by every detector of the process (an
+/// exact solver's answers, kept by position across games): the next checks
+/// start cold, as in a fresh process. Verdicts do not change, only what
+/// they cost (for measurements: the laws bench's dead-position row).
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_laws::dead::{clear_shared_verdicts, DeadPositionDetector};
+/// // A locked pawn wall (found in no other example, so that no other
+/// // detector shares its verdicts meanwhile).
+/// let wall: Position = "8/8/2k5/p1p1p1p1/P1P1P1P1/8/5K2/8 b - - 0 1".parse()?;
+/// assert!(DeadPositionDetector::default().is_dead(&wall, None).0);
+/// clear_shared_verdicts();
+/// let mut cold = DeadPositionDetector::default();
+/// assert!(cold.is_dead(&wall, None).0);
+/// assert_eq!(cold.stats().solver_calls, 2); // asked again, both sides
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn clear_shared_verdicts() {
+    shared::clear();
+}
+
 /// Legal moves of the side to move, counted up to `cap`.
 pub fn count_moves_capped(pos: &Position, cap: usize) -> usize {
     let mut n = 0;

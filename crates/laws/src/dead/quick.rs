@@ -3,17 +3,17 @@
 //!
 //! A helpmate needs both players to cooperate, so one line played forward
 //! with no going back finds one surprisingly often: at each ply the best
-//! scored move, the mating side first trying every move that can give
-//! check for a mate. The scores, from bitboards of the position:
+//! scored move, the mating side first trying its checks for a mate. The
+//! scores, from bitboards of the position:
 //!
 //! - the mating side: its pieces onto squares attacking more of the squares
 //!   next to the other king, queen promotions, pawns forward, pieces and
 //!   king closer to that king; captures of the other side's pieces away from
-//!   its king (its defenders), not next to it (they wall it in); never a
-//!   piece next to that king unguarded, nor a move that stalemates it (the
-//!   next best instead); checks that
-//!   do not mate avoided in a first line (they drive the king away), sought
-//!   in a second one, tried when the first finds nothing (they herd it);
+//!   its king (its defenders; next to it they wall it in as much as they
+//!   guard it: neither); never a piece next to that king unguarded, nor a
+//!   move that stalemates it (the next best instead); checks that do not
+//!   mate avoided in a first line (they drive the king away), sought in a
+//!   second one, tried when the first finds nothing (they herd it);
 //! - the other side: its king towards the edge and the mating king, its
 //!   pieces onto the squares next to its king and not away from them, never
 //!   a capture of the mating side's pieces unless nothing else is legal;
@@ -21,9 +21,21 @@
 //!   square one of its pieces left in its last four moves (lines that go
 //!   round in circles).
 //!
+//! What makes a ply cheap (about 2,400 instructions on average, both
+//! sides): the destinations of a piece are scored by classes of squares
+//! (attacking two, one or none of the squares next to the king; the
+//! nearest to it of each, from a table of rings), only squares with
+//! something more to them (captures, checks, squares next to the king or
+//! left lately) one by one; only true checks are tried for mate (to a
+//! square attacking the king, off the line of a piece they unmask,
+//! castling, promotions), and each first on bitboards ([`may_mate`]: a
+//! square next to the king still unattacked after it ends it) before it is
+//! played out; the stalemate test of a mating move is the other side's
+//! reply, found once.
+//!
 //! Measured on the final positions of real games (the Lichess and TWIC
 //! samples, `benches/alive.rs`): a line for the recorded winner within 96
-//! plies for 99% of them, at a fraction of the solver's instructions
+//! plies for 99% of them, 44–50 k instructions a position
 //! (`docs/performance.md`).
 //!
 //! The line is incomplete by design: a line found is a helpmate only once
@@ -32,9 +44,10 @@
 //! "can mate" sooner, never change an answer.
 
 use arbiter_chess::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    rook_attacks,
 };
-use arbiter_chess::{Bitboard, Color, Move, PieceMoves, Position, Role, Square};
+use arbiter_chess::{Bitboard, Board, Color, Move, PieceMoves, Position, Role, Square};
 
 /// Plies played at most per line ([`quick_helpmate`]).
 pub const MAX_PLIES: usize = 96;
@@ -96,14 +109,19 @@ fn greedy_line(
     let mut p = *pos;
     // Each side's last moves, newest first.
     let mut recent = [[None::<Move>; RECENT]; 2];
+    // The other side's reply to the mating move just played, found when
+    // that move was tested for stalemate.
+    let mut reply = None;
     for _ in 0..max_plies {
         let mating = p.turn() == winner;
         let side = usize::from(!mating);
+        // The position after the move, when already played.
+        let mut next = None;
         let m = if mating {
-            let mut except = [None; 4];
+            let mut except = [None; EXCEPT];
             let mut tries = 0;
             loop {
-                let (best, mate) = mating_move(&p, &recent[side], check, &except, nodes);
+                let (best, mate) = mating_move(&p, &recent[side], check, &except[..tries], nodes);
                 if let Some(m) = mate {
                     line.push(m);
                     return Some(line);
@@ -111,24 +129,33 @@ fn greedy_line(
                 let m = best?;
                 let mut q = p;
                 q.play_unchecked(m);
-                if q.has_legal_moves() {
+                // Not a mate, so no reply means stalemate: the next best
+                // move instead.
+                reply = defending_move(&q, &recent[1 - side]);
+                if reply.is_some() {
+                    next = Some(q);
                     break m;
                 }
-                // Stalemate: the next best move instead.
-                if tries == except.len() {
+                if tries == EXCEPT {
                     return None;
                 }
                 except[tries] = Some(m);
                 tries += 1;
             }
         } else {
-            defending_move(&p, &recent[side])?
+            match reply.take() {
+                Some(m) => m,
+                None => defending_move(&p, &recent[side])?,
+            }
         };
         *nodes += 1;
         recent[side].rotate_right(1);
         recent[side][0] = Some(m);
         let capture = p.is_capture(m);
-        p.play_unchecked(m);
+        match next {
+            Some(q) => p = q,
+            None => p.play_unchecked(m),
+        }
         line.push(m);
         if capture && p.cannot_mate_by_material(winner) {
             return None;
@@ -137,18 +164,22 @@ fn greedy_line(
     None
 }
 
+/// Mating moves replaced at most per ply because they stalemate.
+const EXCEPT: usize = 4;
+
 /// Checks tried for mate at most per position (the rest are left).
 const MAX_CHECKS: usize = 32;
 
-/// The mating side's move: a checkmate if one of the moves that can give
-/// check (a piece to a square attacking the king, a piece off a line to the
-/// king, a promotion, a king move for castling) mates, else the best
-/// scored move ([`Best`]) not in `except`. One pass over the legal moves.
+/// The mating side's move: a checkmate if one of the moves that give check
+/// mates, else the best scored move ([`Best`]) not in `except`. One pass
+/// over the legal moves; the checks are tested on bitboards first
+/// ([`may_mate`]), and only those that leave the king no square are played
+/// out.
 fn mating_move(
     pos: &Position,
     recent: &[Option<Move>; RECENT],
     check: i32,
-    except: &[Option<Move>; 4],
+    except: &[Option<Move>],
     nodes: &mut u64,
 ) -> (Option<Move>, Option<Move>) {
     let me = pos.turn();
@@ -159,8 +190,9 @@ fn mating_move(
     let ksq = pos.king_of(!me);
     let zone = king_attacks(ksq);
     let checks = CheckSquares::new(ksq, occ, !me);
-    let hits = ZoneHits::new(zone, occ, me);
-    let discoverers = queen_attacks(ksq, occ) & board.by_color(me);
+    let hits = ZoneHits::new(zone, board, me);
+    let discoverers = discoverers(board, ksq, me);
+    let dist = &DIST[ksq.index()];
     let mut candidates = [PieceMoves {
         role: Role::King,
         from: ksq,
@@ -169,50 +201,82 @@ fn mating_move(
     }; MAX_CHECKS];
     let mut n = 0;
     let mut best = Best::new(recent);
+    // Squares whose moves need more than the plain score.
+    let mut special = theirs | zone | best.left;
+    for m in except.iter().flatten() {
+        special |= m.to;
+    }
     pos.for_each_piece_moves(|pm| {
-        let to = if pm.promotion || pm.role == Role::King || discoverers.contains(pm.from) {
-            pm.to
-        } else {
-            pm.to & checks.of(pm.role)
-        };
+        let (role, from) = (pm.role, pm.from);
+        // The moves that can give check: to a square attacking the king,
+        // off the line of a piece it unmasks, castling, promotions.
+        let mut to = pm.to & checks.of(role);
+        if discoverers.contains(from) {
+            to |= pm.to - line(ksq, from);
+        }
+        if role == Role::King {
+            to |= pm.to & ours;
+        }
+        if pm.promotion {
+            to = pm.to;
+        }
         if to.any() && n < MAX_CHECKS {
             candidates[n] = PieceMoves { to, ..pm };
             n += 1;
         }
-        let (one, two) = hits.of(pm.role);
-        let reach = |sq: Square| i32::from(one.contains(sq)) + i32::from(two.contains(sq));
-        let before = reach(pm.from);
-        let d_from = pm.from.distance(ksq) as i32;
-        for m in pm.iter() {
-            let mut s = if let Some(role) = m.promotion {
-                if role == Role::Queen {
-                    30
-                } else {
-                    -30
+        let (one, two) = hits.of(role);
+        let reach = |sq: Square| bit(one, sq) + bit(two, sq);
+        if pm.promotion {
+            for m in pm.iter() {
+                let promoted = m.promotion.unwrap_or(Role::Queen);
+                let mut s = if promoted == Role::Queen { 30 } else { -30 };
+                if checks.of(promoted).contains(m.to) {
+                    s += check;
                 }
+                s += special_score(pos, m, role, theirs, zone, ours, occ);
+                if !except.contains(&Some(m)) {
+                    best.consider(s, m);
+                }
+            }
+            return false;
+        }
+        // The score: 3 for each square next to the king attacked from the
+        // destination more than from here, and (but for pawns, +1) a step
+        // closer to the king. Plain destinations by classes of squares (the
+        // best of each: the nearest to the king), the others one by one.
+        let pawn = role == Role::Pawn;
+        let base = if pawn {
+            1 - 3 * reach(from)
+        } else {
+            i32::from(dist[from.index()]) - 3 * reach(from)
+        };
+        let slow = special | checks.of(role);
+        let plain = pm.to - slow;
+        // Non-pawns are at least a step from the king.
+        let least = i32::from(!pawn);
+        for (bonus, set) in [(6, plain & two), (3, plain & (one - two)), (0, plain - one)] {
+            if set.is_empty() || base + bonus - least <= best.score {
+                continue;
+            }
+            let (d, to) = if pawn {
+                (0, set.first())
             } else {
-                3 * (reach(m.to) - before)
-                    + match pm.role {
-                        Role::Pawn => 1,
-                        Role::King => d_from - m.to.distance(ksq) as i32,
-                        _ => d_from - m.to.distance(ksq) as i32,
-                    }
+                nearest(set, &RINGS[ksq.index()])
             };
-            if checks.of(m.promotion.unwrap_or(pm.role)).contains(m.to) {
+            if let Some(to) = to {
+                best.take(base + bonus - d, Move::new(from, to));
+            }
+        }
+        for to in pm.to & slow {
+            let far = if pawn { 0 } else { i32::from(dist[to.index()]) };
+            let mut s = base + 3 * reach(to) - far;
+            let m = Move::new(from, to);
+            if checks.of(role).contains(to) {
                 // A check that does not mate: see CHECK_SCORES.
                 s += check;
             }
-            if theirs.contains(m.to) {
-                // Pieces next to the king wall it in; the others defend.
-                s += if zone.contains(m.to) { -6 } else { 3 };
-            }
-            if zone.contains(m.to) && pm.role != Role::King {
-                // Next to the other king, a piece its own side does not
-                // guard is taken.
-                let guards = pos.attackers_to(m.to, occ ^ pm.from) & ours;
-                if (guards - Bitboard::from(pm.from)).is_empty() {
-                    s -= 50;
-                }
+            if (theirs | zone).contains(to) {
+                s += special_score(pos, m, role, theirs, zone, ours, occ);
             }
             if !except.contains(&Some(m)) {
                 best.consider(s, m);
@@ -220,58 +284,313 @@ fn mating_move(
         }
         false
     });
+    // A square next to the king that no piece of ours attacks now (through
+    // the king) is likely still open after the check: tested first.
+    let open = if n > 0 {
+        zone - theirs - attacked_by(board, me, occ - Bitboard::from(ksq))
+    } else {
+        Bitboard::EMPTY
+    };
     for pm in &candidates[..n] {
         for m in pm.iter() {
-            *nodes += 1;
-            let mut q = *pos;
-            q.play_unchecked(m);
-            if q.is_check() && !q.has_legal_moves() {
-                return (best.m, Some(m));
+            if stays_open(pos, m, pm.role, open) {
+                continue;
+            }
+            if may_mate(pos, m, pm.role, ksq) {
+                *nodes += 1;
+                let mut q = *pos;
+                q.play_unchecked_by(m, pm.role);
+                if q.is_check() && !q.has_legal_moves() {
+                    return (best.m, Some(m));
+                }
             }
         }
     }
     (best.m, None)
 }
 
-/// The other side's move: the best scored ([`Best`]).
+/// The parts of a mating move's score for a capture or a square next to the
+/// other king.
+#[inline]
+fn special_score(
+    pos: &Position,
+    m: Move,
+    role: Role,
+    theirs: Bitboard,
+    zone: Bitboard,
+    ours: Bitboard,
+    occ: Bitboard,
+) -> i32 {
+    let mut s = 0;
+    if theirs.contains(m.to) && !zone.contains(m.to) {
+        // Pieces away from the king defend it (those next to it wall it in
+        // as much as they guard it: neither).
+        s += 3;
+    }
+    if zone.contains(m.to) && role != Role::King {
+        // Next to the other king, a piece its own side does not guard is
+        // taken.
+        let guards = pos.attackers_to(m.to, occ ^ m.from) & ours;
+        if (guards - Bitboard::from(m.from)).is_empty() {
+            s -= 50;
+        }
+    }
+    s
+}
+
+/// Whether a square of `open` (next to the other king, not attacked by
+/// the side to move now) is still not attacked after `m`, a move of a
+/// `role` piece of the side to move: then `m` is no checkmate (the king can
+/// step there). Only the first such square not attacked by the moved piece
+/// is looked at (exactly).
+#[inline]
+fn stays_open(pos: &Position, m: Move, role: Role, open: Bitboard) -> bool {
+    let placed = m.promotion.unwrap_or(role);
+    let from = Bitboard::from(m.from);
+    let ksq = pos.king_of(!pos.turn());
+    let occ = ((pos.board().occupied() - from) | m.to) - Bitboard::from(ksq);
+    let reached = attacks(placed.of(pos.turn()), m.to, occ);
+    let Some(sq) = (open - reached - Bitboard::from(m.to)).first() else {
+        return false;
+    };
+    if pos.is_castling(m) || pos.is_en_passant(m) {
+        return false;
+    }
+    ((pos.attackers_to(sq, occ) & pos.board().by_color(pos.turn())) - from).is_empty()
+}
+
+/// The squares `me`'s pieces attack, with `occ` as the blockers.
+fn attacked_by(board: &Board, me: Color, occ: Bitboard) -> Bitboard {
+    let ours = board.by_color(me);
+    let mut set = king_attacks((board.kings() & ours).first().unwrap_or(Square::A1));
+    for sq in board.pawns() & ours {
+        set |= pawn_attacks(me, sq);
+    }
+    for sq in board.knights() & ours {
+        set |= knight_attacks(sq);
+    }
+    for sq in board.bishops_and_queens() & ours {
+        set |= bishop_attacks(sq, occ);
+    }
+    for sq in board.rooks_and_queens() & ours {
+        set |= rook_attacks(sq, occ);
+    }
+    set
+}
+
+/// Whether `m`, a legal move of a `role` piece of the side to move, may
+/// checkmate the king on `ksq`: it gives check, and every square next to
+/// that king is attacked or taken by the king's own pieces after the move
+/// — decided on bitboards, without playing it. (Whether the check can be
+/// taken or blocked is left to playing it out.) Castling and en passant are
+/// not looked at: `true`.
+fn may_mate(pos: &Position, m: Move, role: Role, ksq: Square) -> bool {
+    let me = pos.turn();
+    let b = pos.board();
+    let (from, to) = (Bitboard::from(m.from), Bitboard::from(m.to));
+    if role == Role::King && b.by_color(me).contains(m.to) {
+        return true;
+    }
+    if role == Role::Pawn && pos.ep_square() == Some(m.to) && m.from.file() != m.to.file() {
+        return true;
+    }
+    let placed = m.promotion.unwrap_or(role);
+    let mine = |r: Role| {
+        let mut set = b.by_piece(r.of(me));
+        if r == role {
+            set = set - from;
+        }
+        if r == placed {
+            set |= to;
+        }
+        set
+    };
+    let (pawns, knights, bishops, rooks, queens, king) = (
+        mine(Role::Pawn),
+        mine(Role::Knight),
+        mine(Role::Bishop),
+        mine(Role::Rook),
+        mine(Role::Queen),
+        mine(Role::King),
+    );
+    let (diagonal, straight) = (bishops | queens, rooks | queens);
+    let attacked = |sq: Square, occ: Bitboard| {
+        (knight_attacks(sq) & knights).any()
+            || (king_attacks(sq) & king).any()
+            || (pawn_attacks(!me, sq) & pawns).any()
+            || (rook_attacks(sq, occ) & straight).any()
+            || (bishop_attacks(sq, occ) & diagonal).any()
+    };
+    let occ = (b.occupied() - from) | to;
+    if !attacked(ksq, occ) {
+        return false;
+    }
+    let occ = occ - Bitboard::from(ksq);
+    let flights = king_attacks(ksq) - (b.by_color(!me) - to);
+    flights.into_iter().all(|sq| attacked(sq, occ))
+}
+
+/// The pieces of `me` that are the only piece between the other king on
+/// `ksq` and a bishop, rook or queen of `me` on its line: moved off that
+/// line, they give check.
+fn discoverers(board: &Board, ksq: Square, me: Color) -> Bitboard {
+    let ours = board.by_color(me);
+    let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (bishop_attacks(ksq, Bitboard::EMPTY) & board.bishops_and_queens()))
+        & ours;
+    let occ = board.occupied();
+    let mut found = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = between(ksq, sniper) & occ;
+        if between.count() == 1 && between.is_subset(ours) {
+            found |= between;
+        }
+    }
+    found
+}
+
+/// The other side's move: the best scored ([`Best`]); `None` if it has no
+/// legal move.
 fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Move> {
     let me = pos.turn();
     let theirs = pos.board().by_color(!me);
     let near = king_attacks(pos.king_of(me));
-    let mater = pos.king_of(!me);
+    let mater = &DIST[pos.king_of(!me).index()];
     let mut best = Best::new(recent);
     pos.for_each_piece_moves(|pm| {
-        let base = if pm.role == Role::King {
-            None
-        } else if near.contains(pm.from) {
-            Some(-5)
-        } else {
-            Some(1)
-        };
-        for m in pm.iter() {
-            let s = if theirs.contains(m.to) {
-                // Only when nothing else is legal (in check).
-                -1000
-            } else {
-                match base {
-                    None => {
-                        2 * (from_edge(m.from) - from_edge(m.to))
-                            + (m.from.distance(mater) as i32 - m.to.distance(mater) as i32)
-                    }
-                    Some(_) if near.contains(m.to) => 5,
-                    Some(b) => b,
+        let from = pm.from;
+        if pm.role == Role::King {
+            // To the edge and towards the mating king.
+            let here = 2 * EDGE[from.index()] + i32::from(mater[from.index()]);
+            for to in pm.to {
+                let s = if theirs.contains(to) {
+                    // Only when nothing else is legal (in check).
+                    -1000
+                } else {
+                    here - 2 * EDGE[to.index()] - i32::from(mater[to.index()])
+                };
+                best.consider(s, Move::new(from, to));
+            }
+            return false;
+        }
+        // Onto the squares next to its king, not away from them; never a
+        // capture unless nothing else is legal (in check).
+        let base = if near.contains(from) { -5 } else { 1 };
+        if pm.promotion {
+            for m in pm.iter() {
+                let mut s = if theirs.contains(m.to) {
+                    -1000
+                } else if near.contains(m.to) {
+                    5
+                } else {
+                    base
+                };
+                if m.promotion != Some(Role::Knight) {
+                    s -= 20;
                 }
-            };
-            let s = if m.promotion.is_some_and(|r| r != Role::Knight) {
-                s - 20
-            } else {
-                s
-            };
-            best.consider(s, m);
+                best.consider(s, m);
+            }
+            return false;
+        }
+        let quiet = pm.to - theirs;
+        let plain = quiet - best.left;
+        if let Some(to) = (plain & near).first() {
+            best.take(5, Move::new(from, to));
+        } else if let Some(to) = plain.first() {
+            best.take(base, Move::new(from, to));
+        }
+        for to in quiet & best.left {
+            let s = if near.contains(to) { 5 } else { base };
+            best.consider(s, Move::new(from, to));
+        }
+        if let Some(to) = (pm.to & theirs).first() {
+            best.consider(-1000, Move::new(from, to));
         }
         false
     });
     best.m
+}
+
+/// Whether `sq` is in `set`, as 0 or 1.
+#[inline(always)]
+fn bit(set: Bitboard, sq: Square) -> i32 {
+    ((set.0 >> sq.index()) & 1) as i32
+}
+
+/// King steps between two squares.
+static DIST: [[u8; 64]; 64] = distances();
+
+/// The squares at each distance (king steps) from a square.
+static RINGS: [[Bitboard; 8]; 64] = rings();
+
+/// The square of `set` nearest to the square whose rings are `rings`, with
+/// its distance (the lowest square of the nearest ring).
+#[inline]
+fn nearest(set: Bitboard, rings: &[Bitboard; 8]) -> (i32, Option<Square>) {
+    for (d, ring) in rings.iter().enumerate() {
+        let here = set & *ring;
+        if here.any() {
+            return (d as i32, here.first());
+        }
+    }
+    (0, None)
+}
+
+const fn rings() -> [[Bitboard; 8]; 64] {
+    let dist = distances();
+    let mut table = [[Bitboard::EMPTY; 8]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let d = dist[a][b] as usize;
+            table[a][d] = Bitboard(table[a][d].0 | (1 << b));
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+/// Squares from the nearest edge (0 on the edge, 3 in the centre).
+static EDGE: [i32; 64] = from_edges();
+
+const fn distances() -> [[u8; 64]; 64] {
+    let mut table = [[0; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (a % 8) as i32 - (b % 8) as i32;
+            let dr = (a / 8) as i32 - (b / 8) as i32;
+            let (df, dr) = (df.abs(), dr.abs());
+            table[a][b] = if df > dr { df as u8 } else { dr as u8 };
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+const fn from_edges() -> [i32; 64] {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut e = f;
+        if 7 - f < e {
+            e = 7 - f;
+        }
+        if r < e {
+            e = r;
+        }
+        if 7 - r < e {
+            e = 7 - r;
+        }
+        table[sq] = e;
+        sq += 1;
+    }
+    table
 }
 
 /// For each role, the squares from which a piece of the mating side
@@ -282,14 +601,38 @@ struct ZoneHits {
 }
 
 impl ZoneHits {
-    fn new(zone: Bitboard, occ: Bitboard, me: Color) -> ZoneHits {
+    fn new(zone: Bitboard, board: &Board, me: Color) -> ZoneHits {
+        let ours = board.by_color(me);
+        let occ = board.occupied();
+        let has = |set: Bitboard| (set & ours).any();
+        let (pawns, knights) = (has(board.pawns()), has(board.knights()));
+        let (diagonal, straight) = (
+            has(board.bishops_and_queens()),
+            has(board.rooks_and_queens()),
+        );
         let mut by_role = [(Bitboard::EMPTY, Bitboard::EMPTY); 6];
         for z in zone {
             let sets = [
-                pawn_attacks(!me, z),
-                knight_attacks(z),
-                bishop_attacks(z, occ),
-                rook_attacks(z, occ),
+                if pawns {
+                    pawn_attacks(!me, z)
+                } else {
+                    Bitboard::EMPTY
+                },
+                if knights {
+                    knight_attacks(z)
+                } else {
+                    Bitboard::EMPTY
+                },
+                if diagonal {
+                    bishop_attacks(z, occ)
+                } else {
+                    Bitboard::EMPTY
+                },
+                if straight {
+                    rook_attacks(z, occ)
+                } else {
+                    Bitboard::EMPTY
+                },
                 Bitboard::EMPTY,
                 king_attacks(z),
             ];
@@ -337,6 +680,15 @@ impl Best {
         }
     }
 
+    /// A move onto a square not in `left`.
+    #[inline(always)]
+    fn take(&mut self, s: i32, m: Move) {
+        if s > self.score {
+            self.score = s;
+            self.m = Some(m);
+        }
+    }
+
     #[inline]
     fn consider(&mut self, mut s: i32, m: Move) {
         if self.left.contains(m.to) {
@@ -376,12 +728,6 @@ impl CheckSquares {
     fn of(&self, role: Role) -> Bitboard {
         self.by_role[role.index()]
     }
-}
-
-/// Squares from the nearest edge (0 on the edge, 3 in the centre).
-fn from_edge(sq: Square) -> i32 {
-    let (f, r) = (sq.file().index() as i32, sq.rank().index() as i32);
-    f.min(7 - f).min(r).min(7 - r)
 }
 
 #[cfg(test)]

@@ -54,6 +54,14 @@ pub(super) fn put(solver: &dyn Unwinnability, pos: &Position, color: Color, v: V
     entry.1[color.index()] = Some(v);
 }
 
+/// Empties the cache (a measurement that must start cold, as a fresh
+/// process does).
+pub(super) fn clear() {
+    if let Ok(mut cache) = CACHE.lock() {
+        *cache = None;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
