@@ -72,10 +72,25 @@ impl Identity {
 /// assert_eq!(history.count_if_reached(&pos, pos.is_zeroing(m)), 1);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct History {
     keys: Vec<u64>,
     identities: Vec<Identity>,
+}
+
+impl Clone for History {
+    fn clone(&self) -> History {
+        History {
+            keys: self.keys.clone(),
+            identities: self.identities.clone(),
+        }
+    }
+
+    /// The copy of `source` in the buffers of `self`.
+    fn clone_from(&mut self, source: &History) {
+        self.keys.clone_from(&source.keys);
+        self.identities.clone_from(&source.identities);
+    }
 }
 
 impl History {

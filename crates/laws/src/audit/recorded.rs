@@ -1,6 +1,7 @@
 //! What a record says about how its game ended: the `Result` tag (or the
 //! movetext's termination marker), the `Termination` tag, the last clocks.
 
+use super::Transcript;
 use crate::outcome::GameResult;
 use arbiter_pgn::Game as Record;
 
@@ -138,18 +139,23 @@ pub struct Recorded {
 impl Recorded {
     /// Reads what `record` says about its end.
     pub fn of(record: &Record) -> Recorded {
-        let text = record
-            .tags
-            .get("Result")
+        Recorded::of_transcript(&Transcript::from_record(record))
+    }
+
+    /// Reads what a [`Transcript`] says about its game's end.
+    pub(crate) fn of_transcript(t: &Transcript) -> Recorded {
+        let text = t
+            .result_tag
+            .as_deref()
             .map(str::trim)
             .filter(|t| !t.is_empty() && *t != "?")
             .map(str::to_owned)
-            .unwrap_or_else(|| record.result.unwrap_or_default().as_str().to_owned());
-        let termination = record.tags.get("Termination").map(str::to_owned);
+            .unwrap_or_else(|| t.result.unwrap_or_default().as_str().to_owned());
+        let termination = t.termination.clone();
         let mut clock = [None, None];
-        let first = record.start.turn();
-        for (i, node) in record.line.nodes.iter().enumerate() {
-            if let Some(ms) = node.clock_ms {
+        let first = t.start.turn();
+        for (i, ms) in t.clocks.iter().enumerate() {
+            if let Some(ms) = *ms {
                 let mover = if i % 2 == 0 { first } else { !first };
                 clock[mover.index()] = Some(ms);
             }
