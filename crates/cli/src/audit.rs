@@ -110,19 +110,19 @@ struct Output {
 
 /// A game as read: in full to write it out again (`--annotate`), else
 /// only what the audit judges.
-enum Read<'a> {
+enum Record<'a> {
     Full(&'a arbiter_pgn::Game),
     Transcript(&'a Transcript),
 }
 
 /// Audits one game into `out`.
-fn audit_one(number: u64, record: Read<'_>, args: &Shared, out: &mut Output) {
+fn audit_one(number: u64, record: Record<'_>, args: &Shared, out: &mut Output) {
     let a = match record {
-        Read::Full(record) => audit(record, &args.options),
-        Read::Transcript(t) => audit_transcript(t, &args.options),
+        Record::Full(record) => audit(record, &args.options),
+        Record::Transcript(t) => audit_transcript(t, &args.options),
     };
     write_one(number, &a, args, out);
-    if let (Read::Full(record), true) = (record, args.annotate) {
+    if let (Record::Full(record), true) = (record, args.annotate) {
         let annotated = annotate(record, &a, args.options.edition);
         out.pgn
             .push_str(&annotated.to_pgn_with(&WriteOptions::default()));
@@ -293,13 +293,13 @@ fn sequential(
                             if let Some(e) = record.error.as_mut() {
                                 e.game = number;
                             }
-                            audit_one(number, Read::Full(&record), shared, &mut out);
+                            audit_one(number, Record::Full(&record), shared, &mut out);
                         }
                         None => {
                             lean.transcript_mut().place(number, 1, 0);
                             audit_one(
                                 number,
-                                Read::Transcript(lean.transcript()),
+                                Record::Transcript(lean.transcript()),
                                 shared,
                                 &mut out,
                             );
@@ -463,17 +463,17 @@ fn work(work: &Mutex<Receiver<(u64, Work)>>, done: &SyncSender<(u64, Output)>, s
                     // A game's text is in memory: reading it cannot fail.
                     if shared.annotate {
                         let record = raw.read_with(&mut full).unwrap_or_default();
-                        audit_one(raw.number, Read::Full(&record), shared, &mut out);
+                        audit_one(raw.number, Record::Full(&record), shared, &mut out);
                     } else if matches!(raw.read_transcript(&mut lean), Ok(true)) {
                         audit_one(
                             raw.number,
-                            Read::Transcript(lean.transcript()),
+                            Record::Transcript(lean.transcript()),
                             shared,
                             &mut out,
                         );
                     } else {
                         let empty = Transcript::default();
-                        audit_one(raw.number, Read::Transcript(&empty), shared, &mut out);
+                        audit_one(raw.number, Record::Transcript(&empty), shared, &mut out);
                     }
                 }
                 out

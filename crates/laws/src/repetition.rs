@@ -166,7 +166,8 @@ impl History {
     /// (9.6 a / 9.6.1).
     pub fn is_fivefold(&self, rule: Fivefold) -> bool {
         match rule {
-            Fivefold::FiveTimes => self.count_current() >= 5,
+            // Five positions of one player to move: nine kept at least.
+            Fivefold::FiveTimes => self.keys.len() >= 9 && self.count_current() >= 5,
             Fivefold::ConsecutiveAlternate => {
                 // 2014: the same position at plies p, p+4, p+8, p+12, p+16.
                 let n = self.keys.len();

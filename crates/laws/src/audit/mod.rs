@@ -260,12 +260,17 @@ pub fn audit_move_by_move(record: &Record, options: &Options) -> Audit {
     audit_by(&Transcript::from_record(record), options, Pass::MoveByMove)
 }
 
+thread_local! {
+    /// The buffer of the moves' times, kept from one record to the next.
+    static TIMES: std::cell::Cell<Vec<u64>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
     let recorded = Recorded::of_transcript(record);
     let mut out = Audit {
-        white: record.white.clone(),
-        black: record.black.clone(),
-        site: record.site.clone(),
+        white: record.white.get().map(str::to_owned),
+        black: record.black.get().map(str::to_owned),
+        site: record.site.get().map(str::to_owned),
         recorded,
         laws: LawsVerdict::default(),
         plies: record.moves.len() as u32,
@@ -324,7 +329,7 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
             return out;
         }
     };
-    let mut times = Vec::new();
+    let mut times = TIMES.with(|t| t.take());
     times::timestamps_into(record, replay.time_control(), &mut times);
     let first = record.start.turn();
     let first_number = record.start.fullmoves();
@@ -350,6 +355,7 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
         Played::All(None) => judge_recorded_end(&mut out, &mut replay, options.edition),
     }
     replay.recycle();
+    let _ = TIMES.try_with(|t| t.replace(times));
     out.findings.extend(broken);
     if record.result.is_none() && main_error.is_none() {
         out.findings.push(Finding {

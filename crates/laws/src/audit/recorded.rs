@@ -57,6 +57,20 @@ impl RecordedEnd {
         let Some(tag) = tag else {
             return RecordedEnd::Unspecified;
         };
+        // Lichess's own values, as the reading below reads them.
+        match tag {
+            "Normal" => return RecordedEnd::Unspecified,
+            "Time forfeit" => return RecordedEnd::TimeForfeit,
+            "Abandoned" => return RecordedEnd::Forfeit,
+            "Rules infraction" => return RecordedEnd::Forfeit,
+            "Unterminated" => return RecordedEnd::Unterminated,
+            _ => {}
+        }
+        RecordedEnd::read(tag)
+    }
+
+    /// [`RecordedEnd::parse`] of any value.
+    fn read(tag: &str) -> RecordedEnd {
         let t = tag.to_ascii_lowercase();
         let has = |w: &str| t.contains(w);
         if has("time") && !has("untimed") || has("flag") {
@@ -89,6 +103,11 @@ impl RecordedEnd {
     }
 
     /// The snake_case name used in the audit's JSON.
+    ///
+    /// ```
+    /// use arbiter_laws::audit::RecordedEnd;
+    /// assert_eq!(RecordedEnd::parse(Some("Rules infraction")).name(), "forfeit");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             RecordedEnd::Unspecified => "unspecified",
@@ -146,12 +165,12 @@ impl Recorded {
     pub(crate) fn of_transcript(t: &Transcript) -> Recorded {
         let text = t
             .result_tag
-            .as_deref()
+            .get()
             .map(str::trim)
             .filter(|t| !t.is_empty() && *t != "?")
             .map(str::to_owned)
             .unwrap_or_else(|| t.result.unwrap_or_default().as_str().to_owned());
-        let termination = t.termination.clone();
+        let termination = t.termination.get().map(str::to_owned);
         let mut clock = [None, None];
         let first = t.start.turn();
         for (i, ms) in t.clocks.iter().enumerate() {
@@ -166,6 +185,28 @@ impl Recorded {
             end: RecordedEnd::parse(termination.as_deref()),
             termination,
             clock,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RecordedEnd;
+
+    #[test]
+    fn lichess_terminations_read_as_any_value() {
+        for tag in [
+            "Normal",
+            "Time forfeit",
+            "Abandoned",
+            "Rules infraction",
+            "Unterminated",
+        ] {
+            assert_eq!(
+                RecordedEnd::parse(Some(tag)),
+                RecordedEnd::read(tag),
+                "{tag}"
+            );
         }
     }
 }

@@ -17,7 +17,8 @@ use std::cell::RefCell;
 
 /// A record replayed through the Laws.
 pub(crate) struct Replay {
-    game: Game,
+    /// (Boxed: a game is a large value, moved in and out of [`KEPT`].)
+    game: Box<Game>,
 }
 
 /// How the record's line is played: the same verdicts either way.
@@ -39,16 +40,19 @@ pub(crate) enum Played {
     Refused(u32, String),
 }
 
+/// How many new games (of different starts) a thread keeps to copy.
+const FRESH_KEPT: usize = 32;
+
 /// The games kept on a thread from one record to the next.
 #[derive(Default)]
 struct Kept {
-    /// The last new game made: most records of a file share their start
-    /// (the initial position, one time control, one edition), and a copy of
-    /// a new game is cheaper than making one.
-    fresh: Option<Game>,
+    /// New games of the last starts met, the latest last: the records of a
+    /// file share a few starts (the initial position, a few time controls,
+    /// one edition), and a copy of a new game is cheaper than making one.
+    fresh: Vec<Box<Game>>,
     /// The last record's game, done with: the next copy goes into its
     /// buffers.
-    spare: Option<Game>,
+    spare: Option<Box<Game>>,
 }
 
 thread_local! {
@@ -56,22 +60,28 @@ thread_local! {
 }
 
 /// A new game from `start`.
-fn new_game(start: &Start) -> Result<Game, StartError> {
+fn new_game(start: &Start) -> Result<Box<Game>, StartError> {
     KEPT.with(|kept| {
         let mut kept = kept.borrow_mut();
         let kept = &mut *kept;
-        if let Some(fresh) = kept.fresh.as_ref().filter(|g| g.start() == start) {
-            return Ok(match kept.spare.take() {
-                Some(mut game) => {
-                    game.clone_from(fresh);
-                    game
+        let i = match kept.fresh.iter().rposition(|g| g.start() == start) {
+            Some(i) => i,
+            None => {
+                if kept.fresh.len() == FRESH_KEPT {
+                    kept.fresh.remove(0);
                 }
-                None => fresh.clone(),
-            });
-        }
-        let g = Game::new(start.clone())?;
-        kept.fresh = Some(g.clone());
-        Ok(g)
+                kept.fresh.push(Box::new(Game::new(start.clone())?));
+                kept.fresh.len() - 1
+            }
+        };
+        let fresh = &kept.fresh[i];
+        Ok(match kept.spare.take() {
+            Some(mut game) => {
+                Game::clone_from(&mut game, fresh);
+                game
+            }
+            None => fresh.clone(),
+        })
     })
 }
 

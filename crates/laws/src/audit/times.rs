@@ -60,8 +60,8 @@ pub(crate) fn timestamps_into(t: &Transcript, control: Option<&TimeControl>, out
     let mut time = 0u64;
     let first = t.start.turn();
     out.reserve(t.moves.len());
-    for (i, (&clock, &elapsed)) in t.clocks.iter().zip(&t.elapsed).enumerate() {
-        let c = if i % 2 == 0 { first } else { !first }.index();
+    let mut c = first.index();
+    for (&clock, &elapsed) in t.clocks.iter().zip(&t.elapsed) {
         let mut earned = 0u64;
         if let Some(p) = periods.get(period[c]) {
             earned = p.increment_ms;
@@ -82,5 +82,6 @@ pub(crate) fn timestamps_into(t: &Transcript, control: Option<&TimeControl>, out
         remaining[c] = clock.unwrap_or_else(|| available.saturating_sub(spent));
         time = time.saturating_add(spent);
         out.push(time);
+        c ^= 1;
     }
 }

@@ -36,19 +36,20 @@ pub(crate) static STANDARD: LazyLock<Position> = LazyLock::new(Position::standar
 /// ```
 #[derive(Clone, Debug)]
 pub struct Transcript {
-    pub(crate) white: Option<String>,
-    pub(crate) black: Option<String>,
-    pub(crate) site: Option<String>,
-    pub(crate) result_tag: Option<String>,
-    pub(crate) termination: Option<String>,
-    pub(crate) time_control: Option<String>,
+    pub(crate) white: TagValue,
+    pub(crate) black: TagValue,
+    pub(crate) site: TagValue,
+    pub(crate) result_tag: TagValue,
+    pub(crate) termination: TagValue,
+    pub(crate) time_control: TagValue,
     pub(crate) start: Position,
     /// The main line's moves (a null move as [`Node::NULL_MOVE`]).
     pub(crate) moves: Vec<Move>,
     /// The position after each move, up to the first null move (each move
     /// checked legal by the reader).
     pub(crate) after: Vec<Position>,
-    /// Per move: the first readable `[%clk]`.
+    /// Per move: the first readable `[%clk]` (while reading: per move read,
+    /// the ones refused included).
     pub(crate) clocks: Vec<Option<u64>>,
     /// Per move: the first readable `[%emt]`.
     pub(crate) elapsed: Vec<Option<u64>>,
@@ -58,15 +59,47 @@ pub struct Transcript {
     pub(crate) error: Option<GameError>,
 }
 
+/// A tag's value, if the record has the tag (its text kept from one game to
+/// the next).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TagValue {
+    text: String,
+    set: bool,
+}
+
+impl TagValue {
+    fn of(value: Option<&str>) -> TagValue {
+        TagValue {
+            text: value.unwrap_or_default().to_owned(),
+            set: value.is_some(),
+        }
+    }
+
+    /// The value.
+    pub(crate) fn get(&self) -> Option<&str> {
+        self.set.then_some(self.text.as_str())
+    }
+
+    /// The value, unless one is set already (the first of repeated tags
+    /// counts, as in `Tags::get`).
+    fn set_first(&mut self, value: RawText<'_>) {
+        if !self.set {
+            self.text.clear();
+            self.text.push_str(&value.unescape());
+            self.set = true;
+        }
+    }
+}
+
 impl Default for Transcript {
     fn default() -> Transcript {
         Transcript {
-            white: None,
-            black: None,
-            site: None,
-            result_tag: None,
-            termination: None,
-            time_control: None,
+            white: TagValue::default(),
+            black: TagValue::default(),
+            site: TagValue::default(),
+            result_tag: TagValue::default(),
+            termination: TagValue::default(),
+            time_control: TagValue::default(),
             start: *STANDARD,
             moves: Vec::new(),
             after: Vec::new(),
@@ -82,7 +115,7 @@ impl Transcript {
     /// What the audit judges of a full record (read with
     /// [`arbiter_pgn::GameBuilder`]).
     pub fn from_record(record: &Record) -> Transcript {
-        let tag = |name: &str| record.tags.get(name).map(str::to_owned);
+        let tag = |name: &str| TagValue::of(record.tags.get(name));
         let nodes = &record.line.nodes;
         let moves: Vec<Move> = record.mainline().collect();
         // The legal prefix of the line (a record made by hand may hold any
@@ -118,12 +151,12 @@ impl Transcript {
 
     /// The `White` tag.
     pub fn white(&self) -> Option<&str> {
-        self.white.as_deref()
+        self.white.get()
     }
 
     /// The `Black` tag.
     pub fn black(&self) -> Option<&str> {
-        self.black.as_deref()
+        self.black.get()
     }
 
     /// The main-line moves read.
@@ -190,9 +223,7 @@ impl Transcript {
     pub(crate) fn time_control(
         &self,
     ) -> Option<Result<arbiter_pgn::TimeControl, arbiter_pgn::ParseTimeControlError>> {
-        self.time_control
-            .as_deref()
-            .map(arbiter_pgn::TimeControl::parse)
+        self.time_control.get().map(arbiter_pgn::TimeControl::parse)
     }
 }
 
@@ -272,7 +303,7 @@ impl TranscriptReader {
         &mut self.transcript
     }
 
-    fn slot(&mut self, kept: Kept) -> &mut Option<String> {
+    fn slot(&mut self, kept: Kept) -> &mut TagValue {
         let t = &mut self.transcript;
         match kept {
             Kept::White => &mut t.white,
@@ -284,13 +315,10 @@ impl TranscriptReader {
         }
     }
 
-    /// The clock slot of move `i`.
+    /// The clock slot of move `i` (each move read has one).
+    #[inline]
     fn clock_slot(&mut self, i: usize) -> &mut Option<u64> {
-        let clocks = &mut self.transcript.clocks;
-        if clocks.len() <= i {
-            clocks.resize(i + 1, None);
-        }
-        &mut clocks[i]
+        &mut self.transcript.clocks[i]
     }
 }
 
@@ -300,23 +328,18 @@ impl TranscriptReader {
 /// Lichess record's comments).
 fn clock_commands(text: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
     let mut at = 0;
-    std::iter::from_fn(move || {
-        while at + 5 <= text.len() {
-            let rest = &text[at..];
-            at += 1;
-            if rest[0] != b'[' || rest[1] != b'%' {
-                continue;
-            }
-            if !(rest.starts_with(b"[%clk") || rest.starts_with(b"[%emt")) {
-                continue;
-            }
-            // (A command inside another's brackets is found too.)
-            if let Some(end) = rest.iter().position(|&b| b == b']') {
-                return Some(&rest[..=end]);
-            }
+    std::iter::from_fn(move || loop {
+        let start = at + text.get(at..)?.iter().position(|&b| b == b'[')?;
+        let rest = &text[start..];
+        if rest.len() < 5 {
             return None;
         }
-        None
+        at = start + 1;
+        if rest.starts_with(b"[%clk") || rest.starts_with(b"[%emt") {
+            // (A command inside another's brackets is found too.)
+            let end = rest.iter().position(|&b| b == b']')?;
+            return Some(&rest[..=end]);
+        }
     })
 }
 
@@ -324,20 +347,33 @@ fn clock_commands(text: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
 /// Lichess writes most of them), read directly; `None` for any other
 /// comment, which [`clock_commands`] and [`parse_clock`] then read (to the
 /// same time for this one).
+#[inline]
 fn lone_clock(text: &[u8]) -> Option<u64> {
-    let inner = text
-        .trim_ascii()
-        .strip_prefix(b"[%clk ")?
-        .strip_suffix(b"]")?;
-    let digit = |b: u8| b.is_ascii_digit().then(|| u64::from(b - b'0'));
-    match *inner {
-        [h, b':', m1, m2, b':', s1, s2] => {
-            let minutes = digit(m1)? * 10 + digit(m2)?;
-            let seconds = digit(s1)? * 10 + digit(s2)?;
-            Some(digit(h)? * 3_600_000 + minutes * 60_000 + seconds * 1000)
-        }
-        _ => None,
+    // Lichess writes ` [%clk h:mm:ss] `: one space each side.
+    let t = match text {
+        [b' ', inner @ .., b' '] if inner.len() == 14 => inner,
+        _ => text.trim_ascii(),
+    };
+    let t: &[u8; 14] = t.try_into().ok()?;
+    // `[%clk h:` and `h:mm:ss]` as two words: the fixed bytes compared at
+    // once, the digits after.
+    let head = u64::from_le_bytes(t[..8].try_into().ok()?);
+    let tail = u64::from_le_bytes(t[6..].try_into().ok()?);
+    const HEAD_FIXED: u64 = 0xff00_ffff_ffff_ffff;
+    const TAIL_FIXED: u64 = 0xff00_00ff_0000_ff00;
+    if head & HEAD_FIXED != u64::from_le_bytes(*b"[%clk \0:")
+        || tail & TAIL_FIXED != u64::from_le_bytes(*b"\0:\0\0:\0\0]")
+    {
+        return None;
     }
+    let digit = |i: usize| t[i].wrapping_sub(b'0');
+    let (h, m1, m2, s1, s2) = (digit(6), digit(8), digit(9), digit(11), digit(12));
+    if h > 9 || m1 > 9 || m2 > 9 || s1 > 9 || s2 > 9 {
+        return None;
+    }
+    let minutes = u64::from(m1 * 10 + m2);
+    let seconds = u64::from(s1 * 10 + s2);
+    Some(u64::from(h) * 3_600_000 + minutes * 60_000 + seconds * 1000)
 }
 
 /// The time of a command's text between its name and its `]`.
@@ -360,7 +396,7 @@ impl Visitor for TranscriptReader {
             &mut t.termination,
             &mut t.time_control,
         ] {
-            *slot = None;
+            slot.set = false;
         }
         t.start = *STANDARD;
         t.moves.clear();
@@ -375,13 +411,7 @@ impl Visitor for TranscriptReader {
 
     fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) -> Flow {
         match kept(name) {
-            Some(kept) => {
-                // The first of repeated tags counts, as in `Tags::get`.
-                let slot = self.slot(kept);
-                if slot.is_none() {
-                    *slot = Some(value.unescape().into_owned());
-                }
-            }
+            Some(kept) => self.slot(kept).set_first(value),
             None => self.line.tag(name, value, at),
         }
         Flow::Continue
@@ -399,6 +429,8 @@ impl Visitor for TranscriptReader {
     fn san(&mut self, text: &[u8], at: Location) -> Flow {
         self.read += 1;
         let t = &mut self.transcript;
+        // Its clock slot, for the comments after it.
+        t.clocks.push(None);
         if t.moves.len() >= MAX_NODES {
             let ply = Some(self.line.ply() + 1);
             let kind = GameErrorKind::Other("too many moves in one game");
@@ -463,8 +495,8 @@ impl Visitor for TranscriptReader {
     fn end_game(&mut self) {
         let t = &mut self.transcript;
         let n = t.moves.len();
-        // Times of moves not read (after a refused one) are dropped.
-        t.clocks.resize(n, None);
+        // Times of moves not read (a refused one) are dropped.
+        t.clocks.truncate(n);
         t.elapsed.resize(n, None);
         t.error = self.line.take_error();
     }
@@ -489,6 +521,13 @@ mod tests {
         }
         for other in [
             "[%clk 0:05:00.5]",
+            " [%clk 0:05:00]x",
+            "[%clk 0:05:00",
+            "[%clk 0;05:00]",
+            "[%clk 0:05 00]",
+            "(%clk 0:05:00]",
+            "[%clk 0:05:0/]",
+            "[%emt 0:05:00]",
             "[%clk 10:05:00]",
             "[%clk 0:05:00] [%emt 0:00:01]",
             "[%clk 0:5:00]",

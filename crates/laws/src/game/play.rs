@@ -173,8 +173,8 @@ impl Game {
 
     /// [`Game::check_automatic_end`], skipping what `known` already settles.
     fn check_automatic_end_known(&mut self, from: Option<(&Position, Move)>, t: u64, known: Known) {
-        let pos = self.pos;
-        if !known.has_move && count_moves_capped(&pos, 2) == 0 {
+        let pos = &self.pos;
+        if !known.has_move && count_moves_capped(pos, 2) == 0 {
             if pos.is_check() {
                 self.end(
                     GameResult::win(!pos.turn()),
@@ -196,7 +196,7 @@ impl Game {
         let (dead, reason) = if known.alive {
             (false, Reason::Continuation)
         } else {
-            self.dead.is_dead(&pos, from_live)
+            self.dead.is_dead(&self.pos, from_live)
         };
         if dead {
             self.end(
@@ -208,7 +208,7 @@ impl Game {
             return;
         }
         self.alive = !matches!(reason, Reason::Undecided);
-        if pos.halfmoves() >= 150 {
+        if self.pos.halfmoves() >= 150 {
             self.end(
                 GameResult::DRAW,
                 Termination::SeventyfiveMoves,
