@@ -50,6 +50,11 @@ pub fn timestamps(record: &Record, control: Option<&TimeControl>) -> Vec<u64> {
 /// [`timestamps`] of a [`Transcript`], into `out` (cleared first).
 pub(crate) fn timestamps_into(t: &Transcript, control: Option<&TimeControl>, out: &mut Vec<u64>) {
     out.clear();
+    if !t.timed() {
+        // No move's time recorded: every move completed at 0.
+        out.resize(t.moves.len(), 0);
+        return;
+    }
     let periods = control.map_or(&[][..], |c| c.periods());
     let first_time = periods.first().map_or(0, |p| p.time_ms);
     // Per player: the remaining time after his last move, the period he

@@ -193,6 +193,11 @@ impl Transcript {
         self.elapsed.get(i).copied().flatten()
     }
 
+    /// Some move has a `[%clk]` or `[%emt]` time.
+    pub(crate) fn timed(&self) -> bool {
+        self.clocks.iter().chain(&self.elapsed).any(Option::is_some)
+    }
+
     /// The first error of the record, if any.
     pub fn error(&self) -> Option<&GameError> {
         self.error.as_ref()

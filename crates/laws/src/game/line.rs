@@ -118,7 +118,7 @@ impl Game {
                 has_move: i + 1 < legal,
                 alive: i < alive_upto,
             };
-            self.play_to(by, m, t, after[i], known);
+            self.play_to(by, m, t, &after[i], known);
             self.last_t = t;
             self.events.push(Event::play(t, by, m));
             if self.outcome.is_some() {

@@ -131,20 +131,20 @@ impl Game {
     pub(super) fn play(&mut self, by: Color, m: Move, t: u64) -> String {
         let mut after = self.pos;
         after.play_unchecked(m);
-        self.play_to(by, m, t, after, Known::NOTHING);
+        self.play_to(by, m, t, &after, Known::NOTHING);
         self.moves.last().map(|p| p.san.clone()).unwrap_or_default()
     }
 
     /// [`Game::play`] with the position after the move already made
     /// (`after`, the position on the board with `m` played) and what is
     /// already known of it; the move is recorded in [`Game::moves`].
-    pub(super) fn play_to(&mut self, by: Color, m: Move, t: u64, after: Position, known: Known) {
+    pub(super) fn play_to(&mut self, by: Color, m: Move, t: u64, after: &Position, known: Known) {
         let before = self.pos;
         let irreversible = before.is_zeroing(m);
         if let Some(c) = self.clock.as_mut() {
             c.press(by, t);
         }
-        self.pos = after;
+        self.pos = *after;
         self.history.push(&self.pos, irreversible);
         self.moves_by[by.index()] += 1;
         self.touched.clear();
