@@ -575,7 +575,7 @@ fn lean_reading_audits_as_the_full_record() {
     // A null move (kept, then refused by the Laws), a move the reader
     // cannot play, a start position that cannot be read, clocks that do not
     // parse, `[%emt]` only, a repeated tag.
-    generated += "[White \"A\"]\n[White \"B\"]\n[Result \"1-0\"]\n\n1. e4 { [%clk 0:0x:50] [%clk 0:00:49] } e5 2. -- { [%emt 0:00:03] } Nc6 3. Nf3 1-0\n\n";
+    generated += "[White \"A\"]\n[White \"B\"]\n[Result \"1-0\"]\n\n1. e4 { [%clk 0:0x:50] } { [%clk 0:00:49] } e5 2. -- { [%emt 0:00:03] } Nc6 3. Nf3 1-0\n\n";
     generated += "[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Ke7 3. Qxe5+ Kd6 4. Qd5+ Ke7 5. Ke9 0-1\n\n";
     generated += "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
     generated += "[TimeControl \"40/7200:3600\"]\n[Result \"1/2-1/2\"]\n\n1. d4 { [%emt 0:01:00] } d5 { [%emt x] [%emt 0:00:30] } 2. c4 1/2-1/2\n";
