@@ -49,7 +49,7 @@ struct Kept {
     /// New games of the last starts met, the latest last: the records of a
     /// file share a few starts (the initial position, a few time controls,
     /// one edition), and a copy of a new game is cheaper than making one.
-    fresh: Vec<Box<Game>>,
+    fresh: Vec<Game>,
     /// The last record's game, done with: the next copy goes into its
     /// buffers.
     spare: Option<Box<Game>>,
@@ -70,7 +70,7 @@ fn new_game(start: &Start) -> Result<Box<Game>, StartError> {
                 if kept.fresh.len() == FRESH_KEPT {
                     kept.fresh.remove(0);
                 }
-                kept.fresh.push(Box::new(Game::new(start.clone())?));
+                kept.fresh.push(Game::new(start.clone())?);
                 kept.fresh.len() - 1
             }
         };
@@ -80,7 +80,7 @@ fn new_game(start: &Start) -> Result<Box<Game>, StartError> {
                 Game::clone_from(&mut game, fresh);
                 game
             }
-            None => fresh.clone(),
+            None => Box::new(fresh.clone()),
         })
     })
 }

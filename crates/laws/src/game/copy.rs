@@ -54,7 +54,7 @@ impl Clone for Game {
             touched: touched.clone(),
             illegal_count: *illegal_count,
             pending_illegal: pending_illegal.clone(),
-            pending_quickplay: pending_quickplay.clone(),
+            pending_quickplay: *pending_quickplay,
             outcome: outcome.clone(),
             last_t: *last_t,
             dead: dead.clone(),
@@ -133,7 +133,7 @@ impl Clone for Game {
         touched.clone_from(&source.touched);
         *illegal_count = source.illegal_count;
         pending_illegal.clone_from(&source.pending_illegal);
-        pending_quickplay.clone_from(&source.pending_quickplay);
+        *pending_quickplay = source.pending_quickplay;
         outcome.clone_from(&source.outcome);
         *last_t = source.last_t;
         dead.clone_from(&source.dead);
