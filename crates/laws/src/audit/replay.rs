@@ -14,6 +14,7 @@ use crate::outcome::{GameResult, Termination};
 use crate::{Game, StartError};
 use arbiter_chess::{Color, Position};
 use std::cell::RefCell;
+use std::collections::VecDeque;
 
 /// A record replayed through the Laws.
 pub(crate) struct Replay {
@@ -49,7 +50,7 @@ struct Kept {
     /// New games of the last starts met, the latest last: the records of a
     /// file share a few starts (the initial position, a few time controls,
     /// one edition), and a copy of a new game is cheaper than making one.
-    fresh: Vec<Game>,
+    fresh: VecDeque<Game>,
     /// The last record's game, done with: the next copy goes into its
     /// buffers.
     spare: Option<Box<Game>>,
@@ -68,9 +69,9 @@ fn new_game(start: &Start) -> Result<Box<Game>, StartError> {
             Some(i) => i,
             None => {
                 if kept.fresh.len() == FRESH_KEPT {
-                    kept.fresh.remove(0);
+                    kept.fresh.pop_front();
                 }
-                kept.fresh.push(Game::new(start.clone())?);
+                kept.fresh.push_back(Game::new(start.clone())?);
                 kept.fresh.len() - 1
             }
         };
