@@ -11,7 +11,10 @@
 
 use anyhow::{bail, Context, Result};
 use arbiter_laws::audit::split::{RawGame, Splitter};
-use arbiter_laws::audit::{annotate, audit, AuditLine, LeanBuilder, Options, Summary};
+use arbiter_laws::audit::{
+    annotate, audit, audit_transcript, Audit, AuditLine, Options, Summary, Transcript,
+    TranscriptReader,
+};
 use arbiter_laws::Edition;
 use arbiter_pgn::{GameBuilder, Reader, WriteOptions};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -105,18 +108,33 @@ struct Output {
     summary: Summary,
 }
 
+/// A game as read: in full to write it out again (`--annotate`), else
+/// only what the audit judges.
+enum Record<'a> {
+    Full(&'a arbiter_pgn::Game),
+    Transcript(&'a Transcript),
+}
+
 /// Audits one game into `out`.
-fn audit_one(number: u64, record: &arbiter_pgn::Game, args: &Shared, out: &mut Output) {
-    let a = audit(record, &args.options);
-    out.summary.add(&a);
-    if !args.findings_only || !a.findings.is_empty() {
-        AuditLine::new(number, &a).write_json(&mut out.lines);
-        out.lines.push('\n');
-    }
-    if args.annotate {
+fn audit_one(number: u64, record: Record<'_>, args: &Shared, out: &mut Output) {
+    let a = match record {
+        Record::Full(record) => audit(record, &args.options),
+        Record::Transcript(t) => audit_transcript(t, &args.options),
+    };
+    write_one(number, &a, args, out);
+    if let (Record::Full(record), true) = (record, args.annotate) {
         let annotated = annotate(record, &a, args.options.edition);
         out.pgn
             .push_str(&annotated.to_pgn_with(&WriteOptions::default()));
+    }
+}
+
+/// The audit's line (unless only findings are asked for) and its count.
+fn write_one(number: u64, a: &Audit, args: &Shared, out: &mut Output) {
+    out.summary.add(a);
+    if !args.findings_only || !a.findings.is_empty() {
+        AuditLine::new(number, a).write_json(&mut out.lines);
+        out.lines.push('\n');
     }
 }
 
@@ -253,27 +271,40 @@ fn sequential(
 ) -> Result<()> {
     // The audit alone needs only the main line and its clock times; the
     // annotated copy needs the whole record.
-    let (mut full, mut lean) = (GameBuilder::new(), LeanBuilder::new());
+    let (mut full, mut lean) = (GameBuilder::new(), TranscriptReader::new());
     let mut base = 0u64;
     for file in files {
         let mut reader = Reader::new(open(file)?);
         let mut out = Output::default();
         loop {
             let read = if shared.annotate {
-                reader.read_game(&mut full)
+                reader.read_game(&mut full).map(|g| g.map(Some))
             } else {
-                reader.read_game(&mut lean)
+                reader.read_game(&mut lean).map(|g| g.map(|()| None))
             };
             match read {
-                Ok(Some(mut record)) => {
+                Ok(Some(record)) => {
                     let number = base + reader.games_read();
                     if !in_shard(shard, number) {
                         continue;
                     }
-                    if let Some(e) = record.error.as_mut() {
-                        e.game = number;
+                    match record {
+                        Some(mut record) => {
+                            if let Some(e) = record.error.as_mut() {
+                                e.game = number;
+                            }
+                            audit_one(number, Record::Full(&record), shared, &mut out);
+                        }
+                        None => {
+                            lean.transcript_mut().place(number, 1, 0);
+                            audit_one(
+                                number,
+                                Record::Transcript(lean.transcript()),
+                                shared,
+                                &mut out,
+                            );
+                        }
                     }
-                    audit_one(number, &record, shared, &mut out);
                     if out.lines.len() + out.pgn.len() > 1 << 16 {
                         sink.write(&out)?;
                         out = Output::default();
@@ -414,6 +445,7 @@ fn read_inputs(
 
 /// A worker: reads and judges batches until the work runs out.
 fn work(work: &Mutex<Receiver<(u64, Work)>>, done: &SyncSender<(u64, Output)>, shared: &Shared) {
+    let mut lean = TranscriptReader::new();
     loop {
         let next = match work.lock() {
             Ok(rx) => rx.recv(),
@@ -426,16 +458,23 @@ fn work(work: &Mutex<Receiver<(u64, Work)>>, done: &SyncSender<(u64, Output)>, s
             Work::Done(out) => out,
             Work::Games(games) => {
                 let mut out = Output::default();
-                let (mut full, mut lean) = (GameBuilder::new(), LeanBuilder::new());
+                let mut full = GameBuilder::new();
                 for raw in &games {
                     // A game's text is in memory: reading it cannot fail.
-                    let record = if shared.annotate {
-                        raw.read_with(&mut full)
+                    if shared.annotate {
+                        let record = raw.read_with(&mut full).unwrap_or_default();
+                        audit_one(raw.number, Record::Full(&record), shared, &mut out);
+                    } else if matches!(raw.read_transcript(&mut lean), Ok(true)) {
+                        audit_one(
+                            raw.number,
+                            Record::Transcript(lean.transcript()),
+                            shared,
+                            &mut out,
+                        );
                     } else {
-                        raw.read_with(&mut lean)
-                    };
-                    let record = record.unwrap_or_default();
-                    audit_one(raw.number, &record, shared, &mut out);
+                        let empty = Transcript::default();
+                        audit_one(raw.number, Record::Transcript(&empty), shared, &mut out);
+                    }
                 }
                 out
             }

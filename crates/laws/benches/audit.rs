@@ -7,14 +7,15 @@
 //!
 //! 1. `check`: the PGN reader with the checking visitor — every move read
 //!    and played, as `arbiter pgn check` does;
-//! 2. `audit`: the PGN reader building each game's main line and clock
-//!    times ([`LeanBuilder`]), then
-//!    `arbiter_laws::audit::audit` on it — the Laws on every move (exact
-//!    dead positions, repetitions, clocks from `[%clk]`), the record's end
-//!    judged, as `arbiter audit --threads 1` does.
+//! 2. `audit`: the PGN reader taking each game's main line, its positions
+//!    and clock times ([`TranscriptReader`]), then
+//!    `arbiter_laws::audit::audit_transcript` on it — the Laws on every
+//!    move (exact dead positions, repetitions, clocks from `[%clk]`), the
+//!    record's end judged, as `arbiter audit --threads 1` does.
 //!
-//! `ARBITER_BENCH_PASS=move-by-move` audits each record move by move (the
-//! reference path, as before the one-pass replay) instead.
+//! `ARBITER_BENCH_PASS=move-by-move` reads each record in full and audits
+//! it move by move (the reference path, as before the one-pass replay)
+//! instead.
 //!
 //! A third phase cuts the file into game texts only, as `arbiter audit`'s
 //! reader thread does (`split/aud`: its time over the audit's, the share
@@ -29,10 +30,10 @@
 //! Cargo's registry) and 20,000 generated games (seed 1).
 
 use arbiter_laws::audit::split::Splitter;
-use arbiter_laws::audit::{audit, audit_move_by_move, LeanBuilder, Options};
+use arbiter_laws::audit::{audit_move_by_move, audit_transcript, Options, TranscriptReader};
 use arbiter_pgn::check::Checker;
 use arbiter_pgn::generate::{GenOptions, Generator};
-use arbiter_pgn::Reader;
+use arbiter_pgn::{GameBuilder, Reader};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -109,17 +110,20 @@ fn move_by_move() -> bool {
 #[inline(never)]
 fn audit_all(bytes: &[u8]) -> (u64, u64) {
     let mut reader = Reader::new(bytes);
-    let mut builder = LeanBuilder::new();
     let options = Options::default();
-    let judge = if move_by_move() {
-        audit_move_by_move
-    } else {
-        audit
-    };
     let (mut games, mut disagree) = (0, 0);
-    while let Some(g) = reader.read_game(&mut builder).unwrap() {
+    if move_by_move() {
+        let mut builder = GameBuilder::new();
+        while let Some(g) = reader.read_game(&mut builder).unwrap() {
+            games += 1;
+            disagree += u64::from(!audit_move_by_move(&g, &options).agrees());
+        }
+        return (games, disagree);
+    }
+    let mut transcripts = TranscriptReader::new();
+    while reader.read_game(&mut transcripts).unwrap().is_some() {
         games += 1;
-        disagree += u64::from(!judge(&g, &options).agrees());
+        disagree += u64::from(!audit_transcript(transcripts.transcript(), &options).agrees());
     }
     (games, disagree)
 }

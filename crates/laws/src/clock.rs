@@ -108,7 +108,7 @@ pub enum ClockError {
 /// assert_eq!(clock.flag_fell_at(Color::Black, 400_000), Some(313_000));
 /// # Ok::<_, arbiter_laws::clock::ClockError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Clock {
     periods: Vec<Period>,
     delay: Option<Delay>,
@@ -128,6 +128,24 @@ pub struct Clock {
     /// Each player's state just after the time of the last press was
     /// charged, before any period time or increment was added.
     before_press: [Option<BeforePress>; 2],
+}
+
+impl Clone for Clock {
+    fn clone(&self) -> Clock {
+        let mut c = Clock {
+            periods: Vec::new(),
+            ..*self
+        };
+        c.periods.clone_from(&self.periods);
+        c
+    }
+
+    /// The copy of `source` in the buffers of `self` (its periods).
+    fn clone_from(&mut self, source: &Clock) {
+        let mut periods = std::mem::take(&mut self.periods);
+        periods.clone_from(&source.periods);
+        *self = Clock { periods, ..*source };
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -72,10 +72,25 @@ impl Identity {
 /// assert_eq!(history.count_if_reached(&pos, pos.is_zeroing(m)), 1);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct History {
     keys: Vec<u64>,
     identities: Vec<Identity>,
+}
+
+impl Clone for History {
+    fn clone(&self) -> History {
+        History {
+            keys: self.keys.clone(),
+            identities: self.identities.clone(),
+        }
+    }
+
+    /// The copy of `source` in the buffers of `self`.
+    fn clone_from(&mut self, source: &History) {
+        self.keys.clone_from(&source.keys);
+        self.identities.clone_from(&source.identities);
+    }
 }
 
 impl History {
@@ -151,7 +166,8 @@ impl History {
     /// (9.6 a / 9.6.1).
     pub fn is_fivefold(&self, rule: Fivefold) -> bool {
         match rule {
-            Fivefold::FiveTimes => self.count_current() >= 5,
+            // Five positions of one player to move: nine kept at least.
+            Fivefold::FiveTimes => self.keys.len() >= 9 && self.count_current() >= 5,
             Fivefold::ConsecutiveAlternate => {
                 // 2014: the same position at plies p, p+4, p+8, p+12, p+16.
                 let n = self.keys.len();

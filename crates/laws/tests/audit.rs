@@ -6,7 +6,7 @@
 //! the planted ones.
 
 use arbiter_chess::{Color, Position, Role};
-use arbiter_laws::audit::{audit, Audit, FindingKind, LeanBuilder, Options};
+use arbiter_laws::audit::{audit, audit_transcript, Audit, FindingKind, Options, TranscriptReader};
 use arbiter_laws::{Edition, Termination};
 use arbiter_pgn::generate::{GenOptions, Generator};
 use arbiter_pgn::Reader;
@@ -548,9 +548,11 @@ fn planted_results_and_terminations_are_found_exactly() {
     }
 }
 
-/// The lean reader (main line and clock times only) audits every record as
-/// the full record does: the real samples, and generated games with
-/// comments, annotation glyphs, variations and `[%clk]` / `[%emt]` times.
+/// The transcript reader (main line, its positions and clock times only)
+/// audits every record as the full record does: the real samples, and
+/// generated games with comments, annotation glyphs, variations, set-up
+/// positions, Chess960 and `[%clk]` / `[%emt]` times, and hand-written
+/// records with null moves, bad moves and a bad start position.
 #[test]
 fn lean_reading_audits_as_the_full_record() {
     let mut texts = Vec::new();
@@ -569,24 +571,34 @@ fn lean_reading_audits_as_the_full_record() {
     }
     // Hand-written: the clocks in comments among other text, a variation
     // holding an illegal move, glyphs, a flag fall under `[%emt]` times.
-    generated += "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"60+0\"]\n\n1. e4 $1 { fine [%eval 0.3] [%clk 0:00:50] } (1. d4 Qxh7 2. Ke9) e5 { [%emt 0:00:05] later } 2. Nf3 { [%clk 0:00:01] } (2. Bc4 {!?}) Nc6 { [%clk 0:00:40] } 0-1\n";
+    generated += "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"60+0\"]\n\n1. e4 $1 { fine [%eval 0.3] [%clk 0:00:50] } (1. d4 Qxh7 2. Ke9) e5 { [%emt 0:00:05] later } 2. Nf3 { [%clk 0:00:01] } (2. Bc4 {!?}) Nc6 { [%clk 0:00:40] } 0-1\n\n";
+    // A null move (kept, then refused by the Laws), a move the reader
+    // cannot play, a start position that cannot be read, clocks that do not
+    // parse, `[%emt]` only, a repeated tag.
+    generated += "[White \"A\"]\n[White \"B\"]\n[Result \"1-0\"]\n\n1. e4 { [%clk 0:0x:50] } { [%clk 0:00:49] } e5 2. -- { [%emt 0:00:03] } Nc6 3. Nf3 1-0\n\n";
+    generated += "[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Ke7 3. Qxe5+ Kd6 4. Qd5+ Ke7 5. Ke9 0-1\n\n";
+    generated += "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
+    generated += "[TimeControl \"40/7200:3600\"]\n[Result \"1/2-1/2\"]\n\n1. d4 { [%emt 0:01:00] } d5 { [%emt x] [%emt 0:00:30] } 2. c4 1/2-1/2\n";
     texts.push(generated);
     for text in texts {
         let mut full_reader = Reader::new(text.as_bytes());
         let mut lean_reader = Reader::new(text.as_bytes());
-        let mut lean = LeanBuilder::new();
+        let mut lean = TranscriptReader::new();
         let mut games = 0;
         while let Some(full) = full_reader.next_game().unwrap() {
-            let lean = lean_reader
-                .read_game(&mut lean)
-                .unwrap()
-                .expect("the same games");
-            games += 1;
-            let (a, b) = (
-                audit(&full, &Options::default()),
-                audit(&lean, &Options::default()),
+            assert!(
+                lean_reader.read_game(&mut lean).unwrap().is_some(),
+                "the same games"
             );
-            assert_eq!(a, b, "game {games}");
+            games += 1;
+            for edition in [Edition::Fide2014, Edition::Fide2023] {
+                let options = Options { edition };
+                let (a, b) = (
+                    audit(&full, &options),
+                    audit_transcript(lean.transcript(), &options),
+                );
+                assert_eq!(a, b, "game {games}");
+            }
         }
         assert!(lean_reader.read_game(&mut lean).unwrap().is_none());
         assert!(games > 0);
@@ -613,18 +625,22 @@ fn one_pass_gives_the_move_by_move_output() {
         };
         let text = std::fs::read(&path).unwrap();
         let mut reader = Reader::new(&text[..]);
-        let mut lean = Vec::new();
-        while let Some(g) = reader.read_game(&mut LeanBuilder::new()).unwrap() {
-            lean.push(g);
-        }
+        let mut lean = TranscriptReader::new();
         let full = records(&String::from_utf8_lossy(&text));
-        for (i, g) in lean.iter().chain(&full).enumerate() {
+        for (i, g) in full.iter().enumerate() {
+            assert!(reader.read_game(&mut lean).unwrap().is_some());
             for edition in [Edition::Fide2014, Edition::Fide2023] {
                 let options = Options { edition };
+                let reference = audit_move_by_move(g, &options);
                 assert_eq!(
                     audit(g, &options),
-                    audit_move_by_move(g, &options),
+                    reference,
                     "{name}, record {i}, {edition:?}"
+                );
+                assert_eq!(
+                    audit_transcript(lean.transcript(), &options),
+                    reference,
+                    "{name}, record {i} read lean, {edition:?}"
                 );
                 compared += 1;
             }

@@ -38,6 +38,7 @@ pub mod clock;
 mod fast_san;
 pub mod game;
 pub mod generate;
+mod mainline;
 pub mod notation;
 pub mod reader;
 mod replay;
@@ -49,6 +50,7 @@ pub mod writer;
 
 pub use builder::{GameBuilder, MAX_COMMENT_BYTES, MAX_NODES};
 pub use game::{Game, GameError, GameErrorKind, GameWarning, Line, Node, Tags, WarningKind};
+pub use mainline::MainLine;
 pub use notation::{
     read_move, read_move_bytes, read_strict_san, read_strict_san_by, Dialect, Notation,
     ReadMoveError, UnknownNotation,

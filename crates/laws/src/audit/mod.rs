@@ -44,18 +44,18 @@
 
 mod annotate;
 mod finding;
-mod lean;
 mod recorded;
 mod replay;
 mod report;
 pub mod split;
 pub mod times;
+mod transcript;
 
 pub use annotate::annotate;
 pub use finding::{Finding, FindingKind, Place};
-pub use lean::LeanBuilder;
 pub use recorded::{Recorded, RecordedEnd};
 pub use report::{AuditLine, Summary};
+pub use transcript::{Transcript, TranscriptReader};
 
 use crate::dead::Verdict;
 use crate::edition::Edition;
@@ -178,7 +178,7 @@ fn color_name(c: Color) -> &'static str {
 }
 
 /// "ply 57 (29... Qxf2#)".
-fn ply_text(ply: u32, first: Color, first_number: u32, san: Option<&str>) -> String {
+fn ply_text(ply: u32, first: Color, first_number: u32, san: Option<String>) -> String {
     // The move number of ply `ply`, counting from the start position's.
     let offset = u32::from(first == Color::Black);
     let index = ply - 1 + offset;
@@ -223,6 +223,22 @@ fn record_article(edition: Edition) -> &'static str {
 /// Audits one record under the Laws: replays it, judges its end, and lists
 /// what differs from what it records.
 pub fn audit(record: &Record, options: &Options) -> Audit {
+    audit_by(&Transcript::from_record(record), options, Pass::Once)
+}
+
+/// [`audit`] of a record read by [`TranscriptReader`] (as `arbiter audit`
+/// reads them): the same audit, without building the record.
+///
+/// ```
+/// use arbiter_laws::audit::{audit_transcript, Options, TranscriptReader};
+/// let pgn = "[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n";
+/// let mut reader = TranscriptReader::new();
+/// arbiter_pgn::Reader::new(pgn.as_bytes()).read_game(&mut reader)?;
+/// let a = audit_transcript(reader.transcript(), &Options::default());
+/// assert_eq!(a.findings[0].kind.name(), "wrong_result");
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn audit_transcript(record: &Transcript, options: &Options) -> Audit {
     audit_by(record, options, Pass::Once)
 }
 
@@ -241,18 +257,23 @@ pub fn audit(record: &Record, options: &Options) -> Audit {
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub fn audit_move_by_move(record: &Record, options: &Options) -> Audit {
-    audit_by(record, options, Pass::MoveByMove)
+    audit_by(&Transcript::from_record(record), options, Pass::MoveByMove)
 }
 
-fn audit_by(record: &Record, options: &Options, pass: Pass) -> Audit {
-    let recorded = Recorded::of(record);
+thread_local! {
+    /// The buffer of the moves' times, kept from one record to the next.
+    static TIMES: std::cell::Cell<Vec<u64>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
+    let recorded = Recorded::of_transcript(record);
     let mut out = Audit {
-        white: record.tags.get("White").map(str::to_owned),
-        black: record.tags.get("Black").map(str::to_owned),
-        site: record.tags.get("Site").map(str::to_owned),
+        white: record.white.get().map(str::to_owned),
+        black: record.black.get().map(str::to_owned),
+        site: record.site.get().map(str::to_owned),
         recorded,
         laws: LawsVerdict::default(),
-        plies: record.line.nodes.len() as u32,
+        plies: record.moves.len() as u32,
         findings: Vec::new(),
     };
     // A wrong move in a variation is the annotator's, not the game's: the
@@ -308,7 +329,8 @@ fn audit_by(record: &Record, options: &Options, pass: Pass) -> Audit {
             return out;
         }
     };
-    let times = times::timestamps(record, replay.time_control());
+    let mut times = TIMES.with(|t| t.take());
+    times::timestamps_into(record, replay.time_control(), &mut times);
     let first = record.start.turn();
     let first_number = record.start.fullmoves();
     let winner = out.recorded.result.and_then(|r| r.winner());
@@ -325,12 +347,15 @@ fn audit_by(record: &Record, options: &Options, pass: Pass) -> Audit {
         Played::All(Some(ply)) => {
             if let Some(end) = replay.end() {
                 out.laws = LawsVerdict::ended(end, ply);
-                judge_automatic_end(&mut out, &replay, end, ply, first, first_number);
+                let san = || replay.san_at(record, ply);
+                judge_automatic_end(&mut out, san, end, ply, first, first_number);
             }
         }
         Played::All(None) if broken.is_some() => {}
         Played::All(None) => judge_recorded_end(&mut out, &mut replay, options.edition),
     }
+    replay.recycle();
+    let _ = TIMES.try_with(|t| t.replace(times));
     out.findings.extend(broken);
     if record.result.is_none() && main_error.is_none() {
         out.findings.push(Finding {
@@ -352,7 +377,7 @@ fn audit_by(record: &Record, options: &Options, pass: Pass) -> Audit {
 /// give another result?
 fn judge_automatic_end(
     out: &mut Audit,
-    replay: &Replay,
+    san: impl FnOnce() -> Option<String>,
     end: LawsEnd,
     ply: u32,
     first: Color,
@@ -365,10 +390,7 @@ fn judge_automatic_end(
         let at = if ply == 0 {
             "before any move".to_owned()
         } else {
-            format!(
-                "at {}",
-                ply_text(ply, first, first_number, replay.san_at(ply))
-            )
+            format!("at {}", ply_text(ply, first, first_number, san()))
         };
         let more = out.plies - ply;
         out.findings.push(Finding {

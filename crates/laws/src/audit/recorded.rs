@@ -1,6 +1,7 @@
 //! What a record says about how its game ended: the `Result` tag (or the
 //! movetext's termination marker), the `Termination` tag, the last clocks.
 
+use super::Transcript;
 use crate::outcome::GameResult;
 use arbiter_pgn::Game as Record;
 
@@ -56,6 +57,20 @@ impl RecordedEnd {
         let Some(tag) = tag else {
             return RecordedEnd::Unspecified;
         };
+        // Lichess's own values, as the reading below reads them.
+        match tag {
+            "Normal" => return RecordedEnd::Unspecified,
+            "Time forfeit" => return RecordedEnd::TimeForfeit,
+            "Abandoned" => return RecordedEnd::Forfeit,
+            "Rules infraction" => return RecordedEnd::Forfeit,
+            "Unterminated" => return RecordedEnd::Unterminated,
+            _ => {}
+        }
+        RecordedEnd::read(tag)
+    }
+
+    /// [`RecordedEnd::parse`] of any value.
+    fn read(tag: &str) -> RecordedEnd {
         let t = tag.to_ascii_lowercase();
         let has = |w: &str| t.contains(w);
         if has("time") && !has("untimed") || has("flag") {
@@ -88,6 +103,11 @@ impl RecordedEnd {
     }
 
     /// The snake_case name used in the audit's JSON.
+    ///
+    /// ```
+    /// use arbiter_laws::audit::RecordedEnd;
+    /// assert_eq!(RecordedEnd::parse(Some("Rules infraction")).name(), "forfeit");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             RecordedEnd::Unspecified => "unspecified",
@@ -138,18 +158,23 @@ pub struct Recorded {
 impl Recorded {
     /// Reads what `record` says about its end.
     pub fn of(record: &Record) -> Recorded {
-        let text = record
-            .tags
-            .get("Result")
+        Recorded::of_transcript(&Transcript::from_record(record))
+    }
+
+    /// Reads what a [`Transcript`] says about its game's end.
+    pub(crate) fn of_transcript(t: &Transcript) -> Recorded {
+        let text = t
+            .result_tag
+            .get()
             .map(str::trim)
             .filter(|t| !t.is_empty() && *t != "?")
             .map(str::to_owned)
-            .unwrap_or_else(|| record.result.unwrap_or_default().as_str().to_owned());
-        let termination = record.tags.get("Termination").map(str::to_owned);
+            .unwrap_or_else(|| t.result.unwrap_or_default().as_str().to_owned());
+        let termination = t.termination.get().map(str::to_owned);
         let mut clock = [None, None];
-        let first = record.start.turn();
-        for (i, node) in record.line.nodes.iter().enumerate() {
-            if let Some(ms) = node.clock_ms {
+        let first = t.start.turn();
+        for (i, ms) in t.clocks.iter().enumerate() {
+            if let Some(ms) = *ms {
                 let mover = if i % 2 == 0 { first } else { !first };
                 clock[mover.index()] = Some(ms);
             }
@@ -160,6 +185,28 @@ impl Recorded {
             end: RecordedEnd::parse(termination.as_deref()),
             termination,
             clock,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RecordedEnd;
+
+    #[test]
+    fn lichess_terminations_read_as_any_value() {
+        for tag in [
+            "Normal",
+            "Time forfeit",
+            "Abandoned",
+            "Rules infraction",
+            "Unterminated",
+        ] {
+            assert_eq!(
+                RecordedEnd::parse(Some(tag)),
+                RecordedEnd::read(tag),
+                "{tag}"
+            );
         }
     }
 }

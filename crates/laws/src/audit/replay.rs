@@ -5,6 +5,7 @@
 //! [`LawsEnd`] and plain values, so that a change of the `Game` API
 //! touches this file alone.
 
+use super::transcript::{Transcript, STANDARD};
 use super::LawsEnd;
 use crate::dead::Verdict;
 use crate::edition::{Edition, Rules};
@@ -12,12 +13,13 @@ use crate::event::{ClaimKind, Event, Ground, Start};
 use crate::outcome::{GameResult, Termination};
 use crate::{Game, StartError};
 use arbiter_chess::{Color, Position};
-use arbiter_pgn::Game as Record;
 use std::cell::RefCell;
+use std::collections::VecDeque;
 
 /// A record replayed through the Laws.
 pub(crate) struct Replay {
-    game: Game,
+    /// (Boxed: a game is a large value, moved in and out of [`KEPT`].)
+    game: Box<Game>,
 }
 
 /// How the record's line is played: the same verdicts either way.
@@ -39,31 +41,56 @@ pub(crate) enum Played {
     Refused(u32, String),
 }
 
+/// How many new games (of different starts) a thread keeps to copy.
+const FRESH_KEPT: usize = 32;
+
+/// The games kept on a thread from one record to the next.
+#[derive(Default)]
+struct Kept {
+    /// New games of the last starts met, the latest last: the records of a
+    /// file share a few starts (the initial position, a few time controls,
+    /// one edition), and a copy of a new game is cheaper than making one.
+    fresh: VecDeque<Game>,
+    /// The last record's game, done with: the next copy goes into its
+    /// buffers.
+    spare: Option<Box<Game>>,
+}
+
 thread_local! {
-    /// The last new game made on this thread: most records of a file share
-    /// their start (the initial position, one time control, one edition),
-    /// and a copy of a new game is cheaper than making one.
-    static FRESH: RefCell<Option<Game>> = const { RefCell::new(None) };
+    static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
 }
 
 /// A new game from `start`.
-fn new_game(start: &Start) -> Result<Game, StartError> {
-    FRESH.with(|fresh| {
-        let mut fresh = fresh.borrow_mut();
-        if let Some(g) = fresh.as_ref().filter(|g| g.start() == start) {
-            return Ok(g.clone());
-        }
-        let g = Game::new(start.clone())?;
-        *fresh = Some(g.clone());
-        Ok(g)
+fn new_game(start: &Start) -> Result<Box<Game>, StartError> {
+    KEPT.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let kept = &mut *kept;
+        let i = match kept.fresh.iter().rposition(|g| g.start() == start) {
+            Some(i) => i,
+            None => {
+                if kept.fresh.len() == FRESH_KEPT {
+                    kept.fresh.pop_front();
+                }
+                kept.fresh.push_back(Game::new(start.clone())?);
+                kept.fresh.len() - 1
+            }
+        };
+        let fresh = &kept.fresh[i];
+        Ok(match kept.spare.take() {
+            Some(mut game) => {
+                Game::clone_from(&mut game, fresh);
+                game
+            }
+            None => Box::new(fresh.clone()),
+        })
     })
 }
 
 impl Replay {
     /// A game from the record's start position and `TimeControl` tag (no
     /// clock if the tag is absent, unreadable or cannot run a clock).
-    pub(crate) fn new(record: &Record, edition: Edition) -> Result<Replay, String> {
-        let fen = (record.start != Position::standard()).then(|| record.start.fen());
+    pub(crate) fn new(record: &Transcript, edition: Edition) -> Result<Replay, String> {
+        let fen = (record.start != *STANDARD).then(|| record.start.fen());
         let mut start = Start {
             fen,
             edition,
@@ -79,6 +106,17 @@ impl Replay {
             Err(e) => return Err(e.to_string()),
         };
         Ok(Replay { game })
+    }
+
+    /// Done with the record: its game's buffers serve the next one.
+    pub(crate) fn recycle(self) {
+        let game = self.game;
+        // (A thread being torn down keeps nothing.)
+        let _ = KEPT.try_with(|kept| {
+            if let Ok(mut kept) = kept.try_borrow_mut() {
+                kept.spare = Some(game);
+            }
+        });
     }
 
     /// The rules of the edition in force.
@@ -101,10 +139,28 @@ impl Replay {
         self.game.position()
     }
 
-    /// The SAN of the move at `ply` (1-based) as the Laws played it.
-    pub(crate) fn san_at(&self, ply: u32) -> Option<&str> {
+    /// The SAN of the move at `ply` (1-based) as the Laws played it: as
+    /// the game wrote it, or (the one-pass replay writes none) from the
+    /// record's positions, as the game would have written it.
+    pub(crate) fn san_at(&self, record: &Transcript, ply: u32) -> Option<String> {
         let i = usize::try_from(ply).ok()?.checked_sub(1)?;
-        self.game.moves().get(i).map(|m| m.san.as_str())
+        let played = self.game.moves().get(i)?;
+        if !played.san.is_empty() {
+            return Some(played.san.clone());
+        }
+        let before = record.position_after(i)?;
+        let after = record.position_after(i + 1)?;
+        let mate = i + 1 == self.game.moves().len()
+            && self
+                .game
+                .outcome()
+                .is_some_and(|o| o.termination == Termination::Checkmate);
+        Some(crate::game::written_san(
+            before,
+            played.mv,
+            after.is_check(),
+            mate,
+        ))
     }
 
     /// How the Laws ended the game, if they did.
@@ -126,7 +182,7 @@ impl Replay {
     /// event, the dead-position test after each — the same verdicts.
     pub(crate) fn play(
         &mut self,
-        record: &Record,
+        record: &Transcript,
         times: &[u64],
         winner: Option<Color>,
         pass: Pass,
@@ -135,9 +191,17 @@ impl Replay {
             return Played::All(Some(0));
         }
         self.game.prefer_winner(winner);
-        let line: Vec<_> = record.mainline().collect();
+        let line = &record.moves[..];
         if pass == Pass::Once {
-            let played = self.game.play_line(&line, times);
+            // The record's SAN is not written again (a finding names its
+            // move from the record), and its positions, made by the reader
+            // from this start, are not made again.
+            self.game.write_san(false);
+            let played = if self.game.position() == &record.start {
+                self.game.play_known_line(line, &record.after, times)
+            } else {
+                self.game.play_line(line, times)
+            };
             let ply = played.plies as u32;
             return match played.refused {
                 Some(error) => Played::Refused(ply + 1, error.to_string()),
@@ -145,10 +209,11 @@ impl Replay {
                 None => Played::All(None),
             };
         }
+        self.game.write_san(true);
         self.game.read_ahead_line(line.iter().copied());
         let mut last_t = 0;
         let times = times.iter().copied().chain(std::iter::repeat(0));
-        for (i, (m, t)) in line.into_iter().zip(times).enumerate() {
+        for (i, (&m, t)) in line.iter().zip(times).enumerate() {
             let ply = i as u32 + 1;
             last_t = t.max(last_t);
             let by = self.game.turn();

@@ -43,8 +43,7 @@ impl RawGame {
         self.read_with(&mut arbiter_pgn::GameBuilder::new())
     }
 
-    /// As [`RawGame::read`], with `builder` (a
-    /// [`LeanBuilder`](super::LeanBuilder) to audit only).
+    /// As [`RawGame::read`], with `builder`.
     pub fn read_with<V>(&self, builder: &mut V) -> io::Result<arbiter_pgn::Game>
     where
         V: Visitor<Output = arbiter_pgn::Game>,
@@ -59,6 +58,32 @@ impl RawGame {
             e.location.offset += self.offset;
         }
         Ok(game)
+    }
+
+    /// Reads the game's [`Transcript`](super::Transcript) into `reader`
+    /// (the audit alone needs no more), numbered and with the places of an
+    /// error as in the whole input; `false` if the text holds no game.
+    ///
+    /// ```
+    /// use arbiter_laws::audit::{split::Splitter, TranscriptReader};
+    /// let pgn = "1. e4 1-0\n\n1. d4 d5 2. Ke3 0-1\n";
+    /// let second = Splitter::new(pgn.as_bytes()).nth(1).expect("two games")?;
+    /// let mut reader = TranscriptReader::new();
+    /// assert!(second.read_transcript(&mut reader)?);
+    /// let t = reader.transcript();
+    /// assert_eq!(t.plies(), 2);
+    /// assert_eq!(t.error().map(|e| (e.game, e.location.line)), Some((2, 3)));
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn read_transcript(&self, reader: &mut super::TranscriptReader) -> io::Result<bool> {
+        // A buffer the size of the text: the whole game in one fill.
+        let read = Reader::with_capacity(&self.text[..], self.text.len() + 1)
+            .read_game(reader)?
+            .is_some();
+        reader
+            .transcript_mut()
+            .place(self.number, self.first_line, self.offset);
+        Ok(read)
     }
 }
 

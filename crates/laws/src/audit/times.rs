@@ -2,6 +2,7 @@
 //! time after the move) or `[%emt]` (time spent on the move) comments and the
 //! `TimeControl` tag.
 
+use super::Transcript;
 use arbiter_pgn::clock::parse_clock;
 use arbiter_pgn::{Game as Record, TimeControl};
 
@@ -41,6 +42,19 @@ pub fn elapsed_in(comments: &[String]) -> Option<u64> {
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub fn timestamps(record: &Record, control: Option<&TimeControl>) -> Vec<u64> {
+    let mut out = Vec::new();
+    timestamps_into(&Transcript::from_record(record), control, &mut out);
+    out
+}
+
+/// [`timestamps`] of a [`Transcript`], into `out` (cleared first).
+pub(crate) fn timestamps_into(t: &Transcript, control: Option<&TimeControl>, out: &mut Vec<u64>) {
+    out.clear();
+    if !t.timed() {
+        // No move's time recorded: every move completed at 0.
+        out.resize(t.moves.len(), 0);
+        return;
+    }
     let periods = control.map_or(&[][..], |c| c.periods());
     let first_time = periods.first().map_or(0, |p| p.time_ms);
     // Per player: the remaining time after his last move, the period he
@@ -48,11 +62,11 @@ pub fn timestamps(record: &Record, control: Option<&TimeControl>) -> Vec<u64> {
     let mut remaining = [first_time; 2];
     let mut period = [0usize; 2];
     let mut in_period = [0u32; 2];
-    let mut t = 0u64;
-    let first = record.start.turn();
-    let mut out = Vec::with_capacity(record.line.nodes.len());
-    for (i, node) in record.line.nodes.iter().enumerate() {
-        let c = if i % 2 == 0 { first } else { !first }.index();
+    let mut time = 0u64;
+    let first = t.start.turn();
+    out.reserve(t.moves.len());
+    let mut c = first.index();
+    for (&clock, &elapsed) in t.clocks.iter().zip(&t.elapsed) {
         let mut earned = 0u64;
         if let Some(p) = periods.get(period[c]) {
             earned = p.increment_ms;
@@ -66,15 +80,13 @@ pub fn timestamps(record: &Record, control: Option<&TimeControl>) -> Vec<u64> {
             }
         }
         let available = remaining[c].saturating_add(earned);
-        let spent = match node.clock_ms {
+        let spent = match clock {
             Some(clk) => available.saturating_sub(clk),
-            None => elapsed_in(&node.comments).unwrap_or(0),
+            None => elapsed.unwrap_or(0),
         };
-        remaining[c] = node
-            .clock_ms
-            .unwrap_or_else(|| available.saturating_sub(spent));
-        t = t.saturating_add(spent);
-        out.push(t);
+        remaining[c] = clock.unwrap_or_else(|| available.saturating_sub(spent));
+        time = time.saturating_add(spent);
+        out.push(time);
+        c ^= 1;
     }
-    out
 }

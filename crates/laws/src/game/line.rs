@@ -63,42 +63,62 @@ impl Game {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn play_line(&mut self, moves: &[Move], times: &[u64]) -> LinePlayed {
-        let time = |i: usize, last: u64| times.get(i).copied().unwrap_or(0).max(last);
         if !self.nothing_waits() {
             return self.apply_each(moves, times);
         }
         // Each position once; the legal prefix of the line.
-        let mut positions = Vec::with_capacity(moves.len() + 1);
-        positions.push(self.pos);
+        let mut after = Vec::with_capacity(moves.len());
         let mut p = self.pos;
         for &m in moves {
             if !p.is_legal(m) || p.captures_king(m) {
                 break;
             }
             p.play_unchecked(m);
-            positions.push(p);
+            after.push(p);
         }
-        let legal = positions.len() - 1;
-        let alive_upto = self.alive_upto(&positions);
+        self.play_known_line(moves, &after, times)
+    }
+
+    /// [`Game::play_line`] with the positions the line leads to already
+    /// made (by the PGN reader that checked its moves): `after[i]` is the
+    /// position after `moves[i]`, each of `moves[..after.len()]` legal in
+    /// the position before it, the first in the position on the board. The
+    /// caller vouches for that; the audit does, for the positions the
+    /// reader made from the same start position.
+    pub(crate) fn play_known_line(
+        &mut self,
+        moves: &[Move],
+        after: &[Position],
+        times: &[u64],
+    ) -> LinePlayed {
+        let time = |i: usize, last: u64| times.get(i).copied().unwrap_or(0).max(last);
+        if !self.nothing_waits() {
+            return self.apply_each(moves, times);
+        }
+        let legal = after.len().min(moves.len());
+        let alive_upto = self.alive_upto(&after[..legal]);
         self.moves.reserve(legal);
         self.events.reserve(legal);
+        // Whether each player may move at all (6.7, adjournment): nothing a
+        // move does changes it, and time never goes back here.
+        let mut may_move = [None, None];
         for (i, &m) in moves[..legal].iter().enumerate() {
-            let by = self.turn();
+            let by = self.pos.turn();
             let t = time(i, self.last_t);
-            if let Err(error) = self
-                .check_time(t)
-                .and_then(|()| self.check_actor(Actor::Player(by), &Action::Move { mv: m }))
-            {
+            let allowed = may_move[by.index()].get_or_insert_with(|| {
+                self.check_actor(Actor::Player(by), &Action::Move { mv: m })
+            });
+            if let Err(error) = allowed {
                 return LinePlayed {
                     plies: i,
-                    refused: Some(error),
+                    refused: Some(error.clone()),
                 };
             }
             let known = Known {
                 has_move: i + 1 < legal,
                 alive: i < alive_upto,
             };
-            self.play_to(by, m, t, positions[i + 1], known);
+            self.play_to(by, m, t, &after[i], known);
             self.last_t = t;
             self.events.push(Event::play(t, by, m));
             if self.outcome.is_some() {
@@ -171,40 +191,39 @@ impl Game {
         }
     }
 
-    /// How many of the positions after the line's moves (`positions[1..]`)
-    /// are proven alive, from the first: the later ones then go to the
-    /// dead-position test move by move as usual. `positions[0]` is the
-    /// position on the board.
-    fn alive_upto(&mut self, positions: &[Position]) -> usize {
-        let last = positions.len() - 1;
-        if last == 0 {
+    /// How many of the positions after the line's moves (`after`) are
+    /// proven alive, from the first: the later ones then go to the
+    /// dead-position test move by move as usual.
+    fn alive_upto(&mut self, after: &[Position]) -> usize {
+        let Some(end) = after.last() else {
             return 0;
-        }
-        let end = &positions[last];
+        };
+        let last = after.len();
         if !end.has_legal_moves() {
             if end.is_check() {
                 // A checkmate: every position before it is alive.
                 return last - 1;
             }
             // A stalemate: the positions before it are judged by their own.
-            return self.monotone_search(positions, last - 1);
+            return self.monotone_search(after, last - 1);
         }
-        self.monotone_search(positions, last)
+        self.monotone_search(after, last)
     }
 
-    /// The number of positions in `positions[1..=upto]` proven alive from
-    /// the first: all of them if `positions[upto]` is, else the ones before
-    /// the first dead position (dead-ness is monotone along the line). That
-    /// one is sought back from the end at distances 1, 2, 4, … and then by
+    /// The number of positions in `after[..upto]` proven alive from the
+    /// first: all of them if `after[upto - 1]` is, else the ones before the
+    /// first dead position (dead-ness is monotone along the line). That one
+    /// is sought back from the end at distances 1, 2, 4, … and then by
     /// bisection: a record rarely goes on long past a dead position, and a
-    /// proof that a position is dead costs the solver far more than one that
-    /// it is alive, so few dead positions are asked about. An undecided
-    /// verdict stops the search where it is.
-    fn monotone_search(&mut self, positions: &[Position], upto: usize) -> usize {
+    /// proof that a position is dead costs the solver far more than one
+    /// that it is alive, so few dead positions are asked about. An
+    /// undecided verdict stops the search where it is.
+    fn monotone_search(&mut self, after: &[Position], upto: usize) -> usize {
         if upto == 0 {
             return 0;
         }
-        // positions[..=alive] alive; positions[dead..] dead.
+        // Counting the position on the board as 0 and `after[k - 1]` as k:
+        // positions ..=alive alive, dead.. dead.
         let mut alive = 0;
         let mut dead = upto + 1;
         // The last position first, then 1, 2, 4, … before the first dead one.
@@ -217,7 +236,7 @@ impl Game {
             } else {
                 alive + (dead - alive) / 2
             };
-            match self.dead.is_dead(&positions[probe], None) {
+            match self.dead.is_dead(&after[probe - 1], None) {
                 (true, _) => {
                     dead = probe;
                     dead_probes += 1;

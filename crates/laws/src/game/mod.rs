@@ -12,6 +12,7 @@ mod arrival;
 mod board;
 mod claims;
 mod conduct;
+mod copy;
 mod found;
 mod illegal;
 mod irregular;
@@ -24,6 +25,7 @@ mod rulings;
 
 pub use applied::{Applied, ClaimVerdict, ClockReading, Penalty, PlayedMove, Remark};
 pub use line::LinePlayed;
+pub(crate) use play::written_san;
 pub use rejected::{QuickplayBar, Rejected, ReplayError, StartError};
 
 use crate::clock::Clock;
@@ -56,7 +58,7 @@ use std::sync::Arc;
 /// assert_eq!(o.article.as_str(), "5.1 a");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     start: Start,
     rules: Rules,
@@ -93,6 +95,8 @@ pub struct Game {
     sealed: Option<adjourned::Sealed>,
     /// When the current session began (0, or the resumption).
     session_start: u64,
+    /// The moves' SAN is written ([`Game::write_san`]).
+    write_san: bool,
 }
 
 impl Game {
@@ -150,6 +154,7 @@ impl Game {
             promotion_choice: None,
             sealed: None,
             session_start: 0,
+            write_san: true,
             start,
         };
         game.check_automatic_end(None, 0);
@@ -379,6 +384,25 @@ impl Game {
     /// ```
     pub fn race_sides(&mut self, on: bool) {
         self.dead.race_sides(on);
+    }
+
+    /// Writes each move's SAN into [`PlayedMove::san`] from now on (`true`,
+    /// the default) or leaves it empty (`false`): a cost choice, never a
+    /// verdict, for a replay that has the record's moves already and needs
+    /// no notation of them (the audit of records: a finding names its
+    /// move from the record). The events and every verdict are the same.
+    ///
+    /// ```
+    /// use arbiter_laws::{Event, Game, Start};
+    /// use arbiter_chess::{Color, Move, Square};
+    /// let mut game = Game::new(Start::default())?;
+    /// game.write_san(false);
+    /// game.apply(Event::play(0, Color::White, Move::new(Square::E2, Square::E4)))?;
+    /// assert_eq!((game.moves()[0].mv, game.moves()[0].san.as_str()), (Move::new(Square::E2, Square::E4), ""));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_san(&mut self, on: bool) {
+        self.write_san = on;
     }
 
     /// Can `color` checkmate from the position on the board by any series of

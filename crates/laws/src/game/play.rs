@@ -131,24 +131,20 @@ impl Game {
     pub(super) fn play(&mut self, by: Color, m: Move, t: u64) -> String {
         let mut after = self.pos;
         after.play_unchecked(m);
-        self.play_to(by, m, t, after, Known::NOTHING);
+        self.play_to(by, m, t, &after, Known::NOTHING);
         self.moves.last().map(|p| p.san.clone()).unwrap_or_default()
     }
 
     /// [`Game::play`] with the position after the move already made
     /// (`after`, the position on the board with `m` played) and what is
     /// already known of it; the move is recorded in [`Game::moves`].
-    pub(super) fn play_to(&mut self, by: Color, m: Move, t: u64, after: Position, known: Known) {
+    pub(super) fn play_to(&mut self, by: Color, m: Move, t: u64, after: &Position, known: Known) {
         let before = self.pos;
-        // The SAN's bytes on the stack (at most 8, and the mark), made into
-        // one string of its length at the end: no formatter, no growth.
-        let mut san = [0u8; 9];
-        let mut san_len = arbiter_chess::San::from_move(&before, m).write_bytes(&mut san);
         let irreversible = before.is_zeroing(m);
         if let Some(c) = self.clock.as_mut() {
             c.press(by, t);
         }
-        self.pos = after;
+        self.pos = *after;
         self.history.push(&self.pos, irreversible);
         self.moves_by[by.index()] += 1;
         self.touched.clear();
@@ -158,17 +154,16 @@ impl Game {
             self.offer = None;
         }
         self.check_automatic_end_known(Some((&before, m)), t, known);
-        if self.pos.is_check() {
+        let san = if self.write_san {
             // The check or mate mark, from what the end check has found.
             let mate = self
                 .outcome
                 .as_ref()
                 .is_some_and(|o| o.termination == Termination::Checkmate);
-            san[san_len] = if mate { b'#' } else { b'+' };
-            san_len += 1;
-        }
-        // SAN is ASCII (piece letters, files, ranks, `x`, `=`, `O-O`, marks).
-        let san = String::from_utf8_lossy(&san[..san_len]).into_owned();
+            written_san(&before, m, self.pos.is_check(), mate)
+        } else {
+            String::new()
+        };
         self.moves.push(PlayedMove { mv: m, san, by, t });
     }
 
@@ -178,18 +173,22 @@ impl Game {
 
     /// [`Game::check_automatic_end`], skipping what `known` already settles.
     fn check_automatic_end_known(&mut self, from: Option<(&Position, Move)>, t: u64, known: Known) {
-        let pos = self.pos;
-        let a = self.rules.articles;
-        if !known.has_move && count_moves_capped(&pos, 2) == 0 {
+        let pos = &self.pos;
+        if !known.has_move && count_moves_capped(pos, 2) == 0 {
             if pos.is_check() {
                 self.end(
                     GameResult::win(!pos.turn()),
                     Termination::Checkmate,
-                    a.checkmate,
+                    self.rules.articles.checkmate,
                     t,
                 );
             } else {
-                self.end(GameResult::DRAW, Termination::Stalemate, a.stalemate, t);
+                self.end(
+                    GameResult::DRAW,
+                    Termination::Stalemate,
+                    self.rules.articles.stalemate,
+                    t,
+                );
             }
             return;
         }
@@ -197,23 +196,23 @@ impl Game {
         let (dead, reason) = if known.alive {
             (false, Reason::Continuation)
         } else {
-            self.dead.is_dead(&pos, from_live)
+            self.dead.is_dead(&self.pos, from_live)
         };
         if dead {
             self.end(
                 GameResult::DRAW,
                 Termination::DeadPosition,
-                a.dead_position,
+                self.rules.articles.dead_position,
                 t,
             );
             return;
         }
         self.alive = !matches!(reason, Reason::Undecided);
-        if pos.halfmoves() >= 150 {
+        if self.pos.halfmoves() >= 150 {
             self.end(
                 GameResult::DRAW,
                 Termination::SeventyfiveMoves,
-                a.seventyfive,
+                self.rules.articles.seventyfive,
                 t,
             );
             return;
@@ -222,11 +221,27 @@ impl Game {
             self.end(
                 GameResult::DRAW,
                 Termination::FivefoldRepetition,
-                a.fivefold,
+                self.rules.articles.fivefold,
                 t,
             );
         }
     }
+}
+
+/// The SAN of `m` played on `before`, as a game's record writes it: with
+/// `+` when it gives check, `#` when it ended the game by checkmate
+/// (Appendix C).
+pub(crate) fn written_san(before: &Position, m: Move, check: bool, mate: bool) -> String {
+    // The SAN's bytes on the stack (at most 8, and the mark), made into one
+    // string of its length at the end: no formatter, no growth.
+    let mut san = [0u8; 9];
+    let mut len = arbiter_chess::San::from_move(before, m).write_bytes(&mut san);
+    if check {
+        san[len] = if mate { b'#' } else { b'+' };
+        len += 1;
+    }
+    // SAN is ASCII (piece letters, files, ranks, `x`, `=`, `O-O`, marks).
+    String::from_utf8_lossy(&san[..len]).into_owned()
 }
 
 #[cfg(test)]

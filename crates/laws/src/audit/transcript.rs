@@ -1,0 +1,563 @@
+//! What the audit reads of a record ([`Transcript`]), and the visitor that
+//! reads it straight from PGN ([`TranscriptReader`]): the main line, the
+//! positions it leads to, its clock times and the tags the audit judges —
+//! nothing else, into buffers kept from one game to the next.
+
+use arbiter_chess::{Move, Position};
+use arbiter_pgn::clock::parse_clock;
+use arbiter_pgn::{
+    Flow, Game as Record, GameError, GameErrorKind, GameResult, Location, MainLine, Node, RawText,
+    SyntaxError, Visitor, MAX_NODES,
+};
+use std::sync::LazyLock;
+
+/// The initial position (made once: [`Position::standard`] builds it).
+pub(crate) static STANDARD: LazyLock<Position> = LazyLock::new(Position::standard);
+
+/// What the audit judges of a game record (Art. 8: the moves and the times
+/// recorded): the tags it reads (players, site, result, termination, time
+/// control), the start position, the main line's moves with the position
+/// after each, each move's `[%clk]` (the time left) and `[%emt]` (the time
+/// spent), the movetext's result and the first error.
+///
+/// Read from PGN by [`TranscriptReader`], or taken from a full record by
+/// [`Transcript::from_record`]; both audit alike.
+///
+/// ```
+/// use arbiter_laws::audit::Transcript;
+/// let pgn = "[White \"A\"]\n\n1. e4 { [%clk 0:01:00] } e5 { [%emt 0:00:02] } *";
+/// let record = arbiter_pgn::Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+/// let t = Transcript::from_record(&record);
+/// assert_eq!((t.white(), t.plies()), (Some("A"), 2));
+/// assert_eq!((t.clock(0), t.elapsed(1)), (Some(60_000), Some(2_000)));
+/// assert_eq!(t.position_after(2).map(|p| p.fen()).as_deref(),
+///     Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Transcript {
+    pub(crate) white: TagValue,
+    pub(crate) black: TagValue,
+    pub(crate) site: TagValue,
+    pub(crate) result_tag: TagValue,
+    pub(crate) termination: TagValue,
+    pub(crate) time_control: TagValue,
+    pub(crate) start: Position,
+    /// The main line's moves (a null move as [`Node::NULL_MOVE`]).
+    pub(crate) moves: Vec<Move>,
+    /// The position after each move, up to the first null move (each move
+    /// checked legal by the reader).
+    pub(crate) after: Vec<Position>,
+    /// Per move: the first readable `[%clk]` (while reading: per move read,
+    /// the ones refused included).
+    pub(crate) clocks: Vec<Option<u64>>,
+    /// Per move: the first readable `[%emt]`.
+    pub(crate) elapsed: Vec<Option<u64>>,
+    /// The movetext's result.
+    pub(crate) result: Option<GameResult>,
+    /// The first error, if any.
+    pub(crate) error: Option<GameError>,
+}
+
+/// A tag's value, if the record has the tag (its text kept from one game to
+/// the next).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TagValue {
+    text: String,
+    set: bool,
+}
+
+impl TagValue {
+    fn of(value: Option<&str>) -> TagValue {
+        TagValue {
+            text: value.unwrap_or_default().to_owned(),
+            set: value.is_some(),
+        }
+    }
+
+    /// The value.
+    pub(crate) fn get(&self) -> Option<&str> {
+        self.set.then_some(self.text.as_str())
+    }
+
+    /// The value, unless one is set already (the first of repeated tags
+    /// counts, as in `Tags::get`).
+    fn set_first(&mut self, value: RawText<'_>) {
+        if !self.set {
+            self.text.clear();
+            self.text.push_str(&value.unescape());
+            self.set = true;
+        }
+    }
+}
+
+impl Default for Transcript {
+    fn default() -> Transcript {
+        Transcript {
+            white: TagValue::default(),
+            black: TagValue::default(),
+            site: TagValue::default(),
+            result_tag: TagValue::default(),
+            termination: TagValue::default(),
+            time_control: TagValue::default(),
+            start: *STANDARD,
+            moves: Vec::new(),
+            after: Vec::new(),
+            clocks: Vec::new(),
+            elapsed: Vec::new(),
+            result: None,
+            error: None,
+        }
+    }
+}
+
+impl Transcript {
+    /// What the audit judges of a full record (read with
+    /// [`arbiter_pgn::GameBuilder`]).
+    pub fn from_record(record: &Record) -> Transcript {
+        let tag = |name: &str| TagValue::of(record.tags.get(name));
+        let nodes = &record.line.nodes;
+        let moves: Vec<Move> = record.mainline().collect();
+        // The legal prefix of the line (a record made by hand may hold any
+        // move; a null move is none).
+        let mut after = Vec::with_capacity(moves.len());
+        let mut pos = record.start;
+        for &m in &moves {
+            if !pos.is_legal(m) || pos.captures_king(m) {
+                break;
+            }
+            pos.play_unchecked(m);
+            after.push(pos);
+        }
+        Transcript {
+            white: tag("White"),
+            black: tag("Black"),
+            site: tag("Site"),
+            result_tag: tag("Result"),
+            termination: tag("Termination"),
+            time_control: tag("TimeControl"),
+            start: record.start,
+            moves,
+            after,
+            clocks: nodes.iter().map(|n| n.clock_ms).collect(),
+            elapsed: nodes
+                .iter()
+                .map(|n| super::times::elapsed_in(&n.comments))
+                .collect(),
+            result: record.result,
+            error: record.error.clone(),
+        }
+    }
+
+    /// The `White` tag.
+    pub fn white(&self) -> Option<&str> {
+        self.white.get()
+    }
+
+    /// The `Black` tag.
+    pub fn black(&self) -> Option<&str> {
+        self.black.get()
+    }
+
+    /// The main-line moves read.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The main-line moves (a null move as [`Node::NULL_MOVE`]).
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The position after `ply` moves (0: the start), if the line reaches
+    /// it without a null move.
+    pub fn position_after(&self, ply: usize) -> Option<&Position> {
+        match ply.checked_sub(1) {
+            None => Some(&self.start),
+            Some(i) => self.after.get(i),
+        }
+    }
+
+    /// The `[%clk]` time after move `i` (0-based), ms.
+    pub fn clock(&self, i: usize) -> Option<u64> {
+        self.clocks.get(i).copied().flatten()
+    }
+
+    /// The `[%emt]` time of move `i` (0-based), ms.
+    pub fn elapsed(&self, i: usize) -> Option<u64> {
+        self.elapsed.get(i).copied().flatten()
+    }
+
+    /// Some move has a `[%clk]` or `[%emt]` time.
+    pub(crate) fn timed(&self) -> bool {
+        self.clocks.iter().chain(&self.elapsed).any(Option::is_some)
+    }
+
+    /// The first error of the record, if any.
+    pub fn error(&self) -> Option<&GameError> {
+        self.error.as_ref()
+    }
+
+    /// Numbers the game (1-based, across inputs) in its error, and moves
+    /// the error's place to where it is in a whole input whose text of this
+    /// game starts on line `first_line` (1-based), at byte `offset`.
+    ///
+    /// ```
+    /// use arbiter_laws::audit::Transcript;
+    /// let record = arbiter_pgn::Reader::new("1. e4 e5 2. Ke3 *".as_bytes()).next_game()?.expect("a game");
+    /// let mut t = Transcript::from_record(&record);
+    /// t.place(7, 10, 500);
+    /// let e = t.error().expect("2. Ke3 is not legal");
+    /// assert_eq!((e.game, e.location.line, e.location.offset), (7, 10, 512));
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn place(&mut self, number: u64, first_line: u64, offset: u64) {
+        if let Some(e) = self.error.as_mut() {
+            e.game = number;
+            e.location.line += first_line - 1;
+            e.location.offset += offset;
+        }
+    }
+
+    /// The `TimeControl` tag, read.
+    pub(crate) fn time_control(
+        &self,
+    ) -> Option<Result<arbiter_pgn::TimeControl, arbiter_pgn::ParseTimeControlError>> {
+        self.time_control.get().map(arbiter_pgn::TimeControl::parse)
+    }
+}
+
+/// The tags [`TranscriptReader`] keeps.
+#[derive(Copy, Clone)]
+enum Kept {
+    White,
+    Black,
+    Site,
+    Result,
+    Termination,
+    TimeControl,
+}
+
+/// The tag's slot, if the audit reads it.
+fn kept(name: &[u8]) -> Option<Kept> {
+    Some(match name {
+        b"White" => Kept::White,
+        b"Black" => Kept::Black,
+        b"Site" => Kept::Site,
+        b"Result" => Kept::Result,
+        b"Termination" => Kept::Termination,
+        b"TimeControl" => Kept::TimeControl,
+        _ => return None,
+    })
+}
+
+/// The visitor the audit reads records with: a [`Transcript`] of each
+/// game, on the main-line replay core of `pgn check` ([`MainLine`]). Only
+/// the tags the audit reads are kept, and those that say how to read the
+/// moves (`FEN`, `Variant`, `Notation`) are used; the main line's moves are
+/// checked and played once, each position kept; of the comments only the
+/// `[%clk …]` and `[%emt …]` commands are read, from the bytes; variations
+/// are skipped unread and glyphs dropped. The transcript's buffers are kept
+/// from one game to the next. What it reads audits as the full record does
+/// ([`Transcript::from_record`]); to write the record out again
+/// ([`annotate`](super::annotate)) read it with
+/// [`GameBuilder`](arbiter_pgn::GameBuilder).
+///
+/// ```
+/// use arbiter_laws::audit::TranscriptReader;
+/// use arbiter_pgn::Reader;
+/// let pgn = "[Event \"Open\"]\n[White \"A\"]\n\n1. e4 { [%eval 0.2] [%clk 0:01:00] } (1. d4 d5) e5 $1 { good [%emt 0:00:02] } *";
+/// let mut reader = TranscriptReader::new();
+/// assert!(Reader::new(pgn.as_bytes()).read_game(&mut reader)?.is_some());
+/// let t = reader.transcript();
+/// assert_eq!((t.white(), t.plies()), (Some("A"), 2));
+/// assert_eq!((t.clock(0), t.clock(1), t.elapsed(1)), (Some(60_000), None, Some(2_000)));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Default)]
+pub struct TranscriptReader {
+    line: MainLine,
+    transcript: Transcript,
+    /// Moves read so far in this game, the ones refused included (a
+    /// comment belongs to the last of them).
+    read: usize,
+    /// A null move was read: the positions stop before it.
+    null: bool,
+}
+
+impl TranscriptReader {
+    /// A reader taking moves in any notation (or the one the `Notation`
+    /// tag names).
+    pub fn new() -> TranscriptReader {
+        TranscriptReader::default()
+    }
+
+    /// The transcript of the last game read.
+    pub fn transcript(&self) -> &Transcript {
+        &self.transcript
+    }
+
+    /// The transcript of the last game read, to number it
+    /// ([`Transcript::place`]).
+    pub fn transcript_mut(&mut self) -> &mut Transcript {
+        &mut self.transcript
+    }
+
+    fn slot(&mut self, kept: Kept) -> &mut TagValue {
+        let t = &mut self.transcript;
+        match kept {
+            Kept::White => &mut t.white,
+            Kept::Black => &mut t.black,
+            Kept::Site => &mut t.site,
+            Kept::Result => &mut t.result_tag,
+            Kept::Termination => &mut t.termination,
+            Kept::TimeControl => &mut t.time_control,
+        }
+    }
+
+    /// The clock slot of move `i` (each move read has one).
+    #[inline]
+    fn clock_slot(&mut self, i: usize) -> &mut Option<u64> {
+        &mut self.transcript.clocks[i]
+    }
+}
+
+/// The `[%clk …]` and `[%emt …]` commands of a comment, each up to its `]`.
+/// A plain scan: a move's comment is a few dozen bytes, too short for
+/// `memchr`'s set-up to pay (measured: a third of the cost of reading a
+/// Lichess record's comments).
+fn clock_commands(text: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
+    let mut at = 0;
+    std::iter::from_fn(move || loop {
+        let start = at + text.get(at..)?.iter().position(|&b| b == b'[')?;
+        let rest = &text[start..];
+        if rest.len() < 5 {
+            return None;
+        }
+        at = start + 1;
+        if rest.starts_with(b"[%clk") || rest.starts_with(b"[%emt") {
+            // (A command inside another's brackets is found too.)
+            let end = rest.iter().position(|&b| b == b']')?;
+            return Some(&rest[..=end]);
+        }
+    })
+}
+
+/// The time of a comment that is one `[%clk h:mm:ss]` and nothing else (as
+/// Lichess writes most of them), read directly; `None` for any other
+/// comment, which [`clock_commands`] and [`parse_clock`] then read (to the
+/// same time for this one).
+#[inline]
+fn lone_clock(text: &[u8]) -> Option<u64> {
+    // Lichess writes ` [%clk h:mm:ss] `: one space each side.
+    let t = match text {
+        [b' ', inner @ .., b' '] if inner.len() == 14 => inner,
+        _ => text.trim_ascii(),
+    };
+    let t: &[u8; 14] = t.try_into().ok()?;
+    // `[%clk h:` and `h:mm:ss]` as two words: the fixed bytes compared at
+    // once, the digits after.
+    let head = u64::from_le_bytes(t[..8].try_into().ok()?);
+    let tail = u64::from_le_bytes(t[6..].try_into().ok()?);
+    const HEAD_FIXED: u64 = 0xff00_ffff_ffff_ffff;
+    const TAIL_FIXED: u64 = 0xff00_00ff_0000_ff00;
+    if head & HEAD_FIXED != u64::from_le_bytes(*b"[%clk \0:")
+        || tail & TAIL_FIXED != u64::from_le_bytes(*b"\0:\0\0:\0\0]")
+    {
+        return None;
+    }
+    let digit = |i: usize| t[i].wrapping_sub(b'0');
+    let (h, m1, m2, s1, s2) = (digit(6), digit(8), digit(9), digit(11), digit(12));
+    if h > 9 || m1 > 9 || m2 > 9 || s1 > 9 || s2 > 9 {
+        return None;
+    }
+    let minutes = u64::from(m1 * 10 + m2);
+    let seconds = u64::from(s1 * 10 + s2);
+    Some(u64::from(h) * 3_600_000 + minutes * 60_000 + seconds * 1000)
+}
+
+/// The time of a command's text between its name and its `]`.
+fn command_time(command: &[u8]) -> Option<u64> {
+    let time = std::str::from_utf8(&command[5..command.len() - 1]).ok()?;
+    parse_clock(time.trim())
+}
+
+impl Visitor for TranscriptReader {
+    type Output = ();
+
+    fn begin_game(&mut self, number: u64, _at: Location) {
+        self.line.begin_game(number);
+        let t = &mut self.transcript;
+        for slot in [
+            &mut t.white,
+            &mut t.black,
+            &mut t.site,
+            &mut t.result_tag,
+            &mut t.termination,
+            &mut t.time_control,
+        ] {
+            slot.set = false;
+        }
+        t.start = *STANDARD;
+        t.moves.clear();
+        t.after.clear();
+        t.clocks.clear();
+        t.elapsed.clear();
+        t.result = None;
+        t.error = None;
+        self.read = 0;
+        self.null = false;
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) -> Flow {
+        match kept(name) {
+            Some(kept) => self.slot(kept).set_first(value),
+            None => self.line.tag(name, value, at),
+        }
+        Flow::Continue
+    }
+
+    fn begin_movetext(&mut self) -> Flow {
+        let flow = self.line.begin_movetext();
+        if self.line.started() {
+            self.transcript.start = *self.line.position();
+        }
+        flow
+    }
+
+    #[inline(always)]
+    fn san(&mut self, text: &[u8], at: Location) -> Flow {
+        self.read += 1;
+        let t = &mut self.transcript;
+        // Its clock slot, for the comments after it.
+        t.clocks.push(None);
+        if t.moves.len() >= MAX_NODES {
+            let ply = Some(self.line.ply() + 1);
+            let kind = GameErrorKind::Other("too many moves in one game");
+            self.line.fail(at, ply, None, kind);
+            return Flow::Skip;
+        }
+        match self.line.play(text, at) {
+            Ok(m) => {
+                t.moves.push(m);
+                self.null |= m == Node::NULL_MOVE;
+                if !self.null {
+                    t.after.push(*self.line.position());
+                }
+                Flow::Continue
+            }
+            Err(flow) => flow,
+        }
+    }
+
+    fn comment(&mut self, text: RawText<'_>, _at: Location) -> Flow {
+        // Before the first move: no move's time (as in the full record).
+        let Some(i) = self.read.checked_sub(1) else {
+            return Flow::Continue;
+        };
+        let text = text.as_bytes();
+        if let Some(ms) = lone_clock(text) {
+            self.clock_slot(i).get_or_insert(ms);
+            return Flow::Continue;
+        }
+        for command in clock_commands(text) {
+            if command.starts_with(b"[%clk") {
+                let slot = self.clock_slot(i);
+                if slot.is_none() {
+                    *slot = command_time(command);
+                }
+            } else {
+                let elapsed = &mut self.transcript.elapsed;
+                if elapsed.len() <= i {
+                    elapsed.resize(i + 1, None);
+                }
+                if elapsed[i].is_none() {
+                    elapsed[i] = command_time(command);
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    fn begin_variation(&mut self, _at: Location) -> Flow {
+        Flow::Skip
+    }
+
+    fn result(&mut self, result: GameResult, _at: Location) -> Flow {
+        self.transcript.result = Some(result);
+        Flow::Continue
+    }
+
+    fn syntax_error(&mut self, error: SyntaxError) {
+        self.line.syntax_error(error);
+    }
+
+    fn end_game(&mut self) {
+        let t = &mut self.transcript;
+        let n = t.moves.len();
+        // Times of moves not read (a refused one) are dropped.
+        t.clocks.truncate(n);
+        t.elapsed.resize(n, None);
+        t.error = self.line.take_error();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{clock_commands, lone_clock};
+    use arbiter_pgn::clock::parse_clock;
+
+    #[test]
+    fn a_lone_clock_reads_as_parse_clock_reads_it() {
+        for text in ["[%clk 0:05:00]", " [%clk 1:59:07] ", "[%clk 9:00:59]"] {
+            let inner = text
+                .trim()
+                .strip_prefix("[%clk ")
+                .unwrap()
+                .strip_suffix(']')
+                .unwrap();
+            assert_eq!(lone_clock(text.as_bytes()), parse_clock(inner), "{text}");
+            assert!(lone_clock(text.as_bytes()).is_some());
+        }
+        for other in [
+            "[%clk 0:05:00.5]",
+            " [%clk 0:05:00]x",
+            "[%clk 0:05:00",
+            "[%clk 0;05:00]",
+            "[%clk 0:05 00]",
+            "(%clk 0:05:00]",
+            "[%clk 0:05:0/]",
+            "[%emt 0:05:00]",
+            "[%clk 10:05:00]",
+            "[%clk 0:05:00] [%emt 0:00:01]",
+            "[%clk 0:5:00]",
+            "[%clk 0:0a:00]",
+            "x",
+        ] {
+            assert_eq!(lone_clock(other.as_bytes()), None, "{other}");
+        }
+    }
+
+    fn commands(text: &str) -> Vec<&str> {
+        clock_commands(text.as_bytes())
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn clock_and_elapsed_commands_are_found_art_6() {
+        assert_eq!(
+            commands("[%eval 0.2] [%clk 0:01:00] good [%emt 0:00:02]"),
+            ["[%clk 0:01:00]", "[%emt 0:00:02]"]
+        );
+        assert_eq!(commands("[%clk 0:01:00"), Vec::<&str>::new());
+        assert_eq!(commands("%clk [%cl"), Vec::<&str>::new());
+        assert_eq!(commands("[%clk [%emt 1]"), ["[%clk [%emt 1]", "[%emt 1]"]);
+        assert_eq!(commands("x[%emt 5]"), ["[%emt 5]"]);
+    }
+}
