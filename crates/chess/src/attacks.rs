@@ -114,6 +114,25 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
 
 static LINES: ([[u64; 64]; 64], [[u64; 64]; 64]) = line_tables();
 
+/// Empty-board slider rays from each square: `[rook, bishop]` (files and ranks,
+/// then diagonals), edge to edge, the square itself excluded.
+const fn empty_board_rays() -> [[u64; 64]; 2] {
+    let mut out = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRS[d];
+            out[d / 4][sq] |= ray(sq as i32, df, dr);
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+static RAYS: [[u64; 64]; 2] = empty_board_rays();
+
 /// Squares a knight on `sq` attacks.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
@@ -173,6 +192,31 @@ pub fn attacks(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
         Role::Queen => queen_attacks(sq, occupied),
         Role::King => king_attacks(sq),
     }
+}
+
+/// Squares a rook on `sq` would attack on an empty board: its rank and file.
+///
+/// A small table (512 bytes): where a line through `sq` is wanted without its
+/// blockers (pin detection), this avoids the large slider table.
+///
+/// ```
+/// use arbiter_chess::{attacks::rook_rays, Square};
+/// assert_eq!(rook_rays(Square::A1).count(), 14);
+/// ```
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(RAYS[0][sq.index()])
+}
+
+/// Squares a bishop on `sq` would attack on an empty board: its diagonals.
+///
+/// ```
+/// use arbiter_chess::{attacks::bishop_rays, Square};
+/// assert_eq!(bishop_rays(Square::D4).count(), 13);
+/// ```
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(RAYS[1][sq.index()])
 }
 
 /// Squares strictly between `a` and `b` if they share a rank, file or diagonal;

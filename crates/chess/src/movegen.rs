@@ -6,8 +6,8 @@
 //! the last ply, mobility) costs one popcount per piece.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
+    queen_attacks, rook_attacks, rook_rays,
 };
 use crate::position::ChecksAndPins;
 use crate::{
@@ -375,8 +375,11 @@ impl Position {
             }
             Role::Knight => knight_attacks(to) & pieces,
             Role::Bishop => bishop_attacks(to, occupied) & pieces,
-            Role::Rook => rook_attacks(to, occupied) & pieces,
-            Role::Queen => queen_attacks(to, occupied) & pieces,
+            // Rooks and queens: the few on `to`'s lines, each with nothing
+            // between (Art. 3.3-3.5), rather than a lookup in the large slider
+            // table, which misses the cache when a record is replayed.
+            Role::Rook => slid_to(to, rook_rays(to) & pieces, occupied),
+            Role::Queen => slid_to(to, (rook_rays(to) | bishop_rays(to)) & pieces, occupied),
         };
         if movers.is_empty() {
             return en_passant;
@@ -733,4 +736,17 @@ impl Position {
         }
         out
     }
+}
+
+/// Those of `candidates` (sliders on lines through `to`) with nothing in
+/// `occupied` between them and `to`.
+#[inline(always)]
+fn slid_to(to: Square, candidates: Bitboard, occupied: Bitboard) -> Bitboard {
+    let mut movers = Bitboard::EMPTY;
+    for from in candidates {
+        if (between(to, from) & occupied).is_empty() {
+            movers.add(from);
+        }
+    }
+    movers
 }

@@ -4,7 +4,8 @@
 //! than the move itself.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_rays,
 };
 use crate::{
     zobrist, Bitboard, Board, CastlingMode, CastlingSide, Color, Move, Piece, Rank, Role, Setup,
@@ -820,8 +821,11 @@ impl Position {
         let occupied = b.occupied();
         let mut checkers = (knight_attacks(king) & b.knights() & their)
             | (pawn_attacks(us, king) & b.pawns() & their);
-        let snipers = ((rook_attacks(king, their) & b.rooks_and_queens())
-            | (bishop_attacks(king, their) & b.bishops_and_queens()))
+        // Sliders on the king's lines, whatever stands between (the empty-board
+        // rays: a small table where the slider table would miss the cache); a
+        // line with only one piece between holds a pin if that piece is ours.
+        let snipers = ((rook_rays(king) & b.rooks_and_queens())
+            | (bishop_rays(king) & b.bishops_and_queens()))
             & their;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
