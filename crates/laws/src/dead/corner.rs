@@ -37,7 +37,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Pieces on the board at most (kings included) for a construction.
-pub const MAX_PIECES: usize = 6;
+pub const MAX_PIECES: usize = 5;
 
 /// Positions the searches of one call visit at most, all patterns together.
 pub const MAX_NODES: u64 = 3_000;
@@ -177,10 +177,22 @@ impl Pieces {
 /// Each square of `target` is matched with the nearest piece of its kind
 /// not yet matched (two knights, two bishops of a colour).
 fn needs(pieces: &Pieces, pos: &Position, target: &[Square]) -> (usize, usize) {
+    let (w, d, _) = assign(pieces, pos, target);
+    (w, d)
+}
+
+/// [`needs`], with each piece's target: `(square, target)` pairs, one per
+/// piece.
+fn assign(
+    pieces: &Pieces,
+    pos: &Position,
+    target: &[Square],
+) -> (usize, usize, [(Square, Square); MAX_PIECES]) {
     let board = pos.board();
     let mut need = [0usize; 2];
     let mut used = Bitboard::EMPTY;
-    for (&(piece, light), &to) in pieces.kinds.iter().zip(target) {
+    let mut pairs = [(Square::A1, Square::A1); MAX_PIECES];
+    for (i, (&(piece, light), &to)) in pieces.kinds.iter().zip(target).enumerate() {
         // The nearest piece of the kind not yet counted (kinds repeat
         // for two knights or bishops of a colour).
         let mut best = None;
@@ -194,12 +206,13 @@ fn needs(pieces: &Pieces, pos: &Position, target: &[Square]) -> (usize, usize) {
             }
         }
         let Some((d, sq)) = best else {
-            return (usize::MAX / 4, usize::MAX / 4);
+            return (usize::MAX / 4, usize::MAX / 4, pairs);
         };
         used.add(sq);
+        pairs[i] = (sq, to);
         need[usize::from(piece.color != pieces.winner)] += d as usize;
     }
-    (need[0], need[1])
+    (need[0], need[1], pairs)
 }
 
 /// Moves a `role` needs at least from `a` to `b` on an empty board.
@@ -416,7 +429,8 @@ impl Search<'_> {
         self.nodes += 1;
         let mover = pos.turn();
         let winning = mover == self.winner;
-        let (w, d) = needs(self.pieces, pos, self.target);
+        let (w, d, pairs) = assign(self.pieces, pos, self.target);
+        let pairs = &pairs[..self.pieces.kinds.len()];
         let my_moves = plies.div_ceil(2);
         let their_moves = plies / 2;
         let (mine, theirs) = if winning { (w, d) } else { (d, w) };
@@ -449,11 +463,14 @@ impl Search<'_> {
             return false;
         }
         // Nearest first: the mover's need after each move.
+        // (The moved piece's distance changes, the others' stay.)
+        let now = if winning { w } else { d };
         for entry in &mut moves {
-            let mut q = *pos;
-            q.play_unchecked_by(entry.1, entry.2);
-            let (w, d) = needs(self.pieces, &q, self.target);
-            entry.0 = if winning { w } else { d };
+            let (m, role) = (entry.1, entry.2);
+            if let Some(&(_, to)) = pairs.iter().find(|(sq, _)| *sq == m.from) {
+                let before = distance(role, m.from, to) as usize;
+                entry.0 = now - before + distance(role, m.to, to) as usize;
+            }
         }
         moves.sort_by_key(|e| e.0);
         // After this move the other side moves next: this side has
@@ -519,6 +536,9 @@ mod tests {
             ("8/8/8/4K3/5n2/8/1B3k2/8 b - - 4 65", Color::White),
             ("1n6/8/8/8/1K6/5k1b/8/8 b - - 20 56", Color::Black),
             ("8/6B1/8/8/1K2k3/5b2/8/8 b - - 20 55", Color::White),
+            ("8/8/5n2/6k1/8/7K/7b/8 w - - 50 78", Color::Black),
+            ("3n4/1k6/8/2n2K2/8/8/8/8 w - - 3 49", Color::Black),
+            ("8/8/8/8/4k3/8/2bK4/B7 w - - 12 48", Color::White),
         ] {
             let p = pos(fen);
             let line = corner_helpmate(&p, winner).unwrap_or_else(|| panic!("{fen}"));
@@ -532,33 +552,5 @@ mod tests {
         assert!(corner_helpmate(&Position::standard(), Color::White).is_none());
         let bare = pos("8/8/8/4k3/8/8/8/3NK3 w - - 0 1");
         assert!(corner_helpmate(&bare, Color::White).is_none());
-    }
-}
-#[cfg(test)]
-mod diag {
-    use super::*;
-    #[test]
-    fn diag() {
-        for (fen, winner) in [
-            ("8/8/5n2/4k3/8/8/b7/7K b - - 4 43", Color::Black),
-            ("8/3k4/8/4BK2/8/8/8/N7 w - - 39 93", Color::White),
-            ("8/8/8/4K3/5n2/8/1B3k2/8 b - - 4 65", Color::White),
-            ("1n6/8/8/8/1K6/5k1b/8/8 b - - 20 56", Color::Black),
-            ("8/6B1/8/8/1K2k3/5b2/8/8 b - - 20 55", Color::White),
-            ("8/8/8/8/3N1Bk1/8/8/7K b - - 0 58", Color::White),
-            ("8/8/5n2/6k1/8/7K/7b/8 w - - 50 78", Color::Black),
-            ("3n4/1k6/8/2n2K2/8/8/8/8 w - - 3 49", Color::Black),
-            ("8/8/8/8/4k3/8/2bK4/B7 w - - 12 48", Color::White),
-        ] {
-            let p = Position::from_fen_auto(fen).unwrap();
-            let pieces = Pieces::of(&p, winner);
-            let pats = patterns_for(&pieces);
-            let mut near: Vec<usize> = pats.iter().map(|t| { let (w, d) = needs(&pieces, &p, t); least_plies(p.turn() == winner, w.max(1), d) }).collect();
-            near.sort();
-            for budget in [3000u64, 30000, 300000] {
-                let (line, nodes) = corner_helpmate_with(&p, winner, budget);
-                eprintln!("{fen} pats={} near={:?} budget={budget} nodes={nodes} line={:?}", pats.len(), &near[..near.len().min(6)], line.map(|l| l.len()));
-            }
-        }
     }
 }
