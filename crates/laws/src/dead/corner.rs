@@ -49,7 +49,7 @@ const PATTERNS_TRIED: usize = 6;
 const SLACK: usize = 3;
 
 /// A helpmate line for `winner` from `pos` ending in a mate near a corner,
-/// if the position is a pawnless one of at most [`MAX_PIECES`] pieces and a
+/// if the position has only kings and minor pieces, at most [`MAX_PIECES`], and a
 /// search towards the nearest mating patterns finds one within
 /// [`MAX_NODES`] positions. `None` proves nothing.
 ///
@@ -77,11 +77,12 @@ pub fn corner_helpmate_with(
 ) -> (Option<Vec<Move>>, u64) {
     let board = pos.board();
     let occ = board.occupied();
-    if board.pawns().any() || occ.count() as usize > MAX_PIECES {
+    // Minor pieces only: with a rook or a queen the quick line finds the
+    // mates, and what it misses is mostly a side that cannot mate.
+    if (board.pawns() | board.rooks_and_queens()).any() || occ.count() as usize > MAX_PIECES {
         return (None, 0);
     }
-    if (board.by_color(winner) - board.kings()).is_empty() || pos.cannot_mate_by_material(winner)
-    {
+    if (board.by_color(winner) - board.kings()).is_empty() || pos.cannot_mate_by_material(winner) {
         return (None, 0);
     }
     let pieces = Pieces::of(pos, winner);
@@ -159,7 +160,13 @@ impl Pieces {
         let loser = !winner;
         let mut kinds = vec![(Role::King.of(loser), false)];
         for color in [winner, loser] {
-            for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            for role in [
+                Role::King,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+            ] {
                 if color == loser && role == Role::King {
                     continue;
                 }
@@ -238,8 +245,7 @@ fn distance(role: Role, a: Square, b: Square) -> u32 {
             }
         }
         _ => {
-            if (bishop_attacks(a, Bitboard::EMPTY) | rook_attacks(a, Bitboard::EMPTY)).contains(b)
-            {
+            if (bishop_attacks(a, Bitboard::EMPTY) | rook_attacks(a, Bitboard::EMPTY)).contains(b) {
                 1
             } else {
                 2
