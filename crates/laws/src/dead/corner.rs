@@ -341,6 +341,14 @@ fn place(
         return;
     }
     let (piece, light) = kinds[i];
+    if piece.color == kinds[0].0.color
+        && kinds[i - 1].0.color != piece.color
+        && !may_mate(kinds, squares)
+    {
+        // The winner's pieces are placed, and no placement of the other
+        // side's pieces can make it a mate.
+        return;
+    }
     for sq in block {
         if squares.contains(&sq) {
             continue;
@@ -356,6 +364,28 @@ fn place(
         place(kinds, block, squares, out);
         squares.pop();
     }
+}
+
+/// Whether the winner's pieces, placed (`squares`: the mated king's and
+/// theirs, the other side's pieces still to come), may mate with the other
+/// side's pieces yet to be placed: they check that king, and no more of the
+/// squares next to it are left open than the other side has pieces to fill
+/// them. (The other side's pieces can only block lines, never attack for
+/// the winner, so a placement failing this is no mate whatever they do.)
+fn may_mate(kinds: &[(Piece, bool)], squares: &[Square]) -> bool {
+    let ksq = squares[0];
+    let mut occ = Bitboard::EMPTY;
+    for &sq in squares {
+        occ.add(sq);
+    }
+    let mut covered = Bitboard::EMPTY;
+    let mut check = false;
+    for (&(piece, _), &sq) in kinds.iter().zip(squares).skip(1) {
+        covered |= attacks(piece, sq, occ.without(ksq));
+        check |= attacks(piece, sq, occ).contains(ksq);
+    }
+    let left = kinds.len() - squares.len();
+    check && ((king_attacks(ksq) - covered).count() as usize) <= left
 }
 
 /// Whether the placement is a checkmate of the side of `kinds[0]` (a king),
