@@ -34,6 +34,7 @@ use arbiter_chess::attacks::{
 };
 use arbiter_chess::{Bitboard, Color, Move, Piece, Position, Role, Square};
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Pieces on the board at most (kings included) for a construction.
@@ -106,7 +107,7 @@ pub fn corner_helpmate_with(
         target: &patterns[0],
         nodes: 0,
         max_nodes,
-        failed: HashSet::new(),
+        failed: HashSet::default(),
         line: Vec::new(),
     };
     for &(plies, i) in near.iter().take(PATTERNS_TRIED) {
@@ -441,6 +442,24 @@ fn is_mate(kinds: &[(Piece, bool)], squares: &[Square]) -> bool {
     true
 }
 
+/// A hasher for keys that are already random (Zobrist keys): the key itself.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
 /// One search towards a pattern.
 struct Search<'a> {
     winner: Color,
@@ -448,8 +467,9 @@ struct Search<'a> {
     target: &'a [Square],
     nodes: u64,
     max_nodes: u64,
-    /// Positions (Zobrist key and plies left) from which no line was found.
-    failed: HashSet<(u64, usize)>,
+    /// Positions (Zobrist key and plies left, mixed) from which no line was
+    /// found.
+    failed: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     /// The line found, last move first.
     line: Vec<Move>,
 }
@@ -473,21 +493,27 @@ impl Search<'_> {
         if mine > my_moves || theirs > their_moves {
             return false;
         }
-        let key = (pos.zobrist(), plies);
+        let key = pos.zobrist() ^ (plies as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if self.failed.contains(&key) {
             return false;
         }
         let occ = pos.board().occupied();
-        let mut moves: Vec<(usize, Move, Role)> = Vec::with_capacity(32);
+        // (Kings and at most three minor pieces: fewer than 64 moves.)
+        let mut buf = [(0usize, Move::new(Square::A1, Square::A1), Role::King); 64];
+        let mut n = 0;
         pos.for_each_piece_moves(|pm| {
             for to in pm.to - occ {
-                moves.push((0, Move::new(pm.from, to), pm.role));
+                if n < buf.len() {
+                    buf[n] = (0, Move::new(pm.from, to), pm.role);
+                    n += 1;
+                }
             }
             false
         });
+        let moves = &mut buf[..n];
         if plies == 1 {
             // The winner's last move: a checkmate.
-            for &(_, m, role) in &moves {
+            for &(_, m, role) in moves.iter() {
                 let mut q = *pos;
                 q.play_unchecked_by(m, role);
                 if q.is_check() && !q.has_legal_moves() {
@@ -501,7 +527,7 @@ impl Search<'_> {
         // Nearest first: the mover's need after each move.
         // (The moved piece's distance changes, the others' stay.)
         let now = if winning { w } else { d };
-        for entry in &mut moves {
+        for entry in moves.iter_mut() {
             let (m, role) = (entry.1, entry.2);
             if let Some(&(_, to)) = pairs.iter().find(|(sq, _)| *sq == m.from) {
                 let before = distance(role, m.from, to) as usize;
@@ -512,7 +538,7 @@ impl Search<'_> {
         // After this move the other side moves next: this side has
         // `mine_after` moves left.
         let mine_after = (plies - 1) / 2;
-        for &(need, m, role) in &moves {
+        for &(need, m, role) in moves.iter() {
             if need > mine_after {
                 break;
             }
