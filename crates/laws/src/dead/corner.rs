@@ -290,9 +290,12 @@ fn knight_distances() -> &'static [[u8; 64]; 64] {
 /// its square.
 type Patterns = Arc<Vec<Vec<Square>>>;
 
+/// A material: the kinds of its pieces, in the order of [`Pieces::kinds`].
+type Kinds = Vec<(Piece, bool)>;
+
 /// The patterns of `pieces`' material, computed once per material.
 fn patterns_for(pieces: &Pieces) -> Patterns {
-    static KEPT: Mutex<Option<HashMap<Vec<(Piece, bool)>, Patterns>>> = Mutex::new(None);
+    static KEPT: Mutex<Option<HashMap<Kinds, Patterns>>> = Mutex::new(None);
     if let Ok(mut kept) = KEPT.lock() {
         let kept = kept.get_or_insert_with(HashMap::new);
         if let Some(p) = kept.get(&pieces.kinds) {
