@@ -550,15 +550,12 @@ impl Search<'_> {
             }
             let mut q = *pos;
             q.play_unchecked_by(m, role);
-            // The other side never checks (a line of replies; the winner,
-            // with its king and a piece, always has a move after it); a
-            // check by the winner drives the king (a lone king needs one to
-            // step into its corner), but not a stalemate.
-            if winning {
-                if !q.has_legal_moves() {
-                    continue;
-                }
-            } else if q.is_check() {
+            // The other side never checks (a line of replies); a check by
+            // the winner drives the king (a lone king needs one to step
+            // into its corner).
+            // (A stalemate by the winner shows in the reply's search: no
+            // move there, no line.)
+            if !winning && q.is_check() {
                 continue;
             }
             if self.dfs(&q, plies - 1) {
