@@ -27,6 +27,7 @@
 //! read ahead), or by the solver.
 
 mod chasolver;
+mod corner;
 mod helpmate;
 pub mod material;
 mod quick;
@@ -36,6 +37,7 @@ pub mod takeback;
 pub mod witness;
 
 pub use chasolver::ChaSolver;
+pub use corner::{corner_helpmate, corner_helpmate_with};
 pub use helpmate::{helpmate, helpmate_counted};
 pub use material::{cannot_mate_by_material, insufficient_material};
 pub use quick::{quick_helpmate, quick_helpmate_with};
@@ -507,7 +509,10 @@ impl DeadPositionDetector {
         if self.effort.quick_plies == 0 {
             return false;
         }
-        match quick::quick_helpmate_with(pos, color, self.effort.quick_plies).0 {
+        let line = quick::quick_helpmate_with(pos, color, self.effort.quick_plies)
+            .0
+            .or_else(|| corner::corner_helpmate(pos, color));
+        match line {
             Some(line) => {
                 self.record(pos, color, Verdict::Winnable, Some(line)) == Verdict::Winnable
             }
