@@ -115,18 +115,31 @@ fn main() {
         "small" => {
             for seed in 1..=150 {
                 let e = generate(&config(seed, 8, 200));
-                std::fs::write(dir.join(format!("s{seed:03}.trf")), trf::write(&e, TrfVersion::Trf16)).unwrap();
+                std::fs::write(
+                    dir.join(format!("s{seed:03}.trf")),
+                    trf::write(&e, TrfVersion::Trf16),
+                )
+                .unwrap();
             }
         }
         "large" => {
             for seed in 1001..=1020 {
                 let e = generate(&config(seed, 300, 600));
-                std::fs::write(dir.join(format!("l{seed}.trf")), trf::write(&e, TrfVersion::Trf16)).unwrap();
+                std::fs::write(
+                    dir.join(format!("l{seed}.trf")),
+                    trf::write(&e, TrfVersion::Trf16),
+                )
+                .unwrap();
             }
         }
         "bench" => {
             let n: u16 = args[2].parse().unwrap();
-            let mut event = generate(&Config { players: n, rounds: 5, seed: 2026, ..Config::default() });
+            let mut event = generate(&Config {
+                players: n,
+                rounds: 5,
+                seed: 2026,
+                ..Config::default()
+            });
             event.total_rounds = 9;
             for p in &mut event.players {
                 p.rounds.truncate(4);
@@ -136,7 +149,12 @@ fn main() {
         }
         "swiss" => {
             let n: u16 = args[2].parse().unwrap();
-            let config = Config { players: n, rounds: 0, seed: 2026, ..Config::default() };
+            let config = Config {
+                players: n,
+                rounds: 0,
+                seed: 2026,
+                ..Config::default()
+            };
             let mut event = generate(&config);
             swiss_history(&mut event, 5, config.seed);
             event.total_rounds = 9;

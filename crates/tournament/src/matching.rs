@@ -178,7 +178,39 @@ pub fn max_weight_matching_duals<W: Weight>(
 /// assert_eq!(mates, vec![None, Some(2), Some(1)]);
 /// ```
 pub struct Rematcher<W: Weight> {
-    last: Option<Matcher<W>>,
+    last: Option<Solution<W>>,
+}
+
+/// A matching with the dual solution that proves it best: what
+/// [`Rematcher`] starts the next matching from.
+///
+/// ```
+/// use arbiter_tournament::matching::Rematcher;
+/// let mut r = Rematcher::default();
+/// r.solve(2, &[(0, 1, 3i64)], &[None; 2]);
+/// let s = r.take().unwrap();
+/// assert_eq!(s.mates, vec![Some(1), Some(0)]);
+/// // Doubled duals: the pair's sum to twice its weight.
+/// assert_eq!(s.duals[0] + s.duals[1], 6);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution<W> {
+    /// Each vertex's mate.
+    pub mates: Vec<Option<usize>>,
+    /// Each vertex's dual variable, doubled, with the variables of the
+    /// blossoms around it added (so that every edge has the slack it had).
+    pub duals: Vec<W>,
+}
+
+impl<W> Solution<W> {
+    /// The same solution over another weight type (`f` must preserve the
+    /// order and the sums, as widening a [`Lex`] does).
+    pub fn map<V>(self, f: impl Fn(W) -> V) -> Solution<V> {
+        Solution {
+            mates: self.mates,
+            duals: self.duals.into_iter().map(f).collect(),
+        }
+    }
 }
 
 impl<W: Weight> Default for Rematcher<W> {
@@ -188,6 +220,16 @@ impl<W: Weight> Default for Rematcher<W> {
 }
 
 impl<W: Weight> Rematcher<W> {
+    /// A rematcher whose next matching starts from `last`.
+    pub fn from_solution(last: Solution<W>) -> Self {
+        Rematcher { last: Some(last) }
+    }
+
+    /// The last solution, taken out (the next matching starts cold).
+    pub fn take(&mut self) -> Option<Solution<W>> {
+        self.last.take()
+    }
+
     /// A maximum-weight matching of `n` vertices and `edges` (as
     /// [`max_weight_matching`]); `carry[v]` is the vertex of the previous
     /// call that `v` is now, if any (the rest start afresh).
@@ -204,13 +246,9 @@ impl<W: Weight> Rematcher<W> {
         if n > 0 && !edges.is_empty() {
             m.solve();
         }
-        let mates = (0..n)
-            .map(|v| {
-                let p = m.mate[v];
-                (p != NONE).then(|| m.endpoint[p])
-            })
-            .collect();
-        self.last = Some(m);
+        let last = m.solution();
+        let mates = last.mates.clone();
+        self.last = Some(last);
         mates
     }
 }
@@ -310,9 +348,32 @@ impl<W: Weight> Matcher<W> {
     /// (duals only rise: every edge stays feasible); then the old pairs that
     /// are still edges and tight; the free vertices' duals made even, so
     /// that every S-vertex's dual has one parity and `half` stays exact.
-    fn warm_from(&mut self, old: &Matcher<W>, carry: &[Option<usize>]) {
+    /// The matching and each vertex's dual with its blossoms' shares.
+    fn solution(&self) -> Solution<W> {
         let n = self.n;
-        let mut now = vec![NONE; old.n];
+        let mates = (0..n)
+            .map(|v| {
+                let p = self.mate[v];
+                (p != NONE).then(|| self.endpoint[p])
+            })
+            .collect();
+        let duals = (0..n)
+            .map(|v| {
+                let mut d = self.dual[v];
+                let mut x = v;
+                while self.parent[x] != NONE {
+                    x = self.parent[x];
+                    d = d + self.dual[x];
+                }
+                d
+            })
+            .collect();
+        Solution { mates, duals }
+    }
+
+    fn warm_from(&mut self, old: &Solution<W>, carry: &[Option<usize>]) {
+        let n = self.n;
+        let mut now = vec![NONE; old.mates.len()];
         for (v, c) in carry.iter().enumerate() {
             if let Some(o) = *c {
                 now[o] = v;
@@ -320,20 +381,8 @@ impl<W: Weight> Matcher<W> {
         }
         for v in 0..n {
             self.dual[v] = match carry[v] {
-                Some(o) => {
-                    let mut d = old.dual[o];
-                    let mut x = o;
-                    while old.parent[x] != NONE {
-                        x = old.parent[x];
-                        d = d + old.dual[x];
-                    }
-                    d
-                }
-                None => self.adj[v]
-                    .iter()
-                    .map(|e| e.2)
-                    .max()
-                    .unwrap_or(W::zero()),
+                Some(o) => old.duals[o],
+                None => self.adj[v].iter().map(|e| e.2).max().unwrap_or(W::zero()),
             };
         }
         let mut short = vec![0u32; n];
@@ -354,10 +403,8 @@ impl<W: Weight> Matcher<W> {
         }
         for v in 0..n {
             let Some(o) = carry[v] else { continue };
-            if old.mate[o] == NONE {
-                continue;
-            }
-            let u = now[old.endpoint[old.mate[o]]];
+            let Some(om) = old.mates[o] else { continue };
+            let u = now[om];
             if u == NONE || u < v {
                 continue;
             }
@@ -887,7 +934,9 @@ impl<W: Weight> Matcher<W> {
                             m.label[m.inblossom[v]] == 1 && m.dual[v] == W::zero()
                         };
                         if !(0..n).any(|v| self.mate[v] == NONE && at_zero(self, v)) {
-                            let v = (0..n).find(|&v| at_zero(self, v)).expect("an S-vertex at zero");
+                            let v = (0..n)
+                                .find(|&v| at_zero(self, v))
+                                .expect("an S-vertex at zero");
                             self.flip_to_root(v);
                         }
                         augmented = true;
@@ -963,7 +1012,11 @@ mod tests {
         }
         for &(a, b, w) in raw {
             let (a, b) = (a % n, b % n);
-            if a != b && !edges.iter().any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a)) {
+            if a != b
+                && !edges
+                    .iter()
+                    .any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a))
+            {
                 edges.push((a, b, w));
             }
         }
@@ -971,13 +1024,18 @@ mod tests {
     }
 
     /// The weight of a matching, checked to be one of these edges.
-    fn weight_of(mates: &[Option<usize>], edges: &[(usize, usize, i64)]) -> Result<i64, TestCaseError> {
+    fn weight_of(
+        mates: &[Option<usize>],
+        edges: &[(usize, usize, i64)],
+    ) -> Result<i64, TestCaseError> {
         let mut total = 0;
         for (v, m) in mates.iter().enumerate() {
             if let Some(u) = *m {
                 prop_assert_eq!(mates[u], Some(v));
                 if v < u {
-                    let e = edges.iter().find(|e| (e.0 == v && e.1 == u) || (e.0 == u && e.1 == v));
+                    let e = edges
+                        .iter()
+                        .find(|e| (e.0 == v && e.1 == u) || (e.0 == u && e.1 == v));
                     prop_assert!(e.is_some());
                     total += e.unwrap().2;
                 }

@@ -21,7 +21,7 @@ mod state;
 
 pub use state::{entrants, pairing_numbers, Entrant, Float, Rules, Strength};
 
-use crate::matching::{max_weight_matching, Lex};
+use crate::matching::{Lex, Rematcher, Solution};
 use crate::model::{Colour, Event, Points};
 use std::collections::HashMap;
 
@@ -246,30 +246,81 @@ impl Packer {
     }
 }
 
-/// The maximum-weight matching of these edges, computed over only as many
-/// words of the weights as some edge uses: the words after them are zero in
-/// every weight, so every comparison, and hence the matching, is the same.
-fn match_trimmed(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
-    fn trimmed<const K: usize>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
-        let short: Vec<(usize, usize, Lex<K>)> = edges
+/// The matchings of one bracket's stages, each started from the one before
+/// ([`Rematcher`]): computed over only as many words of the weights as some
+/// edge, or the duals carried over, use (the words after them are zero in
+/// every weight and dual, so every comparison, and hence the matching, is
+/// the same).
+#[derive(Default)]
+struct Stages {
+    /// The last matching, its duals widened to every word.
+    last: Option<Solution<W>>,
+    /// The words its weights used.
+    words: usize,
+    /// The players of the last matching, by index in pairing order.
+    players: Vec<usize>,
+}
+
+impl Stages {
+    /// A maximum-weight matching of `players` (indices in pairing order)
+    /// by `edges` (between positions in `players`).
+    fn solve(&mut self, players: &[usize], edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+        fn run<const K: usize>(
+            last: Option<Solution<W>>,
+            edges: &[(usize, usize, W)],
+            n: usize,
+            carry: &[Option<usize>],
+        ) -> (Vec<Option<usize>>, Option<Solution<W>>) {
+            let short: Vec<(usize, usize, Lex<K>)> = edges
+                .iter()
+                .map(|&(a, b, w)| (a, b, Lex(std::array::from_fn(|i| w.0[i]))))
+                .collect();
+            let mut r = match last {
+                Some(s) => {
+                    Rematcher::from_solution(s.map(|w| Lex(std::array::from_fn(|i| w.0[i]))))
+                }
+                None => Rematcher::default(),
+            };
+            let mates = r.solve(n, &short, carry);
+            let wide = r.take().map(|s| {
+                s.map(|w: Lex<K>| Lex(std::array::from_fn(|i| if i < K { w.0[i] } else { 0 })))
+            });
+            (mates, wide)
+        }
+        let used = edges
             .iter()
-            .map(|&(a, b, w)| (a, b, Lex(std::array::from_fn(|i| w.0[i]))))
-            .collect();
-        max_weight_matching(n, &short)
-    }
-    let used = edges
-        .iter()
-        .map(|(_, _, w)| w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1))
-        .max()
-        .unwrap_or(0);
-    match used {
-        0..=1 => trimmed::<1>(n, edges),
-        2 => trimmed::<2>(n, edges),
-        3 => trimmed::<3>(n, edges),
-        4 => trimmed::<4>(n, edges),
-        5..=6 => trimmed::<6>(n, edges),
-        7..=8 => trimmed::<8>(n, edges),
-        _ => max_weight_matching(n, edges),
+            .map(|(_, _, w)| w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1))
+            .max()
+            .unwrap_or(0);
+        let mut at = HashMap::new();
+        for (k, &i) in self.players.iter().enumerate() {
+            at.insert(i, k);
+        }
+        let carry: Vec<Option<usize>> = players.iter().map(|i| at.get(i).copied()).collect();
+        let words = match used.max(self.words) {
+            0..=1 => 1,
+            2 => 2,
+            3 => 3,
+            4 => 4,
+            5..=6 => 6,
+            7..=8 => 8,
+            _ => WORDS,
+        };
+        let n = players.len();
+        let last = self.last.take();
+        let (mates, last) = match words {
+            1 => run::<1>(last, edges, n, &carry),
+            2 => run::<2>(last, edges, n, &carry),
+            3 => run::<3>(last, edges, n, &carry),
+            4 => run::<4>(last, edges, n, &carry),
+            6 => run::<6>(last, edges, n, &carry),
+            8 => run::<8>(last, edges, n, &carry),
+            _ => run::<WORDS>(last, edges, n, &carry),
+        };
+        self.last = last;
+        self.words = words;
+        self.players = players.to_vec();
+        mates
     }
 }
 
@@ -620,23 +671,30 @@ impl Pairer<'_> {
                                                             // The opponents of as many S1 players as the weight has room for are
                                                             // decided by one matching (each in its own field, the first most
                                                             // significant); the rest by the next matchings of this bracket.
-        let mut tops = bracket.len().max(1);
-        let packer = loop {
+                                                            // The most S1 fields that fit (each stage fixes the opponents of
+                                                            // that many players: the same pairing whatever their number).
+        let fits = |tops: usize| {
             let mut all = widths.clone();
             all.extend(std::iter::repeat_n(wb + 1, tops));
-            match Packer::new(&all) {
-                Some(p) => {
-                    widths = all;
-                    break p;
-                }
-                None if tops > 1 => tops /= 2,
-                None => {
-                    return Err(PairError::Event(
-                        "the bracket is too large for the pairing weights".into(),
-                    ))
-                }
-            }
+            Packer::new(&all).map(|p| (p, all))
         };
+        let (mut lo, mut hi) = (1, bracket.len().max(1));
+        if fits(lo).is_none() {
+            return Err(PairError::Event(
+                "the bracket is too large for the pairing weights".into(),
+            ));
+        }
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if fits(mid).is_some() {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        let tops = lo;
+        let (packer, all) = fits(tops).expect("fits");
+        widths = all;
         let base = widths.len() - tops - 5;
         let mdp_rank: HashMap<usize, usize> =
             mdps.iter().enumerate().map(|(k, &i)| (i, k)).collect();
@@ -653,6 +711,7 @@ impl Pairer<'_> {
             .filter(|&i| zone[i] != Zone::Below)
             .collect();
         let mut whole = self.whole_field || near.len() == remaining.len();
+        let mut stages = Stages::default();
         loop {
             let unfixed_tops: Vec<usize> = if !mdp_done {
                 mdps.iter()
@@ -826,7 +885,7 @@ impl Pairer<'_> {
                 }
             }
             let mut local = vec![None; n];
-            for (k, m) in match_trimmed(players.len(), &edges).into_iter().enumerate() {
+            for (k, m) in stages.solve(&players, &edges).into_iter().enumerate() {
                 local[players[k]] = m.map(|j| players[j]);
             }
             for (&a, &b) in fixed.iter() {
