@@ -392,6 +392,7 @@ impl Pairer<'_> {
         let mut mdps: Vec<usize> = Vec::new();
         let mut result = Vec::new();
         let mut fixed: HashMap<usize, usize> = HashMap::new();
+        let mut stages = Stages::default();
         while !remaining.is_empty() {
             // The bracket: MDPs plus the residents of the highest score left.
             let top_resident = remaining.iter().copied().find(|i| !mdps.contains(i));
@@ -434,7 +435,15 @@ impl Pairer<'_> {
                 && bracket.len() % 2 == 1
                 && bye_limit.is_some_and(|s| score <= s);
             let mates = self.decide(
-                &remaining, &bracket, &mdps, &zone, &compat, &candidate, c9, &mut fixed,
+                &remaining,
+                &bracket,
+                &mdps,
+                &zone,
+                &compat,
+                &candidate,
+                c9,
+                &mut fixed,
+                &mut stages,
             )?;
             let mut floaters = Vec::new();
             for &i in &bracket {
@@ -611,6 +620,7 @@ impl Pairer<'_> {
         candidate: &dyn Fn(usize) -> bool,
         c9_may_apply: bool,
         fixed: &mut HashMap<usize, usize>,
+        stages: &mut Stages,
     ) -> Result<Vec<Option<usize>>, PairError> {
         let n = self.p.len();
         let pairs_max = remaining.len() as u64 / 2 + 1;
@@ -711,7 +721,6 @@ impl Pairer<'_> {
             .filter(|&i| zone[i] != Zone::Below)
             .collect();
         let mut whole = self.whole_field || near.len() == remaining.len();
-        let mut stages = Stages::default();
         loop {
             let unfixed_tops: Vec<usize> = if !mdp_done {
                 mdps.iter()
@@ -948,6 +957,16 @@ impl Pairer<'_> {
                     .copied()
                     .filter(|i| !fixed.contains_key(i))
                     .collect();
+            }
+            // Every player of the bracket decided (paired or floating): a
+            // next matching would repeat this one's pairs in the bracket, and
+            // nothing else of it is read, so this one is the answer.
+            if mdp_done
+                && remainder
+                    .iter()
+                    .all(|i| fixed.contains_key(i) || floating.contains(i))
+            {
+                return Ok(local);
             }
         }
     }
