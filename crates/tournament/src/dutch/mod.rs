@@ -40,6 +40,10 @@ pub struct Options {
     /// and the next score group first: the reference computation, slower
     /// (cubic in the field), with the same pairings (`tests/restricted.rs`).
     pub whole_field: bool,
+    /// Start every matching from scratch, not from the matching of the
+    /// stage or bracket before (a reference computation, slower, with the
+    /// same pairings: `tests/restricted.rs`).
+    pub cold_matchings: bool,
 }
 
 /// The pairing of one round: pairs `(white, black)` by starting rank in board
@@ -137,6 +141,7 @@ pub fn pair_round(
         forbidden,
         rules: options.rules,
         whole_field: options.whole_field,
+        cold: options.cold_matchings,
     };
     let (pairs, bye) = pairer.run()?;
     // Colours (C.04.3 5.2) and board order (C.04.2 3.6).
@@ -259,6 +264,8 @@ struct Stages {
     words: usize,
     /// The players of the last matching, by index in pairing order.
     players: Vec<usize>,
+    /// Every matching from scratch.
+    cold: bool,
 }
 
 impl Stages {
@@ -292,6 +299,10 @@ impl Stages {
             .map(|(_, _, w)| w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1))
             .max()
             .unwrap_or(0);
+        if self.cold {
+            self.last = None;
+            self.words = 0;
+        }
         let mut at = HashMap::new();
         for (k, &i) in self.players.iter().enumerate() {
             at.insert(i, k);
@@ -334,6 +345,8 @@ struct Pairer<'a> {
     forbidden: std::collections::HashSet<(u16, u16)>,
     rules: Rules,
     whole_field: bool,
+    /// Every matching from scratch ([`Options::cold_matchings`]).
+    cold: bool,
 }
 
 /// Which role a player has in the bracket being decided.
@@ -392,7 +405,10 @@ impl Pairer<'_> {
         let mut mdps: Vec<usize> = Vec::new();
         let mut result = Vec::new();
         let mut fixed: HashMap<usize, usize> = HashMap::new();
-        let mut stages = Stages::default();
+        let mut stages = Stages {
+            cold: self.cold,
+            ..Stages::default()
+        };
         while !remaining.is_empty() {
             // The bracket: MDPs plus the residents of the highest score left.
             let top_resident = remaining.iter().copied().find(|i| !mdps.contains(i));
