@@ -379,8 +379,8 @@ impl<W: Weight> Matcher<W> {
                 now[o] = v;
             }
         }
-        for v in 0..n {
-            self.dual[v] = match carry[v] {
+        for (v, c) in carry.iter().enumerate().take(n) {
+            self.dual[v] = match *c {
                 Some(o) => old.duals[o],
                 None => self.adj[v].iter().map(|e| e.2).max().unwrap_or(W::zero()),
             };
@@ -401,8 +401,8 @@ impl<W: Weight> Matcher<W> {
                 self.dual[x] = self.dual[x] - s;
             }
         }
-        for v in 0..n {
-            let Some(o) = carry[v] else { continue };
+        for (v, c) in carry.iter().enumerate().take(n) {
+            let Some(o) = *c else { continue };
             let Some(om) = old.mates[o] else { continue };
             let u = now[om];
             if u == NONE || u < v {
