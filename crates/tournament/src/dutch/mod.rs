@@ -215,6 +215,8 @@ fn allocate(hi: &Entrant, lo: &Entrant, initial: Colour) -> (u16, u16) {
 }
 
 const WORDS: usize = 10;
+/// The words a bracket's S1-opponent fields may fill the weights up to.
+const S1_WORDS: usize = 8;
 type W = Lex<WORDS>;
 
 /// Packs criteria (each a non-negative field of a known width) into a `Lex`
@@ -240,6 +242,10 @@ impl Packer {
             slots.push((word, used));
         }
         Some(Packer { slots })
+    }
+    /// The words the fields take.
+    fn words(&self) -> usize {
+        self.slots.last().map_or(0, |s| s.0 + 1)
     }
     fn pack(&self, values: &[i128]) -> W {
         let mut out = [0i128; WORDS];
@@ -693,33 +699,43 @@ impl Pairer<'_> {
         } else {
             wbsn
         };
-        widths.extend([wb + 66, wb + 1, wbsn, wset, wset]); // MDP set, exchanges (a)-(d)
-                                                            // The opponents of as many S1 players as the weight has room for are
-                                                            // decided by one matching (each in its own field, the first most
-                                                            // significant); the rest by the next matchings of this bracket.
-                                                            // The most S1 fields that fit (each stage fixes the opponents of
-                                                            // that many players: the same pairing whatever their number).
-        let fits = |tops: usize| {
+        // MDP set, exchanges (a)-(d).
+        widths.extend([wb + 66, wb + 1, wbsn, wset, wset]);
+        // The opponents of as many S1 players as the weight has room for are
+        // decided by one matching (each in its own field, the first most
+        // significant); the rest by the next matchings of this bracket (the
+        // same pairing whatever their number). Room: eight words of the ten
+        // when the rest fits in them (measured: 2,000 players 10.6 s with
+        // eight, 12.3 s with ten, 11.0 s with six, `docs/performance.md`),
+        // else all ten.
+        let fits = |tops: usize, words: usize| {
             let mut all = widths.clone();
             all.extend(std::iter::repeat_n(wb + 1, tops));
-            Packer::new(&all).map(|p| (p, all))
+            Packer::new(&all)
+                .filter(|p| p.words() <= words)
+                .map(|p| (p, all))
+        };
+        let room = if fits(1, S1_WORDS).is_some() {
+            S1_WORDS
+        } else {
+            WORDS
         };
         let (mut lo, mut hi) = (1, bracket.len().max(1));
-        if fits(lo).is_none() {
+        if fits(lo, room).is_none() {
             return Err(PairError::Event(
                 "the bracket is too large for the pairing weights".into(),
             ));
         }
         while lo < hi {
             let mid = (lo + hi).div_ceil(2);
-            if fits(mid).is_some() {
+            if fits(mid, room).is_some() {
                 lo = mid;
             } else {
                 hi = mid - 1;
             }
         }
         let tops = lo;
-        let (packer, all) = fits(tops).expect("fits");
+        let (packer, all) = fits(tops, room).expect("fits");
         widths = all;
         let base = widths.len() - tops - 5;
         let mdp_rank: HashMap<usize, usize> =
