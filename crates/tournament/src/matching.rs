@@ -115,7 +115,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
-    let mut m = Matcher::new(n, edges);
+    let mut m = Matcher::new(n, edges.to_vec());
     m.solve();
     (0..n)
         .map(|v| {
@@ -150,7 +150,7 @@ pub fn max_weight_matching_duals<W: Weight>(
     if edges.is_empty() || n == 0 {
         return (vec![None; n], vec![W::zero(); n]);
     }
-    let mut m = Matcher::new(n, edges);
+    let mut m = Matcher::new(n, edges.to_vec());
     m.solve();
     let mates = (0..n)
         .map(|v| {
@@ -171,10 +171,10 @@ pub fn max_weight_matching_duals<W: Weight>(
 /// ```
 /// use arbiter_tournament::matching::Rematcher;
 /// let mut r = Rematcher::default();
-/// let mates = r.solve(4, &[(0, 1, 3i64), (1, 2, 5), (2, 3, 3)], &[None; 4]);
+/// let mates = r.solve(4, vec![(0, 1, 3i64), (1, 2, 5), (2, 3, 3)], &[None; 4]);
 /// assert_eq!(mates, vec![Some(1), Some(0), Some(3), Some(2)]);
 /// // Vertex 3 gone, the others kept (new index -> old index).
-/// let mates = r.solve(3, &[(0, 1, 3), (1, 2, 5)], &[Some(0), Some(1), Some(2)]);
+/// let mates = r.solve(3, vec![(0, 1, 3), (1, 2, 5)], &[Some(0), Some(1), Some(2)]);
 /// assert_eq!(mates, vec![None, Some(2), Some(1)]);
 /// ```
 pub struct Rematcher<W: Weight> {
@@ -187,7 +187,7 @@ pub struct Rematcher<W: Weight> {
 /// ```
 /// use arbiter_tournament::matching::Rematcher;
 /// let mut r = Rematcher::default();
-/// r.solve(2, &[(0, 1, 3i64)], &[None; 2]);
+/// r.solve(2, vec![(0, 1, 3i64)], &[None; 2]);
 /// let s = r.take().unwrap();
 /// assert_eq!(s.mates, vec![Some(1), Some(0)]);
 /// // Doubled duals: the pair's sum to twice its weight.
@@ -236,14 +236,15 @@ impl<W: Weight> Rematcher<W> {
     pub fn solve(
         &mut self,
         n: usize,
-        edges: &[(usize, usize, W)],
+        edges: Vec<(usize, usize, W)>,
         carry: &[Option<usize>],
     ) -> Vec<Option<usize>> {
+        let empty = edges.is_empty();
         let mut m = Matcher::new(n, edges);
         if let Some(old) = self.last.take() {
             m.warm_from(&old, carry);
         }
-        if n > 0 && !edges.is_empty() {
+        if n > 0 && !empty {
             m.solve();
         }
         let last = m.solution();
@@ -288,8 +289,10 @@ struct Matcher<W: Weight> {
 }
 
 impl<W: Weight> Matcher<W> {
-    fn new(n: usize, edges: &[(usize, usize, W)]) -> Self {
-        let edges: Vec<(usize, usize, W)> = edges.iter().map(|&(a, b, w)| (a, b, w + w)).collect();
+    fn new(n: usize, mut edges: Vec<(usize, usize, W)>) -> Self {
+        for e in &mut edges {
+            e.2 = e.2 + e.2;
+        }
         let mut maxw = W::zero();
         for e in &edges {
             if e.2 > maxw {
@@ -1084,7 +1087,7 @@ mod tests {
         ) {
             let edges = dedup(n, &raw);
             let mut r = Rematcher::default();
-            let first = r.solve(n, &edges, &vec![None; n]);
+            let first = r.solve(n, edges.clone(), &vec![None; n]);
             prop_assert_eq!(weight_of(&first, &edges)?, brute(n, &edges));
             // The kept vertices, renumbered; the edges among them, changed.
             let kept: Vec<usize> = (0..n).filter(|&v| keep[v]).collect();
@@ -1107,7 +1110,7 @@ mod tests {
             }
             let next = dedup(m, &next);
             let carry: Vec<Option<usize>> = kept.iter().map(|&v| Some(v)).collect();
-            let second = r.solve(m, &next, &carry);
+            let second = r.solve(m, next.clone(), &carry);
             prop_assert_eq!(weight_of(&second, &next)?, brute(m, &next));
         }
 
@@ -1139,7 +1142,7 @@ mod tests {
             };
             let mut r = Rematcher::default();
             let mut cur_n = n;
-            let mates = r.solve(cur_n, &edges, &vec![None; cur_n]);
+            let mates = r.solve(cur_n, edges.clone(), &vec![None; cur_n]);
             prop_assert_eq!(total(&mates, &edges)?, total(&max_weight_matching(cur_n, &edges), &edges)?);
             for (keep, top, bonus) in stages {
                 // As a Dutch stage: some vertices go, one vertex's edges gain.
@@ -1157,7 +1160,7 @@ mod tests {
                 cur_n = kept.len();
                 edges = next;
                 let carry: Vec<Option<usize>> = kept.iter().map(|&v| Some(v)).collect();
-                let warm = r.solve(cur_n, &edges, &carry);
+                let warm = r.solve(cur_n, edges.clone(), &carry);
                 prop_assert_eq!(total(&warm, &edges)?, total(&max_weight_matching(cur_n, &edges), &edges)?);
             }
         }

@@ -294,7 +294,7 @@ impl Stages {
                 }
                 None => Rematcher::default(),
             };
-            let mates = r.solve(n, &short, carry);
+            let mates = r.solve(n, short, carry);
             let wide = r.take().map(|s| {
                 s.map(|w: Lex<K>| Lex(std::array::from_fn(|i| if i < K { w.0[i] } else { 0 })))
             });
