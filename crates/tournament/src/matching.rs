@@ -269,8 +269,6 @@ struct Matcher<W: Weight> {
     inblossom: Vec<usize>,
     parent: Vec<usize>,
     childs: Vec<Vec<usize>>,
-    /// Each blossom's vertices, once listed ([`Matcher::cache_leaves`]).
-    leaf_cache: Vec<Option<Vec<usize>>>,
     base: Vec<usize>,
     endps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
@@ -332,7 +330,6 @@ impl<W: Weight> Matcher<W> {
             inblossom: (0..n).collect(),
             parent: vec![NONE; 2 * n],
             childs: vec![Vec::new(); 2 * n],
-            leaf_cache: vec![None; 2 * n],
             base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             endps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
@@ -456,8 +453,6 @@ impl<W: Weight> Matcher<W> {
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
-        } else if let Some(cached) = &self.leaf_cache[b] {
-            out.extend_from_slice(cached);
         } else {
             for &c in &self.childs[b] {
                 self.leaves(c, out);
@@ -465,30 +460,10 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// The vertices of blossom `b`, in the order of its children (kept
-    /// until the blossom or one inside it changes).
-    fn cache_leaves(&mut self, b: usize) {
-        if b >= self.n && self.leaf_cache[b].is_none() {
-            let mut v = Vec::new();
-            self.leaves(b, &mut v);
-            self.leaf_cache[b] = Some(v);
-        }
-    }
-
-    /// Forgets the vertex lists of `b` and the blossoms around it.
-    fn forget_leaves(&mut self, mut b: usize) {
-        while b != NONE && b >= self.n {
-            self.leaf_cache[b] = None;
-            b = self.parent[b];
-        }
-    }
-
-    fn leaves_of(&mut self, b: usize) -> Vec<usize> {
-        if b < self.n {
-            return vec![b];
-        }
-        self.cache_leaves(b);
-        self.leaf_cache[b].clone().expect("cached")
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
     }
 
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
@@ -500,13 +475,8 @@ impl<W: Weight> Matcher<W> {
         self.set_best(w, NONE);
         self.set_best(b, NONE);
         if t == 1 {
-            if b < self.n {
-                self.queue.push(b);
-            } else {
-                self.cache_leaves(b);
-                let leaves = self.leaf_cache[b].as_ref().expect("cached");
-                self.queue.extend_from_slice(leaves);
-            }
+            let l = self.leaves_of(b);
+            self.queue.extend(l);
         } else if t == 2 {
             let base = self.base[b];
             let mb = self.mate[base];
@@ -575,7 +545,6 @@ impl<W: Weight> Matcher<W> {
         self.labelend[b] = self.labelend[bb];
         self.dual[b] = W::zero();
         self.childs[b] = path.clone();
-        self.forget_leaves(b);
         for v in self.leaves_of(b) {
             if self.label[self.inblossom[v]] == 2 {
                 self.queue.push(v);
@@ -619,7 +588,6 @@ impl<W: Weight> Matcher<W> {
         }
         self.bestedges[b] = Some(best);
         self.childs[b] = path;
-        self.forget_leaves(b);
         self.endps[b] = endps;
     }
 
@@ -702,7 +670,6 @@ impl<W: Weight> Matcher<W> {
         self.label[b] = 0;
         self.labelend[b] = NONE;
         self.childs[b] = Vec::new();
-        self.leaf_cache[b] = None;
         self.endps[b] = Vec::new();
         self.base[b] = NONE;
         self.bestedges[b] = None;
@@ -746,7 +713,6 @@ impl<W: Weight> Matcher<W> {
         let i = i as usize;
         self.childs[b].rotate_left(i);
         self.endps[b].rotate_left(i);
-        self.forget_leaves(b);
         self.base[b] = self.base[self.childs[b][0]];
     }
 
