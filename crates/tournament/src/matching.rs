@@ -21,6 +21,8 @@ pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
     fn zero() -> Self;
     /// Half of an even value.
     fn half(self) -> Self;
+    /// The least even value not below this one (each word of a [`Lex`]).
+    fn round_even(self) -> Self;
 }
 
 impl Weight for i64 {
@@ -30,6 +32,9 @@ impl Weight for i64 {
     fn half(self) -> i64 {
         self / 2
     }
+    fn round_even(self) -> i64 {
+        self + (self & 1)
+    }
 }
 
 impl Weight for i128 {
@@ -38,6 +43,9 @@ impl Weight for i128 {
     }
     fn half(self) -> i128 {
         self / 2
+    }
+    fn round_even(self) -> i128 {
+        self + (self & 1)
     }
 }
 
@@ -82,6 +90,12 @@ impl<const N: usize> Weight for Lex<N> {
         }
         self
     }
+    fn round_even(mut self) -> Self {
+        for x in &mut self.0 {
+            *x += *x & 1;
+        }
+        self
+    }
 }
 
 const NONE: usize = usize::MAX;
@@ -101,7 +115,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
-    let mut m = Matcher::new(n, edges);
+    let mut m = Matcher::new(n, edges.to_vec());
     m.solve();
     (0..n)
         .map(|v| {
@@ -136,7 +150,7 @@ pub fn max_weight_matching_duals<W: Weight>(
     if edges.is_empty() || n == 0 {
         return (vec![None; n], vec![W::zero(); n]);
     }
-    let mut m = Matcher::new(n, edges);
+    let mut m = Matcher::new(n, edges.to_vec());
     m.solve();
     let mates = (0..n)
         .map(|v| {
@@ -146,6 +160,98 @@ pub fn max_weight_matching_duals<W: Weight>(
         .collect();
     m.dual.truncate(n);
     (mates, m.dual)
+}
+
+/// A maximum-weight matching solved again after its graph changed a little
+/// (vertices gone, weights changed): the previous solution's duals (each
+/// blossom's shared out to its vertices), raised where an edge needs it, and
+/// its pairs that stay tight start the search, so only the vertices the
+/// changes set free are matched again.
+///
+/// ```
+/// use arbiter_tournament::matching::Rematcher;
+/// let mut r = Rematcher::default();
+/// let mates = r.solve(4, vec![(0, 1, 3i64), (1, 2, 5), (2, 3, 3)], &[None; 4]);
+/// assert_eq!(mates, vec![Some(1), Some(0), Some(3), Some(2)]);
+/// // Vertex 3 gone, the others kept (new index -> old index).
+/// let mates = r.solve(3, vec![(0, 1, 3), (1, 2, 5)], &[Some(0), Some(1), Some(2)]);
+/// assert_eq!(mates, vec![None, Some(2), Some(1)]);
+/// ```
+pub struct Rematcher<W: Weight> {
+    last: Option<Solution<W>>,
+}
+
+/// A matching with the dual solution that proves it best: what
+/// [`Rematcher`] starts the next matching from.
+///
+/// ```
+/// use arbiter_tournament::matching::Rematcher;
+/// let mut r = Rematcher::default();
+/// r.solve(2, vec![(0, 1, 3i64)], &[None; 2]);
+/// let s = r.take().unwrap();
+/// assert_eq!(s.mates, vec![Some(1), Some(0)]);
+/// // Doubled duals: the pair's sum to twice its weight.
+/// assert_eq!(s.duals[0] + s.duals[1], 6);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution<W> {
+    /// Each vertex's mate.
+    pub mates: Vec<Option<usize>>,
+    /// Each vertex's dual variable, doubled, with the variables of the
+    /// blossoms around it added (so that every edge has the slack it had).
+    pub duals: Vec<W>,
+}
+
+impl<W> Solution<W> {
+    /// The same solution over another weight type (`f` must preserve the
+    /// order and the sums, as widening a [`Lex`] does).
+    pub fn map<V>(self, f: impl Fn(W) -> V) -> Solution<V> {
+        Solution {
+            mates: self.mates,
+            duals: self.duals.into_iter().map(f).collect(),
+        }
+    }
+}
+
+impl<W: Weight> Default for Rematcher<W> {
+    fn default() -> Self {
+        Rematcher { last: None }
+    }
+}
+
+impl<W: Weight> Rematcher<W> {
+    /// A rematcher whose next matching starts from `last`.
+    pub fn from_solution(last: Solution<W>) -> Self {
+        Rematcher { last: Some(last) }
+    }
+
+    /// The last solution, taken out (the next matching starts cold).
+    pub fn take(&mut self) -> Option<Solution<W>> {
+        self.last.take()
+    }
+
+    /// A maximum-weight matching of `n` vertices and `edges` (as
+    /// [`max_weight_matching`]); `carry[v]` is the vertex of the previous
+    /// call that `v` is now, if any (the rest start afresh).
+    pub fn solve(
+        &mut self,
+        n: usize,
+        edges: Vec<(usize, usize, W)>,
+        carry: &[Option<usize>],
+    ) -> Vec<Option<usize>> {
+        let empty = edges.is_empty();
+        let mut m = Matcher::new(n, edges);
+        if let Some(old) = self.last.take() {
+            m.warm_from(&old, carry);
+        }
+        if n > 0 && !empty {
+            m.solve();
+        }
+        let last = m.solution();
+        let mates = last.mates.clone();
+        self.last = Some(last);
+        mates
+    }
 }
 
 struct Matcher<W: Weight> {
@@ -183,8 +289,10 @@ struct Matcher<W: Weight> {
 }
 
 impl<W: Weight> Matcher<W> {
-    fn new(n: usize, edges: &[(usize, usize, W)]) -> Self {
-        let edges: Vec<(usize, usize, W)> = edges.iter().map(|&(a, b, w)| (a, b, w + w)).collect();
+    fn new(n: usize, mut edges: Vec<(usize, usize, W)>) -> Self {
+        for e in &mut edges {
+            e.2 = e.2 + e.2;
+        }
         let mut maxw = W::zero();
         for e in &edges {
             if e.2 > maxw {
@@ -233,6 +341,91 @@ impl<W: Weight> Matcher<W> {
             dual,
             allowed: vec![false; nedge],
             queue: Vec::new(),
+        }
+    }
+
+    /// Starts from `old`'s solution: each kept vertex's dual plus those of
+    /// the blossoms around it (so every edge inside keeps its slack), a new
+    /// vertex's the most any edge of it weighs; then, for each edge whose
+    /// weight rose past its duals, the end with more such edges raised
+    /// (duals only rise: every edge stays feasible); then the old pairs that
+    /// are still edges and tight; the free vertices' duals made even, so
+    /// that every S-vertex's dual has one parity and `half` stays exact.
+    /// The matching and each vertex's dual with its blossoms' shares.
+    fn solution(&self) -> Solution<W> {
+        let n = self.n;
+        let mates = (0..n)
+            .map(|v| {
+                let p = self.mate[v];
+                (p != NONE).then(|| self.endpoint[p])
+            })
+            .collect();
+        let duals = (0..n)
+            .map(|v| {
+                let mut d = self.dual[v];
+                let mut x = v;
+                while self.parent[x] != NONE {
+                    x = self.parent[x];
+                    d = d + self.dual[x];
+                }
+                d
+            })
+            .collect();
+        Solution { mates, duals }
+    }
+
+    fn warm_from(&mut self, old: &Solution<W>, carry: &[Option<usize>]) {
+        let n = self.n;
+        let mut now = vec![NONE; old.mates.len()];
+        for (v, c) in carry.iter().enumerate() {
+            if let Some(o) = *c {
+                now[o] = v;
+            }
+        }
+        for (v, c) in carry.iter().enumerate().take(n) {
+            self.dual[v] = match *c {
+                Some(o) => old.duals[o],
+                None => self.adj[v].iter().map(|e| e.2).max().unwrap_or(W::zero()),
+            };
+        }
+        let mut short = vec![0u32; n];
+        for k in 0..self.edges.len() {
+            if self.slack(k) < W::zero() {
+                let (i, j, _) = self.edges[k];
+                short[i] += 1;
+                short[j] += 1;
+            }
+        }
+        for k in 0..self.edges.len() {
+            let s = self.slack(k);
+            if s < W::zero() {
+                let (i, j, _) = self.edges[k];
+                let x = if short[j] > short[i] { j } else { i };
+                self.dual[x] = self.dual[x] - s;
+            }
+        }
+        for (v, c) in carry.iter().enumerate().take(n) {
+            let Some(o) = *c else { continue };
+            let Some(om) = old.mates[o] else { continue };
+            let u = now[om];
+            if u == NONE || u < v {
+                continue;
+            }
+            let found = self.neighbend[v]
+                .iter()
+                .copied()
+                .find(|&p| self.endpoint[p] == u);
+            if let Some(p) = found {
+                if self.slack(p / 2) == W::zero() {
+                    self.mate[v] = p;
+                    self.mate[u] = p ^ 1;
+                }
+            }
+        }
+        for v in 0..n {
+            if self.mate[v] == NONE {
+                self.dual[v] = self.dual[v].round_even();
+            }
         }
     }
 
@@ -532,7 +725,8 @@ impl<W: Weight> Matcher<W> {
                     self.augment_blossom(bs, s);
                 }
                 self.mate[s] = p;
-                if self.labelend[bs] == NONE {
+                // A root, or a free vertex of dual zero (unlabelled).
+                if self.labelend[bs] == NONE || self.label[bs] != 1 {
                     break;
                 }
                 let t = self.endpoint[self.labelend[bs]];
@@ -548,9 +742,43 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// Flips the alternating path from S-vertex `v` to the root of its tree:
+    /// the root is matched, `v` is left free (as one side of
+    /// [`Matcher::augment_matching`]).
+    fn flip_to_root(&mut self, v: usize) {
+        let (mut s, mut p) = (v, NONE);
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint[self.labelend[bs]];
+            let bt = self.inblossom[t];
+            s = self.endpoint[self.labelend[bt]];
+            let j = self.endpoint[self.labelend[bt] ^ 1];
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.labelend[bt] ^ 1;
+        }
+    }
+
+    /// Edmonds' algorithm, stage by stage. Each stage grows alternating
+    /// trees from the free vertices whose dual is above zero (all of them,
+    /// with equal duals, from a cold start; a warm start may leave some at
+    /// zero, which then only end augmenting paths, and others higher) and
+    /// ends when a path is augmented, or a root's dual reaches zero (it may
+    /// stay free), or another S-vertex's does (the path from its root to it
+    /// is flipped, so that it is the free one). With every free vertex's
+    /// dual at zero the matching is of maximum weight.
     fn solve(&mut self) {
         let n = self.n;
-        for _ in 0..n {
+        for _ in 0..=n {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             self.keyed.iter_mut().for_each(|k| *k = false);
@@ -560,10 +788,18 @@ impl<W: Weight> Matcher<W> {
             }
             self.allowed.iter_mut().for_each(|a| *a = false);
             self.queue.clear();
+            let mut roots = 0;
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if self.mate[v] == NONE
+                    && self.label[self.inblossom[v]] == 0
+                    && self.dual[v] > W::zero()
+                {
                     self.assign_label(v, 1, NONE);
+                    roots += 1;
                 }
+            }
+            if roots == 0 {
+                break;
             }
             let mut augmented = false;
             loop {
@@ -585,7 +821,15 @@ impl<W: Weight> Matcher<W> {
                             }
                         }
                         if self.allowed[k] {
-                            if self.label[self.inblossom[w]] == 0 {
+                            if self.label[self.inblossom[w]] == 0
+                                && self.mate[self.base[self.inblossom[w]]] == NONE
+                            {
+                                // A free vertex of dual zero (after a warm
+                                // start): the end of an augmenting path.
+                                self.augment_matching(k);
+                                augmented = true;
+                                break;
+                            } else if self.label[self.inblossom[w]] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
                                 let base = self.scan_blossom(v, w);
@@ -624,7 +868,13 @@ impl<W: Weight> Matcher<W> {
                     break;
                 }
                 let mut deltatype = 1;
-                let mut delta = self.dual[..n].iter().copied().min().expect("vertices");
+                // The lowest dual of an S-vertex (from a cold start, the free
+                // vertices' common dual).
+                let mut delta = (0..n)
+                    .filter(|&v| self.label[self.inblossom[v]] == 1)
+                    .map(|v| self.dual[v])
+                    .min()
+                    .expect("an S-vertex");
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 // slack < delta, as key < delta + elapsed.
@@ -680,7 +930,21 @@ impl<W: Weight> Matcher<W> {
                 }
                 self.elapsed = self.elapsed + delta;
                 match deltatype {
-                    1 => break,
+                    1 => {
+                        // A root at zero stays free; else an S-vertex at
+                        // zero takes its root's place as the free one.
+                        let at_zero = |m: &Self, v: usize| {
+                            m.label[m.inblossom[v]] == 1 && m.dual[v] == W::zero()
+                        };
+                        if !(0..n).any(|v| self.mate[v] == NONE && at_zero(self, v)) {
+                            let v = (0..n)
+                                .find(|&v| at_zero(self, v))
+                                .expect("an S-vertex at zero");
+                            self.flip_to_root(v);
+                        }
+                        augmented = true;
+                        break;
+                    }
                     2 | 3 => {
                         self.allowed[deltaedge] = true;
                         let (mut i, mut j, _) = self.edges[deltaedge];
@@ -744,6 +1008,45 @@ mod tests {
         go(0, n, &mut vec![false; n], &adj)
     }
 
+    fn dedup(n: usize, raw: &[(usize, usize, i64)]) -> Vec<(usize, usize, i64)> {
+        let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+        if n == 0 {
+            return edges;
+        }
+        for &(a, b, w) in raw {
+            let (a, b) = (a % n, b % n);
+            if a != b
+                && !edges
+                    .iter()
+                    .any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a))
+            {
+                edges.push((a, b, w));
+            }
+        }
+        edges
+    }
+
+    /// The weight of a matching, checked to be one of these edges.
+    fn weight_of(
+        mates: &[Option<usize>],
+        edges: &[(usize, usize, i64)],
+    ) -> Result<i64, TestCaseError> {
+        let mut total = 0;
+        for (v, m) in mates.iter().enumerate() {
+            if let Some(u) = *m {
+                prop_assert_eq!(mates[u], Some(v));
+                if v < u {
+                    let e = edges
+                        .iter()
+                        .find(|e| (e.0 == v && e.1 == u) || (e.0 == u && e.1 == v));
+                    prop_assert!(e.is_some());
+                    total += e.unwrap().2;
+                }
+            }
+        }
+        Ok(total)
+    }
+
     proptest! {
         /// An edge whose endpoints' duals exceed twice its weight is in no
         /// maximum-weight matching: forcing it loses weight.
@@ -768,6 +1071,97 @@ mod tests {
                         .collect();
                     prop_assert!(w + brute(n, &rest) < best, "edge {u}-{v} has slack yet is in a best matching");
                 }
+            }
+        }
+
+        /// A warm start (vertices gone, weights changed up or down, edges
+        /// added or removed) finds a maximum-weight matching, as brute force
+        /// says, after a first cold one.
+        #[test]
+        fn warm_start_matches_brute_force(
+            n in 2usize..11,
+            raw in proptest::collection::vec((0usize..11, 0usize..11, 1i64..30), 0..40),
+            keep in proptest::collection::vec(proptest::bool::weighted(0.8), 11),
+            change in proptest::collection::vec((0u8..4, 1i64..30), 40),
+            more in proptest::collection::vec((0usize..11, 0usize..11, 1i64..30), 0..6),
+        ) {
+            let edges = dedup(n, &raw);
+            let mut r = Rematcher::default();
+            let first = r.solve(n, edges.clone(), &vec![None; n]);
+            prop_assert_eq!(weight_of(&first, &edges)?, brute(n, &edges));
+            // The kept vertices, renumbered; the edges among them, changed.
+            let kept: Vec<usize> = (0..n).filter(|&v| keep[v]).collect();
+            let at = |v: usize| kept.iter().position(|&k| k == v);
+            let mut next = Vec::new();
+            for (e, &(a, b, w)) in edges.iter().enumerate() {
+                let (Some(x), Some(y)) = (at(a), at(b)) else { continue };
+                match change[e % change.len()] {
+                    (0, _) => {}
+                    (1, d) => next.push((x, y, w + d)),
+                    (2, d) => next.push((x, y, d)),
+                    _ => next.push((x, y, w)),
+                }
+            }
+            let m = kept.len();
+            if m > 0 {
+                for (a, b, w) in more {
+                    next.push((a % m, b % m, w));
+                }
+            }
+            let next = dedup(m, &next);
+            let carry: Vec<Option<usize>> = kept.iter().map(|&v| Some(v)).collect();
+            let second = r.solve(m, next.clone(), &carry);
+            prop_assert_eq!(weight_of(&second, &next)?, brute(m, &next));
+        }
+
+        /// The same over two-word weights with many ties (blossoms, equal
+        /// duals), on graphs too large for brute force: the warm start's
+        /// matching weighs as much as a cold one, stage after stage.
+        #[test]
+        fn warm_start_matches_cold(
+            n in 10usize..40,
+            raw in proptest::collection::vec((0usize..40, 0usize..40, 0i128..3, 0i128..5), 20..300),
+            stages in proptest::collection::vec((proptest::collection::vec(proptest::bool::weighted(0.9), 40), 0usize..40, 1i128..9), 1..4),
+        ) {
+            let mut edges: Vec<(usize, usize, Lex<2>)> = Vec::new();
+            for (a, b, x, y) in raw {
+                let (a, b) = (a % n, b % n);
+                if a != b && !edges.iter().any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a)) {
+                    edges.push((a, b, Lex([x, y + 1])));
+                }
+            }
+            let total = |mates: &[Option<usize>], edges: &[(usize, usize, Lex<2>)]| {
+                let mut t = Lex([0, 0]);
+                for &(a, b, w) in edges {
+                    if mates[a] == Some(b) {
+                        prop_assert_eq!(mates[b], Some(a));
+                        t = t + w;
+                    }
+                }
+                Ok(t)
+            };
+            let mut r = Rematcher::default();
+            let mut cur_n = n;
+            let mates = r.solve(cur_n, edges.clone(), &vec![None; cur_n]);
+            prop_assert_eq!(total(&mates, &edges)?, total(&max_weight_matching(cur_n, &edges), &edges)?);
+            for (keep, top, bonus) in stages {
+                // As a Dutch stage: some vertices go, one vertex's edges gain.
+                let kept: Vec<usize> = (0..cur_n).filter(|&v| keep[v]).collect();
+                let at = |v: usize| kept.iter().position(|&k| k == v);
+                let top = top % cur_n;
+                let next: Vec<(usize, usize, Lex<2>)> = edges
+                    .iter()
+                    .filter_map(|&(a, b, w)| {
+                        let (x, y) = (at(a)?, at(b)?);
+                        let w = if a == top || b == top { w + Lex([0, bonus * (1 + (a + b) as i128 % 3)]) } else { w };
+                        Some((x, y, w))
+                    })
+                    .collect();
+                cur_n = kept.len();
+                edges = next;
+                let carry: Vec<Option<usize>> = kept.iter().map(|&v| Some(v)).collect();
+                let warm = r.solve(cur_n, edges.clone(), &carry);
+                prop_assert_eq!(total(&warm, &edges)?, total(&max_weight_matching(cur_n, &edges), &edges)?);
             }
         }
 

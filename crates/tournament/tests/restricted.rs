@@ -2,7 +2,9 @@
 //! bracket and the next score group, completed by a cardinality matching)
 //! against the reference computation (every matching over the whole field):
 //! C.04.3's pairing is defined by the criteria, not by the way it is
-//! computed, so the two must pair every round alike.
+//! computed, so the two must pair every round alike; and so must the
+//! computation that starts every matching from scratch, against the one
+//! that starts each from the matching before (`matching::Rematcher`).
 //!
 //! Tournaments of every kind the generator makes (byes, absences, forfeits,
 //! withdrawals, late entries, Baku acceleration, both editions), small ones
@@ -63,7 +65,7 @@ fn fast_and_whole_field_computations_pair_every_round_alike() {
                 round,
                 Options {
                     rules: c.rules,
-                    whole_field: false,
+                    ..Options::default()
                 },
             );
             let whole = dutch::pair_round(
@@ -72,7 +74,22 @@ fn fast_and_whole_field_computations_pair_every_round_alike() {
                 Options {
                     rules: c.rules,
                     whole_field: true,
+                    ..Options::default()
                 },
+            );
+            let cold = dutch::pair_round(
+                &event,
+                round,
+                Options {
+                    rules: c.rules,
+                    cold_matchings: true,
+                    ..Options::default()
+                },
+            );
+            assert_eq!(
+                fast, cold,
+                "tournament {i} ({} players, seed {}), round {round}: warm and cold matchings",
+                c.players, c.seed
             );
             assert_eq!(
                 fast, whole,

@@ -21,7 +21,7 @@ mod state;
 
 pub use state::{entrants, pairing_numbers, Entrant, Float, Rules, Strength};
 
-use crate::matching::{max_weight_matching, Lex};
+use crate::matching::{Lex, Rematcher, Solution};
 use crate::model::{Colour, Event, Points};
 use std::collections::HashMap;
 
@@ -40,6 +40,10 @@ pub struct Options {
     /// and the next score group first: the reference computation, slower
     /// (cubic in the field), with the same pairings (`tests/restricted.rs`).
     pub whole_field: bool,
+    /// Start every matching from scratch, not from the matching of the
+    /// stage or bracket before (a reference computation, slower, with the
+    /// same pairings: `tests/restricted.rs`).
+    pub cold_matchings: bool,
 }
 
 /// The pairing of one round: pairs `(white, black)` by starting rank in board
@@ -137,6 +141,7 @@ pub fn pair_round(
         forbidden,
         rules: options.rules,
         whole_field: options.whole_field,
+        cold: options.cold_matchings,
     };
     let (pairs, bye) = pairer.run()?;
     // Colours (C.04.3 5.2) and board order (C.04.2 3.6).
@@ -210,6 +215,8 @@ fn allocate(hi: &Entrant, lo: &Entrant, initial: Colour) -> (u16, u16) {
 }
 
 const WORDS: usize = 10;
+/// The words a bracket's S1-opponent fields may fill the weights up to.
+const S1_WORDS: usize = 8;
 type W = Lex<WORDS>;
 
 /// Packs criteria (each a non-negative field of a known width) into a `Lex`
@@ -236,6 +243,10 @@ impl Packer {
         }
         Some(Packer { slots })
     }
+    /// The words the fields take.
+    fn words(&self) -> usize {
+        self.slots.last().map_or(0, |s| s.0 + 1)
+    }
     fn pack(&self, values: &[i128]) -> W {
         let mut out = [0i128; WORDS];
         for (i, &v) in values.iter().enumerate() {
@@ -246,30 +257,87 @@ impl Packer {
     }
 }
 
-/// The maximum-weight matching of these edges, computed over only as many
-/// words of the weights as some edge uses: the words after them are zero in
-/// every weight, so every comparison, and hence the matching, is the same.
-fn match_trimmed(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
-    fn trimmed<const K: usize>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
-        let short: Vec<(usize, usize, Lex<K>)> = edges
+/// The matchings of one bracket's stages, each started from the one before
+/// ([`Rematcher`]): computed over only as many words of the weights as some
+/// edge, or the duals carried over, use (the words after them are zero in
+/// every weight and dual, so every comparison, and hence the matching, is
+/// the same).
+#[derive(Default)]
+struct Stages {
+    /// The last matching, its duals widened to every word.
+    last: Option<Solution<W>>,
+    /// The words its weights used.
+    words: usize,
+    /// The players of the last matching, by index in pairing order.
+    players: Vec<usize>,
+    /// Every matching from scratch.
+    cold: bool,
+}
+
+impl Stages {
+    /// A maximum-weight matching of `players` (indices in pairing order)
+    /// by `edges` (between positions in `players`).
+    fn solve(&mut self, players: &[usize], edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+        fn run<const K: usize>(
+            last: Option<Solution<W>>,
+            edges: &[(usize, usize, W)],
+            n: usize,
+            carry: &[Option<usize>],
+        ) -> (Vec<Option<usize>>, Option<Solution<W>>) {
+            let short: Vec<(usize, usize, Lex<K>)> = edges
+                .iter()
+                .map(|&(a, b, w)| (a, b, Lex(std::array::from_fn(|i| w.0[i]))))
+                .collect();
+            let mut r = match last {
+                Some(s) => {
+                    Rematcher::from_solution(s.map(|w| Lex(std::array::from_fn(|i| w.0[i]))))
+                }
+                None => Rematcher::default(),
+            };
+            let mates = r.solve(n, short, carry);
+            let wide = r.take().map(|s| {
+                s.map(|w: Lex<K>| Lex(std::array::from_fn(|i| if i < K { w.0[i] } else { 0 })))
+            });
+            (mates, wide)
+        }
+        let used = edges
             .iter()
-            .map(|&(a, b, w)| (a, b, Lex(std::array::from_fn(|i| w.0[i]))))
-            .collect();
-        max_weight_matching(n, &short)
-    }
-    let used = edges
-        .iter()
-        .map(|(_, _, w)| w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1))
-        .max()
-        .unwrap_or(0);
-    match used {
-        0..=1 => trimmed::<1>(n, edges),
-        2 => trimmed::<2>(n, edges),
-        3 => trimmed::<3>(n, edges),
-        4 => trimmed::<4>(n, edges),
-        5..=6 => trimmed::<6>(n, edges),
-        7..=8 => trimmed::<8>(n, edges),
-        _ => max_weight_matching(n, edges),
+            .map(|(_, _, w)| w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1))
+            .max()
+            .unwrap_or(0);
+        if self.cold {
+            self.last = None;
+            self.words = 0;
+        }
+        let mut at = HashMap::new();
+        for (k, &i) in self.players.iter().enumerate() {
+            at.insert(i, k);
+        }
+        let carry: Vec<Option<usize>> = players.iter().map(|i| at.get(i).copied()).collect();
+        let words = match used.max(self.words) {
+            0..=1 => 1,
+            2 => 2,
+            3 => 3,
+            4 => 4,
+            5..=6 => 6,
+            7..=8 => 8,
+            _ => WORDS,
+        };
+        let n = players.len();
+        let last = self.last.take();
+        let (mates, last) = match words {
+            1 => run::<1>(last, edges, n, &carry),
+            2 => run::<2>(last, edges, n, &carry),
+            3 => run::<3>(last, edges, n, &carry),
+            4 => run::<4>(last, edges, n, &carry),
+            6 => run::<6>(last, edges, n, &carry),
+            8 => run::<8>(last, edges, n, &carry),
+            _ => run::<WORDS>(last, edges, n, &carry),
+        };
+        self.last = last;
+        self.words = words;
+        self.players = players.to_vec();
+        mates
     }
 }
 
@@ -283,6 +351,8 @@ struct Pairer<'a> {
     forbidden: std::collections::HashSet<(u16, u16)>,
     rules: Rules,
     whole_field: bool,
+    /// Every matching from scratch ([`Options::cold_matchings`]).
+    cold: bool,
 }
 
 /// Which role a player has in the bracket being decided.
@@ -341,6 +411,10 @@ impl Pairer<'_> {
         let mut mdps: Vec<usize> = Vec::new();
         let mut result = Vec::new();
         let mut fixed: HashMap<usize, usize> = HashMap::new();
+        let mut stages = Stages {
+            cold: self.cold,
+            ..Stages::default()
+        };
         while !remaining.is_empty() {
             // The bracket: MDPs plus the residents of the highest score left.
             let top_resident = remaining.iter().copied().find(|i| !mdps.contains(i));
@@ -383,7 +457,15 @@ impl Pairer<'_> {
                 && bracket.len() % 2 == 1
                 && bye_limit.is_some_and(|s| score <= s);
             let mates = self.decide(
-                &remaining, &bracket, &mdps, &zone, &compat, &candidate, c9, &mut fixed,
+                &remaining,
+                &bracket,
+                &mdps,
+                &zone,
+                &compat,
+                &candidate,
+                c9,
+                &mut fixed,
+                &mut stages,
             )?;
             let mut floaters = Vec::new();
             for &i in &bracket {
@@ -560,6 +642,7 @@ impl Pairer<'_> {
         candidate: &dyn Fn(usize) -> bool,
         c9_may_apply: bool,
         fixed: &mut HashMap<usize, usize>,
+        stages: &mut Stages,
     ) -> Result<Vec<Option<usize>>, PairError> {
         let n = self.p.len();
         let pairs_max = remaining.len() as u64 / 2 + 1;
@@ -616,27 +699,44 @@ impl Pairer<'_> {
         } else {
             wbsn
         };
-        widths.extend([wb + 66, wb + 1, wbsn, wset, wset]); // MDP set, exchanges (a)-(d)
-                                                            // The opponents of as many S1 players as the weight has room for are
-                                                            // decided by one matching (each in its own field, the first most
-                                                            // significant); the rest by the next matchings of this bracket.
-        let mut tops = bracket.len().max(1);
-        let packer = loop {
+        // MDP set, exchanges (a)-(d).
+        widths.extend([wb + 66, wb + 1, wbsn, wset, wset]);
+        // The opponents of as many S1 players as the weight has room for are
+        // decided by one matching (each in its own field, the first most
+        // significant); the rest by the next matchings of this bracket (the
+        // same pairing whatever their number). Room: eight words of the ten
+        // when the rest fits in them (measured: 2,000 players 10.6 s with
+        // eight, 12.3 s with ten, 11.0 s with six, `docs/performance.md`),
+        // else all ten.
+        let fits = |tops: usize, words: usize| {
             let mut all = widths.clone();
             all.extend(std::iter::repeat_n(wb + 1, tops));
-            match Packer::new(&all) {
-                Some(p) => {
-                    widths = all;
-                    break p;
-                }
-                None if tops > 1 => tops /= 2,
-                None => {
-                    return Err(PairError::Event(
-                        "the bracket is too large for the pairing weights".into(),
-                    ))
-                }
-            }
+            Packer::new(&all)
+                .filter(|p| p.words() <= words)
+                .map(|p| (p, all))
         };
+        let room = if fits(1, S1_WORDS).is_some() {
+            S1_WORDS
+        } else {
+            WORDS
+        };
+        let (mut lo, mut hi) = (1, bracket.len().max(1));
+        if fits(lo, room).is_none() {
+            return Err(PairError::Event(
+                "the bracket is too large for the pairing weights".into(),
+            ));
+        }
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if fits(mid, room).is_some() {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        let tops = lo;
+        let (packer, all) = fits(tops, room).expect("fits");
+        widths = all;
         let base = widths.len() - tops - 5;
         let mdp_rank: HashMap<usize, usize> =
             mdps.iter().enumerate().map(|(k, &i)| (i, k)).collect();
@@ -826,7 +926,7 @@ impl Pairer<'_> {
                 }
             }
             let mut local = vec![None; n];
-            for (k, m) in match_trimmed(players.len(), &edges).into_iter().enumerate() {
+            for (k, m) in stages.solve(&players, &edges).into_iter().enumerate() {
                 local[players[k]] = m.map(|j| players[j]);
             }
             for (&a, &b) in fixed.iter() {
@@ -889,6 +989,16 @@ impl Pairer<'_> {
                     .copied()
                     .filter(|i| !fixed.contains_key(i))
                     .collect();
+            }
+            // Every player of the bracket decided (paired or floating): a
+            // next matching would repeat this one's pairs in the bracket, and
+            // nothing else of it is read, so this one is the answer.
+            if mdp_done
+                && remainder
+                    .iter()
+                    .all(|i| fixed.contains_key(i) || floating.contains(i))
+            {
+                return Ok(local);
             }
         }
     }
