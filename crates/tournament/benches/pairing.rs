@@ -21,6 +21,10 @@ use rand_chacha::ChaCha8Rng;
 use std::process::Command;
 use std::time::Duration;
 
+/// The allocator of the `arbiter` command, so that the figures are the command's.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// CPU time of this process so far (user + system).
 fn cpu_time() -> Duration {
     let text = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
