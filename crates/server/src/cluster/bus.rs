@@ -211,6 +211,15 @@ impl Bus {
             .reconnect_delay_callback(|attempts| {
                 std::time::Duration::from_millis((100 * attempts as u64).min(1_000))
             })
+            // What the client sees of the bus (a slow subscription drops
+            // messages; a lost connection is mended by itself): logged, as
+            // the evidence of a node's trouble on the bus.
+            .event_callback(|event| async move {
+                match event {
+                    async_nats::Event::Connected => tracing::info!("bus: connected"),
+                    other => tracing::warn!("bus: {other}"),
+                }
+            })
             .connect(url)
             .await
             .map_err(|e| BusError::Connect {
