@@ -406,9 +406,15 @@ fn on_edge(c: &Cluster, m: ToEdge) {
         ToEdge::Out { conn, text } => {
             let table = lock(&c.forward.edge);
             if let Some(e) = table.get(&conn) {
-                if e.tx.try_send(Message::Text(Utf8Bytes::from(text))).is_err() {
-                    tracing::warn!("a forwarded socket's queue is full: dropping it");
-                    e.dropped.notify_one();
+                match e.tx.try_send(Message::Text(Utf8Bytes::from(text))) {
+                    Ok(()) => {}
+                    // Its client is far behind: it reconnects and catches up.
+                    Err(mpsc::error::TrySendError::Full(_)) => {
+                        tracing::warn!("a forwarded socket's queue is full: dropping it");
+                        e.dropped.notify_one();
+                    }
+                    // The socket is closing (its Detach is on its way).
+                    Err(mpsc::error::TrySendError::Closed(_)) => {}
                 }
             }
         }

@@ -76,6 +76,8 @@ struct Statements {
     insert_seats: Statement,
     append_events: Statement,
     heartbeat: Statement,
+    insert_leases: Statement,
+    fence_lock: Statement,
     fence: Statement,
 }
 
@@ -137,15 +139,28 @@ impl Postgres {
                      ON CONFLICT (id) DO UPDATE SET at = excluded.at",
                 )
                 .map_err(db)?,
-            // FOR SHARE: a takeover (which updates the row) waits for this
-            // transaction, or this one sees the takeover's new generation.
-            // The rows are locked in game-id order, the order in which the
-            // lease renewal locks them too, so that the two never deadlock.
-            fence: client
+            insert_leases: client
                 .prepare(
-                    "SELECT game_id, generation FROM leases WHERE game_id = ANY($1)
-                     ORDER BY game_id FOR SHARE",
+                    "INSERT INTO leases (game_id, node, generation, expires_at, renewed_at)
+                     SELECT * FROM UNNEST($1::text[], $2::text[], $3::bigint[], $4::bigint[],
+                        $5::bigint[])",
                 )
+                .map_err(db)?,
+            // The fence: the batch holds its games' buckets shared until it
+            // commits (`lease::fence_bucket`); a takeover takes its game's
+            // bucket exclusively before it changes the lease, so it waits
+            // for this transaction, or this one (a statement later) reads
+            // the takeover's new generation. Advisory locks, not row locks:
+            // locking a row writes it (and its page goes to the log), and a
+            // batch of thousands of games locked thousands of rows.
+            fence_lock: client
+                .prepare(
+                    "SELECT count(pg_advisory_xact_lock_shared($1, b))
+                     FROM UNNEST($2::int4[]) AS b",
+                )
+                .map_err(db)?,
+            fence: client
+                .prepare("SELECT game_id, generation FROM leases WHERE game_id = ANY($1)")
                 .map_err(db)?,
         };
         Ok(Postgres {
@@ -240,6 +255,8 @@ struct Columns<'a> {
     seats: Vec<&'a SeatRow>,
     events: Vec<&'a EventRow>,
     heartbeat: Option<u64>,
+    /// New games' first leases, with the time they are taken at.
+    leases: Vec<(&'a Lease, u64)>,
     /// The writes of accounts, in order, after the games' (they refer to them).
     accounts: Vec<&'a WriteOp>,
 }
@@ -255,6 +272,7 @@ impl<'a> Columns<'a> {
                 WriteOp::AppendEvent(e) => c.events.push(e),
                 WriteOp::Heartbeat(at) => c.heartbeat = Some(c.heartbeat.unwrap_or(0).max(*at)),
                 WriteOp::Fence { .. } => {}
+                WriteOp::NewLease { lease, renewed_at } => c.leases.push((lease, *renewed_at)),
                 other => c.accounts.push(other),
             }
         }
@@ -602,6 +620,11 @@ impl Backend for Postgres {
             })
             .collect();
         if !fenced.is_empty() {
+            let mut buckets: Vec<i32> = fenced.iter().map(|g| lease::fence_bucket(g)).collect();
+            buckets.sort_unstable();
+            buckets.dedup();
+            tx.query_one(&st.fence_lock, &[&lease::FENCE_LOCK_SPACE, &buckets])
+                .map_err(db)?;
             let generations: HashMap<String, i64> = tx
                 .query(&st.fence, &[&fenced])
                 .map_err(db)?
@@ -648,6 +671,19 @@ impl Backend for Postgres {
         }
         if let Some(at) = c.heartbeat {
             tx.execute(&st.heartbeat, &[&(at as i64)]).map_err(db)?;
+        }
+        if !c.leases.is_empty() {
+            let l = &c.leases;
+            let ids: Vec<&str> = l.iter().map(|(l, _)| l.game_id.as_str()).collect();
+            let nodes: Vec<&str> = l.iter().map(|(l, _)| l.node.as_str()).collect();
+            let generations: Vec<i64> = l.iter().map(|(l, _)| l.generation as i64).collect();
+            let expiries: Vec<i64> = l.iter().map(|(l, _)| l.expires_at as i64).collect();
+            let taken: Vec<i64> = l.iter().map(|(_, at)| *at as i64).collect();
+            tx.execute(
+                &st.insert_leases,
+                &[&ids, &nodes, &generations, &expiries, &taken],
+            )
+            .map_err(db)?;
         }
         for op in c.accounts {
             write_account(&mut tx, op)?;
@@ -744,6 +780,14 @@ impl Backend for Postgres {
         ttl: u64,
     ) -> Result<Attempt, StoreError> {
         let mut tx = self.client.transaction().map_err(db)?;
+        // The game's fence bucket, exclusively: the batches in flight that
+        // write this game (or another of its bucket) commit first, and
+        // those after read the new generation (`fence_lock`).
+        tx.execute(
+            "SELECT pg_advisory_xact_lock($1, $2)",
+            &[&lease::FENCE_LOCK_SPACE, &lease::fence_bucket(game_id)],
+        )
+        .map_err(db)?;
         // A row to lock even for a game never leased (generation 0, long
         // expired); two nodes asking at once then queue on it.
         tx.execute(
@@ -785,8 +829,7 @@ impl Backend for Postgres {
         self.client
             .query(
                 &format!(
-                    // Locked in game-id order, as the writer's fence locks
-                    // them: the two never deadlock.
+                    // Locked in game-id order: two renewals never deadlock.
                     "UPDATE leases SET expires_at = $2, renewed_at = $3
                      WHERE game_id IN (SELECT game_id FROM leases WHERE node = $1
                                        ORDER BY game_id FOR UPDATE)

@@ -400,6 +400,21 @@ impl Backend for Sqlite {
                         .map(|_| ()),
                     WriteOp::Heartbeat(at) => beat.execute(params![*at as i64]).map(|_| ()),
                     WriteOp::Fence { .. } => Ok(()),
+                    WriteOp::NewLease { lease, renewed_at } => tx
+                        .prepare_cached(
+                            "INSERT INTO leases (game_id, node, generation, expires_at, renewed_at)
+                             VALUES (?1, ?2, ?3, ?4, ?5)",
+                        )
+                        .and_then(|mut st| {
+                            st.execute(params![
+                                lease.game_id,
+                                lease.node,
+                                lease.generation as i64,
+                                lease.expires_at as i64,
+                                *renewed_at as i64
+                            ])
+                        })
+                        .map(|_| ()),
                     other => {
                         write_account(&tx, other)?;
                         Ok(())
