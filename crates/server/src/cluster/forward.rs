@@ -624,7 +624,33 @@ pub async fn run(app: Arc<App>, c: Arc<Cluster>) {
     }
     // The lobby's changes are applied only after the snapshot (they are
     // queued in the subscription meanwhile).
+    let mut connections = c.bus.connections();
+    connections.borrow_and_update();
     lobby_on_join(&app, &c).await;
+    // Back from a cut: the lobby's changes sent meanwhile were lost here,
+    // so the lobby is asked for again, as on joining.
+    {
+        let (app, c) = (app.clone(), c.clone());
+        tokio::spawn(async move {
+            while connections.changed().await.is_ok() {
+                connections.borrow_and_update();
+                let asked = app.clock.now_ms();
+                match c.bus.lobby_snapshots(&c.node, SNAPSHOT_WITHIN).await {
+                    Ok(answers) => {
+                        let n = answers.len();
+                        let seeks: Vec<_> = answers.into_iter().flat_map(|a| a.seeks).collect();
+                        tracing::info!(
+                            "lobby: back on the bus, {} seeks from {n} nodes",
+                            seeks.len()
+                        );
+                        app.lobby.resync(seeks, asked, app.clock.now_ms());
+                        app.lobby.announce_here();
+                    }
+                    Err(e) => tracing::warn!("lobby snapshot on coming back: {e}"),
+                }
+            }
+        });
+    }
     {
         let (app, c) = (app.clone(), c.clone());
         each_message(inboxes.lobby, move |m| {
