@@ -11,6 +11,12 @@
 //! its lease (it stalled, or was cut off, past the expiry) can never commit
 //! again, whatever it still believes.
 //!
+//! A node renews its leases all at once: its row of `nodes` (its expiry
+//! and last renewal) is what it renews, and a lease it holds lives while
+//! that row does ([`HELD`] in the lease's own row until it is released).
+//! At 5,000 games a renewal per lease was as many row writes a second as
+//! the moves themselves (docs/performance.md, 2026-12-04).
+//!
 //! Expiry compares epoch milliseconds of the nodes' clocks: they must be
 //! synchronised (NTP) to well within the lease's time to live.
 //!
@@ -59,6 +65,10 @@ pub enum Attempt {
         until: u64,
     },
 }
+
+/// The expiry stored in a lease's own row while its node holds it: the
+/// lease lapses with its node's row of `nodes` (or is released: 0).
+pub(crate) const HELD: i64 = i64::MAX;
 
 /// Buckets of the fence's locks on PostgreSQL: a batch's writer holds the
 /// buckets of its games shared (at most this many advisory locks, however
