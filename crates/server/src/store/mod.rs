@@ -259,8 +259,9 @@ pub trait Backend: Send + 'static {
         now: u64,
         ttl: u64,
     ) -> Result<lease::Attempt, StoreError>;
-    /// Extends every lease `node` holds to `now + ttl`; returns them (a
-    /// lease taken over by another node is not among them).
+    /// Extends every lease `node` holds to `now + ttl` (one row: the
+    /// node's own, [`lease`]); returns them (a lease taken over by another
+    /// node, or released, is not among them).
     fn renew_leases(
         &mut self,
         node: &str,
