@@ -181,11 +181,7 @@ async fn create(
     };
     let core = GameCore::create(id.clone(), settings, name, seat::hash_token(&token), now)
         .map_err(|e| ApiError::invalid(field, e))?;
-    app.store.write(core.creation_writes()).await?;
-    let ours = match &app.cluster {
-        Some(c) => crate::cluster::ownership::claim_new(&app, c, &id).await?,
-        None => true,
-    };
+    crate::cluster::ownership::create_games(&app, &[&id], core.creation_writes()).await?;
     let seat_set = core.seats.values().next().copied();
     let state = core.state(seat_set, now);
     let seek = listed.then(|| crate::lobby::Seek {
@@ -200,9 +196,7 @@ async fn create(
         touch_move: state.touch_move,
         created_at: now,
     });
-    if ours {
-        app.registry.start(&app, core).await;
-    }
+    app.registry.start(&app, core).await;
     if let Some(seek) = seek {
         // Bounds reached meanwhile: the game stands, unlisted.
         if let Err(e) = app.lobby.list(seek, client, now) {

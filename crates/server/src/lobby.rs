@@ -105,6 +105,8 @@ struct Listed {
     creator: IpAddr,
     /// The creator has opened the game's page.
     opened: bool,
+    /// Listed on this node (else heard from another node of a cluster).
+    here: bool,
 }
 
 /// One seek as a node of a cluster holds it, for a node that joins later
@@ -203,6 +205,7 @@ impl Lobby {
                         seek,
                         creator,
                         opened: false,
+                        here: false,
                     });
                 }
                 drop(listed);
@@ -259,6 +262,7 @@ impl Lobby {
                         seek: l.seek,
                         creator: l.creator,
                         opened: l.opened,
+                        here: false,
                     });
                     added = true;
                 }
@@ -269,6 +273,48 @@ impl Lobby {
         drop(listed);
         if added {
             self.changed();
+        }
+    }
+
+    /// Brings the lobby up to date after this node was cut off from the
+    /// cluster's bus (the changes sent meanwhile never reached it): the
+    /// other nodes' snapshots, asked for at `asked` (epoch ms), are merged
+    /// as on joining ([`Lobby::merge`]), and a seek heard from another node
+    /// before `asked` that none of them holds any more was withdrawn while
+    /// this node was away: it leaves (the seeks listed here stay).
+    pub fn resync(&self, listings: Vec<Listing>, asked: u64, now: u64) {
+        let held: std::collections::HashSet<String> =
+            listings.iter().map(|l| l.seek.game.clone()).collect();
+        let mut listed = self.lock();
+        let before = listed.len();
+        listed.retain(|l| l.here || l.seek.created_at >= asked || held.contains(&l.seek.game));
+        let gone = listed.len() != before;
+        drop(listed);
+        if gone {
+            self.changed();
+        }
+        self.merge(listings, now);
+    }
+
+    /// Tells the other nodes again of the seeks listed here (after a cut
+    /// from the bus, what was told meanwhile never reached them; a seek
+    /// they know already is not listed twice, [`Lobby::apply`]).
+    pub fn announce_here(&self) {
+        let here: Vec<(Seek, IpAddr, bool)> = self
+            .lock()
+            .iter()
+            .filter(|l| l.here)
+            .map(|l| (l.seek.clone(), l.creator, l.opened))
+            .collect();
+        for (seek, creator, opened) in here {
+            let game = seek.game.clone();
+            self.tell(LobbyChange::Listed { seek, creator });
+            if opened {
+                self.tell(LobbyChange::Present {
+                    game,
+                    present: true,
+                });
+            }
         }
     }
 
@@ -302,6 +348,7 @@ impl Lobby {
             seek: seek.clone(),
             creator,
             opened: false,
+            here: true,
         });
         self.changed();
         self.tell(LobbyChange::Listed { seek, creator });
@@ -454,6 +501,52 @@ mod tests {
 
     /// A node that joins takes the others' seeks (opened ones kept past
     /// OPEN_WITHIN), but not one withdrawn before the snapshot came.
+    #[test]
+    fn back_from_a_cut_the_lobby_is_what_the_others_hold() {
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let b: IpAddr = "192.0.2.2".parse().unwrap();
+        let here = Lobby::default();
+        // Heard before the cut: one still open elsewhere, one withdrawn
+        // meanwhile (its change never came); one listed here.
+        for g in ["aaaaaaa1", "aaaaaaa2"] {
+            here.apply(
+                LobbyChange::Listed {
+                    seek: seek(g, 10),
+                    creator: a,
+                },
+                10,
+            );
+        }
+        here.list(seek("bbbbbbb1", 20), b, 20).unwrap();
+        // Heard after the question was asked (at 100): not in the answers yet.
+        here.apply(
+            LobbyChange::Listed {
+                seek: seek("aaaaaaa4", 100),
+                creator: a,
+            },
+            100,
+        );
+        let there = Lobby::default();
+        there.list(seek("aaaaaaa1", 10), a, 10).unwrap();
+        // Listed during the cut.
+        there.list(seek("aaaaaaa3", 50), a, 50).unwrap();
+        let rx = here.subscribe();
+        here.resync(there.snapshot(101), 100, 101);
+        assert!(rx.has_changed().unwrap());
+        let mut games: Vec<String> = here.seeks(101).into_iter().map(|s| s.game).collect();
+        games.sort();
+        assert_eq!(games, ["aaaaaaa1", "aaaaaaa3", "aaaaaaa4", "bbbbbbb1"]);
+        // Its own seeks are told again, for the nodes that missed them.
+        let (tx, mut told) = tokio::sync::mpsc::unbounded_channel();
+        here.replicate_to(tx);
+        here.announce_here();
+        let Ok(LobbyChange::Listed { seek, creator }) = told.try_recv() else {
+            panic!("the seek listed here is told again");
+        };
+        assert_eq!((seek.game.as_str(), creator), ("bbbbbbb1", b));
+        assert!(told.try_recv().is_err(), "only the seeks listed here");
+    }
+
     #[test]
     fn a_snapshot_merges_but_brings_nothing_back() {
         let a: IpAddr = "192.0.2.1".parse().unwrap();

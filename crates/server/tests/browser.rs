@@ -4,12 +4,15 @@
 //! engine, plays by clicking, promotes, offers a draw, resigns; two players
 //! through an invitation; the Russian UI; the accessible mode by keyboard
 //! alone; accounts (`web/tests/accounts.test.mjs`): sign-up, log in and
-//! out, a rated game changing both ratings, a player's page. Screenshots go
-//! to `web/test-results/`.
+//! out, a rated game changing both ratings, a player's page; a page on three
+//! nodes of a cluster whose node is killed (`web/tests/cluster.test.mjs`).
+//! Screenshots go to `web/test-results/`.
 //!
 //! Needs Debian's `chromium` and `npm` (the web app's test dependencies are
 //! installed with `npm ci`); `.ci/run` installs Chromium. Without them the
 //! test is skipped with a message, unless `ARBITER_REQUIRE_ORACLES` is set.
+
+mod pg_scratch;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -56,6 +59,33 @@ fn browser_event_swiss_in_chromium() {
     run_suite_with(
         Some("tests/events.test.mjs"),
         &[("ARBITER_CLI", cli.as_os_str())],
+    );
+}
+
+/// A page on three nodes of a cluster (`web/tests/cluster.test.mjs`):
+/// its node is killed with SIGKILL mid-game, the page reconnects through
+/// the same address to another node and plays on. Needs PostgreSQL and
+/// NATS (`ARBITER_TEST_POSTGRES`, `ARBITER_TEST_NATS`; skipped without).
+#[test]
+fn browser_cluster_failover_in_chromium() {
+    let Ok(nats) = std::env::var("ARBITER_TEST_NATS") else {
+        eprintln!(
+            "browser_cluster_failover: skipped: set ARBITER_TEST_NATS=nats://host:port to run it"
+        );
+        return;
+    };
+    let Some(scratch) = pg_scratch::Scratch::new("browser_cluster_failover") else {
+        return;
+    };
+    run_suite_with(
+        Some("tests/cluster.test.mjs"),
+        &[
+            (
+                "ARBITER_CLUSTER_DATABASE",
+                std::ffi::OsStr::new(&scratch.url),
+            ),
+            ("ARBITER_TEST_NATS", std::ffi::OsStr::new(&nats)),
+        ],
     );
 }
 

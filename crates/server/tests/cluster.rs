@@ -32,7 +32,7 @@ use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -51,49 +51,6 @@ const THINK: std::ops::Range<u64> = 200..500;
 /// A game is resigned after this many plies (unless over before).
 const PLIES: std::ops::Range<usize> = 30..60;
 const TEST_LIMIT: Duration = Duration::from_secs(150);
-
-/// A TCP relay to the bus for one node: `cut` drops its connections and
-/// refuses new ones until it is cleared.
-struct Relay {
-    addr: SocketAddr,
-    cut: Arc<AtomicBool>,
-}
-
-async fn relay(to: SocketAddr) -> Relay {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let cut = Arc::new(AtomicBool::new(false));
-    let flag = cut.clone();
-    tokio::spawn(async move {
-        loop {
-            let Ok((mut client, _)) = listener.accept().await else {
-                return;
-            };
-            if flag.load(Ordering::SeqCst) {
-                continue; // dropped at once
-            }
-            let flag = flag.clone();
-            tokio::spawn(async move {
-                let Ok(mut server) = tokio::net::TcpStream::connect(to).await else {
-                    return;
-                };
-                let copy = tokio::io::copy_bidirectional(&mut client, &mut server);
-                tokio::pin!(copy);
-                loop {
-                    tokio::select! {
-                        _ = &mut copy => return,
-                        _ = tokio::time::sleep(Duration::from_millis(50)) => {
-                            if flag.load(Ordering::SeqCst) {
-                                return;
-                            }
-                        }
-                    }
-                }
-            });
-        }
-    });
-    Relay { addr, cut }
-}
 
 /// What the players of one game saw.
 #[derive(Default, Debug)]
@@ -316,7 +273,7 @@ async fn three_nodes_a_kill_and_a_cut_lose_nothing() {
     let mut children = Vec::new();
     let mut addrs = Vec::new();
     for (i, dir) in dirs.iter().enumerate() {
-        let r = relay(nats_addr).await;
+        let r = cluster_node::relay(nats_addr).await;
         let (url, path, p, bus) = (
             scratch.url.clone(),
             dir.path().to_owned(),

@@ -391,3 +391,101 @@ async fn a_late_node_sees_the_lobby_presence_crosses_nodes_and_a_client_moves_be
         let _ = c.wait();
     }
 }
+
+/// A node cut off from the bus misses the lobby's changes sent meanwhile:
+/// back on the bus it asks the other nodes for the lobby again, as a node
+/// that joins late does (a seek listed during the cut appears, one
+/// withdrawn during it leaves), and tells them its own seeks again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_back_from_a_bus_cut_asks_for_the_lobby_again() {
+    let Some(scratch) = pg_scratch::Scratch::new("cluster_views_cut") else {
+        return;
+    };
+    let Some(bus) = cluster_node::nats("cluster_views_cut").await else {
+        return;
+    };
+    let prefix = format!("cut_{}_{}", std::process::id(), rand::random::<u32>());
+    let dirs: Vec<_> = (0..2).map(|_| tempfile::tempdir().unwrap()).collect();
+    // n1 reaches the bus through a relay that can cut it off.
+    let relay = cluster_node::relay(bus).await;
+    let start = |i: usize, bus: SocketAddr| {
+        let (url, path, p) = (
+            scratch.url.clone(),
+            dirs[i].path().to_owned(),
+            prefix.clone(),
+        );
+        tokio::task::spawn_blocking(move || {
+            let extra = ["--trusted-proxy", "127.0.0.1"];
+            cluster_node::start(&format!("n{i}"), &path, &url, bus, &p, LEASE_MS, &extra)
+        })
+    };
+    let (mut n0, a0) = start(0, bus).await.unwrap();
+    let (mut n1, a1) = start(1, relay.addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+
+    // Before the cut: a seek on n0 whose creator is on its page, and one
+    // on n1; both lobbies show both.
+    let (gone, gone_cookie) = create(a0, "198.51.100.21", true).await;
+    let mut creator = WebPlayer::new(&gone, &gone_cookie);
+    creator.connect(a0).await;
+    let (mine, mine_cookie) = create(a1, "198.51.100.22", true).await;
+    let mut mine_creator = WebPlayer::new(&mine, &mine_cookie);
+    mine_creator.connect(a1).await;
+    let mut before = vec![gone.clone(), mine.clone()];
+    before.sort();
+    assert!(
+        soon(WAIT, || async {
+            lobby(a0).await == before && lobby(a1).await == before
+        })
+        .await,
+        "before the cut: {:?} {:?}",
+        lobby(a0).await,
+        lobby(a1).await
+    );
+
+    // The cut: n1 hears nothing of n0's changes meanwhile.
+    relay.cut.store(true, std::sync::atomic::Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    creator.drop_socket().await;
+    let (new, _) = create(a0, "198.51.100.23", true).await;
+    // …and n1's own seek listed meanwhile.
+    let (also, _) = create(a1, "198.51.100.24", true).await;
+    let mut during = vec![new.clone(), mine.clone(), also.clone()];
+    during.sort();
+    assert!(
+        soon(WAIT, || async { !lobby(a0).await.contains(&gone) }).await,
+        "n0 during the cut: {:?}",
+        lobby(a0).await
+    );
+    tokio::time::sleep(Duration::from_millis(1_000)).await;
+    let mut stale = before.clone();
+    stale.push(also.clone());
+    stale.sort();
+    assert_eq!(
+        lobby(a1).await,
+        stale,
+        "cut off, n1 still shows the lobby from before the cut (and its own seek)"
+    );
+
+    // Back: n1 asks for the lobby again, and n0 hears of n1's seek again.
+    relay.cut.store(false, std::sync::atomic::Ordering::SeqCst);
+    let back = Instant::now();
+    assert!(
+        soon(WAIT, || async { lobby(a1).await == during }).await,
+        "n1 back from the cut: {:?} (expected {during:?})",
+        lobby(a1).await
+    );
+    eprintln!(
+        "cluster_views: back from the cut, n1 showed the lobby {} ms after the bus came back",
+        back.elapsed().as_millis()
+    );
+    assert!(
+        soon(WAIT, || async { lobby(a0).await == during }).await,
+        "n0 after n1 came back: {:?} (expected {during:?})",
+        lobby(a0).await
+    );
+    for c in [&mut n0, &mut n1] {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+}

@@ -468,6 +468,7 @@ fn check_migrations_run_once(db: &Db) {
                     "games",
                     "heartbeat",
                     "leases",
+                    "nodes",
                     "rated_games",
                     "rating_history",
                     "ratings",

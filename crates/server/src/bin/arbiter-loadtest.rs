@@ -121,6 +121,10 @@ struct Stats {
     engine_us: Mutex<Vec<u32>>,
     acked: AtomicU64,
     errors: AtomicU64,
+    /// Errors by kind ([`ErrorKind`]): where each failed, as evidence of
+    /// which node and which path (a socket on the game's own node, or one
+    /// forwarded over the bus) dropped it.
+    error_kinds: Mutex<std::collections::BTreeMap<String, u64>>,
     games_finished: AtomicU64,
     measuring: AtomicBool,
 }
@@ -153,8 +157,9 @@ struct Nodes {
 }
 
 impl Nodes {
-    fn pick(&self, rng: &mut impl Rng) -> SocketAddr {
-        self.addrs[rng.gen_range(0..self.addrs.len())]
+    /// A node picked at random (its index).
+    fn pick(&self, rng: &mut impl Rng) -> usize {
+        rng.gen_range(0..self.addrs.len())
     }
 }
 
@@ -437,6 +442,9 @@ async fn run(args: &Args, nodes: Arc<Nodes>) -> i32 {
                     }
                     Err(e) => {
                         stats.errors.fetch_add(1, Ordering::Relaxed);
+                        if let Ok(mut k) = stats.error_kinds.lock() {
+                            *k.entry(e.kind()).or_default() += 1;
+                        }
                         if stats.errors.load(Ordering::Relaxed) < 10 {
                             eprintln!("game error: {e}");
                         }
@@ -628,6 +636,7 @@ async fn run(args: &Args, nodes: Arc<Nodes>) -> i32 {
         "engine_reply_ms": { "n": engine.len(), "p50": pct_of(&engine, 0.5), "p99": pct_of(&engine, 0.99), "max": pct_of(&engine, 1.0) },
         "analyses": { "asked": args.analyses, "accepted": accepted, "done": analyses_done, "positions_analysed": positions_analysed },
         "errors": stats.errors.load(Ordering::Relaxed),
+        "error_kinds": stats.error_kinds.lock().map(|k| k.clone()).unwrap_or_default(),
     });
     println!("{report}");
     if nodes.addrs.len() > 1 {
@@ -661,6 +670,11 @@ async fn run(args: &Args, nodes: Arc<Nodes>) -> i32 {
         report["load_average"],
         report["errors"],
     );
+    if let Ok(kinds) = stats.error_kinds.lock() {
+        for (kind, n) in kinds.iter() {
+            eprintln!("  errors: {n} × {kind}");
+        }
+    }
     if args.spectators > 0 || args.engine_games > 0 || args.analyses > 0 {
         eprintln!(
             "spectators {}: delivery {}; engine games {}: reply {}; analyses {}",
@@ -839,6 +853,46 @@ async fn finished_game(addr: SocketAddr, i: usize) -> Result<String, BoxError> {
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
+/// Where a game failed: the stage, the node it failed on, whether that
+/// node is the one the game was created on (its owner, as a rule) or
+/// another one (the socket forwarded over the bus), and the error.
+#[derive(Debug)]
+struct GameError {
+    stage: &'static str,
+    node: usize,
+    forwarded: bool,
+    error: BoxError,
+}
+
+impl GameError {
+    /// `stage on nN (own|forwarded): error class`, the error's text
+    /// without its variable parts.
+    fn kind(&self) -> String {
+        let text = self.error.to_string();
+        let class: String = text
+            .chars()
+            .take_while(|c| !c.is_ascii_digit() && *c != '{')
+            .collect();
+        format!(
+            "{} on n{} ({}): {}",
+            self.stage,
+            self.node,
+            if self.forwarded {
+                "forwarded"
+            } else {
+                "own node"
+            },
+            class.trim()
+        )
+    }
+}
+
+impl std::fmt::Display for GameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind(), self.error)
+    }
+}
+
 /// Plays one game to its end (or until stopped): created on a node picked
 /// at random, joined on one, each socket on one (the same node when only
 /// one runs).
@@ -852,38 +906,62 @@ async fn one_game(
     stop: &AtomicBool,
     limit: &tokio::sync::Semaphore,
     ready: Option<&AtomicU64>,
-) -> Result<(), BoxError> {
-    let permit = limit.acquire().await?;
+) -> Result<(), GameError> {
+    let fails = |stage: &'static str, node: usize, made: usize| {
+        move |error: BoxError| GameError {
+            stage,
+            node,
+            forwarded: node != made,
+            error,
+        }
+    };
+    let permit = limit
+        .acquire()
+        .await
+        .map_err(|e| fails("start", 0, 0)(e.into()))?;
     let mode = if invite { "invite" } else { "local" };
     let body = json!({"mode": mode, "color": "white", "time_control": "3600+0"}).to_string();
-    let at = nodes.pick(&mut rand::thread_rng());
-    let r = request(at, "POST", "/api/games", Some(&body), &[]).await?;
+    let made = nodes.pick(&mut rand::thread_rng());
+    let create = fails("create", made, made);
+    let r = request(nodes.addrs[made], "POST", "/api/games", Some(&body), &[])
+        .await
+        .map_err(|e| create(e.into()))?;
     if r.status != 201 {
-        return Err(format!("create: {} {}", r.status, r.body).into());
+        return Err(create(format!("create: {} {}", r.status, r.body).into()));
     }
-    let id = r.json()["id"].as_str().ok_or("no id")?.to_owned();
-    let mut cookies = vec![r.cookie().ok_or("no cookie")?];
+    let id = r.json()["id"]
+        .as_str()
+        .ok_or_else(|| create("no id".into()))?
+        .to_owned();
+    let mut cookies = vec![r.cookie().ok_or_else(|| create("no cookie".into()))?];
     if invite {
         let at = nodes.pick(&mut rand::thread_rng());
+        let join = fails("join", at, made);
         let j = request(
-            at,
+            nodes.addrs[at],
             "POST",
             &format!("/api/games/{id}/join"),
             Some("{}"),
             &[],
         )
-        .await?;
+        .await
+        .map_err(|e| join(e.into()))?;
         if j.status != 200 {
-            return Err(format!("join: {} {}", j.status, j.body).into());
+            return Err(join(format!("join: {} {}", j.status, j.body).into()));
         }
-        cookies.push(j.cookie().ok_or("no cookie")?);
+        cookies.push(j.cookie().ok_or_else(|| join("no cookie".into()))?);
     }
     let mut sockets = Vec::new();
     for c in &cookies {
         let at = nodes.pick(&mut rand::thread_rng());
-        let mut s = Socket::connect(at, &id, Some(c)).await?;
-        s.send(&json!({"type": "hello", "last_seq": 0})).await?;
-        sockets.push(s);
+        let connect = fails("connect", at, made);
+        let mut s = Socket::connect(nodes.addrs[at], &id, Some(c))
+            .await
+            .map_err(|e| connect(e.into()))?;
+        s.send(&json!({"type": "hello", "last_seq": 0}))
+            .await
+            .map_err(|e| connect(e.into()))?;
+        sockets.push((s, at));
     }
     drop(permit);
     if let Some(r) = ready {
@@ -891,17 +969,24 @@ async fn one_game(
     }
     // Each socket plays its own side (both in local mode).
     let mut handles = Vec::new();
-    for (i, s) in sockets.into_iter().enumerate() {
+    for (i, (s, at)) in sockets.into_iter().enumerate() {
         let side = if invite {
             Some(if i == 0 { "white" } else { "black" })
         } else {
             None
         };
         let rng = rand::rngs::StdRng::seed_from_u64(seed.wrapping_mul(31).wrapping_add(i as u64));
-        handles.push(play_side(s, side, think_ms, rng, stats, stop));
+        let play = fails("play", at, made);
+        handles.push(async move {
+            play_side(s, side, think_ms, rng, stats, stop)
+                .await
+                .map_err(play)
+        });
     }
     let results = futures_join(handles).await;
-    results.into_iter().collect::<Result<Vec<()>, BoxError>>()?;
+    results
+        .into_iter()
+        .collect::<Result<Vec<()>, GameError>>()?;
     Ok(())
 }
 

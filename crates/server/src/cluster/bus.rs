@@ -179,6 +179,9 @@ pub const PRESENCE_PART: usize = 8_192;
 pub struct Bus {
     client: async_nats::Client,
     prefix: String,
+    /// Counts the connections made (the first one, then each one made again
+    /// after the connection dropped).
+    connections: tokio::sync::watch::Receiver<u64>,
 }
 
 /// The subscriptions a node reads.
@@ -204,12 +207,28 @@ fn io(e: impl std::fmt::Display) -> BusError {
 impl Bus {
     /// Connects (the client reconnects by itself when the connection drops).
     pub async fn connect(url: &str, prefix: &str, node: &str) -> Result<Bus, BusError> {
+        let (connected_tx, connections) = tokio::sync::watch::channel(0u64);
         let client = async_nats::ConnectOptions::new()
             .name(format!("arbiter {node}"))
             .connection_timeout(std::time::Duration::from_secs(3))
             .max_reconnects(None)
             .reconnect_delay_callback(|attempts| {
                 std::time::Duration::from_millis((100 * attempts as u64).min(1_000))
+            })
+            // What the client sees of the bus (a slow subscription drops
+            // messages; a lost connection is mended by itself): logged, as
+            // the evidence of a node's trouble on the bus.
+            .event_callback(move |event| {
+                let connected_tx = connected_tx.clone();
+                async move {
+                    match event {
+                        async_nats::Event::Connected => {
+                            tracing::info!("bus: connected");
+                            connected_tx.send_modify(|n| *n += 1);
+                        }
+                        other => tracing::warn!("bus: {other}"),
+                    }
+                }
             })
             .connect(url)
             .await
@@ -220,7 +239,15 @@ impl Bus {
         Ok(Bus {
             client,
             prefix: prefix.to_string(),
+            connections,
         })
+    }
+
+    /// Told each time the connection to the bus is made again after it
+    /// dropped (its count of connections; the messages sent meanwhile were
+    /// lost to this node).
+    pub fn connections(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.connections.clone()
     }
 
     /// Is the connection up now?

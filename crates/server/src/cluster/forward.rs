@@ -111,14 +111,16 @@ pub fn proxy(app: Arc<App>, c: Arc<Cluster>, game: String, owner: String) -> Gam
                     };
                     match c.bus.ask_owner::<Attached>(&owner, &ask, ASK_WITHIN).await {
                         Ok(Attached { seat: Ok(seat) }) => {
+                            // The owner is alive: it has just answered.
+                            c.heard(&owner);
                             let _ = reply.send(seat.map(|(white, black)| SeatSet { white, black }));
                         }
                         Ok(Attached { seat: Err(why) }) => {
-                            tracing::debug!("game {game}: attach at {owner}: {why}");
+                            tracing::warn!("game {game}: a socket's attach at {owner}: {why}");
                             lock(&c.forward.edge).remove(&conn.id);
                         }
                         Err(e) => {
-                            tracing::debug!("game {game}: attach: {e}");
+                            tracing::warn!("game {game}: a socket's attach at {owner}: {e}");
                             lock(&c.forward.edge).remove(&conn.id);
                         }
                     }
@@ -129,7 +131,8 @@ pub fn proxy(app: Arc<App>, c: Arc<Cluster>, game: String, owner: String) -> Gam
                         conn: conn_id,
                         text: frame_json(&frame),
                     };
-                    if c.bus.to_owner(&owner, &m).await.is_err() {
+                    if let Err(e) = c.bus.to_owner(&owner, &m).await {
+                        tracing::warn!("game {game}: a frame to {owner}: {e}; dropping the socket");
                         drop_edge(&c, conn_id);
                     }
                 }
@@ -345,18 +348,19 @@ async fn attach(
                 Some(Message::Close(_)) | None => break,
                 Some(_) => continue,
             };
-            if c.bus
-                .to_edge(&edge, &ToEdge::Out { conn, text })
-                .await
-                .is_err()
-            {
+            if let Err(e) = c.bus.to_edge(&edge, &ToEdge::Out { conn, text }).await {
+                tracing::warn!("game {game}: to {edge}: {e}; dropping its socket");
                 break;
             }
         }
         // The game dropped it, or stopped here: the socket closes and its
         // client reconnects.
         let _ = c.bus.to_edge(&edge, &ToEdge::Drop { conn }).await;
-        if let Some(r) = lock(&c.forward.remote).remove(&(edge, conn)) {
+        let still = lock(&c.forward.remote).remove(&(edge.clone(), conn));
+        if let Some(r) = still {
+            // Not detached by its client: dropped by the game (its queue
+            // was full) or by the bus, or the game stopped here.
+            tracing::warn!("game {game}: a socket of {edge} dropped");
             let _ = r.game.tx.try_send(Command::Detach { conn_id: r.local });
         }
     });
@@ -378,6 +382,7 @@ fn on_frame(c: &Cluster, edge: String, conn: u64, text: &str) {
     };
     if r.game.tx.try_send(cmd).is_err() {
         // The game is far behind: the client reconnects and catches up.
+        tracing::warn!("a forwarded frame: the game's queue is full; dropping the socket");
         let game = r.game.clone();
         let local = r.local;
         drop(table);
@@ -401,8 +406,15 @@ fn on_edge(c: &Cluster, m: ToEdge) {
         ToEdge::Out { conn, text } => {
             let table = lock(&c.forward.edge);
             if let Some(e) = table.get(&conn) {
-                if e.tx.try_send(Message::Text(Utf8Bytes::from(text))).is_err() {
-                    e.dropped.notify_one();
+                match e.tx.try_send(Message::Text(Utf8Bytes::from(text))) {
+                    Ok(()) => {}
+                    // Its client is far behind: it reconnects and catches up.
+                    Err(mpsc::error::TrySendError::Full(_)) => {
+                        tracing::warn!("a forwarded socket's queue is full: dropping it");
+                        e.dropped.notify_one();
+                    }
+                    // The socket is closing (its Detach is on its way).
+                    Err(mpsc::error::TrySendError::Closed(_)) => {}
                 }
             }
         }
@@ -412,8 +424,10 @@ fn on_edge(c: &Cluster, m: ToEdge) {
 
 /// Drops the forwarded connections whose other node is no longer heard.
 fn drop_unheard(c: &Cluster) {
+    let mut unheard = 0;
     for e in lock(&c.forward.edge).values() {
         if !c.is_alive(&e.owner) {
+            unheard += 1;
             e.dropped.notify_one();
         }
     }
@@ -422,6 +436,13 @@ fn drop_unheard(c: &Cluster) {
         .filter(|(edge, _)| !c.is_alive(edge))
         .cloned()
         .collect();
+    if unheard + gone.len() > 0 {
+        tracing::warn!(
+            "dropping {unheard} sockets forwarded to owners and {} from clients' nodes not heard for {} ms",
+            gone.len(),
+            super::ALIVE_LAPSE.as_millis()
+        );
+    }
     for (edge, conn) in gone {
         on_detach(c, edge, conn);
     }
@@ -492,23 +513,68 @@ async fn lobby_on_join(app: &App, c: &Cluster) {
     }
 }
 
+/// Reads each of `sub`'s messages with `each`, on a task of its own: a
+/// subject whose messages are slow to handle (or many) does not hold up
+/// another's (a node's "alive" must be heard on time whatever else the
+/// bus carries).
+fn each_message<F>(mut sub: async_nats::Subscriber, mut each: F)
+where
+    F: FnMut(async_nats::Message) + Send + 'static,
+{
+    tokio::spawn(async move {
+        while let Some(m) = sub.next().await {
+            each(m);
+        }
+    });
+}
+
 /// Reads this node's subjects, says it is alive, replays the lobby changes
 /// of other nodes (after their snapshot, on joining) and tells them the
 /// presence of its games. Runs for the life of the server.
+///
+/// Each subject is read on a task of its own ([`each_message`]), and the
+/// node's beat (alive, presence, dropping what is no longer heard) runs on
+/// one more, from the start: a node is heard before it has gathered the
+/// lobby, and a burst of frames never delays a beat.
 pub async fn run(app: Arc<App>, c: Arc<Cluster>) {
-    let mut inboxes = match c.bus.inboxes(&c.node).await {
+    let inboxes = match c.bus.inboxes(&c.node).await {
         Ok(i) => i,
         Err(e) => {
             tracing::error!("cluster: {e}");
             return;
         }
     };
-    // Other nodes' snapshot requests are answered apart from this loop: a
-    // node that joins at the same time as this one must not wait out this
+    {
+        let c = c.clone();
+        each_message(inboxes.alive, move |m| {
+            if let Ok(node) = std::str::from_utf8(&m.payload) {
+                c.heard(node);
+            }
+        });
+    }
+    let beat = {
+        let (app, c) = (app.clone(), c.clone());
+        tokio::spawn(async move {
+            let mut beat = tokio::time::interval(ALIVE_EVERY);
+            beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let mut presence = PresenceSent::default();
+            loop {
+                beat.tick().await;
+                if c.bus_up() {
+                    let _ = c.bus.alive(&c.node).await;
+                    send_presence(&app, &c, &mut presence).await;
+                }
+                drop_unheard(&c);
+                c.expire_presence();
+            }
+        })
+    };
+    // Other nodes' snapshot requests are answered from the start: a node
+    // that joins at the same time as this one must not wait out this
     // node's own join.
-    let mut snapshots = inboxes.lobby_snapshot;
     {
         let (app, c) = (app.clone(), c.clone());
+        let mut snapshots = inboxes.lobby_snapshot;
         tokio::spawn(async move {
             while let Some(m) = snapshots.next().await {
                 if let Some(to) = m.reply {
@@ -521,72 +587,114 @@ pub async fn run(app: Arc<App>, c: Arc<Cluster>) {
             }
         });
     }
+    {
+        let c = c.clone();
+        each_message(inboxes.presence, move |m| {
+            if let Ok(r) = serde_json::from_slice::<PresenceReport>(&m.payload) {
+                c.heard_presence(r);
+            }
+        });
+    }
+    {
+        let c = c.clone();
+        each_message(inboxes.edge, move |m| {
+            if let Ok(e) = serde_json::from_slice::<ToEdge>(&m.payload) {
+                on_edge(&c, e);
+            }
+        });
+    }
+    {
+        let (app, c) = (app.clone(), c.clone());
+        each_message(inboxes.owner, move |m| {
+            let Ok(msg) = serde_json::from_slice::<ToOwner>(&m.payload) else {
+                return;
+            };
+            on_owner(&app, &c, msg, m.reply);
+        });
+    }
     let (lobby_tx, mut lobby_rx) = mpsc::unbounded_channel::<LobbyChange>();
     app.lobby.replicate_to(lobby_tx);
-    lobby_on_join(&app, &c).await;
-    let mut beat = tokio::time::interval(ALIVE_EVERY);
-    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut presence = PresenceSent::default();
-    loop {
-        tokio::select! {
-            _ = beat.tick() => {
-                if c.bus_up() {
-                    let _ = c.bus.alive(&c.node).await;
-                    send_presence(&app, &c, &mut presence).await;
-                }
-                drop_unheard(&c);
-                c.expire_presence();
-            }
-            Some(m) = inboxes.presence.next() => {
-                if let Ok(r) = serde_json::from_slice::<PresenceReport>(&m.payload) {
-                    c.heard_presence(r);
-                }
-            }
-            Some(change) = lobby_rx.recv() => {
+    {
+        let c = c.clone();
+        tokio::spawn(async move {
+            while let Some(change) = lobby_rx.recv().await {
                 let _ = c.bus.lobby(&c.node, &change).await;
             }
-            Some(m) = inboxes.alive.next() => {
-                if let Ok(node) = std::str::from_utf8(&m.payload) {
-                    c.heard(node.to_string());
-                }
-            }
-            Some(m) = inboxes.lobby.next() => {
-                if let Ok((node, change)) = serde_json::from_slice::<(String, LobbyChange)>(&m.payload) {
-                    if node != c.node {
-                        app.lobby.apply(change, app.clock.now_ms());
+        });
+    }
+    // The lobby's changes are applied only after the snapshot (they are
+    // queued in the subscription meanwhile).
+    let mut connections = c.bus.connections();
+    connections.borrow_and_update();
+    lobby_on_join(&app, &c).await;
+    // Back from a cut: the lobby's changes sent meanwhile were lost here,
+    // so the lobby is asked for again, as on joining.
+    {
+        let (app, c) = (app.clone(), c.clone());
+        tokio::spawn(async move {
+            while connections.changed().await.is_ok() {
+                connections.borrow_and_update();
+                let asked = app.clock.now_ms();
+                match c.bus.lobby_snapshots(&c.node, SNAPSHOT_WITHIN).await {
+                    Ok(answers) => {
+                        let n = answers.len();
+                        let seeks: Vec<_> = answers.into_iter().flat_map(|a| a.seeks).collect();
+                        tracing::info!(
+                            "lobby: back on the bus, {} seeks from {n} nodes",
+                            seeks.len()
+                        );
+                        app.lobby.resync(seeks, asked, app.clock.now_ms());
+                        app.lobby.announce_here();
                     }
+                    Err(e) => tracing::warn!("lobby snapshot on coming back: {e}"),
                 }
             }
-            Some(m) = inboxes.edge.next() => {
-                if let Ok(e) = serde_json::from_slice::<ToEdge>(&m.payload) {
-                    on_edge(&c, e);
+        });
+    }
+    {
+        let (app, c) = (app.clone(), c.clone());
+        each_message(inboxes.lobby, move |m| {
+            if let Ok((node, change)) = serde_json::from_slice::<(String, LobbyChange)>(&m.payload)
+            {
+                if node != c.node {
+                    app.lobby.apply(change, app.clock.now_ms());
                 }
             }
-            Some(m) = inboxes.owner.next() => {
-                let Ok(msg) = serde_json::from_slice::<ToOwner>(&m.payload) else { continue };
-                match msg {
-                    ToOwner::Frame { edge, conn, text } => on_frame(&c, edge, conn, &text),
-                    ToOwner::Detach { edge, conn } => on_detach(&c, edge, conn),
-                    ToOwner::Attach { game, edge, conn, token_hash, client } => {
-                        let (app, c) = (app.clone(), c.clone());
-                        tokio::spawn(async move {
-                            let answer = attach(&app, &c, game, edge, conn, token_hash, client).await;
-                            if let Some(to) = m.reply {
-                                let _ = c.bus.reply(to, &answer).await;
-                            }
-                        });
-                    }
-                    ToOwner::Http(r) => {
-                        let (app, c) = (app.clone(), c.clone());
-                        tokio::spawn(async move {
-                            let answer = serve_http(&app, r).await;
-                            if let Some(to) = m.reply {
-                                let _ = c.bus.reply(to, &answer).await;
-                            }
-                        });
-                    }
+        });
+    }
+    let _ = beat.await;
+}
+
+/// A message to this node as the owner of games.
+fn on_owner(app: &Arc<App>, c: &Arc<Cluster>, msg: ToOwner, reply: Option<async_nats::Subject>) {
+    match msg {
+        ToOwner::Frame { edge, conn, text } => on_frame(c, edge, conn, &text),
+        ToOwner::Detach { edge, conn } => on_detach(c, edge, conn),
+        ToOwner::Attach {
+            game,
+            edge,
+            conn,
+            token_hash,
+            client,
+        } => {
+            // The client's node is alive: it has just asked.
+            c.heard(&edge);
+            let (app, c) = (app.clone(), c.clone());
+            tokio::spawn(async move {
+                let answer = attach(&app, &c, game, edge, conn, token_hash, client).await;
+                if let Some(to) = reply {
+                    let _ = c.bus.reply(to, &answer).await;
                 }
-            }
+            });
+        }
+        ToOwner::Http(r) => {
+            let (app, c) = (app.clone(), c.clone());
+            tokio::spawn(async move {
+                let answer = serve_http(&app, r).await;
+                if let Some(to) = reply {
+                    let _ = c.bus.reply(to, &answer).await;
+                }
+            });
         }
     }
 }

@@ -153,8 +153,16 @@ impl Cluster {
             .is_some_and(|t| t.elapsed() < ALIVE_LAPSE)
     }
 
-    fn heard(&self, node: String) {
-        lock(&self.alive).insert(node, Instant::now());
+    /// `node` was heard now (its beat, or any message from it).
+    fn heard(&self, node: &str) {
+        let now = Instant::now();
+        let mut alive = lock(&self.alive);
+        match alive.get_mut(node) {
+            Some(at) => *at = now,
+            None => {
+                alive.insert(node.to_string(), now);
+            }
+        }
     }
 
     /// Records an owner's presence report (not this node's own).

@@ -50,22 +50,33 @@ fn took(app: &App, c: &Cluster, id: &str, generation: u64) {
     app.ops.lease_taken();
 }
 
-/// Takes the lease of a new game, just written (a lease names an existing
-/// game). `false`: another node's sweep took the unleased game first
-/// ([`run`]); it runs there, and this node does not start it.
-pub async fn claim_new(app: &App, c: &Cluster, id: &str) -> Result<bool, StoreError> {
+/// Commits the creation of new games (`writes`, creating the games
+/// `ids`): in a cluster with their first leases, this node's, in the same
+/// transaction, so that no other node ever sees them unleased (its sweep
+/// would take them over). The games are then started here.
+pub async fn create_games(
+    app: &App,
+    ids: &[&str],
+    mut writes: Vec<WriteOp>,
+) -> Result<(), StoreError> {
+    let Some(c) = &app.cluster else {
+        return app.store.write(writes).await;
+    };
     let now = app.clock.now_ms();
-    match app
-        .store
-        .acquire_lease(id.to_string(), c.node.clone(), now, ttl_ms(c))
-        .await?
-    {
-        Attempt::Acquired(a) => {
-            took(app, c, id, a.lease.generation);
-            Ok(true)
-        }
-        Attempt::Held { .. } => Ok(false),
+    writes.extend(ids.iter().map(|id| WriteOp::NewLease {
+        lease: crate::store::lease::Lease {
+            game_id: id.to_string(),
+            node: c.node.clone(),
+            generation: 1,
+            expires_at: now + ttl_ms(c),
+        },
+        renewed_at: now,
+    }));
+    app.store.write(writes).await?;
+    for id in ids {
+        took(app, c, id, 1);
     }
+    Ok(())
 }
 
 /// Finds where game `id` runs, taking its lease if it is free (never
@@ -200,6 +211,10 @@ async fn renew_once(app: &Arc<App>, c: &Arc<Cluster>) {
         return;
     }
     *super::lock(&c.bus_down_since) = None;
+    // The leases held before the renewal: only these can be found lost by
+    // it (a new game's lease committed while the renewal ran may be
+    // missing from what it read, and is not lost).
+    let before: std::collections::HashMap<String, u64> = super::lock(&c.owned).clone();
     let now = app.clock.now_ms();
     let kept = match app.store.renew_leases(c.node.clone(), now, ttl_ms(c)).await {
         Ok(k) => k,
@@ -212,11 +227,14 @@ async fn renew_once(app: &Arc<App>, c: &Arc<Cluster>) {
         .into_iter()
         .map(|l| (l.game_id, l.generation))
         .collect();
-    let lost: Vec<String> = super::lock(&c.owned)
-        .iter()
-        .filter(|(id, g)| kept.get(*id) != Some(g))
-        .map(|(id, _)| id.clone())
-        .collect();
+    let lost: Vec<String> = {
+        let owned = super::lock(&c.owned);
+        before
+            .into_iter()
+            .filter(|(id, g)| kept.get(id) != Some(g) && owned.get(id) == Some(g))
+            .map(|(id, _)| id)
+            .collect()
+    };
     for id in lost {
         tracing::warn!("game {id}: its lease was taken over; stopping it here");
         forget(app, c, &id, true);

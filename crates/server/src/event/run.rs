@@ -322,17 +322,12 @@ async fn pair_locked(app: &Arc<App>, loaded: &Loaded) -> Result<u16, ApiError> {
         at: now,
         boards,
     }));
-    app.store.write(ops).await?;
+    // In a cluster the node that paired the round owns its games (as a
+    // game created over HTTP, `http::create`).
+    let ids: Vec<&str> = cores.iter().map(|c| c.id.as_str()).collect();
+    crate::cluster::ownership::create_games(app, &ids, ops).await?;
     for core in cores {
-        // In a cluster the node that paired the round owns its games
-        // (as a game created over HTTP, `http::create`).
-        let ours = match &app.cluster {
-            Some(c) => crate::cluster::ownership::claim_new(app, c, &core.id).await?,
-            None => true,
-        };
-        if ours {
-            app.registry.start(app, core).await;
-        }
+        app.registry.start(app, core).await;
     }
     app.events.wake.notify_one();
     Ok(round)

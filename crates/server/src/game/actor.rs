@@ -599,14 +599,8 @@ impl Task {
                     .core
                     .new_rematch(id.clone(), seat, hash, now)
                     .map_err(|m| ApiError::internal(format!("rematch: {m}")))?;
-                self.app.store.write(new.writes).await?;
-                let ours = match &self.app.cluster {
-                    Some(c) => crate::cluster::ownership::claim_new(&self.app, c, &id).await?,
-                    None => true,
-                };
-                if ours {
-                    self.app.registry.start(&self.app, new.core).await;
-                }
+                crate::cluster::ownership::create_games(&self.app, &[&id], new.writes).await?;
+                self.app.registry.start(&self.app, new.core).await;
                 let out = self.core.record_rematch(id.clone(), now);
                 if !self.commit(out).await {
                     return Err(ApiError::internal("storage error"));

@@ -13,6 +13,10 @@ use tokio::sync::{mpsc, Mutex};
 #[derive(Default)]
 pub struct Registry {
     games: Mutex<HashMap<String, GameHandle>>,
+    /// Games being located now: one load (or claim of its lease) per game
+    /// at a time, while the table above stays free for every other game
+    /// (a load is a few reads of the database; in a cluster, a lease).
+    loading: std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>,
     app: std::sync::OnceLock<Weak<App>>,
     /// Unfinished games of the previous run not yet resumed, and the last
     /// heartbeat of that run: the first load of each shifts its clock past
@@ -87,16 +91,53 @@ impl Registry {
 
     /// Where game `id` runs, loading it here from storage if it is not
     /// running anywhere (in a cluster: taking its lease).
+    ///
+    /// The table of running games is not held while the database is read:
+    /// a load waits only for another load of the same game.
     pub async fn locate(&self, id: &str) -> Result<Option<Located>, StoreError> {
         if !valid_id(id) {
             return Ok(None);
         }
+        if let Some(h) = self.running_handle(id).await {
+            return Ok(Some(Located::Local(h)));
+        }
+        let gate = self
+            .loading
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(id.to_owned())
+            .or_default()
+            .clone();
+        let located = {
+            let _one_load = gate.lock().await;
+            self.load(id).await
+        };
+        // The last one out removes the gate (the table's own handle and
+        // this one are the two left).
+        drop(gate);
+        let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
+        if loading.get(id).is_some_and(|g| Arc::strong_count(g) == 1) {
+            loading.remove(id);
+        }
+        located
+    }
+
+    /// The task of game `id` if it runs here (a stopped one is forgotten).
+    async fn running_handle(&self, id: &str) -> Option<GameHandle> {
         let mut games = self.games.lock().await;
-        if let Some(h) = games.get(id) {
-            if !h.tx.is_closed() {
-                return Ok(Some(Located::Local(h.clone())));
-            }
-            games.remove(id);
+        let h = games.get(id)?;
+        if !h.tx.is_closed() {
+            return Some(h.clone());
+        }
+        games.remove(id);
+        None
+    }
+
+    /// [`Registry::locate`] past the table, under the game's own gate.
+    async fn load(&self, id: &str) -> Result<Option<Located>, StoreError> {
+        // Loaded by the load this one waited for?
+        if let Some(h) = self.running_handle(id).await {
+            return Ok(Some(Located::Local(h)));
         }
         let Some(app) = self.app.get().and_then(Weak::upgrade) else {
             return Err(StoreError::Closed);
@@ -106,11 +147,7 @@ impl Registry {
             return Ok(match claim(&app, c, id).await? {
                 Claim::Missing => None,
                 Claim::Held(node) => Some(Located::Remote(node)),
-                Claim::Ours(core) => {
-                    let handle = actor::spawn(app.clone(), *core);
-                    games.insert(id.to_owned(), handle.clone());
-                    Some(Located::Local(handle))
-                }
+                Claim::Ours(core) => Some(Located::Local(self.start(&app, *core).await)),
             });
         }
         let Some(stored) = app.store.load_game(id.to_owned()).await? else {
@@ -136,9 +173,7 @@ impl Registry {
                 .write(vec![crate::store::WriteOp::UpdateGame(core.row())])
                 .await?;
         }
-        let handle = actor::spawn(app.clone(), core);
-        games.insert(id.to_owned(), handle.clone());
-        Ok(Some(Located::Local(handle)))
+        Ok(Some(Located::Local(self.start(&app, core).await)))
     }
 
     /// Stops the task of game `id` here (its lease is no longer this

@@ -11,6 +11,12 @@
 //! its lease (it stalled, or was cut off, past the expiry) can never commit
 //! again, whatever it still believes.
 //!
+//! A node renews its leases all at once: its row of `nodes` (its expiry
+//! and last renewal) is what it renews, and a lease it holds lives while
+//! that row does ([`HELD`] in the lease's own row until it is released).
+//! At 5,000 games a renewal per lease was as many row writes a second as
+//! the moves themselves (docs/performance.md, 2026-12-04).
+//!
 //! Expiry compares epoch milliseconds of the nodes' clocks: they must be
 //! synchronised (NTP) to well within the lease's time to live.
 //!
@@ -58,6 +64,32 @@ pub enum Attempt {
         /// Its expiry.
         until: u64,
     },
+}
+
+/// The expiry stored in a lease's own row while its node holds it: the
+/// lease lapses with its node's row of `nodes` (or is released: 0).
+pub(crate) const HELD: i64 = i64::MAX;
+
+/// Buckets of the fence's locks on PostgreSQL: a batch's writer holds the
+/// buckets of its games shared (at most this many advisory locks, however
+/// many games it writes), a takeover holds its game's bucket exclusively.
+/// A takeover of one game waits at most for the batches in flight that
+/// share its bucket: a few milliseconds, once per takeover.
+pub(crate) const FENCE_BUCKETS: u32 = 256;
+
+/// The first key of the fence's advisory locks (`"Arbi"`): the second is
+/// the bucket ([`fence_bucket`]).
+pub(crate) const FENCE_LOCK_SPACE: i32 = 0x4172_6269;
+
+/// The bucket of `game_id`'s fence lock: FNV-1a of the id, the same on
+/// every node.
+pub(crate) fn fence_bucket(game_id: &str) -> i32 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in game_id.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    (h % u64::from(FENCE_BUCKETS)) as i32
 }
 
 /// Checks the fences of a batch ([`WriteOp::Fence`](super::WriteOp::Fence))
@@ -154,6 +186,22 @@ mod tests {
         ));
         // A game never leased has no generation: every fence on it fails.
         assert!(check_fences(&[fence("h", 1)], stored).is_err());
+    }
+
+    #[test]
+    fn fence_buckets_are_fixed_and_spread() {
+        // The same on every node (and every build): a change here would
+        // let two versions of the program fence by different locks.
+        assert_eq!(fence_bucket(""), (0xcbf2_9ce4_8422_2325u64 % 256) as i32);
+        let ids: Vec<String> = (0..4096).map(|i| format!("g{i:07}")).collect();
+        let mut seen = vec![0u32; FENCE_BUCKETS as usize];
+        for id in &ids {
+            let b = fence_bucket(id);
+            assert!((0..FENCE_BUCKETS as i32).contains(&b));
+            seen[b as usize] += 1;
+        }
+        // 16 a bucket on average: none empty, none crowded.
+        assert!(seen.iter().all(|&n| (1..=48).contains(&n)), "{seen:?}");
     }
 
     #[test]

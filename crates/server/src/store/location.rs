@@ -71,7 +71,9 @@ impl Location {
             Location::Postgres(url) if shared => {
                 let writer = Postgres::connect(url)?;
                 let reader = Postgres::connect(url)?;
-                Ok(Store::start(Box::new(writer), Box::new(reader), None))
+                let renewer = Postgres::connect(url)?;
+                Ok(Store::start(Box::new(writer), Box::new(reader), None)
+                    .with_lease_connection(Box::new(renewer)))
             }
             Location::Sqlite(path) => {
                 let writer = Sqlite::open_writer(path)?;

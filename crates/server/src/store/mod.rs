@@ -193,6 +193,15 @@ pub enum WriteOp {
     },
     /// A write of an event (a tournament, [`tournament::Op`]).
     Tournament(tournament::Op),
+    /// The first lease of a game created in this batch (in a cluster, the
+    /// creating node owns a new game from its first commit: no other node
+    /// ever sees it unleased).
+    NewLease {
+        /// The lease (generation 1).
+        lease: lease::Lease,
+        /// Epoch ms it is taken at.
+        renewed_at: u64,
+    },
     /// The batch commits only if the game's lease still has this
     /// generation (checked in the same transaction; see [`lease`]).
     Fence {
@@ -250,8 +259,9 @@ pub trait Backend: Send + 'static {
         now: u64,
         ttl: u64,
     ) -> Result<lease::Attempt, StoreError>;
-    /// Extends every lease `node` holds to `now + ttl`; returns them (a
-    /// lease taken over by another node is not among them).
+    /// Extends every lease `node` holds to `now + ttl` (one row: the
+    /// node's own, [`lease`]); returns them (a lease taken over by another
+    /// node, or released, is not among them).
     fn renew_leases(
         &mut self,
         node: &str,
@@ -371,6 +381,11 @@ impl CommitStats {
 pub struct Store {
     writer: mpsc::Sender<(Vec<WriteOp>, Reply)>,
     reader: Arc<Mutex<Box<dyn Backend>>>,
+    /// The renewal of leases: a connection of its own in a cluster
+    /// ([`Store::with_lease_connection`]), so that a renewal never waits
+    /// behind the reads of games being loaded (a late renewal lets a lease
+    /// lapse); else the reader.
+    renewer: Arc<Mutex<Box<dyn Backend>>>,
     /// Group-commit figures.
     pub stats: Arc<CommitStats>,
 }
@@ -514,11 +529,19 @@ impl Store {
             })
             .map(|_| ())
             .unwrap_or_else(|e| tracing::error!("cannot start the storage thread: {e}"));
+        let reader = Arc::new(Mutex::new(reader));
         Store {
             writer: tx,
-            reader: Arc::new(Mutex::new(reader)),
+            renewer: reader.clone(),
+            reader,
             stats,
         }
+    }
+
+    /// Renews leases through `renewer`, a connection of its own.
+    pub fn with_lease_connection(mut self, renewer: Box<dyn Backend>) -> Store {
+        self.renewer = Arc::new(Mutex::new(renewer));
+        self
     }
 
     /// Writes `ops` durably; returns once they are committed.
@@ -534,7 +557,14 @@ impl Store {
         &self,
         f: impl FnOnce(&mut dyn Backend) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
-        let reader = self.reader.clone();
+        Store::on(self.reader.clone(), f).await
+    }
+
+    /// Runs `f` on the connection `reader` (or the renewer) on tokio's blocking pool.
+    async fn on<T: Send + 'static>(
+        reader: Arc<Mutex<Box<dyn Backend>>>,
+        f: impl FnOnce(&mut dyn Backend) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
         tokio::task::spawn_blocking(move || {
             let mut guard = reader
                 .lock()
@@ -588,12 +618,15 @@ impl Store {
         now: u64,
         ttl: u64,
     ) -> Result<Vec<lease::Lease>, StoreError> {
-        self.read(move |b| b.renew_leases(&node, now, ttl)).await
+        Store::on(self.renewer.clone(), move |b| {
+            b.renew_leases(&node, now, ttl)
+        })
+        .await
     }
 
     /// Lets a lease lapse ([`Backend::release_lease`]).
     pub async fn release_lease(&self, lease: lease::Lease) -> Result<bool, StoreError> {
-        self.read(move |b| b.release_lease(&lease)).await
+        Store::on(self.renewer.clone(), move |b| b.release_lease(&lease)).await
     }
 
     /// The lease of a game.

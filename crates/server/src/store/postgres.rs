@@ -12,9 +12,7 @@
 
 use super::account::{self as acc, RatingTx};
 use super::lease::{self, Attempt, Lease};
-use super::row::{
-    self, EVENT_COLUMNS, GAME_COLUMNS, LEASE_COLUMNS, LEASE_ROW_COLUMNS, SEAT_COLUMNS,
-};
+use super::row::{self, EVENT_COLUMNS, GAME_COLUMNS, SEAT_COLUMNS};
 use super::schema::{Dialect, MIGRATIONS};
 use super::{Backend, EventRow, GameRow, ListFilter, LoadedGame, SeatRow, StoreError, WriteOp};
 use crate::account::rating::Rating;
@@ -29,6 +27,27 @@ const MIGRATION_LOCK: i64 = 0x4172_6269;
 /// as standbys and take over (resuming every game from the log) the
 /// moment its session ends.
 const NODE_LOCK: i64 = 0x4172_6269_4e6f_6465;
+
+/// A lease as it stands (`l`: its row, `n`: its node's row): the
+/// columns `row::lease` reads, its expiry the earlier of its own (0 once released,
+/// [`lease::HELD`] while held) and its node's.
+const LEASE_LIVE: &str = "l.game_id, l.node, l.generation,
+    CASE WHEN l.expires_at <= 0 THEN l.expires_at
+         ELSE LEAST(l.expires_at, COALESCE(n.expires_at, 0)) END";
+
+/// The stored lease row as it stands: the columns `row::lease_row` reads, its
+/// expiry as in [`LEASE_LIVE`], its last renewal its node's (released: the
+/// one it had then).
+const LEASE_ROW_LIVE: &str = "l.node, l.generation,
+    CASE WHEN l.expires_at <= 0 THEN l.expires_at
+         ELSE LEAST(l.expires_at, COALESCE(n.expires_at, 0)) END,
+    CASE WHEN l.expires_at <= 0 THEN l.renewed_at
+         ELSE COALESCE(n.renewed_at, l.renewed_at) END";
+
+/// A node is alive until `$2`, renewed at `$3` (never shortened).
+const UPSERT_NODE: &str = "INSERT INTO nodes (node, expires_at, renewed_at) VALUES ($1, $2, $3)
+    ON CONFLICT (node) DO UPDATE SET expires_at = GREATEST(nodes.expires_at, excluded.expires_at),
+        renewed_at = GREATEST(nodes.renewed_at, excluded.renewed_at)";
 
 /// A connection to a PostgreSQL database.
 pub struct Postgres {
@@ -76,6 +95,8 @@ struct Statements {
     insert_seats: Statement,
     append_events: Statement,
     heartbeat: Statement,
+    insert_leases: Statement,
+    fence_lock: Statement,
     fence: Statement,
 }
 
@@ -137,14 +158,34 @@ impl Postgres {
                      ON CONFLICT (id) DO UPDATE SET at = excluded.at",
                 )
                 .map_err(db)?,
-            // FOR SHARE: a takeover (which updates the row) waits for this
-            // transaction, or this one sees the takeover's new generation.
-            // The rows are locked in game-id order, the order in which the
-            // lease renewal locks them too, so that the two never deadlock.
+            insert_leases: client
+                .prepare(
+                    "INSERT INTO leases (game_id, node, generation, expires_at, renewed_at)
+                     SELECT * FROM UNNEST($1::text[], $2::text[], $3::bigint[], $4::bigint[],
+                        $5::bigint[])",
+                )
+                .map_err(db)?,
+            // The fence: the batch holds its games' buckets shared until it
+            // commits (`lease::fence_bucket`); a takeover takes its game's
+            // bucket exclusively before it changes the lease, so it waits
+            // for this transaction, or this one (a statement later) reads
+            // the takeover's new generation. Advisory locks, not row locks:
+            // locking a row writes it (and its page goes to the log), and a
+            // batch of thousands of games locked thousands of rows.
+            fence_lock: client
+                .prepare(
+                    "SELECT count(pg_advisory_xact_lock_shared($1, b))
+                     FROM UNNEST($2::int4[]) AS b",
+                )
+                .map_err(db)?,
+            // A join on the ids, not `game_id = ANY($1)`: with an array of
+            // hundreds of ids that compared every row of `leases` with
+            // every id (the statement most often running in a load of
+            // 5,000 games); the join looks each id up in the key.
             fence: client
                 .prepare(
-                    "SELECT game_id, generation FROM leases WHERE game_id = ANY($1)
-                     ORDER BY game_id FOR SHARE",
+                    "SELECT l.game_id, l.generation FROM UNNEST($1::text[]) AS u (id)
+                     JOIN leases l ON l.game_id = u.id",
                 )
                 .map_err(db)?,
         };
@@ -240,6 +281,8 @@ struct Columns<'a> {
     seats: Vec<&'a SeatRow>,
     events: Vec<&'a EventRow>,
     heartbeat: Option<u64>,
+    /// New games' first leases, with the time they are taken at.
+    leases: Vec<(&'a Lease, u64)>,
     /// The writes of accounts, in order, after the games' (they refer to them).
     accounts: Vec<&'a WriteOp>,
 }
@@ -255,6 +298,7 @@ impl<'a> Columns<'a> {
                 WriteOp::AppendEvent(e) => c.events.push(e),
                 WriteOp::Heartbeat(at) => c.heartbeat = Some(c.heartbeat.unwrap_or(0).max(*at)),
                 WriteOp::Fence { .. } => {}
+                WriteOp::NewLease { lease, renewed_at } => c.leases.push((lease, *renewed_at)),
                 other => c.accounts.push(other),
             }
         }
@@ -602,6 +646,11 @@ impl Backend for Postgres {
             })
             .collect();
         if !fenced.is_empty() {
+            let mut buckets: Vec<i32> = fenced.iter().map(|g| lease::fence_bucket(g)).collect();
+            buckets.sort_unstable();
+            buckets.dedup();
+            tx.query_one(&st.fence_lock, &[&lease::FENCE_LOCK_SPACE, &buckets])
+                .map_err(db)?;
             let generations: HashMap<String, i64> = tx
                 .query(&st.fence, &[&fenced])
                 .map_err(db)?
@@ -648,6 +697,27 @@ impl Backend for Postgres {
         }
         if let Some(at) = c.heartbeat {
             tx.execute(&st.heartbeat, &[&(at as i64)]).map_err(db)?;
+        }
+        if !c.leases.is_empty() {
+            let l = &c.leases;
+            let ids: Vec<&str> = l.iter().map(|(l, _)| l.game_id.as_str()).collect();
+            let nodes: Vec<&str> = l.iter().map(|(l, _)| l.node.as_str()).collect();
+            let generations: Vec<i64> = l.iter().map(|(l, _)| l.generation as i64).collect();
+            let held: Vec<i64> = vec![lease::HELD; l.len()];
+            let taken: Vec<i64> = l.iter().map(|(_, at)| *at as i64).collect();
+            tx.execute(
+                &st.insert_leases,
+                &[&ids, &nodes, &generations, &held, &taken],
+            )
+            .map_err(db)?;
+            // The creating node is alive (its leases live while its row does).
+            if let Some((first, at)) = l.iter().max_by_key(|(l, _)| l.expires_at) {
+                tx.execute(
+                    UPSERT_NODE,
+                    &[&first.node, &(first.expires_at as i64), &(*at as i64)],
+                )
+                .map_err(db)?;
+            }
         }
         for op in c.accounts {
             write_account(&mut tx, op)?;
@@ -744,6 +814,14 @@ impl Backend for Postgres {
         ttl: u64,
     ) -> Result<Attempt, StoreError> {
         let mut tx = self.client.transaction().map_err(db)?;
+        // The game's fence bucket, exclusively: the batches in flight that
+        // write this game (or another of its bucket) commit first, and
+        // those after read the new generation (`fence_lock`).
+        tx.execute(
+            "SELECT pg_advisory_xact_lock($1, $2)",
+            &[&lease::FENCE_LOCK_SPACE, &lease::fence_bucket(game_id)],
+        )
+        .map_err(db)?;
         // A row to lock even for a game never leased (generation 0, long
         // expired); two nodes asking at once then queue on it.
         tx.execute(
@@ -754,7 +832,10 @@ impl Backend for Postgres {
         .map_err(db)?;
         let row = tx
             .query_one(
-                &format!("SELECT {LEASE_ROW_COLUMNS} FROM leases WHERE game_id = $1 FOR UPDATE"),
+                &format!(
+                    "SELECT {LEASE_ROW_LIVE} FROM leases l LEFT JOIN nodes n ON n.node = l.node
+                     WHERE l.game_id = $1 FOR UPDATE OF l"
+                ),
                 &[&game_id],
             )
             .map_err(db)?;
@@ -765,6 +846,8 @@ impl Backend for Postgres {
             Err((node, until)) => return Ok(Attempt::Held { node, until }),
         };
         let expires_at = now + ttl;
+        tx.execute(UPSERT_NODE, &[&node, &(expires_at as i64), &(now as i64)])
+            .map_err(db)?;
         tx.execute(
             "UPDATE leases SET node = $2, generation = $3, expires_at = $4, renewed_at = $5
              WHERE game_id = $1",
@@ -772,7 +855,7 @@ impl Backend for Postgres {
                 &game_id,
                 &node,
                 &(generation as i64),
-                &(expires_at as i64),
+                &lease::HELD,
                 &(now as i64),
             ],
         )
@@ -782,30 +865,36 @@ impl Backend for Postgres {
     }
 
     fn renew_leases(&mut self, node: &str, now: u64, ttl: u64) -> Result<Vec<Lease>, StoreError> {
-        self.client
+        // One row renews them all: the node's.
+        let mut tx = self.client.transaction().map_err(db)?;
+        tx.execute(
+            "INSERT INTO nodes (node, expires_at, renewed_at) VALUES ($1, $2, $3)
+             ON CONFLICT (node) DO UPDATE SET expires_at = excluded.expires_at,
+                renewed_at = excluded.renewed_at",
+            &[&node, &((now + ttl) as i64), &(now as i64)],
+        )
+        .map_err(db)?;
+        let held = tx
             .query(
-                &format!(
-                    // Locked in game-id order, as the writer's fence locks
-                    // them: the two never deadlock.
-                    "UPDATE leases SET expires_at = $2, renewed_at = $3
-                     WHERE game_id IN (SELECT game_id FROM leases WHERE node = $1
-                                       ORDER BY game_id FOR UPDATE)
-                       AND node = $1
-                     RETURNING {LEASE_COLUMNS}"
-                ),
+                "SELECT game_id, node, generation, $2::bigint FROM leases
+                 WHERE node = $1 AND expires_at > $3",
                 &[&node, &((now + ttl) as i64), &(now as i64)],
             )
             .map_err(db)?
             .iter()
             .map(row::lease)
             .collect::<Result<_, _>>()
-            .map_err(db)
+            .map_err(db)?;
+        tx.commit().map_err(db)?;
+        Ok(held)
     }
 
     fn release_lease(&mut self, lease: &Lease) -> Result<bool, StoreError> {
+        // Its last sign of life: its node's last renewal.
         self.client
             .execute(
-                "UPDATE leases SET expires_at = 0
+                "UPDATE leases SET expires_at = 0, renewed_at = COALESCE(
+                    (SELECT renewed_at FROM nodes WHERE node = $2), renewed_at)
                  WHERE game_id = $1 AND node = $2 AND generation = $3",
                 &[&lease.game_id, &lease.node, &(lease.generation as i64)],
             )
@@ -817,7 +906,8 @@ impl Backend for Postgres {
         self.client
             .query_opt(
                 &format!(
-                    "SELECT {LEASE_COLUMNS} FROM leases WHERE game_id = $1 AND generation > 0"
+                    "SELECT {LEASE_LIVE} FROM leases l LEFT JOIN nodes n ON n.node = l.node
+                     WHERE l.game_id = $1 AND l.generation > 0"
                 ),
                 &[&game_id],
             )
@@ -832,7 +922,9 @@ impl Backend for Postgres {
             .client
             .query(
                 "SELECT g.id FROM games g LEFT JOIN leases l ON l.game_id = g.id
-                 WHERE g.status != 'finished' AND (l.game_id IS NULL OR l.expires_at <= $1)
+                    LEFT JOIN nodes n ON n.node = l.node
+                 WHERE g.status != 'finished' AND (l.game_id IS NULL OR l.expires_at <= $1
+                    OR n.expires_at IS NULL OR n.expires_at <= $1)
                  ORDER BY g.created_at, g.id",
                 &[&(now as i64)],
             )

@@ -19,13 +19,6 @@ pub(crate) const SEAT_COLUMNS: &str = "game_id, token_hash, colors";
 /// The columns of `events`, in the order [`event`] reads them.
 pub(crate) const EVENT_COLUMNS: &str = "game_id, seq, body";
 
-/// The columns of a lease, in the order [`lease`] reads them.
-pub(crate) const LEASE_COLUMNS: &str = "game_id, node, generation, expires_at";
-
-/// The columns of a lease that decide who may take it, in the order
-/// [`lease_row`] reads them.
-pub(crate) const LEASE_ROW_COLUMNS: &str = "node, generation, expires_at, renewed_at";
-
 /// One result row of a backend: its columns by 0-based index. Integers are
 /// stored as SQL `BIGINT`/`INTEGER` (`i64`).
 pub(crate) trait Columns {
@@ -149,7 +142,8 @@ pub(crate) fn event<R: Columns>(r: &R) -> Result<EventRow, R::Error> {
     })
 }
 
-/// A lease, from the [`LEASE_COLUMNS`].
+/// A lease, from its columns `game_id, node, generation, expires_at` (the
+/// expiry as it stands: the backends join the node's row).
 pub(crate) fn lease<R: Columns>(r: &R) -> Result<Lease, R::Error> {
     Ok(Lease {
         game_id: r.text(0)?,
@@ -159,7 +153,8 @@ pub(crate) fn lease<R: Columns>(r: &R) -> Result<Lease, R::Error> {
     })
 }
 
-/// The stored lease row, from the [`LEASE_ROW_COLUMNS`].
+/// The stored lease row, from the columns that decide who may take it:
+/// `node, generation, expires_at, renewed_at` (as they stand).
 pub(crate) fn lease_row<R: Columns>(r: &R) -> Result<lease::Row, R::Error> {
     Ok((
         r.text(0)?,

@@ -436,6 +436,20 @@ pub const MIGRATIONS: &[Migration] = &[
             },
         ],
     },
+    // A node's leases live while the node does (`store::lease`): a node
+    // renews its one row here, not every lease it holds.
+    Migration {
+        purpose: "nodes' liveness",
+        steps: &[Step::CreateTable {
+            name: "nodes",
+            columns: &[
+                col("node", Type::Text),
+                col("expires_at", Type::Integer),
+                col("renewed_at", Type::Integer),
+            ],
+            key: Key::Columns(&["node"]),
+        }],
+    },
 ];
 
 impl Type {

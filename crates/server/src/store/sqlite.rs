@@ -5,9 +5,7 @@
 
 use super::account::{self as acc, RatingTx};
 use super::lease::{self, Attempt, Lease};
-use super::row::{
-    self, EVENT_COLUMNS, GAME_COLUMNS, LEASE_COLUMNS, LEASE_ROW_COLUMNS, SEAT_COLUMNS,
-};
+use super::row::{self, EVENT_COLUMNS, GAME_COLUMNS, SEAT_COLUMNS};
 use super::schema::{Dialect, MIGRATIONS};
 use super::{Backend, GameRow, ListFilter, LoadedGame, StoreError, WriteOp};
 use crate::account::rating as acc_rating;
@@ -111,10 +109,30 @@ impl Sqlite {
     }
 }
 
+/// A lease as it stands (`l`: its row, `n`: its node's row): the
+/// columns `row::lease` reads, its expiry the earlier of its own (0 once released,
+/// [`lease::HELD`] while held) and its node's.
+const LEASE_LIVE: &str = "l.game_id, l.node, l.generation,
+    CASE WHEN l.expires_at <= 0 THEN l.expires_at
+         ELSE MIN(l.expires_at, COALESCE(n.expires_at, 0)) END";
+
+/// A node is alive until `?2`, renewed at `?3` (never shortened).
+const UPSERT_NODE: &str = "INSERT INTO nodes (node, expires_at, renewed_at) VALUES (?1, ?2, ?3)
+    ON CONFLICT (node) DO UPDATE SET expires_at = MAX(nodes.expires_at, excluded.expires_at),
+        renewed_at = MAX(nodes.renewed_at, excluded.renewed_at)";
+
+/// The stored lease row as it stands (`row::lease_row`): its expiry as
+/// in [`LEASE_LIVE`], its last renewal its node's (released: the one it
+/// had then).
 fn read_lease_row(conn: &Connection, game_id: &str) -> Result<Option<lease::Row>, StoreError> {
-    conn.prepare_cached(&format!(
-        "SELECT {LEASE_ROW_COLUMNS} FROM leases WHERE game_id = ?1"
-    ))
+    conn.prepare_cached(
+        "SELECT l.node, l.generation,
+            CASE WHEN l.expires_at <= 0 THEN l.expires_at
+                 ELSE MIN(l.expires_at, COALESCE(n.expires_at, 0)) END,
+            CASE WHEN l.expires_at <= 0 THEN l.renewed_at
+                 ELSE COALESCE(n.renewed_at, l.renewed_at) END
+         FROM leases l LEFT JOIN nodes n ON n.node = l.node WHERE l.game_id = ?1",
+    )
     .map_err(db)?
     .query_row(params![game_id], |r| row::lease_row(r))
     .optional()
@@ -400,6 +418,29 @@ impl Backend for Sqlite {
                         .map(|_| ()),
                     WriteOp::Heartbeat(at) => beat.execute(params![*at as i64]).map(|_| ()),
                     WriteOp::Fence { .. } => Ok(()),
+                    WriteOp::NewLease { lease, renewed_at } => tx
+                        .prepare_cached(
+                            "INSERT INTO leases (game_id, node, generation, expires_at, renewed_at)
+                             VALUES (?1, ?2, ?3, ?4, ?5)",
+                        )
+                        .and_then(|mut st| {
+                            st.execute(params![
+                                lease.game_id,
+                                lease.node,
+                                lease.generation as i64,
+                                lease::HELD,
+                                *renewed_at as i64
+                            ])
+                        })
+                        // The creating node is alive (its leases live
+                        // while its row does).
+                        .and_then(|_| {
+                            tx.execute(
+                                UPSERT_NODE,
+                                params![lease.node, lease.expires_at as i64, *renewed_at as i64],
+                            )
+                        })
+                        .map(|_| ()),
                     other => {
                         write_account(&tx, other)?;
                         Ok(())
@@ -507,19 +548,15 @@ impl Backend for Sqlite {
             Err((node, until)) => return Ok(Attempt::Held { node, until }),
         };
         let expires_at = now + ttl;
+        tx.execute(UPSERT_NODE, params![node, expires_at as i64, now as i64])
+            .map_err(db)?;
         tx.execute(
             "INSERT INTO leases (game_id, node, generation, expires_at, renewed_at)
              VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT (game_id) DO UPDATE SET node = excluded.node,
                 generation = excluded.generation, expires_at = excluded.expires_at,
                 renewed_at = excluded.renewed_at",
-            params![
-                game_id,
-                node,
-                generation as i64,
-                expires_at as i64,
-                now as i64
-            ],
+            params![game_id, node, generation as i64, lease::HELD, now as i64],
         )
         .map_err(db)?;
         tx.commit().map_err(db)?;
@@ -527,12 +564,18 @@ impl Backend for Sqlite {
     }
 
     fn renew_leases(&mut self, node: &str, now: u64, ttl: u64) -> Result<Vec<Lease>, StoreError> {
+        // One row renews them all: the node's.
+        self.conn
+            .execute(
+                "INSERT INTO nodes (node, expires_at, renewed_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (node) DO UPDATE SET expires_at = excluded.expires_at,
+                    renewed_at = excluded.renewed_at",
+                params![node, (now + ttl) as i64, now as i64],
+            )
+            .map_err(db)?;
         all(
             &self.conn,
-            &format!(
-                "UPDATE leases SET expires_at = ?2, renewed_at = ?3 WHERE node = ?1
-                 RETURNING {LEASE_COLUMNS}"
-            ),
+            "SELECT game_id, node, generation, ?2 FROM leases WHERE node = ?1 AND expires_at > ?3",
             params![node, (now + ttl) as i64, now as i64],
             |r| row::lease(r),
         )
@@ -541,7 +584,9 @@ impl Backend for Sqlite {
     fn release_lease(&mut self, lease: &Lease) -> Result<bool, StoreError> {
         self.conn
             .execute(
-                "UPDATE leases SET expires_at = 0 WHERE game_id = ?1 AND node = ?2 AND generation = ?3",
+                "UPDATE leases SET expires_at = 0, renewed_at = COALESCE(
+                    (SELECT renewed_at FROM nodes WHERE node = ?2), renewed_at)
+                 WHERE game_id = ?1 AND node = ?2 AND generation = ?3",
                 params![lease.game_id, lease.node, lease.generation as i64],
             )
             .map(|n| n == 1)
@@ -551,7 +596,8 @@ impl Backend for Sqlite {
     fn lease(&mut self, game_id: &str) -> Result<Option<Lease>, StoreError> {
         self.conn
             .prepare_cached(&format!(
-                "SELECT {LEASE_COLUMNS} FROM leases WHERE game_id = ?1"
+                "SELECT {LEASE_LIVE} FROM leases l LEFT JOIN nodes n ON n.node = l.node
+                 WHERE l.game_id = ?1"
             ))
             .map_err(db)?
             .query_row(params![game_id], |r| row::lease(r))
@@ -563,7 +609,9 @@ impl Backend for Sqlite {
         all(
             &self.conn,
             "SELECT g.id FROM games g LEFT JOIN leases l ON l.game_id = g.id
-             WHERE g.status != 'finished' AND (l.game_id IS NULL OR l.expires_at <= ?1)
+                LEFT JOIN nodes n ON n.node = l.node
+             WHERE g.status != 'finished' AND (l.game_id IS NULL OR l.expires_at <= ?1
+                OR n.expires_at IS NULL OR n.expires_at <= ?1)
              ORDER BY g.created_at, g.id",
             params![now as i64],
             |r| r.get(0),

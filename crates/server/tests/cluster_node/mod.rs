@@ -7,6 +7,9 @@
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// The node `node`, its leases of `lease_ms`, with `extra` flags; returns
 /// the process and the address it serves.
@@ -70,4 +73,49 @@ pub async fn nats(test: &str) -> Option<SocketAddr> {
         .next()
         .expect("ARBITER_TEST_NATS resolves");
     Some(addr)
+}
+
+/// A TCP relay to the bus for one node: `cut` drops its connections and
+/// refuses new ones until it is cleared.
+pub struct Relay {
+    /// Where the node connects instead of the bus.
+    pub addr: SocketAddr,
+    /// Set: cut off; cleared: back.
+    pub cut: Arc<AtomicBool>,
+}
+
+pub async fn relay(to: SocketAddr) -> Relay {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let cut = Arc::new(AtomicBool::new(false));
+    let flag = cut.clone();
+    tokio::spawn(async move {
+        loop {
+            let Ok((mut client, _)) = listener.accept().await else {
+                return;
+            };
+            if flag.load(Ordering::SeqCst) {
+                continue; // dropped at once
+            }
+            let flag = flag.clone();
+            tokio::spawn(async move {
+                let Ok(mut server) = tokio::net::TcpStream::connect(to).await else {
+                    return;
+                };
+                let copy = tokio::io::copy_bidirectional(&mut client, &mut server);
+                tokio::pin!(copy);
+                loop {
+                    tokio::select! {
+                        _ = &mut copy => return,
+                        _ = tokio::time::sleep(Duration::from_millis(50)) => {
+                            if flag.load(Ordering::SeqCst) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    Relay { addr, cut }
 }
