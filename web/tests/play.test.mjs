@@ -70,6 +70,9 @@ test('[server] a move made while the server is down is taken back; after the res
       assert.deepEqual(await boxOf(page, '.player-bottom .clock'), clockBefore);
       // Black's e7-e5 on the board while the server is down: taken back at once.
       await clickMove(page, 'e7', 'e5');
+      // chessground reports a move to the page a timer tick after the click: wait for the page's
+      // answer before looking at the board, or the board may not have moved yet.
+      await page.waitForFunction(() => /Not sent/.test(document.querySelector('.notice')?.textContent ?? ''));
       assert.equal(await waitPiece(page, 'e7', 'black pawn'), 'black pawn', 'the pawn is back on e7');
       assert.equal(await waitPiece(page, 'e5', null), null, 'e5 is empty');
       assert.match(await page.locator('.notice').textContent(), /Not sent/);
