@@ -718,42 +718,29 @@ impl<W: Weight> Matcher<W> {
 
     fn augment_matching(&mut self, k: usize) {
         let (v, w, _) = self.edges[k];
-        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
-            loop {
-                let bs = self.inblossom[s];
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = p;
-                // A root, or a free vertex of dual zero (unlabelled).
-                if self.labelend[bs] == NONE || self.label[bs] != 1 {
-                    break;
-                }
-                let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
-                if bt >= self.n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = self.labelend[bt];
-                p = self.labelend[bt] ^ 1;
-            }
-        }
+        // Each side ends at a root, or at a free vertex of dual zero (unlabelled).
+        self.flip_path(v, 2 * k + 1, true);
+        self.flip_path(w, 2 * k, true);
     }
 
     /// Flips the alternating path from S-vertex `v` to the root of its tree:
     /// the root is matched, `v` is left free (as one side of
     /// [`Matcher::augment_matching`]).
     fn flip_to_root(&mut self, v: usize) {
-        let (mut s, mut p) = (v, NONE);
+        self.flip_path(v, NONE, false);
+    }
+
+    /// Matches `s` to endpoint `p` and flips the alternating path from `s`
+    /// towards the root of its tree; with `free_ends`, a vertex whose blossom
+    /// is not labelled S also ends the path.
+    fn flip_path(&mut self, mut s: usize, mut p: usize, free_ends: bool) {
         loop {
             let bs = self.inblossom[s];
             if bs >= self.n {
                 self.augment_blossom(bs, s);
             }
             self.mate[s] = p;
-            if self.labelend[bs] == NONE {
+            if self.labelend[bs] == NONE || (free_ends && self.label[bs] != 1) {
                 break;
             }
             let t = self.endpoint[self.labelend[bs]];

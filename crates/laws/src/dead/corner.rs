@@ -30,7 +30,7 @@
 //! change an answer.
 
 use arbiter_chess::attacks::{
-    attacks, between, bishop_attacks, king_attacks, knight_attacks, rook_attacks,
+    attacks, between, bishop_rays, king_attacks, knight_attacks, rook_rays,
 };
 use arbiter_chess::{Bitboard, Color, Move, Piece, Position, Role, Square};
 use std::collections::{HashMap, HashSet};
@@ -235,21 +235,21 @@ fn distance(role: Role, a: Square, b: Square) -> u32 {
         Role::King => a.distance(b),
         Role::Knight => u32::from(knight_distances()[a.index()][b.index()]),
         Role::Bishop => {
-            if bishop_attacks(a, Bitboard::EMPTY).contains(b) {
+            if bishop_rays(a).contains(b) {
                 1
             } else {
                 2
             }
         }
         Role::Rook => {
-            if rook_attacks(a, Bitboard::EMPTY).contains(b) {
+            if rook_rays(a).contains(b) {
                 1
             } else {
                 2
             }
         }
         _ => {
-            if (bishop_attacks(a, Bitboard::EMPTY) | rook_attacks(a, Bitboard::EMPTY)).contains(b) {
+            if (bishop_rays(a) | rook_rays(a)).contains(b) {
                 1
             } else {
                 2
