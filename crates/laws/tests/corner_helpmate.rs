@@ -17,28 +17,6 @@ use arbiter_laws::{ChaSolver, Unwinnability, Verdict};
 use arbiter_pgn::check::Checker;
 use arbiter_pgn::generate::{GenOptions, Generator};
 use arbiter_pgn::Reader;
-use std::path::PathBuf;
-
-fn registry_src() -> Option<PathBuf> {
-    let home = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))?;
-    Some(home.join("registry/src"))
-}
-
-/// A file of a crate package in Cargo's registry (`crate-version/path`).
-fn package_file(prefix: &str, path: &str) -> Option<Vec<u8>> {
-    for index in std::fs::read_dir(registry_src()?).ok()?.flatten() {
-        for k in std::fs::read_dir(index.path()).ok()?.flatten() {
-            if k.file_name().to_string_lossy().starts_with(prefix) {
-                if let Ok(bytes) = std::fs::read(k.path().join(path)) {
-                    return Some(bytes);
-                }
-            }
-        }
-    }
-    None
-}
 
 /// Kings and at most three minor pieces: what the construction tries.
 fn sparse_minor(pos: &Position) -> bool {
@@ -50,7 +28,7 @@ fn sparse_minor(pos: &Position) -> bool {
 fn every_corner_line_is_a_helpmate_the_corpora_confirm() {
     let (mut sides, mut can, mut found, mut errors) = (0, 0, 0, Vec::new());
     for name in ["positions.txt", "lichess.txt"] {
-        let text = package_file("chasolver-3.0", &format!("tests/{name}"))
+        let text = arbiter_testkit::registry_file("chasolver-3.0", &format!("tests/{name}"))
             .unwrap_or_else(|| panic!("chasolver's {name} not found in Cargo's registry"));
         let text = String::from_utf8(text).unwrap();
         for line in text

@@ -19,35 +19,13 @@ use arbiter_laws::{ChaSolver, Unwinnability, Verdict};
 use arbiter_pgn::check::Checker;
 use arbiter_pgn::generate::{GenOptions, Generator};
 use arbiter_pgn::Reader;
-use std::path::PathBuf;
 use std::sync::Arc;
-
-fn registry_src() -> Option<PathBuf> {
-    let home = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))?;
-    Some(home.join("registry/src"))
-}
-
-/// A file of a crate package in Cargo's registry (`crate-version/path`).
-fn package_file(prefix: &str, path: &str) -> Option<Vec<u8>> {
-    for index in std::fs::read_dir(registry_src()?).ok()?.flatten() {
-        for k in std::fs::read_dir(index.path()).ok()?.flatten() {
-            if k.file_name().to_string_lossy().starts_with(prefix) {
-                if let Ok(bytes) = std::fs::read(k.path().join(path)) {
-                    return Some(bytes);
-                }
-            }
-        }
-    }
-    None
-}
 
 #[test]
 fn every_quick_line_is_a_helpmate_the_corpora_confirm() {
     let (mut sides, mut can, mut found, mut errors) = (0, 0, 0, Vec::new());
     for name in ["positions.txt", "lichess.txt"] {
-        let text = package_file("chasolver-3.0", &format!("tests/{name}"))
+        let text = arbiter_testkit::registry_file("chasolver-3.0", &format!("tests/{name}"))
             .unwrap_or_else(|| panic!("chasolver's {name} not found in Cargo's registry"));
         let text = String::from_utf8(text).unwrap();
         for line in text
@@ -89,7 +67,7 @@ fn final_positions() -> Vec<Position> {
     };
     let mut texts = Vec::new();
     for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
-        match package_file("pgn-reader-", &format!("benches/{name}")) {
+        match arbiter_testkit::registry_file("pgn-reader-", &format!("benches/{name}")) {
             Some(bytes) => texts.push(bytes),
             None => {
                 eprintln!("skipped: {name} (the pgn-reader crate's sample) not in Cargo's registry")

@@ -65,6 +65,31 @@ pub fn python_chess_available(module: &str) -> bool {
     )
 }
 
+/// A file of a crate package unpacked in Cargo's registry
+/// (`$CARGO_HOME/registry/src/*/<package>*/<path>`), such as the test data a
+/// dev-dependency ships (chasolver's corpora, pgn-reader's samples); `None`
+/// when no such package is there.
+///
+/// ```
+/// // A package that is surely not in the registry.
+/// assert!(arbiter_testkit::registry_file("arbiter-no-such-crate-", "Cargo.toml").is_none());
+/// ```
+pub fn registry_file(package: &str, path: &str) -> Option<Vec<u8>> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cargo")))?;
+    for index in std::fs::read_dir(home.join("registry/src")).ok()?.flatten() {
+        for dir in std::fs::read_dir(index.path()).ok()?.flatten() {
+            if dir.file_name().to_string_lossy().starts_with(package) {
+                if let Ok(bytes) = std::fs::read(dir.path().join(path)) {
+                    return Some(bytes);
+                }
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
