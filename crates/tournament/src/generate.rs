@@ -151,15 +151,8 @@ pub fn generate(config: &Config) -> Event {
                 } else {
                     RoundResult::ForfeitLoss
                 }
-            } else if rng.gen_bool(config.draw_rate) {
-                RoundResult::Draw
             } else {
-                let expected = 1.0 / (1.0 + 10f64.powf((f64::from(rb) - f64::from(rw)) / 400.0));
-                if rng.gen_bool(expected) {
-                    RoundResult::Win
-                } else {
-                    RoundResult::Loss
-                }
+                played_result(&mut rng, rw, rb, config.draw_rate)
             };
             event.players[wi]
                 .rounds
@@ -180,4 +173,28 @@ pub fn generate(config: &Config) -> Event {
         }
     }
     event
+}
+
+/// White's result of a game played between players rated `white` and
+/// `black`: a draw with probability `draw_rate`, otherwise a win with White's
+/// expected score of the logistic rating curve.
+///
+/// ```
+/// use arbiter_tournament::generate::played_result;
+/// use arbiter_tournament::RoundResult;
+/// use rand::SeedableRng;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// assert_eq!(played_result(&mut rng, 2800, 1000, 0.0), RoundResult::Win);
+/// assert_eq!(played_result(&mut rng, 1500, 1500, 1.0), RoundResult::Draw);
+/// ```
+pub fn played_result(rng: &mut impl Rng, white: u16, black: u16, draw_rate: f64) -> RoundResult {
+    if rng.gen_bool(draw_rate) {
+        return RoundResult::Draw;
+    }
+    let expected = 1.0 / (1.0 + 10f64.powf((f64::from(black) - f64::from(white)) / 400.0));
+    if rng.gen_bool(expected) {
+        RoundResult::Win
+    } else {
+        RoundResult::Loss
+    }
 }

@@ -2,8 +2,9 @@
 //! (`benches/pairing.rs`) and the `pairdump` example, so that both pair
 //! the same events.
 
+use arbiter_tournament::generate::played_result;
 use arbiter_tournament::{Colour, Event, RoundEntry, RoundResult};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// Plays `rounds` rounds of a quick greedy Swiss on `event` (players only):
@@ -51,16 +52,7 @@ pub fn swiss_history(event: &mut Event, rounds: usize, seed: u64) {
                 (b, a)
             };
             let (rw, rb) = (event.players[w].rating, event.players[bl].rating);
-            let result = if rng.gen_bool(0.3) {
-                RoundResult::Draw
-            } else {
-                let expected = 1.0 / (1.0 + 10f64.powf((f64::from(rb) - f64::from(rw)) / 400.0));
-                if rng.gen_bool(expected) {
-                    RoundResult::Win
-                } else {
-                    RoundResult::Loss
-                }
-            };
+            let result = played_result(&mut rng, rw, rb, 0.3);
             let (iw, ib) = (event.players[w].id, event.players[bl].id);
             event.players[w]
                 .rounds
