@@ -204,8 +204,37 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
 }
 
+/// `file` mapped into memory, if it is a regular file that can be: read
+/// where it lies ([`Reader::from_memory`]), it costs no copy into the
+/// reader's buffer. `None` for standard input, a pipe, a device, an empty
+/// file or a system that cannot map it: those are read through the buffer.
+#[allow(unsafe_code)]
+fn mapped(file: &str) -> Result<Option<memmap2::Mmap>> {
+    if file == "-" {
+        return Ok(None);
+    }
+    let f = File::open(file).with_context(|| format!("cannot open {file}"))?;
+    if !f.metadata().is_ok_and(|m| m.is_file() && m.len() > 0) {
+        return Ok(None);
+    }
+    // SAFETY: the map is only read. Were the file truncated while it is
+    // read, the process would be stopped by the system (SIGBUS) rather than
+    // read bytes that are gone; a file being written to as it is checked
+    // gives the games as they stood, as reading it through a buffer would.
+    let map = unsafe { memmap2::Mmap::map(&f) };
+    Ok(map.ok().inspect(|m| {
+        let _ = m.advise(memmap2::Advice::Sequential);
+    }))
+}
+
 fn check(file: &str, dialect: Option<Dialect>) -> Result<ExitCode> {
-    let mut reader = Reader::new(open(file)?);
+    match mapped(file)? {
+        Some(map) => check_with(Reader::from_memory(map), dialect),
+        None => check_with(Reader::new(open(file)?), dialect),
+    }
+}
+
+fn check_with<R: Read>(mut reader: Reader<R>, dialect: Option<Dialect>) -> Result<ExitCode> {
     let mut checker = dialect.map_or_else(Checker::new, Checker::with_dialect);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -57,3 +57,38 @@ fn convert_reads_standard_input_and_round_trips_through_russian() {
     assert_eq!(code, Some(0));
     assert!(check.contains("\"plies\":10"));
 }
+
+/// A file is read where it lies (mapped into memory), standard input through
+/// the reader's buffer: the same lines, the same exit status — on the odd
+/// records, on a real sample when the registry has it, and on both cut
+/// short mid-game; an empty file is no game.
+#[test]
+fn check_reads_a_file_as_it_reads_standard_input() {
+    let dir = std::env::temp_dir().join(format!("arbiter-pgn-mapped-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut inputs = vec![std::fs::read(ODDITIES).unwrap()];
+    match arbiter_testkit::registry_file("pgn-reader-0.29.0", "benches/twic1599_100k.pgn") {
+        Some(text) => inputs.push(text),
+        None => eprintln!("skipped the TWIC sample: pgn-reader 0.29.0 not in the cargo registry"),
+    }
+    let cuts: Vec<Vec<u8>> = inputs.iter().map(|t| t[..t.len() * 2 / 3].to_vec()).collect();
+    inputs.extend(cuts);
+    inputs.push(Vec::new());
+    for (i, text) in inputs.iter().enumerate() {
+        let path = dir.join(format!("{i}.pgn"));
+        std::fs::write(&path, text).unwrap();
+        let from_file = arbiter()
+            .args(["pgn", "check", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let from_stdin = arbiter()
+            .args(["pgn", "check", "-"])
+            .stdin(std::fs::File::open(&path).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(from_file.status.code(), from_stdin.status.code(), "input {i}");
+        assert_eq!(stdout(&from_file), stdout(&from_stdin), "input {i}");
+        assert!(json_lines(&from_file).len() > usize::from(!text.is_empty()), "input {i}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

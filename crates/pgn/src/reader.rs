@@ -27,6 +27,7 @@
 //! on with the next one.
 
 use crate::result::GameResult;
+use bytes::{Bytes, BytesMut};
 use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Read};
@@ -471,7 +472,10 @@ fn move_token(tok: &[u8], start: usize) -> Token {
 /// ```
 pub struct Reader<R> {
     inner: R,
-    buf: Vec<u8>,
+    /// The bytes read and not yet passed, `buf[pos..end]`: a buffer refilled
+    /// from `inner`, or the whole input when it was given in memory
+    /// ([`Reader::from_bytes`]), read where it lies.
+    buf: Bytes,
     pos: usize,
     end: usize,
     eof: bool,
@@ -483,6 +487,39 @@ pub struct Reader<R> {
     /// UTF-8 continuation bytes already passed on the current line.
     line_extra: u64,
     games: u64,
+}
+
+impl Reader<io::Empty> {
+    /// A reader over input already in memory (a file mapped into memory, a
+    /// body received whole, a `Vec<u8>`), read where it lies: no buffer,
+    /// no copy. Tokens, games and errors are the same as [`Reader::new`]
+    /// reads from the same bytes, except that a comment or tag line is
+    /// not limited to [`MAX_CHUNK`] bytes (the whole input is at hand).
+    ///
+    /// ```
+    /// use arbiter_pgn::Reader;
+    /// let pgn = b"[White \"A\"]\n\n1. e4 e5 2. Nf3 1-0\n\n1. d4 0-1\n".to_vec();
+    /// let mut reader = Reader::from_memory(pgn);
+    /// assert_eq!(reader.next_game()?.expect("a game").mainline().count(), 3);
+    /// assert_eq!(reader.next_game()?.expect("a game").mainline().count(), 1);
+    /// assert!(reader.next_game()?.is_none());
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn from_memory<T: AsRef<[u8]> + Send + 'static>(input: T) -> Reader<io::Empty> {
+        let buf = Bytes::from_owner(input);
+        Reader {
+            inner: io::empty(),
+            end: buf.len(),
+            buf,
+            pos: 0,
+            eof: true,
+            base: 0,
+            line: 1,
+            line_start: 0,
+            line_extra: 0,
+            games: 0,
+        }
+    }
 }
 
 impl<R: Read> Reader<R> {
@@ -508,7 +545,7 @@ impl<R: Read> Reader<R> {
     pub fn with_capacity(inner: R, capacity: usize) -> Reader<R> {
         Reader {
             inner,
-            buf: vec![0; capacity.clamp(2 * LOOKAHEAD, MAX_CHUNK)],
+            buf: Bytes::from(vec![0; capacity.clamp(2 * LOOKAHEAD, MAX_CHUNK)]),
             pos: 0,
             end: 0,
             eof: false,
@@ -535,21 +572,36 @@ impl<R: Read> Reader<R> {
     /// Moves the unread bytes to the front and reads more; grows the buffer
     /// (up to [`MAX_CHUNK`]) when it is full and `grow` is set.
     fn fill(&mut self, grow: bool) -> io::Result<()> {
+        if self.eof {
+            // Nothing more to read (and input given in memory is all read).
+            return Ok(());
+        }
+        // The buffer is this reader's alone while it reads from `inner`:
+        // taken back as writable without a copy.
+        let mut buf = std::mem::take(&mut self.buf)
+            .try_into_mut()
+            .unwrap_or_else(|shared| BytesMut::from(&shared[..]));
+        let read = self.fill_into(&mut buf, grow);
+        self.buf = buf.freeze();
+        read
+    }
+
+    fn fill_into(&mut self, buf: &mut BytesMut, grow: bool) -> io::Result<()> {
         if self.pos > 0 {
-            self.buf.copy_within(self.pos..self.end, 0);
+            buf.copy_within(self.pos..self.end, 0);
             self.base += self.pos as u64;
             self.end -= self.pos;
             self.pos = 0;
         }
-        if self.end == self.buf.len() {
-            if !grow || self.buf.len() >= MAX_CHUNK {
+        if self.end == buf.len() {
+            if !grow || buf.len() >= MAX_CHUNK {
                 return Ok(());
             }
-            let len = (self.buf.len() * 2).min(MAX_CHUNK);
-            self.buf.resize(len, 0);
+            let len = (buf.len() * 2).min(MAX_CHUNK);
+            buf.resize(len, 0);
         }
-        while !self.eof && self.end < self.buf.len() {
-            match self.inner.read(&mut self.buf[self.end..]) {
+        while !self.eof && self.end < buf.len() {
+            match self.inner.read(&mut buf[self.end..]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => {
                     self.end += n;

@@ -1,6 +1,7 @@
 //! The PGN reader on any bytes: no panics, bounded memory; games read without
 //! error write back (in every notation) to PGN that reads the same; the
-//! checker agrees with the game builder.
+//! checker agrees with the game builder; input read where it lies
+//! (`Reader::from_memory`) gives the games the stream gives.
 #![no_main]
 
 use arbiter_pgn::check::Checker;
@@ -11,6 +12,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         Ok(g) => g,
         Err(_) => return,
     };
+    let in_memory: Vec<_> = Reader::from_memory(data.to_vec())
+        .games()
+        .collect::<Result<_, _>>()
+        .expect("memory");
+    assert_eq!(in_memory, games);
     let mut reader = Reader::new(data);
     let mut checker = Checker::new();
     let mut i = 0;
