@@ -339,10 +339,18 @@ enum Work {
 const BATCH_GAMES: usize = 64;
 const BATCH_BYTES: usize = 1 << 19;
 
+/// Batches in flight per worker: enough that the others keep working while
+/// one batch waits on a slow game (a dead-position proof can take the
+/// solver tens of milliseconds; 32 batches of 64 games are ~100 ms of
+/// ordinary games), few enough that memory stays small (each batch holds
+/// at most [`BATCH_BYTES`] of text: 16 MiB a worker at most).
+const IN_FLIGHT_PER_THREAD: usize = 32;
+
 /// One reader thread cuts the inputs into games; `threads` workers read and
 /// judge them; this thread writes their output in input order. At most
-/// `4 × threads` batches are in flight (read, judged or waiting for an
-/// earlier one to be written), so memory does not grow with the input.
+/// [`IN_FLIGHT_PER_THREAD`] × `threads` batches are in flight (read, judged
+/// or waiting for an earlier one to be written), so memory does not grow
+/// with the input.
 fn parallel(
     files: &[String],
     shard: Option<(u64, u64)>,
@@ -350,7 +358,7 @@ fn parallel(
     shared: Arc<Shared>,
     sink: &mut Sink,
 ) -> Result<()> {
-    let in_flight = 4 * threads;
+    let in_flight = IN_FLIGHT_PER_THREAD * threads;
     let (work_tx, work_rx) = sync_channel::<(u64, Work)>(in_flight);
     let (done_tx, done_rx) = sync_channel::<(u64, Output)>(in_flight);
     let (token_tx, token_rx) = sync_channel::<()>(in_flight);

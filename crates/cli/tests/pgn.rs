@@ -71,7 +71,10 @@ fn check_reads_a_file_as_it_reads_standard_input() {
         Some(text) => inputs.push(text),
         None => eprintln!("skipped the TWIC sample: pgn-reader 0.29.0 not in the cargo registry"),
     }
-    let cuts: Vec<Vec<u8>> = inputs.iter().map(|t| t[..t.len() * 2 / 3].to_vec()).collect();
+    let cuts: Vec<Vec<u8>> = inputs
+        .iter()
+        .map(|t| t[..t.len() * 2 / 3].to_vec())
+        .collect();
     inputs.extend(cuts);
     inputs.push(Vec::new());
     for (i, text) in inputs.iter().enumerate() {
@@ -86,9 +89,16 @@ fn check_reads_a_file_as_it_reads_standard_input() {
             .stdin(std::fs::File::open(&path).unwrap())
             .output()
             .unwrap();
-        assert_eq!(from_file.status.code(), from_stdin.status.code(), "input {i}");
+        assert_eq!(
+            from_file.status.code(),
+            from_stdin.status.code(),
+            "input {i}"
+        );
         assert_eq!(stdout(&from_file), stdout(&from_stdin), "input {i}");
-        assert!(json_lines(&from_file).len() > usize::from(!text.is_empty()), "input {i}");
+        assert!(
+            json_lines(&from_file).len() > usize::from(!text.is_empty()),
+            "input {i}"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
