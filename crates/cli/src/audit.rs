@@ -16,7 +16,9 @@ use arbiter_laws::audit::{
     TranscriptReader,
 };
 use arbiter_laws::Edition;
-use arbiter_pgn::{GameBuilder, Reader, WriteOptions};
+use arbiter_pgn::{
+    Flow, GameBuilder, Location, RawText, Reader, SyntaxError, Visitor, WriteOptions,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -277,17 +279,21 @@ fn sequential(
         let mut reader = Reader::new(open(file)?);
         let mut out = Output::default();
         loop {
-            let read = if shared.annotate {
-                reader.read_game(&mut full).map(|g| g.map(Some))
+            // Another shard's game is only passed over (read as the
+            // splitter reads, building nothing).
+            let read = if !in_shard(shard, base + reader.games_read() + 1) {
+                reader.read_game(&mut PassOver).map(|g| g.map(|()| None))
+            } else if shared.annotate {
+                reader
+                    .read_game(&mut full)
+                    .map(|g| g.map(|g| Some(Some(g))))
             } else {
-                reader.read_game(&mut lean).map(|g| g.map(|()| None))
+                reader.read_game(&mut lean).map(|g| g.map(|()| Some(None)))
             };
             match read {
-                Ok(Some(record)) => {
+                Ok(Some(None)) => continue,
+                Ok(Some(Some(record))) => {
                     let number = base + reader.games_read();
-                    if !in_shard(shard, number) {
-                        continue;
-                    }
                     match record {
                         Some(mut record) => {
                             if let Some(e) = record.error.as_mut() {
@@ -325,6 +331,21 @@ fn sequential(
         sink.write(&out)?;
     }
     Ok(())
+}
+
+/// Reads a game without keeping anything of it.
+struct PassOver;
+
+impl Visitor for PassOver {
+    type Output = ();
+    fn tag(&mut self, _: &[u8], _: RawText<'_>, _: Location) -> Flow {
+        Flow::Skip
+    }
+    fn begin_movetext(&mut self) -> Flow {
+        Flow::Skip
+    }
+    fn syntax_error(&mut self, _: SyntaxError) {}
+    fn end_game(&mut self) {}
 }
 
 /// Work for the workers, numbered in input order.
