@@ -16,9 +16,7 @@ use arbiter_laws::audit::{
     TranscriptReader,
 };
 use arbiter_laws::Edition;
-use arbiter_pgn::{
-    Flow, GameBuilder, Location, RawText, Reader, SyntaxError, Visitor, WriteOptions,
-};
+use arbiter_pgn::{GameBuilder, PassOver, Reader, WriteOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -331,21 +329,6 @@ fn sequential(
         sink.write(&out)?;
     }
     Ok(())
-}
-
-/// Reads a game without keeping anything of it.
-struct PassOver;
-
-impl Visitor for PassOver {
-    type Output = ();
-    fn tag(&mut self, _: &[u8], _: RawText<'_>, _: Location) -> Flow {
-        Flow::Skip
-    }
-    fn begin_movetext(&mut self) -> Flow {
-        Flow::Skip
-    }
-    fn syntax_error(&mut self, _: SyntaxError) {}
-    fn end_game(&mut self) {}
 }
 
 /// Work for the workers, numbered in input order.

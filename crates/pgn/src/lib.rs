@@ -55,7 +55,7 @@ pub use notation::{
     read_move, read_move_bytes, read_strict_san, read_strict_san_by, Dialect, Notation,
     ReadMoveError, UnknownNotation,
 };
-pub use reader::{Flow, Location, RawText, Reader, SyntaxError, Visitor};
+pub use reader::{Flow, Location, PassOver, RawText, Reader, SyntaxError, Visitor};
 pub use result::GameResult;
 pub use start::start_position;
 pub use time_control::{ParseTimeControlError, Period, TimeControl};

@@ -458,6 +458,34 @@ fn move_token(tok: &[u8], start: usize) -> Token {
     }
 }
 
+/// A visitor that keeps nothing of a game: the reader passes it over,
+/// finding only where it ends (to cut a file into games, or to skip the
+/// games another process reads).
+///
+/// ```
+/// use arbiter_pgn::{PassOver, Reader};
+/// let pgn = "[White \"A\"]\n\n1. e4 1-0\n\n[White \"B\"]\n\n1. d4 0-1\n";
+/// let mut reader = Reader::new(pgn.as_bytes());
+/// assert!(reader.read_game(&mut PassOver)?.is_some());
+/// let second = reader.next_game()?.expect("the second game");
+/// assert_eq!(second.tags.get("White"), Some("B"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default)]
+pub struct PassOver;
+
+impl Visitor for PassOver {
+    type Output = ();
+    fn tag(&mut self, _: &[u8], _: RawText<'_>, _: Location) -> Flow {
+        Flow::Skip
+    }
+    fn begin_movetext(&mut self) -> Flow {
+        Flow::Skip
+    }
+    fn syntax_error(&mut self, _: SyntaxError) {}
+    fn end_game(&mut self) {}
+}
+
 /// The streaming PGN reader.
 ///
 /// ```

@@ -6,7 +6,7 @@
 //! from its text alone is the game read from the stream; each text carries
 //! its number and the line it starts on, to report places in the file.
 
-use arbiter_pgn::{Flow, Location, RawText, Reader, SyntaxError, Visitor};
+use arbiter_pgn::{PassOver, Reader, Visitor};
 use std::cell::RefCell;
 use std::io::{self, Read};
 use std::rc::Rc;
@@ -118,21 +118,6 @@ impl<R: Read> Read for Tee<R> {
     }
 }
 
-/// Reads nothing: only where games end matters.
-struct Skip;
-
-impl Visitor for Skip {
-    type Output = ();
-    fn tag(&mut self, _: &[u8], _: RawText<'_>, _: Location) -> Flow {
-        Flow::Skip
-    }
-    fn begin_movetext(&mut self) -> Flow {
-        Flow::Skip
-    }
-    fn syntax_error(&mut self, _: SyntaxError) {}
-    fn end_game(&mut self) {}
-}
-
 /// Cuts a PGN stream into [`RawGame`]s; memory stays that of one game and
 /// the reader's buffer, whatever the input's size.
 ///
@@ -181,7 +166,7 @@ impl<R: Read> Iterator for Splitter<R> {
     type Item = io::Result<RawGame>;
 
     fn next(&mut self) -> Option<io::Result<RawGame>> {
-        match self.reader.read_game(&mut Skip) {
+        match self.reader.read_game(&mut PassOver) {
             Err(e) => Some(Err(e)),
             Ok(None) => None,
             Ok(Some(())) => {
