@@ -17,6 +17,15 @@ use std::ops::{Add, Sub};
 /// assert_eq!(6i64.half(), 3);
 /// ```
 pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
+    /// The most significant word of a weight: sums and differences of
+    /// weights have as their head the sums and differences of the heads, and
+    /// of two weights with different heads the one with the higher head is
+    /// the higher (a [`Lex`]'s first criterion; a plain number itself). The
+    /// matching's edge scan compares heads first and reads whole weights
+    /// only on a tie.
+    type Head: Copy + Ord + Add<Output = Self::Head> + Sub<Output = Self::Head>;
+    /// The head of this weight.
+    fn head(&self) -> Self::Head;
     /// Zero.
     fn zero() -> Self;
     /// Half of an even value.
@@ -26,6 +35,10 @@ pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
 }
 
 impl Weight for i64 {
+    type Head = i64;
+    fn head(&self) -> i64 {
+        *self
+    }
     fn zero() -> i64 {
         0
     }
@@ -38,6 +51,10 @@ impl Weight for i64 {
 }
 
 impl Weight for i128 {
+    type Head = i128;
+    fn head(&self) -> i128 {
+        *self
+    }
     fn zero() -> i128 {
         0
     }
@@ -81,6 +98,10 @@ impl<const N: usize> Sub for Lex<N> {
     }
 }
 impl<const N: usize> Weight for Lex<N> {
+    type Head = i128;
+    fn head(&self) -> i128 {
+        self.0.first().copied().unwrap_or(0)
+    }
     fn zero() -> Self {
         Lex([0; N])
     }
@@ -115,7 +136,8 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
-    let mut m = Matcher::new(n, edges.to_vec());
+    let mut m = Matcher::empty();
+    m.load(n, edges.iter().copied());
     m.solve();
     (0..n)
         .map(|v| {
@@ -150,7 +172,8 @@ pub fn max_weight_matching_duals<W: Weight>(
     if edges.is_empty() || n == 0 {
         return (vec![None; n], vec![W::zero(); n]);
     }
-    let mut m = Matcher::new(n, edges.to_vec());
+    let mut m = Matcher::empty();
+    m.load(n, edges.iter().copied());
     m.solve();
     let mates = (0..n)
         .map(|v| {
@@ -179,6 +202,9 @@ pub fn max_weight_matching_duals<W: Weight>(
 /// ```
 pub struct Rematcher<W: Weight> {
     last: Option<Solution<W>>,
+    /// The matcher, its buffers kept from one matching to the next (a
+    /// large bracket's graph takes tens of megabytes).
+    m: Matcher<W>,
 }
 
 /// A matching with the dual solution that proves it best: what
@@ -215,14 +241,25 @@ impl<W> Solution<W> {
 
 impl<W: Weight> Default for Rematcher<W> {
     fn default() -> Self {
-        Rematcher { last: None }
+        Rematcher {
+            last: None,
+            m: Matcher::empty(),
+        }
     }
 }
 
 impl<W: Weight> Rematcher<W> {
     /// A rematcher whose next matching starts from `last`.
     pub fn from_solution(last: Solution<W>) -> Self {
-        Rematcher { last: Some(last) }
+        let mut r = Rematcher::default();
+        r.last = Some(last);
+        r
+    }
+
+    /// Starts the next matching from `last` (cold if `None`), keeping the
+    /// buffers.
+    pub fn restart_from(&mut self, last: Option<Solution<W>>) {
+        self.last = last;
     }
 
     /// The last solution, taken out (the next matching starts cold).
@@ -236,11 +273,12 @@ impl<W: Weight> Rematcher<W> {
     pub fn solve(
         &mut self,
         n: usize,
-        edges: Vec<(usize, usize, W)>,
+        edges: impl IntoIterator<Item = (usize, usize, W)>,
         carry: &[Option<usize>],
     ) -> Vec<Option<usize>> {
-        let empty = edges.is_empty();
-        let mut m = Matcher::new(n, edges);
+        let m = &mut self.m;
+        m.load(n, edges);
+        let empty = m.weight.is_empty();
         if let Some(old) = self.last.take() {
             m.warm_from(&old, carry);
         }
@@ -256,13 +294,24 @@ impl<W: Weight> Rematcher<W> {
 
 struct Matcher<W: Weight> {
     n: usize,
-    edges: Vec<(usize, usize, W)>,
+    /// Edge `k` joins `endpoint[2k]` and `endpoint[2k + 1]`; endpoint `p` is
+    /// the end `endpoint[p]` of edge `p / 2`.
     endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
-    /// Per vertex, its neighbours with the endpoint and the (doubled) weight
-    /// of the edge, side by side: the scan reads one vertex's edges from one
-    /// stretch of memory instead of one edge record each.
-    adj: Vec<Vec<(usize, usize, W)>>,
+    /// Each edge's weight, doubled.
+    weight: Vec<W>,
+    /// Its head ([`Weight::Head`]).
+    head: Vec<W::Head>,
+    /// Vertex `v`'s edges are `adj[start[v]..start[v + 1]]`, by edge
+    /// number: the neighbour and the endpoint `p` at it (as in `mate`), with
+    /// the head of the weight beside them in `adj_head`, so that the scan
+    /// reads one stretch of small records and the whole weight
+    /// (`weight[p / 2]`) only when the heads tie.
+    start: Vec<usize>,
+    adj: Vec<(u32, u32)>,
+    adj_head: Vec<W::Head>,
+    /// Scratch: per vertex, the next free place in `adj` while loading;
+    /// per blossom, the best edge to it while a blossom is made.
+    scratch: Vec<usize>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -289,59 +338,129 @@ struct Matcher<W: Weight> {
 }
 
 impl<W: Weight> Matcher<W> {
-    fn new(n: usize, mut edges: Vec<(usize, usize, W)>) -> Self {
-        for e in &mut edges {
-            e.2 = e.2 + e.2;
-        }
-        let mut maxw = W::zero();
-        for e in &edges {
-            if e.2 > maxw {
-                maxw = e.2;
-            }
-        }
-        let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
-            endpoint.push(i);
-            endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
-        }
-        let adj = neighbend
-            .iter()
-            .map(|ps: &Vec<usize>| {
-                ps.iter()
-                    .map(|&p| (endpoint[p], p, edges[p / 2].2))
-                    .collect()
-            })
-            .collect();
-        let mut dual = vec![maxw; n];
-        dual.extend(std::iter::repeat_n(W::zero(), n));
-        let nedge = edges.len();
+    fn empty() -> Self {
         Matcher {
-            n,
-            edges,
-            endpoint,
-            neighbend,
-            adj,
-            mate: vec![NONE; n],
-            label: vec![0; 2 * n],
-            labelend: vec![NONE; 2 * n],
-            inblossom: (0..n).collect(),
-            parent: vec![NONE; 2 * n],
-            childs: vec![Vec::new(); 2 * n],
-            base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
-            endps: vec![Vec::new(); 2 * n],
-            bestedge: vec![NONE; 2 * n],
-            key: vec![W::zero(); 2 * n],
-            keyed: vec![false; 2 * n],
+            n: 0,
+            endpoint: Vec::new(),
+            weight: Vec::new(),
+            head: Vec::new(),
+            start: Vec::new(),
+            adj: Vec::new(),
+            adj_head: Vec::new(),
+            scratch: Vec::new(),
+            mate: Vec::new(),
+            label: Vec::new(),
+            labelend: Vec::new(),
+            inblossom: Vec::new(),
+            parent: Vec::new(),
+            childs: Vec::new(),
+            base: Vec::new(),
+            endps: Vec::new(),
+            bestedge: Vec::new(),
+            key: Vec::new(),
+            keyed: Vec::new(),
             elapsed: W::zero(),
-            bestedges: vec![None; 2 * n],
-            unused: (n..2 * n).rev().collect(),
-            dual,
-            allowed: vec![false; nedge],
+            bestedges: Vec::new(),
+            unused: Vec::new(),
+            dual: Vec::new(),
+            allowed: Vec::new(),
             queue: Vec::new(),
         }
+    }
+
+    /// Sets up a cold start on the graph of `n` vertices and `edges`,
+    /// in the buffers of the matching before.
+    fn load(&mut self, n: usize, edges: impl IntoIterator<Item = (usize, usize, W)>) {
+        self.n = n;
+        self.endpoint.clear();
+        self.weight.clear();
+        self.head.clear();
+        let mut maxw = W::zero();
+        for (i, j, w) in edges {
+            let w = w + w;
+            if w > maxw {
+                maxw = w;
+            }
+            self.endpoint.push(i);
+            self.endpoint.push(j);
+            self.weight.push(w);
+            self.head.push(w.head());
+        }
+        let nedge = self.weight.len();
+        assert!(2 * nedge <= u32::MAX as usize && n <= u32::MAX as usize);
+        // Each vertex's edges in the order of the edges (as a list per
+        // vertex, pushed edge by edge, would hold them).
+        self.start.clear();
+        self.start.resize(n + 1, 0);
+        for &x in &self.endpoint {
+            self.start[x + 1] += 1;
+        }
+        for v in 0..n {
+            self.start[v + 1] += self.start[v];
+        }
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&self.start[..n]);
+        self.adj.clear();
+        self.adj.resize(2 * nedge, (0, 0));
+        self.adj_head.clear();
+        if let Some(&h) = self.head.first() {
+            self.adj_head.resize(2 * nedge, h);
+        }
+        for p in 0..2 * nedge {
+            let v = self.endpoint[p];
+            let at = self.scratch[v];
+            self.scratch[v] += 1;
+            let q = p ^ 1;
+            self.adj[at] = (self.endpoint[q] as u32, q as u32);
+            self.adj_head[at] = self.head[p / 2];
+        }
+        self.scratch.clear();
+        self.scratch.resize(2 * n, NONE);
+        let reset = |v: &mut Vec<usize>, len: usize| {
+            v.clear();
+            v.resize(len, NONE);
+        };
+        reset(&mut self.mate, n);
+        reset(&mut self.labelend, 2 * n);
+        reset(&mut self.parent, 2 * n);
+        reset(&mut self.bestedge, 2 * n);
+        self.label.clear();
+        self.label.resize(2 * n, 0);
+        self.inblossom.clear();
+        self.inblossom.extend(0..n);
+        self.base.clear();
+        self.base.extend((0..n).chain(std::iter::repeat_n(NONE, n)));
+        self.childs.iter_mut().for_each(Vec::clear);
+        self.childs.resize_with(2 * n, Vec::new);
+        self.endps.iter_mut().for_each(Vec::clear);
+        self.endps.resize_with(2 * n, Vec::new);
+        self.key.clear();
+        self.key.resize(2 * n, W::zero());
+        self.keyed.clear();
+        self.keyed.resize(2 * n, false);
+        self.elapsed = W::zero();
+        self.bestedges.iter_mut().for_each(|b| *b = None);
+        self.bestedges.resize(2 * n, None);
+        self.unused.clear();
+        self.unused.extend((n..2 * n).rev());
+        self.dual.clear();
+        self.dual.resize(n, maxw);
+        self.dual.resize(2 * n, W::zero());
+        self.allowed.clear();
+        self.allowed.resize(nedge, false);
+        self.queue.clear();
+    }
+
+    /// Vertex `v`'s edges: (neighbour, endpoint at it).
+    fn edges_of(&self, v: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.adj[self.start[v]..self.start[v + 1]]
+            .iter()
+            .map(|&(w, p)| (w as usize, p as usize))
+    }
+
+    /// The two ends of edge `k`.
+    fn ends(&self, k: usize) -> (usize, usize) {
+        (self.endpoint[2 * k], self.endpoint[2 * k + 1])
     }
 
     /// Starts from `old`'s solution: each kept vertex's dual plus those of
@@ -385,21 +504,25 @@ impl<W: Weight> Matcher<W> {
         for (v, c) in carry.iter().enumerate().take(n) {
             self.dual[v] = match *c {
                 Some(o) => old.duals[o],
-                None => self.adj[v].iter().map(|e| e.2).max().unwrap_or(W::zero()),
+                None => self
+                    .edges_of(v)
+                    .map(|(_, p)| self.weight[p / 2])
+                    .max()
+                    .unwrap_or(W::zero()),
             };
         }
         let mut short = vec![0u32; n];
-        for k in 0..self.edges.len() {
+        for k in 0..self.weight.len() {
             if self.slack(k) < W::zero() {
-                let (i, j, _) = self.edges[k];
+                let (i, j) = self.ends(k);
                 short[i] += 1;
                 short[j] += 1;
             }
         }
-        for k in 0..self.edges.len() {
+        for k in 0..self.weight.len() {
             let s = self.slack(k);
             if s < W::zero() {
-                let (i, j, _) = self.edges[k];
+                let (i, j) = self.ends(k);
                 let x = if short[j] > short[i] { j } else { i };
                 self.dual[x] = self.dual[x] - s;
             }
@@ -411,11 +534,8 @@ impl<W: Weight> Matcher<W> {
             if u == NONE || u < v {
                 continue;
             }
-            let found = self.neighbend[v]
-                .iter()
-                .copied()
-                .find(|&p| self.endpoint[p] == u);
-            if let Some(p) = found {
+            let found = self.edges_of(v).find(|&(w, _)| w == u);
+            if let Some((_, p)) = found {
                 if self.slack(p / 2) == W::zero() {
                     self.mate[v] = p;
                     self.mate[u] = p ^ 1;
@@ -430,8 +550,24 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dual[i] + self.dual[j] - w
+        let (i, j) = self.ends(k);
+        self.dual[i] + self.dual[j] - self.weight[k]
+    }
+
+    /// The head of edge `k`'s slack.
+    fn slack_head(&self, k: usize) -> W::Head {
+        let (i, j) = self.ends(k);
+        self.dual[i].head() + self.dual[j].head() - self.head[k]
+    }
+
+    /// Whether edge `a`'s slack is below edge `b`'s (heads first).
+    fn slack_lt(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (self.slack_head(a), self.slack_head(b));
+        if x != y {
+            x < y
+        } else {
+            self.slack(a) < self.slack(b)
+        }
     }
 
     fn set_best(&mut self, x: usize, k: usize) {
@@ -513,7 +649,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.ends(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -551,38 +687,51 @@ impl<W: Weight> Matcher<W> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
+        // Per S-blossom next to the new one, its least-slack edge to it
+        // (`scratch`, all NONE between calls).
+        let mut bestedgeto = std::mem::take(&mut self.scratch);
+        let consider = |m: &Self, k: usize, bestedgeto: &mut Vec<usize>| {
+            let (mut i, mut j) = m.ends(k);
+            if m.inblossom[j] == b {
+                std::mem::swap(&mut i, &mut j);
+            }
+            let _ = i;
+            let bj = m.inblossom[j];
+            if bj != b
+                && m.label[bj] == 1
+                && (bestedgeto[bj] == NONE || m.slack_lt(k, bestedgeto[bj]))
+            {
+                bestedgeto[bj] = k;
+            }
+        };
         for &bv in &path {
-            let lists: Vec<Vec<usize>> = match self.bestedges[bv].take() {
-                Some(l) => vec![l],
-                None => self
-                    .leaves_of(bv)
-                    .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
-                    .collect(),
-            };
-            for list in lists {
-                for k in list {
-                    let (mut i, mut j, _) = self.edges[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
+            match self.bestedges[bv].take() {
+                Some(list) => {
+                    for k in list {
+                        consider(self, k, &mut bestedgeto);
                     }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                }
+                None => {
+                    for v in self.leaves_of(bv) {
+                        for (_, p) in self.edges_of(v) {
+                            consider(self, p / 2, &mut bestedgeto);
+                        }
                     }
                 }
             }
             self.set_best(bv, NONE);
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let mut best = Vec::new();
+        for x in bestedgeto.iter_mut() {
+            if *x != NONE {
+                best.push(*x);
+                *x = NONE;
+            }
+        }
+        self.scratch = bestedgeto;
         self.set_best(b, NONE);
         for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+            if self.bestedge[b] == NONE || self.slack_lt(k, self.bestedge[b]) {
                 self.set_best(b, k);
             }
         }
@@ -717,7 +866,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
+        let (v, w) = self.ends(k);
         // Each side ends at a root, or at a free vertex of dual zero (unlabelled).
         self.flip_path(v, 2 * k + 1, true);
         self.flip_path(w, 2 * k, true);
@@ -765,6 +914,7 @@ impl<W: Weight> Matcher<W> {
     /// dual at zero the matching is of maximum weight.
     fn solve(&mut self) {
         let n = self.n;
+        let hz = W::zero().head();
         for _ in 0..=n {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
@@ -794,16 +944,28 @@ impl<W: Weight> Matcher<W> {
                     if augmented {
                         break;
                     }
-                    for at in 0..self.adj[v].len() {
-                        let (w, p, weight) = self.adj[v][at];
+                    // The slack of each edge by its head; the whole slack
+                    // only when heads tie (`kslack`, computed once).
+                    let dv = self.dual[v].head();
+                    for at in self.start[v]..self.start[v + 1] {
+                        let (w, p) = self.adj[at];
+                        let (w, p) = (w as usize, p as usize);
                         let k = p / 2;
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = W::zero();
+                        let mut khead = hz;
+                        let mut kslack = None;
                         if !self.allowed[k] {
-                            kslack = self.dual[v] + self.dual[w] - weight;
-                            if kslack <= W::zero() {
+                            khead = dv + self.dual[w].head() - self.adj_head[at];
+                            let tight = if khead != hz {
+                                khead < hz
+                            } else {
+                                let s = self.slack(k);
+                                kslack = Some(s);
+                                s <= W::zero()
+                            };
+                            if tight {
                                 self.allowed[k] = true;
                             }
                         }
@@ -833,17 +995,39 @@ impl<W: Weight> Matcher<W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            let twice = self.elapsed + self.elapsed;
-                            if self.bestedge[b] == NONE || kslack < self.key_of(b, twice) - twice {
+                            let better = self.bestedge[b] == NONE || {
+                                let twice = self.elapsed + self.elapsed;
+                                let key = self.key_of(b, twice);
+                                let th = key.head() - twice.head();
+                                if khead != th {
+                                    khead < th
+                                } else {
+                                    kslack.unwrap_or_else(|| self.slack(k)) < key - twice
+                                }
+                            };
+                            if better {
                                 self.set_best(b, k);
                             }
                         } else if self.label[w] == 0 {
                             let better = self.bestedge[w] == NONE
                                 || if self.label[self.inblossom[w]] == 0 {
-                                    kslack < self.key_of(w, self.elapsed) - self.elapsed
+                                    let key = self.key_of(w, self.elapsed);
+                                    let th = key.head() - self.elapsed.head();
+                                    if khead != th {
+                                        khead < th
+                                    } else {
+                                        kslack.unwrap_or_else(|| self.slack(k))
+                                            < key - self.elapsed
+                                    }
                                 } else {
                                     // In a T-blossom: no key.
-                                    kslack < self.slack(self.bestedge[w])
+                                    let e = self.bestedge[w];
+                                    let th = self.slack_head(e);
+                                    if khead != th {
+                                        khead < th
+                                    } else {
+                                        kslack.unwrap_or_else(|| self.slack(k)) < self.slack(e)
+                                    }
                                 };
                             if better {
                                 self.set_best(w, k);
@@ -934,7 +1118,7 @@ impl<W: Weight> Matcher<W> {
                     }
                     2 | 3 => {
                         self.allowed[deltaedge] = true;
-                        let (mut i, mut j, _) = self.edges[deltaedge];
+                        let (mut i, mut j) = self.ends(deltaedge);
                         if deltatype == 2 && self.label[self.inblossom[i]] == 0 {
                             std::mem::swap(&mut i, &mut j);
                         }

@@ -272,6 +272,17 @@ struct Stages {
     players: Vec<usize>,
     /// Every matching from scratch.
     cold: bool,
+    /// The matchers by the words used, their buffers kept between
+    /// matchings (a large bracket's graph takes tens of megabytes).
+    r1: Rematcher<Lex<1>>,
+    r2: Rematcher<Lex<2>>,
+    r3: Rematcher<Lex<3>>,
+    r4: Rematcher<Lex<4>>,
+    r6: Rematcher<Lex<6>>,
+    r8: Rematcher<Lex<8>>,
+    r10: Rematcher<Lex<WORDS>>,
+    /// The edges of the next matching (a buffer `Pairer::decide` fills).
+    edges: Vec<(usize, usize, W)>,
 }
 
 impl Stages {
@@ -279,22 +290,19 @@ impl Stages {
     /// by `edges` (between positions in `players`).
     fn solve(&mut self, players: &[usize], edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
         fn run<const K: usize>(
+            r: &mut Rematcher<Lex<K>>,
             last: Option<Solution<W>>,
             edges: &[(usize, usize, W)],
             n: usize,
             carry: &[Option<usize>],
         ) -> (Vec<Option<usize>>, Option<Solution<W>>) {
-            let short: Vec<(usize, usize, Lex<K>)> = edges
-                .iter()
-                .map(|&(a, b, w)| (a, b, Lex(std::array::from_fn(|i| w.0[i]))))
-                .collect();
-            let mut r = match last {
-                Some(s) => {
-                    Rematcher::from_solution(s.map(|w| Lex(std::array::from_fn(|i| w.0[i]))))
-                }
-                None => Rematcher::default(),
-            };
-            let mates = r.solve(n, short, carry);
+            let short = |w: W| Lex(std::array::from_fn(|i| w.0[i]));
+            r.restart_from(last.map(|s| s.map(short)));
+            let mates = r.solve(
+                n,
+                edges.iter().map(|&(a, b, w)| (a, b, short(w))),
+                carry,
+            );
             let wide = r.take().map(|s| {
                 s.map(|w: Lex<K>| Lex(std::array::from_fn(|i| if i < K { w.0[i] } else { 0 })))
             });
@@ -326,13 +334,13 @@ impl Stages {
         let n = players.len();
         let last = self.last.take();
         let (mates, last) = match words {
-            1 => run::<1>(last, edges, n, &carry),
-            2 => run::<2>(last, edges, n, &carry),
-            3 => run::<3>(last, edges, n, &carry),
-            4 => run::<4>(last, edges, n, &carry),
-            6 => run::<6>(last, edges, n, &carry),
-            8 => run::<8>(last, edges, n, &carry),
-            _ => run::<WORDS>(last, edges, n, &carry),
+            1 => run(&mut self.r1, last, edges, n, &carry),
+            2 => run(&mut self.r2, last, edges, n, &carry),
+            3 => run(&mut self.r3, last, edges, n, &carry),
+            4 => run(&mut self.r4, last, edges, n, &carry),
+            6 => run(&mut self.r6, last, edges, n, &carry),
+            8 => run(&mut self.r8, last, edges, n, &carry),
+            _ => run(&mut self.r10, last, edges, n, &carry),
         };
         self.last = last;
         self.words = words;
@@ -795,7 +803,8 @@ impl Pairer<'_> {
                 .copied()
                 .filter(|i| !fixed.contains_key(i))
                 .collect();
-            let mut edges = Vec::new();
+            let mut edges = std::mem::take(&mut stages.edges);
+            edges.clear();
             let mut vals = vec![0i128; widths.len()];
             for (ai, &a) in players.iter().enumerate() {
                 for (bj, &b) in players[ai + 1..].iter().enumerate() {
@@ -929,6 +938,7 @@ impl Pairer<'_> {
             for (k, m) in stages.solve(&players, &edges).into_iter().enumerate() {
                 local[players[k]] = m.map(|j| players[j]);
             }
+            stages.edges = edges;
             for (&a, &b) in fixed.iter() {
                 local[a] = Some(b);
             }
