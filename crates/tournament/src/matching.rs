@@ -309,6 +309,8 @@ struct Matcher<W: Weight> {
     start: Vec<usize>,
     adj: Vec<(u32, u32)>,
     adj_head: Vec<W::Head>,
+    /// The whole weights, in the order of `adj`.
+    adj_weight: Vec<W>,
     /// Scratch: per vertex, the next free place in `adj` while loading;
     /// per blossom, the best edge to it while a blossom is made.
     scratch: Vec<usize>,
@@ -347,6 +349,7 @@ impl<W: Weight> Matcher<W> {
             start: Vec::new(),
             adj: Vec::new(),
             adj_head: Vec::new(),
+            adj_weight: Vec::new(),
             scratch: Vec::new(),
             mate: Vec::new(),
             label: Vec::new(),
@@ -402,16 +405,17 @@ impl<W: Weight> Matcher<W> {
         self.scratch.extend_from_slice(&self.start[..n]);
         self.adj.clear();
         self.adj.resize(2 * nedge, (0, 0));
+        self.adj_weight.clear();
+        self.adj_weight.resize(2 * nedge, W::zero());
         self.adj_head.clear();
-        if let Some(&h) = self.head.first() {
-            self.adj_head.resize(2 * nedge, h);
-        }
+        self.adj_head.resize(2 * nedge, W::zero().head());
         for p in 0..2 * nedge {
             let v = self.endpoint[p];
             let at = self.scratch[v];
             self.scratch[v] += 1;
             let q = p ^ 1;
             self.adj[at] = (self.endpoint[q] as u32, q as u32);
+            self.adj_weight[at] = self.weight[p / 2];
             self.adj_head[at] = self.head[p / 2];
         }
         self.scratch.clear();
@@ -961,7 +965,7 @@ impl<W: Weight> Matcher<W> {
                             let tight = if khead != hz {
                                 khead < hz
                             } else {
-                                let s = self.slack(k);
+                                let s = self.dual[v] + self.dual[w] - self.adj_weight[at];
                                 kslack = Some(s);
                                 s <= W::zero()
                             };
@@ -1002,7 +1006,7 @@ impl<W: Weight> Matcher<W> {
                                 if khead != th {
                                     khead < th
                                 } else {
-                                    kslack.unwrap_or_else(|| self.slack(k)) < key - twice
+                                    kslack.unwrap_or_else(|| self.dual[v] + self.dual[w] - self.adj_weight[at]) < key - twice
                                 }
                             };
                             if better {
@@ -1016,7 +1020,7 @@ impl<W: Weight> Matcher<W> {
                                     if khead != th {
                                         khead < th
                                     } else {
-                                        kslack.unwrap_or_else(|| self.slack(k))
+                                        kslack.unwrap_or_else(|| self.dual[v] + self.dual[w] - self.adj_weight[at])
                                             < key - self.elapsed
                                     }
                                 } else {
@@ -1026,7 +1030,7 @@ impl<W: Weight> Matcher<W> {
                                     if khead != th {
                                         khead < th
                                     } else {
-                                        kslack.unwrap_or_else(|| self.slack(k)) < self.slack(e)
+                                        kslack.unwrap_or_else(|| self.dual[v] + self.dual[w] - self.adj_weight[at]) < self.slack(e)
                                     }
                                 };
                             if better {
