@@ -121,6 +121,19 @@ impl<const N: usize> Weight for Lex<N> {
 
 const NONE: usize = usize::MAX;
 
+/// Empties `v` and fills it with `len` copies of `x`; a buffer too small is
+/// freed and replaced by one at least twice its size (no copy of the old
+/// contents, few replacements as the graphs grow).
+fn fit<T: Clone>(v: &mut Vec<T>, len: usize, x: T) {
+    v.clear();
+    if v.capacity() < len {
+        let cap = len.max(2 * v.capacity());
+        *v = Vec::new();
+        *v = Vec::with_capacity(cap);
+    }
+    v.resize(len, x);
+}
+
 /// Computes a maximum-weight matching of the graph with `n` vertices and the
 /// given edges `(u, v, weight)`; returns each vertex's mate. Edges with a
 /// weight not above zero are never needed in a maximum-weight matching and
@@ -262,6 +275,11 @@ impl<W: Weight> Rematcher<W> {
         self.last = last;
     }
 
+    /// Frees the buffers kept for the next matching.
+    pub fn release(&mut self) {
+        self.m = Matcher::empty();
+    }
+
     /// The last solution, taken out (the next matching starts cold).
     pub fn take(&mut self) -> Option<Solution<W>> {
         self.last.take()
@@ -270,15 +288,14 @@ impl<W: Weight> Rematcher<W> {
     /// A maximum-weight matching of `n` vertices and `edges` (as
     /// [`max_weight_matching`]); `carry[v]` is the vertex of the previous
     /// call that `v` is now, if any (the rest start afresh).
-    pub fn solve(
-        &mut self,
-        n: usize,
-        edges: impl IntoIterator<Item = (usize, usize, W)>,
-        carry: &[Option<usize>],
-    ) -> Vec<Option<usize>> {
+    pub fn solve<I>(&mut self, n: usize, edges: I, carry: &[Option<usize>]) -> Vec<Option<usize>>
+    where
+        I: IntoIterator<Item = (usize, usize, W)>,
+        I::IntoIter: Clone,
+    {
         let m = &mut self.m;
         m.load(n, edges);
-        let empty = m.weight.is_empty();
+        let empty = m.at.is_empty();
         if let Some(old) = self.last.take() {
             m.warm_from(&old, carry);
         }
@@ -297,10 +314,8 @@ struct Matcher<W: Weight> {
     /// Edge `k` joins `endpoint[2k]` and `endpoint[2k + 1]`; endpoint `p` is
     /// the end `endpoint[p]` of edge `p / 2`.
     endpoint: Vec<usize>,
-    /// Each edge's weight, doubled.
-    weight: Vec<W>,
-    /// Its head ([`Weight::Head`]).
-    head: Vec<W::Head>,
+    /// Where edge `k` is in `adj` (in the list of `endpoint[2k]`).
+    at: Vec<u32>,
     /// Vertex `v`'s edges are `adj[start[v]..start[v + 1]]`, by edge
     /// number: the neighbour and the endpoint `p` at it (as in `mate`), with
     /// the head of the weight beside them in `adj_head`, so that the scan
@@ -344,8 +359,7 @@ impl<W: Weight> Matcher<W> {
         Matcher {
             n: 0,
             endpoint: Vec::new(),
-            weight: Vec::new(),
-            head: Vec::new(),
+            at: Vec::new(),
             start: Vec::new(),
             adj: Vec::new(),
             adj_head: Vec::new(),
@@ -371,52 +385,52 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// Sets up a cold start on the graph of `n` vertices and `edges`,
-    /// in the buffers of the matching before.
-    fn load(&mut self, n: usize, edges: impl IntoIterator<Item = (usize, usize, W)>) {
+    /// Sets up a cold start on the graph of `n` vertices and `edges`
+    /// (read twice), in the buffers of the matching before.
+    fn load<I>(&mut self, n: usize, edges: I)
+    where
+        I: IntoIterator<Item = (usize, usize, W)>,
+        I::IntoIter: Clone,
+    {
+        let edges = edges.into_iter();
         self.n = n;
-        self.endpoint.clear();
-        self.weight.clear();
-        self.head.clear();
         let mut maxw = W::zero();
-        for (i, j, w) in edges {
+        let mut nedge = 0;
+        fit(&mut self.start, n + 1, 0);
+        for (i, j, w) in edges.clone() {
             let w = w + w;
             if w > maxw {
                 maxw = w;
             }
-            self.endpoint.push(i);
-            self.endpoint.push(j);
-            self.weight.push(w);
-            self.head.push(w.head());
+            self.start[i + 1] += 1;
+            self.start[j + 1] += 1;
+            nedge += 1;
         }
-        let nedge = self.weight.len();
         assert!(2 * nedge <= u32::MAX as usize && n <= u32::MAX as usize);
         // Each vertex's edges in the order of the edges (as a list per
         // vertex, pushed edge by edge, would hold them).
-        self.start.clear();
-        self.start.resize(n + 1, 0);
-        for &x in &self.endpoint {
-            self.start[x + 1] += 1;
-        }
         for v in 0..n {
             self.start[v + 1] += self.start[v];
         }
         self.scratch.clear();
         self.scratch.extend_from_slice(&self.start[..n]);
-        self.adj.clear();
-        self.adj.resize(2 * nedge, (0, 0));
-        self.adj_weight.clear();
-        self.adj_weight.resize(2 * nedge, W::zero());
-        self.adj_head.clear();
-        self.adj_head.resize(2 * nedge, W::zero().head());
-        for p in 0..2 * nedge {
-            let v = self.endpoint[p];
-            let at = self.scratch[v];
-            self.scratch[v] += 1;
-            let q = p ^ 1;
-            self.adj[at] = (self.endpoint[q] as u32, q as u32);
-            self.adj_weight[at] = self.weight[p / 2];
-            self.adj_head[at] = self.head[p / 2];
+        fit(&mut self.endpoint, 2 * nedge, 0);
+        fit(&mut self.at, nedge, 0);
+        fit(&mut self.adj, 2 * nedge, (0, 0));
+        fit(&mut self.adj_weight, 2 * nedge, W::zero());
+        fit(&mut self.adj_head, 2 * nedge, W::zero().head());
+        for (k, (i, j, w)) in edges.enumerate() {
+            let w = w + w;
+            self.endpoint[2 * k] = i;
+            self.endpoint[2 * k + 1] = j;
+            for (x, y, p) in [(i, j, 2 * k + 1), (j, i, 2 * k)] {
+                let at = self.scratch[x];
+                self.scratch[x] += 1;
+                self.adj[at] = (y as u32, p as u32);
+                self.adj_weight[at] = w;
+                self.adj_head[at] = w.head();
+            }
+            self.at[k] = (self.scratch[i] - 1) as u32;
         }
         self.scratch.clear();
         self.scratch.resize(2 * n, NONE);
@@ -510,20 +524,20 @@ impl<W: Weight> Matcher<W> {
                 Some(o) => old.duals[o],
                 None => self
                     .edges_of(v)
-                    .map(|(_, p)| self.weight[p / 2])
+                    .map(|(_, p)| self.weight(p / 2))
                     .max()
                     .unwrap_or(W::zero()),
             };
         }
         let mut short = vec![0u32; n];
-        for k in 0..self.weight.len() {
+        for k in 0..self.at.len() {
             if self.slack(k) < W::zero() {
                 let (i, j) = self.ends(k);
                 short[i] += 1;
                 short[j] += 1;
             }
         }
-        for k in 0..self.weight.len() {
+        for k in 0..self.at.len() {
             let s = self.slack(k);
             if s < W::zero() {
                 let (i, j) = self.ends(k);
@@ -555,13 +569,18 @@ impl<W: Weight> Matcher<W> {
 
     fn slack(&self, k: usize) -> W {
         let (i, j) = self.ends(k);
-        self.dual[i] + self.dual[j] - self.weight[k]
+        self.dual[i] + self.dual[j] - self.weight(k)
+    }
+
+    /// Edge `k`'s weight, doubled.
+    fn weight(&self, k: usize) -> W {
+        self.adj_weight[self.at[k] as usize]
     }
 
     /// The head of edge `k`'s slack.
     fn slack_head(&self, k: usize) -> W::Head {
         let (i, j) = self.ends(k);
-        self.dual[i].head() + self.dual[j].head() - self.head[k]
+        self.dual[i].head() + self.dual[j].head() - self.adj_head[self.at[k] as usize]
     }
 
     /// Whether edge `a`'s slack is below edge `b`'s (heads first).

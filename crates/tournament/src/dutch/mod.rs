@@ -283,6 +283,8 @@ struct Stages {
     r10: Rematcher<Lex<WORDS>>,
     /// The edges of the next matching (a buffer `Pairer::decide` fills).
     edges: Vec<(usize, usize, W)>,
+    /// The graph of `Pairer::complete` (a buffer).
+    graph: petgraph::graph::UnGraph<(), ()>,
 }
 
 impl Stages {
@@ -333,6 +335,17 @@ impl Stages {
         };
         let n = players.len();
         let last = self.last.take();
+        if words != self.words {
+            // One width's buffers at a time: memory freed is memory the
+            // next buffers reuse (fresh pages cost their zeroing).
+            self.r1.release();
+            self.r2.release();
+            self.r3.release();
+            self.r4.release();
+            self.r6.release();
+            self.r8.release();
+            self.r10.release();
+        }
         let (mates, last) = match words {
             1 => run(&mut self.r1, last, edges, n, &carry),
             2 => run(&mut self.r2, last, edges, n, &carry),
@@ -613,13 +626,14 @@ impl Pairer<'_> {
         local: &[Option<usize>],
         allowed: &dyn Fn(usize, usize) -> bool,
         candidate: &dyn Fn(usize) -> bool,
+        g: &mut petgraph::graph::UnGraph<(), ()>,
     ) -> bool {
         let rest: Vec<usize> = remaining
             .iter()
             .copied()
             .filter(|&i| local[i].is_none())
             .collect();
-        let mut g = petgraph::graph::UnGraph::<(), ()>::with_capacity(rest.len() + 1, 0);
+        g.clear();
         let nodes: Vec<_> = rest.iter().map(|_| g.add_node(())).collect();
         for (a, &x) in rest.iter().enumerate() {
             for (b, &y) in rest.iter().enumerate().skip(a + 1) {
@@ -636,7 +650,7 @@ impl Pairer<'_> {
                 }
             }
         }
-        petgraph::algo::maximum_matching(&g).is_perfect()
+        petgraph::algo::maximum_matching(&*g).is_perfect()
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -942,7 +956,7 @@ impl Pairer<'_> {
             for (&a, &b) in fixed.iter() {
                 local[a] = Some(b);
             }
-            if !whole && !self.complete(remaining, &local, &allowed, candidate) {
+            if !whole && !self.complete(remaining, &local, &allowed, candidate, &mut stages.graph) {
                 // The best pairing of the bracket and the next group leaves
                 // the rest unpairable (C4) or the bye to a non-candidate
                 // (C2, C5): decide this bracket over every player.
