@@ -216,7 +216,7 @@ fn allocate(hi: &Entrant, lo: &Entrant, initial: Colour) -> (u16, u16) {
 
 const WORDS: usize = 10;
 /// The words a bracket's S1-opponent fields may fill the weights up to.
-const S1_WORDS: usize = 8;
+const S1_WORDS: usize = 6;
 type W = Lex<WORDS>;
 
 /// Packs criteria (each a non-negative field of a known width) into a `Lex`
@@ -726,10 +726,11 @@ impl Pairer<'_> {
         // The opponents of as many S1 players as the weight has room for are
         // decided by one matching (each in its own field, the first most
         // significant); the rest by the next matchings of this bracket (the
-        // same pairing whatever their number). Room: eight words of the ten
-        // when the rest fits in them (measured: 2,000 players 10.6 s with
-        // eight, 12.3 s with ten, 11.0 s with six, `docs/performance.md`),
-        // else all ten.
+        // same pairing whatever their number). Room: six words of the ten
+        // when the rest fits in them (measured with the matcher's buffers
+        // kept: 2,000 players 12.0-12.3 s with six, 13.0 with five, 13.2-13.5
+        // with eight, 24 with four, under load, `docs/performance.md`), else
+        // all ten.
         let fits = |tops: usize, words: usize| {
             let mut all = widths.clone();
             all.extend(std::iter::repeat_n(wb + 1, tops));
