@@ -347,9 +347,13 @@ struct Matcher<W: Weight> {
     keyed: Vec<bool>,
     /// The sum of this stage's deltas.
     elapsed: W,
+    /// Twice `elapsed` (an S-blossom's key offset).
+    twice: W,
     bestedges: Vec<Option<Vec<usize>>>,
     unused: Vec<usize>,
     dual: Vec<W>,
+    /// The heads of the vertices' duals, side by side for the scan.
+    dual_head: Vec<W::Head>,
     allowed: Vec<bool>,
     queue: Vec<usize>,
 }
@@ -377,9 +381,11 @@ impl<W: Weight> Matcher<W> {
             key: Vec::new(),
             keyed: Vec::new(),
             elapsed: W::zero(),
+            twice: W::zero(),
             bestedges: Vec::new(),
             unused: Vec::new(),
             dual: Vec::new(),
+            dual_head: Vec::new(),
             allowed: Vec::new(),
             queue: Vec::new(),
         }
@@ -457,6 +463,7 @@ impl<W: Weight> Matcher<W> {
         self.keyed.clear();
         self.keyed.resize(2 * n, false);
         self.elapsed = W::zero();
+        self.twice = W::zero();
         self.bestedges.iter_mut().for_each(|b| *b = None);
         self.bestedges.resize(2 * n, None);
         self.unused.clear();
@@ -464,6 +471,8 @@ impl<W: Weight> Matcher<W> {
         self.dual.clear();
         self.dual.resize(n, maxw);
         self.dual.resize(2 * n, W::zero());
+        self.dual_head.clear();
+        self.dual_head.resize(n, maxw.head());
         self.allowed.clear();
         self.allowed.resize(nedge, false);
         self.queue.clear();
@@ -564,6 +573,7 @@ impl<W: Weight> Matcher<W> {
             if self.mate[v] == NONE {
                 self.dual[v] = self.dual[v].round_even();
             }
+            self.dual_head[v] = self.dual[v].head();
         }
     }
 
@@ -580,7 +590,7 @@ impl<W: Weight> Matcher<W> {
     /// The head of edge `k`'s slack.
     fn slack_head(&self, k: usize) -> W::Head {
         let (i, j) = self.ends(k);
-        self.dual[i].head() + self.dual[j].head() - self.adj_head[self.at[k] as usize]
+        self.dual_head[i] + self.dual_head[j] - self.adj_head[self.at[k] as usize]
     }
 
     /// Whether edge `a`'s slack is below edge `b`'s (heads first).
@@ -943,6 +953,7 @@ impl<W: Weight> Matcher<W> {
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             self.keyed.iter_mut().for_each(|k| *k = false);
             self.elapsed = W::zero();
+            self.twice = W::zero();
             for b in n..2 * n {
                 self.bestedges[b] = None;
             }
@@ -969,7 +980,7 @@ impl<W: Weight> Matcher<W> {
                     }
                     // The slack of each edge by its head; the whole slack
                     // only when heads tie (`kslack`, computed once).
-                    let dv = self.dual[v].head();
+                    let dv = self.dual_head[v];
                     for at in self.start[v]..self.start[v + 1] {
                         let (w, p) = self.adj[at];
                         let (w, p) = (w as usize, p as usize);
@@ -980,7 +991,7 @@ impl<W: Weight> Matcher<W> {
                         let mut khead = hz;
                         let mut kslack = None;
                         if !self.allowed[k] {
-                            khead = dv + self.dual[w].head() - self.adj_head[at];
+                            khead = dv + self.dual_head[w] - self.adj_head[at];
                             let tight = if khead != hz {
                                 khead < hz
                             } else {
@@ -1019,13 +1030,15 @@ impl<W: Weight> Matcher<W> {
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
                             let better = self.bestedge[b] == NONE || {
-                                let twice = self.elapsed + self.elapsed;
+                                let twice = self.twice;
                                 let key = self.key_of(b, twice);
                                 let th = key.head() - twice.head();
                                 if khead != th {
                                     khead < th
                                 } else {
-                                    kslack.unwrap_or_else(|| self.dual[v] + self.dual[w] - self.adj_weight[at]) < key - twice
+                                    kslack.unwrap_or_else(|| {
+                                        self.dual[v] + self.dual[w] - self.adj_weight[at]
+                                    }) < key - twice
                                 }
                             };
                             if better {
@@ -1039,8 +1052,9 @@ impl<W: Weight> Matcher<W> {
                                     if khead != th {
                                         khead < th
                                     } else {
-                                        kslack.unwrap_or_else(|| self.dual[v] + self.dual[w] - self.adj_weight[at])
-                                            < key - self.elapsed
+                                        kslack.unwrap_or_else(|| {
+                                            self.dual[v] + self.dual[w] - self.adj_weight[at]
+                                        }) < key - self.elapsed
                                     }
                                 } else {
                                     // In a T-blossom: no key.
@@ -1049,7 +1063,9 @@ impl<W: Weight> Matcher<W> {
                                     if khead != th {
                                         khead < th
                                     } else {
-                                        kslack.unwrap_or_else(|| self.dual[v] + self.dual[w] - self.adj_weight[at]) < self.slack(e)
+                                        kslack.unwrap_or_else(|| {
+                                            self.dual[v] + self.dual[w] - self.adj_weight[at]
+                                        }) < self.slack(e)
                                     }
                                 };
                             if better {
@@ -1110,8 +1126,9 @@ impl<W: Weight> Matcher<W> {
                     match self.label[self.inblossom[v]] {
                         1 => self.dual[v] = self.dual[v] - delta,
                         2 => self.dual[v] = self.dual[v] + delta,
-                        _ => {}
+                        _ => continue,
                     }
+                    self.dual_head[v] = self.dual[v].head();
                 }
                 for b in n..2 * n {
                     if self.base[b] != NONE && self.parent[b] == NONE {
@@ -1123,6 +1140,7 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
                 self.elapsed = self.elapsed + delta;
+                self.twice = self.elapsed + self.elapsed;
                 match deltatype {
                     1 => {
                         // A root at zero stays free; else an S-vertex at

@@ -289,8 +289,14 @@ struct Stages {
 
 impl Stages {
     /// A maximum-weight matching of `players` (indices in pairing order)
-    /// by `edges` (between positions in `players`).
-    fn solve(&mut self, players: &[usize], edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+    /// by `edges` (between positions in `players`), whose weights use the
+    /// first `used` words.
+    fn solve(
+        &mut self,
+        players: &[usize],
+        edges: &[(usize, usize, W)],
+        used: usize,
+    ) -> Vec<Option<usize>> {
         fn run<const K: usize>(
             r: &mut Rematcher<Lex<K>>,
             last: Option<Solution<W>>,
@@ -300,21 +306,12 @@ impl Stages {
         ) -> (Vec<Option<usize>>, Option<Solution<W>>) {
             let short = |w: W| Lex(std::array::from_fn(|i| w.0[i]));
             r.restart_from(last.map(|s| s.map(short)));
-            let mates = r.solve(
-                n,
-                edges.iter().map(|&(a, b, w)| (a, b, short(w))),
-                carry,
-            );
+            let mates = r.solve(n, edges.iter().map(|&(a, b, w)| (a, b, short(w))), carry);
             let wide = r.take().map(|s| {
                 s.map(|w: Lex<K>| Lex(std::array::from_fn(|i| if i < K { w.0[i] } else { 0 })))
             });
             (mates, wide)
         }
-        let used = edges
-            .iter()
-            .map(|(_, _, w)| w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1))
-            .max()
-            .unwrap_or(0);
         if self.cold {
             self.last = None;
             self.words = 0;
@@ -797,17 +794,23 @@ impl Pairer<'_> {
             // An edge the matching may use: C1, C3, the opponents fixed by
             // earlier stages, and no pair in the bracket for a player
             // decided to float.
+            // (Fixed opponents and floaters by player: read per pair.)
+            let mut fixed_to = vec![None; n];
+            for (&a, &b) in fixed.iter() {
+                fixed_to[a] = Some(b);
+            }
+            let mut floats = vec![false; n];
+            for &i in &floating {
+                floats[i] = true;
+            }
             let allowed = |a: usize, b: usize| -> bool {
                 if !compat[a][b] {
                     return false;
                 }
-                if fixed.get(&a).is_some_and(|&m| m != b) || fixed.get(&b).is_some_and(|&m| m != a)
-                {
+                if fixed_to[a].is_some_and(|m| m != b) || fixed_to[b].is_some_and(|m| m != a) {
                     return false;
                 }
-                !(zone[a] == Zone::Bracket
-                    && zone[b] == Zone::Bracket
-                    && (floating.contains(&a) || floating.contains(&b)))
+                !(zone[a] == Zone::Bracket && zone[b] == Zone::Bracket && (floats[a] || floats[b]))
             };
             // The players the matching is computed over: first the bracket
             // and the next score group only (see `complete`), else everyone.
@@ -820,6 +823,7 @@ impl Pairer<'_> {
                 .collect();
             let mut edges = std::mem::take(&mut stages.edges);
             edges.clear();
+            let mut used = 0;
             let mut vals = vec![0i128; widths.len()];
             for (ai, &a) in players.iter().enumerate() {
                 for (bj, &b) in players[ai + 1..].iter().enumerate() {
@@ -946,11 +950,13 @@ impl Pairer<'_> {
                             }
                         }
                     }
-                    edges.push((ai, ai + 1 + bj, packer.pack(&vals)));
+                    let w = packer.pack(&vals);
+                    used = used.max(w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1));
+                    edges.push((ai, ai + 1 + bj, w));
                 }
             }
             let mut local = vec![None; n];
-            for (k, m) in stages.solve(&players, &edges).into_iter().enumerate() {
+            for (k, m) in stages.solve(&players, &edges, used).into_iter().enumerate() {
                 local[players[k]] = m.map(|j| players[j]);
             }
             stages.edges = edges;
