@@ -356,6 +356,25 @@ struct Matcher<W: Weight> {
     dual_head: Vec<W::Head>,
     allowed: Vec<bool>,
     queue: Vec<usize>,
+    /// Per vertex, its edges to the roots of some stage (each a vertex
+    /// alone) by slack, least first: `order[start[v]..start[v] + cnt[v]]`
+    /// (places in `adj`), the first `ptr[v]` of them to roots no longer.
+    /// While the roots stay roots their duals fall alike, so the order of
+    /// the slacks of a vertex's edges to them stays (the difference of two
+    /// is that of the roots' duals less that of the weights), and a stage
+    /// finds every best edge from them instead of scanning every root
+    /// ([`Matcher::best_from_lists`]).
+    order: Vec<u32>,
+    cnt: Vec<u32>,
+    ptr: Vec<u32>,
+    /// The roots and the duals when the lists were made.
+    list_root: Vec<bool>,
+    list_dual: Vec<W>,
+    /// Lists made for this matching, and the stages they served since.
+    lists: bool,
+    served: usize,
+    /// No more lists for this matching (the last served too few stages).
+    no_lists: bool,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -388,6 +407,14 @@ impl<W: Weight> Matcher<W> {
             dual_head: Vec::new(),
             allowed: Vec::new(),
             queue: Vec::new(),
+            order: Vec::new(),
+            cnt: Vec::new(),
+            ptr: Vec::new(),
+            list_root: Vec::new(),
+            list_dual: Vec::new(),
+            lists: false,
+            served: 0,
+            no_lists: false,
         }
     }
 
@@ -476,6 +503,114 @@ impl<W: Weight> Matcher<W> {
         self.allowed.clear();
         self.allowed.resize(nedge, false);
         self.queue.clear();
+        self.lists = false;
+        self.served = 0;
+        self.no_lists = false;
+    }
+
+    /// Whether `x` is a root of this stage that is a vertex alone.
+    fn lone_root(&self, x: usize) -> bool {
+        self.label[x] == 1 && self.inblossom[x] == x && self.labelend[x] == NONE
+    }
+
+    /// Sets every vertex's best edge at the start of a stage (the roots
+    /// just labelled S, every other vertex unlabelled) from the sorted
+    /// lists, made again if needed, instead of the first scan of every
+    /// root: a root's least-slack edge to another root, an unlabelled
+    /// vertex's least-slack edge from a root, as the scan would find them
+    /// (up to ties). Tight edges among them are taken by the dual steps of
+    /// zero that follow, one by one, instead of during the scan. True if
+    /// done (the queue is then emptied), false (nothing changed) else.
+    fn best_from_lists(&mut self, roots: usize) -> bool {
+        let n = self.n;
+        if self.no_lists || roots < 32 {
+            return false;
+        }
+        let mut valid = self.lists;
+        let mut fall: Option<W> = None;
+        for v in 0..n {
+            if self.label[self.inblossom[v]] != 1 {
+                continue;
+            }
+            if !self.lone_root(v) {
+                return false;
+            }
+            if valid {
+                let d = self.list_dual[v] - self.dual[v];
+                valid = self.list_root[v] && fall.is_none_or(|f| f == d);
+                fall = Some(d);
+            }
+        }
+        if !valid {
+            if self.lists && self.served < 4 {
+                // Made again too soon: scan as usual from now on.
+                self.no_lists = true;
+                return false;
+            }
+            self.make_lists();
+        }
+        self.served += 1;
+        for v in 0..n {
+            let base = self.start[v];
+            let mut i = self.ptr[v] as usize;
+            let cnt = self.cnt[v] as usize;
+            while i < cnt && !self.lone_root(self.adj[self.order[base + i] as usize].0 as usize) {
+                i += 1;
+            }
+            self.ptr[v] = i as u32;
+            let best = if i < cnt {
+                self.adj[self.order[base + i] as usize].1 as usize / 2
+            } else {
+                NONE
+            };
+            self.set_best(v, best);
+        }
+        // The roots with a tight edge to another root are scanned (the
+        // first scan would have met that edge, and augmented at once).
+        self.queue.clear();
+        for v in 0..n {
+            let e = self.bestedge[v];
+            if self.lone_root(v) && e != NONE && self.slack(e) == W::zero() {
+                self.queue.push(v);
+            }
+        }
+        true
+    }
+
+    /// Makes the sorted lists for this stage's roots.
+    fn make_lists(&mut self) {
+        let n = self.n;
+        fit(&mut self.order, self.adj.len(), 0);
+        fit(&mut self.cnt, n, 0);
+        fit(&mut self.ptr, n, 0);
+        let mut keyed: Vec<(W, u32)> = Vec::new();
+        for v in 0..n {
+            keyed.clear();
+            for at in self.start[v]..self.start[v + 1] {
+                let (x, p) = self.adj[at];
+                if self.lone_root(x as usize) {
+                    keyed.push((self.slack(p as usize / 2), at as u32));
+                }
+            }
+            // Least slack first; ties in the order of the edges.
+            keyed.sort_by(|a, b| {
+                a.0.head()
+                    .cmp(&b.0.head())
+                    .then(a.0.cmp(&b.0))
+                    .then(a.1.cmp(&b.1))
+            });
+            let base = self.start[v];
+            for (i, &(_, at)) in keyed.iter().enumerate() {
+                self.order[base + i] = at;
+            }
+            self.cnt[v] = keyed.len() as u32;
+        }
+        let roots: Vec<bool> = (0..n).map(|v| self.lone_root(v)).collect();
+        self.list_root = roots;
+        self.list_dual.clear();
+        self.list_dual.extend_from_slice(&self.dual[..n]);
+        self.lists = true;
+        self.served = 0;
     }
 
     /// Vertex `v`'s edges: (neighbour, endpoint at it).
@@ -972,6 +1107,7 @@ impl<W: Weight> Matcher<W> {
             if roots == 0 {
                 break;
             }
+            self.best_from_lists(roots);
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
