@@ -375,6 +375,9 @@ struct Matcher<W: Weight> {
     served: usize,
     /// No more lists for this matching (the last served too few stages).
     no_lists: bool,
+    /// Lists only for stages with at least this many roots (below, the
+    /// scan is cheap); the tests set 1.
+    list_min_roots: usize,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -415,6 +418,7 @@ impl<W: Weight> Matcher<W> {
             lists: false,
             served: 0,
             no_lists: false,
+            list_min_roots: 32,
         }
     }
 
@@ -523,7 +527,7 @@ impl<W: Weight> Matcher<W> {
     /// done (the queue is then emptied), false (nothing changed) else.
     fn best_from_lists(&mut self, roots: usize) -> bool {
         let n = self.n;
-        if self.no_lists || roots < 32 {
+        if self.no_lists || roots < self.list_min_roots {
             return false;
         }
         let mut valid = self.lists;
@@ -1395,7 +1399,81 @@ mod tests {
         Ok(total)
     }
 
+    /// A maximum-weight matching with the sorted lists used at every stage
+    /// (`list_min_roots` 1).
+    fn with_lists<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+        let mut r = Rematcher::default();
+        r.m.list_min_roots = 1;
+        r.solve(n, edges.iter().copied(), &vec![None; n])
+    }
+
     proptest! {
+        /// With the sorted lists at every stage, the matching is of maximum
+        /// weight (brute force), cold and warm.
+        #[test]
+        fn lists_match_brute_force(
+            n in 2usize..11,
+            raw in proptest::collection::vec((0usize..11, 0usize..11, 1i64..30), 0..40),
+            keep in proptest::collection::vec(proptest::bool::weighted(0.8), 11),
+            change in proptest::collection::vec((0u8..4, 1i64..30), 40),
+        ) {
+            let edges = dedup(n, &raw);
+            let mates = with_lists(n, &edges);
+            prop_assert_eq!(weight_of(&mates, &edges)?, brute(n, &edges));
+            let mut r = Rematcher::default();
+            r.m.list_min_roots = 1;
+            let first = r.solve(n, edges.clone(), &vec![None; n]);
+            prop_assert_eq!(weight_of(&first, &edges)?, brute(n, &edges));
+            let kept: Vec<usize> = (0..n).filter(|&v| keep[v]).collect();
+            let at = |v: usize| kept.iter().position(|&k| k == v);
+            let mut next = Vec::new();
+            for (e, &(a, b, w)) in edges.iter().enumerate() {
+                let (Some(x), Some(y)) = (at(a), at(b)) else { continue };
+                match change[e % change.len()] {
+                    (0, _) => {}
+                    (1, d) => next.push((x, y, w + d)),
+                    (2, d) => next.push((x, y, d)),
+                    _ => next.push((x, y, w)),
+                }
+            }
+            let m = kept.len();
+            let carry: Vec<Option<usize>> = kept.iter().map(|&v| Some(v)).collect();
+            let second = r.solve(m, next.clone(), &carry);
+            prop_assert_eq!(weight_of(&second, &next)?, brute(m, &next));
+        }
+
+        /// The same over two-word weights with many ties on larger graphs:
+        /// as heavy as the matching without lists.
+        #[test]
+        fn lists_match_without(
+            n in 20usize..70,
+            raw in proptest::collection::vec((0usize..70, 0usize..70, 0i128..3, 0i128..6), 50..600),
+        ) {
+            let mut edges: Vec<(usize, usize, Lex<2>)> = Vec::new();
+            for (a, b, x, y) in raw {
+                let (a, b) = (a % n, b % n);
+                if a != b && !edges.iter().any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a)) {
+                    edges.push((a, b, Lex([x, 2 * y + 1])));
+                }
+            }
+            let total = |mates: &[Option<usize>]| {
+                let mut t = Lex([0, 0]);
+                for &(a, b, w) in &edges {
+                    if mates[a] == Some(b) {
+                        prop_assert_eq!(mates[b], Some(a));
+                        t = t + w;
+                    }
+                }
+                Ok(t)
+            };
+            let plain = {
+                let mut r = Rematcher::default();
+                r.m.list_min_roots = usize::MAX;
+                r.solve(n, edges.clone(), &vec![None; n])
+            };
+            prop_assert_eq!(total(&with_lists(n, &edges))?, total(&plain)?);
+        }
+
         /// An edge whose endpoints' duals exceed twice its weight is in no
         /// maximum-weight matching: forcing it loses weight.
         #[test]
