@@ -264,9 +264,10 @@ impl<W: Weight> Default for Rematcher<W> {
 impl<W: Weight> Rematcher<W> {
     /// A rematcher whose next matching starts from `last`.
     pub fn from_solution(last: Solution<W>) -> Self {
-        let mut r = Rematcher::default();
-        r.last = Some(last);
-        r
+        Rematcher {
+            last: Some(last),
+            m: Matcher::empty(),
+        }
     }
 
     /// Starts the next matching from `last` (cold if `None`), keeping the
@@ -318,9 +319,9 @@ struct Matcher<W: Weight> {
     at: Vec<u32>,
     /// Vertex `v`'s edges are `adj[start[v]..start[v + 1]]`, by edge
     /// number: the neighbour and the endpoint `p` at it (as in `mate`), with
-    /// the head of the weight beside them in `adj_head`, so that the scan
-    /// reads one stretch of small records and the whole weight
-    /// (`weight[p / 2]`) only when the heads tie.
+    /// the head of the (doubled) weight at the same place in `adj_head` and
+    /// the whole weight in `adj_weight`, so that the scan reads two stretches
+    /// of small records and the whole weight only when the heads tie.
     start: Vec<usize>,
     adj: Vec<(u32, u32)>,
     adj_head: Vec<W::Head>,
