@@ -724,10 +724,9 @@ impl Pairer<'_> {
         // decided by one matching (each in its own field, the first most
         // significant); the rest by the next matchings of this bracket (the
         // same pairing whatever their number). Room: six words of the ten
-        // when the rest fits in them (measured with the matcher's buffers
-        // kept: 2,000 players 12.0-12.3 s with six, 13.0 with five, 13.2-13.5
-        // with eight, 24 with four, under load, `docs/performance.md`), else
-        // all ten.
+        // when the rest fits in them (measured, 2,000 players under load:
+        // 6.9-7.0 s with six, 7.5-8.2 s with eight, 8.9 s with five,
+        // `docs/performance.md` 2026-12-05), else all ten.
         let fits = |tops: usize, words: usize| {
             let mut all = widths.clone();
             all.extend(std::iter::repeat_n(wb + 1, tops));
