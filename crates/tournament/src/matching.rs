@@ -17,6 +17,15 @@ use std::ops::{Add, Sub};
 /// assert_eq!(6i64.half(), 3);
 /// ```
 pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
+    /// The most significant word of a weight: sums and differences of
+    /// weights have as their head the sums and differences of the heads, and
+    /// of two weights with different heads the one with the higher head is
+    /// the higher (a [`Lex`]'s first criterion; a plain number itself). The
+    /// matching's edge scan compares heads first and reads whole weights
+    /// only on a tie.
+    type Head: Copy + Ord + Add<Output = Self::Head> + Sub<Output = Self::Head>;
+    /// The head of this weight.
+    fn head(&self) -> Self::Head;
     /// Zero.
     fn zero() -> Self;
     /// Half of an even value.
@@ -26,6 +35,10 @@ pub trait Weight: Copy + Ord + Add<Output = Self> + Sub<Output = Self> {
 }
 
 impl Weight for i64 {
+    type Head = i64;
+    fn head(&self) -> i64 {
+        *self
+    }
     fn zero() -> i64 {
         0
     }
@@ -38,6 +51,10 @@ impl Weight for i64 {
 }
 
 impl Weight for i128 {
+    type Head = i128;
+    fn head(&self) -> i128 {
+        *self
+    }
     fn zero() -> i128 {
         0
     }
@@ -81,6 +98,10 @@ impl<const N: usize> Sub for Lex<N> {
     }
 }
 impl<const N: usize> Weight for Lex<N> {
+    type Head = i128;
+    fn head(&self) -> i128 {
+        self.0.first().copied().unwrap_or(0)
+    }
     fn zero() -> Self {
         Lex([0; N])
     }
@@ -100,6 +121,19 @@ impl<const N: usize> Weight for Lex<N> {
 
 const NONE: usize = usize::MAX;
 
+/// Empties `v` and fills it with `len` copies of `x`; a buffer too small is
+/// freed and replaced by one at least twice its size (no copy of the old
+/// contents, few replacements as the graphs grow).
+fn fit<T: Clone>(v: &mut Vec<T>, len: usize, x: T) {
+    v.clear();
+    if v.capacity() < len {
+        let cap = len.max(2 * v.capacity());
+        *v = Vec::new();
+        *v = Vec::with_capacity(cap);
+    }
+    v.resize(len, x);
+}
+
 /// Computes a maximum-weight matching of the graph with `n` vertices and the
 /// given edges `(u, v, weight)`; returns each vertex's mate. Edges with a
 /// weight not above zero are never needed in a maximum-weight matching and
@@ -115,7 +149,8 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
-    let mut m = Matcher::new(n, edges.to_vec());
+    let mut m = Matcher::empty();
+    m.load(n, edges.iter().copied());
     m.solve();
     (0..n)
         .map(|v| {
@@ -150,7 +185,8 @@ pub fn max_weight_matching_duals<W: Weight>(
     if edges.is_empty() || n == 0 {
         return (vec![None; n], vec![W::zero(); n]);
     }
-    let mut m = Matcher::new(n, edges.to_vec());
+    let mut m = Matcher::empty();
+    m.load(n, edges.iter().copied());
     m.solve();
     let mates = (0..n)
         .map(|v| {
@@ -179,6 +215,9 @@ pub fn max_weight_matching_duals<W: Weight>(
 /// ```
 pub struct Rematcher<W: Weight> {
     last: Option<Solution<W>>,
+    /// The matcher, its buffers kept from one matching to the next (a
+    /// large bracket's graph takes tens of megabytes).
+    m: Matcher<W>,
 }
 
 /// A matching with the dual solution that proves it best: what
@@ -215,14 +254,31 @@ impl<W> Solution<W> {
 
 impl<W: Weight> Default for Rematcher<W> {
     fn default() -> Self {
-        Rematcher { last: None }
+        Rematcher {
+            last: None,
+            m: Matcher::empty(),
+        }
     }
 }
 
 impl<W: Weight> Rematcher<W> {
     /// A rematcher whose next matching starts from `last`.
     pub fn from_solution(last: Solution<W>) -> Self {
-        Rematcher { last: Some(last) }
+        Rematcher {
+            last: Some(last),
+            m: Matcher::empty(),
+        }
+    }
+
+    /// Starts the next matching from `last` (cold if `None`), keeping the
+    /// buffers.
+    pub fn restart_from(&mut self, last: Option<Solution<W>>) {
+        self.last = last;
+    }
+
+    /// Frees the buffers kept for the next matching.
+    pub fn release(&mut self) {
+        self.m = Matcher::empty();
     }
 
     /// The last solution, taken out (the next matching starts cold).
@@ -233,14 +289,14 @@ impl<W: Weight> Rematcher<W> {
     /// A maximum-weight matching of `n` vertices and `edges` (as
     /// [`max_weight_matching`]); `carry[v]` is the vertex of the previous
     /// call that `v` is now, if any (the rest start afresh).
-    pub fn solve(
-        &mut self,
-        n: usize,
-        edges: Vec<(usize, usize, W)>,
-        carry: &[Option<usize>],
-    ) -> Vec<Option<usize>> {
-        let empty = edges.is_empty();
-        let mut m = Matcher::new(n, edges);
+    pub fn solve<I>(&mut self, n: usize, edges: I, carry: &[Option<usize>]) -> Vec<Option<usize>>
+    where
+        I: IntoIterator<Item = (usize, usize, W)>,
+        I::IntoIter: Clone,
+    {
+        let m = &mut self.m;
+        m.load(n, edges);
+        let empty = m.at.is_empty();
         if let Some(old) = self.last.take() {
             m.warm_from(&old, carry);
         }
@@ -256,13 +312,24 @@ impl<W: Weight> Rematcher<W> {
 
 struct Matcher<W: Weight> {
     n: usize,
-    edges: Vec<(usize, usize, W)>,
+    /// Edge `k` joins `endpoint[2k]` and `endpoint[2k + 1]`; endpoint `p` is
+    /// the end `endpoint[p]` of edge `p / 2`.
     endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
-    /// Per vertex, its neighbours with the endpoint and the (doubled) weight
-    /// of the edge, side by side: the scan reads one vertex's edges from one
-    /// stretch of memory instead of one edge record each.
-    adj: Vec<Vec<(usize, usize, W)>>,
+    /// Where edge `k` is in `adj` (in the list of `endpoint[2k]`).
+    at: Vec<u32>,
+    /// Vertex `v`'s edges are `adj[start[v]..start[v + 1]]`, by edge
+    /// number: the neighbour and the endpoint `p` at it (as in `mate`), with
+    /// the head of the (doubled) weight at the same place in `adj_head` and
+    /// the whole weight in `adj_weight`, so that the scan reads two stretches
+    /// of small records and the whole weight only when the heads tie.
+    start: Vec<usize>,
+    adj: Vec<(u32, u32)>,
+    adj_head: Vec<W::Head>,
+    /// The whole weights, in the order of `adj`.
+    adj_weight: Vec<W>,
+    /// Scratch: per vertex, the next free place in `adj` while loading;
+    /// per blossom, the best edge to it while a blossom is made.
+    scratch: Vec<usize>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -281,67 +348,286 @@ struct Matcher<W: Weight> {
     keyed: Vec<bool>,
     /// The sum of this stage's deltas.
     elapsed: W,
+    /// Twice `elapsed` (an S-blossom's key offset).
+    twice: W,
     bestedges: Vec<Option<Vec<usize>>>,
     unused: Vec<usize>,
     dual: Vec<W>,
+    /// The heads of the vertices' duals, side by side for the scan.
+    dual_head: Vec<W::Head>,
     allowed: Vec<bool>,
     queue: Vec<usize>,
+    /// Per vertex, its edges to the roots of some stage (each a vertex
+    /// alone) by slack, least first: `order[start[v]..start[v] + cnt[v]]`
+    /// (places in `adj`), the first `ptr[v]` of them to roots no longer.
+    /// While the roots stay roots their duals fall alike, so the order of
+    /// the slacks of a vertex's edges to them stays (the difference of two
+    /// is that of the roots' duals less that of the weights), and a stage
+    /// finds every best edge from them instead of scanning every root
+    /// ([`Matcher::best_from_lists`]).
+    order: Vec<u32>,
+    cnt: Vec<u32>,
+    ptr: Vec<u32>,
+    /// The roots and the duals when the lists were made.
+    list_root: Vec<bool>,
+    list_dual: Vec<W>,
+    /// Lists made for this matching, and the stages they served since.
+    lists: bool,
+    served: usize,
+    /// No more lists for this matching (the last served too few stages).
+    no_lists: bool,
+    /// Lists only for stages with at least this many roots (below, the
+    /// scan is cheap); the tests set 1.
+    list_min_roots: usize,
 }
 
 impl<W: Weight> Matcher<W> {
-    fn new(n: usize, mut edges: Vec<(usize, usize, W)>) -> Self {
-        for e in &mut edges {
-            e.2 = e.2 + e.2;
+    fn empty() -> Self {
+        Matcher {
+            n: 0,
+            endpoint: Vec::new(),
+            at: Vec::new(),
+            start: Vec::new(),
+            adj: Vec::new(),
+            adj_head: Vec::new(),
+            adj_weight: Vec::new(),
+            scratch: Vec::new(),
+            mate: Vec::new(),
+            label: Vec::new(),
+            labelend: Vec::new(),
+            inblossom: Vec::new(),
+            parent: Vec::new(),
+            childs: Vec::new(),
+            base: Vec::new(),
+            endps: Vec::new(),
+            bestedge: Vec::new(),
+            key: Vec::new(),
+            keyed: Vec::new(),
+            elapsed: W::zero(),
+            twice: W::zero(),
+            bestedges: Vec::new(),
+            unused: Vec::new(),
+            dual: Vec::new(),
+            dual_head: Vec::new(),
+            allowed: Vec::new(),
+            queue: Vec::new(),
+            order: Vec::new(),
+            cnt: Vec::new(),
+            ptr: Vec::new(),
+            list_root: Vec::new(),
+            list_dual: Vec::new(),
+            lists: false,
+            served: 0,
+            no_lists: false,
+            list_min_roots: 32,
         }
+    }
+
+    /// Sets up a cold start on the graph of `n` vertices and `edges`
+    /// (read twice), in the buffers of the matching before.
+    fn load<I>(&mut self, n: usize, edges: I)
+    where
+        I: IntoIterator<Item = (usize, usize, W)>,
+        I::IntoIter: Clone,
+    {
+        let edges = edges.into_iter();
+        self.n = n;
         let mut maxw = W::zero();
-        for e in &edges {
-            if e.2 > maxw {
-                maxw = e.2;
+        let mut nedge = 0;
+        fit(&mut self.start, n + 1, 0);
+        for (i, j, w) in edges.clone() {
+            let w = w + w;
+            if w > maxw {
+                maxw = w;
+            }
+            self.start[i + 1] += 1;
+            self.start[j + 1] += 1;
+            nedge += 1;
+        }
+        assert!(2 * nedge <= u32::MAX as usize && n <= u32::MAX as usize);
+        // Each vertex's edges in the order of the edges (as a list per
+        // vertex, pushed edge by edge, would hold them).
+        for v in 0..n {
+            self.start[v + 1] += self.start[v];
+        }
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&self.start[..n]);
+        fit(&mut self.endpoint, 2 * nedge, 0);
+        fit(&mut self.at, nedge, 0);
+        fit(&mut self.adj, 2 * nedge, (0, 0));
+        fit(&mut self.adj_weight, 2 * nedge, W::zero());
+        fit(&mut self.adj_head, 2 * nedge, W::zero().head());
+        for (k, (i, j, w)) in edges.enumerate() {
+            let w = w + w;
+            self.endpoint[2 * k] = i;
+            self.endpoint[2 * k + 1] = j;
+            for (x, y, p) in [(i, j, 2 * k + 1), (j, i, 2 * k)] {
+                let at = self.scratch[x];
+                self.scratch[x] += 1;
+                self.adj[at] = (y as u32, p as u32);
+                self.adj_weight[at] = w;
+                self.adj_head[at] = w.head();
+            }
+            self.at[k] = (self.scratch[i] - 1) as u32;
+        }
+        self.scratch.clear();
+        self.scratch.resize(2 * n, NONE);
+        let reset = |v: &mut Vec<usize>, len: usize| {
+            v.clear();
+            v.resize(len, NONE);
+        };
+        reset(&mut self.mate, n);
+        reset(&mut self.labelend, 2 * n);
+        reset(&mut self.parent, 2 * n);
+        reset(&mut self.bestedge, 2 * n);
+        self.label.clear();
+        self.label.resize(2 * n, 0);
+        self.inblossom.clear();
+        self.inblossom.extend(0..n);
+        self.base.clear();
+        self.base.extend((0..n).chain(std::iter::repeat_n(NONE, n)));
+        self.childs.iter_mut().for_each(Vec::clear);
+        self.childs.resize_with(2 * n, Vec::new);
+        self.endps.iter_mut().for_each(Vec::clear);
+        self.endps.resize_with(2 * n, Vec::new);
+        self.key.clear();
+        self.key.resize(2 * n, W::zero());
+        self.keyed.clear();
+        self.keyed.resize(2 * n, false);
+        self.elapsed = W::zero();
+        self.twice = W::zero();
+        self.bestedges.iter_mut().for_each(|b| *b = None);
+        self.bestedges.resize(2 * n, None);
+        self.unused.clear();
+        self.unused.extend((n..2 * n).rev());
+        self.dual.clear();
+        self.dual.resize(n, maxw);
+        self.dual.resize(2 * n, W::zero());
+        self.dual_head.clear();
+        self.dual_head.resize(n, maxw.head());
+        self.allowed.clear();
+        self.allowed.resize(nedge, false);
+        self.queue.clear();
+        self.lists = false;
+        self.served = 0;
+        self.no_lists = false;
+    }
+
+    /// Whether `x` is a root of this stage that is a vertex alone.
+    fn lone_root(&self, x: usize) -> bool {
+        self.label[x] == 1 && self.inblossom[x] == x && self.labelend[x] == NONE
+    }
+
+    /// Sets every vertex's best edge at the start of a stage (the roots
+    /// just labelled S, every other vertex unlabelled) from the sorted
+    /// lists, made again if needed, instead of the first scan of every
+    /// root: a root's least-slack edge to another root, an unlabelled
+    /// vertex's least-slack edge from a root, as the scan would find them
+    /// (up to ties). Tight edges among them are taken by the dual steps of
+    /// zero that follow, one by one, instead of during the scan. True if
+    /// done (the queue is then emptied), false (nothing changed) else.
+    fn best_from_lists(&mut self, roots: usize) -> bool {
+        let n = self.n;
+        if self.no_lists || roots < self.list_min_roots {
+            return false;
+        }
+        let mut valid = self.lists;
+        let mut fall: Option<W> = None;
+        for v in 0..n {
+            if self.label[self.inblossom[v]] != 1 {
+                continue;
+            }
+            if !self.lone_root(v) {
+                return false;
+            }
+            if valid {
+                let d = self.list_dual[v] - self.dual[v];
+                valid = self.list_root[v] && fall.is_none_or(|f| f == d);
+                fall = Some(d);
             }
         }
-        let mut endpoint = Vec::with_capacity(2 * edges.len());
-        let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
-            endpoint.push(i);
-            endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
+        if !valid {
+            if self.lists && self.served < 4 {
+                // Made again too soon: scan as usual from now on.
+                self.no_lists = true;
+                return false;
+            }
+            self.make_lists();
         }
-        let adj = neighbend
+        self.served += 1;
+        for v in 0..n {
+            let base = self.start[v];
+            let mut i = self.ptr[v] as usize;
+            let cnt = self.cnt[v] as usize;
+            while i < cnt && !self.lone_root(self.adj[self.order[base + i] as usize].0 as usize) {
+                i += 1;
+            }
+            self.ptr[v] = i as u32;
+            let best = if i < cnt {
+                self.adj[self.order[base + i] as usize].1 as usize / 2
+            } else {
+                NONE
+            };
+            self.set_best(v, best);
+        }
+        // The roots with a tight edge to another root are scanned (the
+        // first scan would have met that edge, and augmented at once).
+        self.queue.clear();
+        for v in 0..n {
+            let e = self.bestedge[v];
+            if self.lone_root(v) && e != NONE && self.slack(e) == W::zero() {
+                self.queue.push(v);
+            }
+        }
+        true
+    }
+
+    /// Makes the sorted lists for this stage's roots.
+    fn make_lists(&mut self) {
+        let n = self.n;
+        fit(&mut self.order, self.adj.len(), 0);
+        fit(&mut self.cnt, n, 0);
+        fit(&mut self.ptr, n, 0);
+        let mut keyed: Vec<(W, u32)> = Vec::new();
+        for v in 0..n {
+            keyed.clear();
+            for at in self.start[v]..self.start[v + 1] {
+                let (x, p) = self.adj[at];
+                if self.lone_root(x as usize) {
+                    keyed.push((self.slack(p as usize / 2), at as u32));
+                }
+            }
+            // Least slack first; ties in the order of the edges.
+            keyed.sort_by(|a, b| {
+                a.0.head()
+                    .cmp(&b.0.head())
+                    .then(a.0.cmp(&b.0))
+                    .then(a.1.cmp(&b.1))
+            });
+            let base = self.start[v];
+            for (i, &(_, at)) in keyed.iter().enumerate() {
+                self.order[base + i] = at;
+            }
+            self.cnt[v] = keyed.len() as u32;
+        }
+        let roots: Vec<bool> = (0..n).map(|v| self.lone_root(v)).collect();
+        self.list_root = roots;
+        self.list_dual.clear();
+        self.list_dual.extend_from_slice(&self.dual[..n]);
+        self.lists = true;
+        self.served = 0;
+    }
+
+    /// Vertex `v`'s edges: (neighbour, endpoint at it).
+    fn edges_of(&self, v: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.adj[self.start[v]..self.start[v + 1]]
             .iter()
-            .map(|ps: &Vec<usize>| {
-                ps.iter()
-                    .map(|&p| (endpoint[p], p, edges[p / 2].2))
-                    .collect()
-            })
-            .collect();
-        let mut dual = vec![maxw; n];
-        dual.extend(std::iter::repeat_n(W::zero(), n));
-        let nedge = edges.len();
-        Matcher {
-            n,
-            edges,
-            endpoint,
-            neighbend,
-            adj,
-            mate: vec![NONE; n],
-            label: vec![0; 2 * n],
-            labelend: vec![NONE; 2 * n],
-            inblossom: (0..n).collect(),
-            parent: vec![NONE; 2 * n],
-            childs: vec![Vec::new(); 2 * n],
-            base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
-            endps: vec![Vec::new(); 2 * n],
-            bestedge: vec![NONE; 2 * n],
-            key: vec![W::zero(); 2 * n],
-            keyed: vec![false; 2 * n],
-            elapsed: W::zero(),
-            bestedges: vec![None; 2 * n],
-            unused: (n..2 * n).rev().collect(),
-            dual,
-            allowed: vec![false; nedge],
-            queue: Vec::new(),
-        }
+            .map(|&(w, p)| (w as usize, p as usize))
+    }
+
+    /// The two ends of edge `k`.
+    fn ends(&self, k: usize) -> (usize, usize) {
+        (self.endpoint[2 * k], self.endpoint[2 * k + 1])
     }
 
     /// Starts from `old`'s solution: each kept vertex's dual plus those of
@@ -385,21 +671,25 @@ impl<W: Weight> Matcher<W> {
         for (v, c) in carry.iter().enumerate().take(n) {
             self.dual[v] = match *c {
                 Some(o) => old.duals[o],
-                None => self.adj[v].iter().map(|e| e.2).max().unwrap_or(W::zero()),
+                None => self
+                    .edges_of(v)
+                    .map(|(_, p)| self.weight(p / 2))
+                    .max()
+                    .unwrap_or(W::zero()),
             };
         }
         let mut short = vec![0u32; n];
-        for k in 0..self.edges.len() {
+        for k in 0..self.at.len() {
             if self.slack(k) < W::zero() {
-                let (i, j, _) = self.edges[k];
+                let (i, j) = self.ends(k);
                 short[i] += 1;
                 short[j] += 1;
             }
         }
-        for k in 0..self.edges.len() {
+        for k in 0..self.at.len() {
             let s = self.slack(k);
             if s < W::zero() {
-                let (i, j, _) = self.edges[k];
+                let (i, j) = self.ends(k);
                 let x = if short[j] > short[i] { j } else { i };
                 self.dual[x] = self.dual[x] - s;
             }
@@ -411,11 +701,8 @@ impl<W: Weight> Matcher<W> {
             if u == NONE || u < v {
                 continue;
             }
-            let found = self.neighbend[v]
-                .iter()
-                .copied()
-                .find(|&p| self.endpoint[p] == u);
-            if let Some(p) = found {
+            let found = self.edges_of(v).find(|&(w, _)| w == u);
+            if let Some((_, p)) = found {
                 if self.slack(p / 2) == W::zero() {
                     self.mate[v] = p;
                     self.mate[u] = p ^ 1;
@@ -426,12 +713,34 @@ impl<W: Weight> Matcher<W> {
             if self.mate[v] == NONE {
                 self.dual[v] = self.dual[v].round_even();
             }
+            self.dual_head[v] = self.dual[v].head();
         }
     }
 
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dual[i] + self.dual[j] - w
+        let (i, j) = self.ends(k);
+        self.dual[i] + self.dual[j] - self.weight(k)
+    }
+
+    /// Edge `k`'s weight, doubled.
+    fn weight(&self, k: usize) -> W {
+        self.adj_weight[self.at[k] as usize]
+    }
+
+    /// The head of edge `k`'s slack.
+    fn slack_head(&self, k: usize) -> W::Head {
+        let (i, j) = self.ends(k);
+        self.dual_head[i] + self.dual_head[j] - self.adj_head[self.at[k] as usize]
+    }
+
+    /// Whether edge `a`'s slack is below edge `b`'s (heads first).
+    fn slack_lt(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (self.slack_head(a), self.slack_head(b));
+        if x != y {
+            x < y
+        } else {
+            self.slack(a) < self.slack(b)
+        }
     }
 
     fn set_best(&mut self, x: usize, k: usize) {
@@ -513,7 +822,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.ends(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -551,38 +860,51 @@ impl<W: Weight> Matcher<W> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
+        // Per S-blossom next to the new one, its least-slack edge to it
+        // (`scratch`, all NONE between calls).
+        let mut bestedgeto = std::mem::take(&mut self.scratch);
+        let consider = |m: &Self, k: usize, bestedgeto: &mut Vec<usize>| {
+            let (mut i, mut j) = m.ends(k);
+            if m.inblossom[j] == b {
+                std::mem::swap(&mut i, &mut j);
+            }
+            let _ = i;
+            let bj = m.inblossom[j];
+            if bj != b
+                && m.label[bj] == 1
+                && (bestedgeto[bj] == NONE || m.slack_lt(k, bestedgeto[bj]))
+            {
+                bestedgeto[bj] = k;
+            }
+        };
         for &bv in &path {
-            let lists: Vec<Vec<usize>> = match self.bestedges[bv].take() {
-                Some(l) => vec![l],
-                None => self
-                    .leaves_of(bv)
-                    .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
-                    .collect(),
-            };
-            for list in lists {
-                for k in list {
-                    let (mut i, mut j, _) = self.edges[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
+            match self.bestedges[bv].take() {
+                Some(list) => {
+                    for k in list {
+                        consider(self, k, &mut bestedgeto);
                     }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                }
+                None => {
+                    for v in self.leaves_of(bv) {
+                        for (_, p) in self.edges_of(v) {
+                            consider(self, p / 2, &mut bestedgeto);
+                        }
                     }
                 }
             }
             self.set_best(bv, NONE);
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let mut best = Vec::new();
+        for x in bestedgeto.iter_mut() {
+            if *x != NONE {
+                best.push(*x);
+                *x = NONE;
+            }
+        }
+        self.scratch = bestedgeto;
         self.set_best(b, NONE);
         for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+            if self.bestedge[b] == NONE || self.slack_lt(k, self.bestedge[b]) {
                 self.set_best(b, k);
             }
         }
@@ -717,7 +1039,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
+        let (v, w) = self.ends(k);
         // Each side ends at a root, or at a free vertex of dual zero (unlabelled).
         self.flip_path(v, 2 * k + 1, true);
         self.flip_path(w, 2 * k, true);
@@ -765,11 +1087,13 @@ impl<W: Weight> Matcher<W> {
     /// dual at zero the matching is of maximum weight.
     fn solve(&mut self) {
         let n = self.n;
+        let hz = W::zero().head();
         for _ in 0..=n {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             self.keyed.iter_mut().for_each(|k| *k = false);
             self.elapsed = W::zero();
+            self.twice = W::zero();
             for b in n..2 * n {
                 self.bestedges[b] = None;
             }
@@ -788,22 +1112,35 @@ impl<W: Weight> Matcher<W> {
             if roots == 0 {
                 break;
             }
+            self.best_from_lists(roots);
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
                     if augmented {
                         break;
                     }
-                    for at in 0..self.adj[v].len() {
-                        let (w, p, weight) = self.adj[v][at];
+                    // The slack of each edge by its head; the whole slack
+                    // only when heads tie (`kslack`, computed once).
+                    let dv = self.dual_head[v];
+                    for at in self.start[v]..self.start[v + 1] {
+                        let (w, p) = self.adj[at];
+                        let (w, p) = (w as usize, p as usize);
                         let k = p / 2;
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = W::zero();
+                        let mut khead = hz;
+                        let mut kslack = None;
                         if !self.allowed[k] {
-                            kslack = self.dual[v] + self.dual[w] - weight;
-                            if kslack <= W::zero() {
+                            khead = dv + self.dual_head[w] - self.adj_head[at];
+                            let tight = if khead != hz {
+                                khead < hz
+                            } else {
+                                let s = self.dual[v] + self.dual[w] - self.adj_weight[at];
+                                kslack = Some(s);
+                                s <= W::zero()
+                            };
+                            if tight {
                                 self.allowed[k] = true;
                             }
                         }
@@ -833,17 +1170,44 @@ impl<W: Weight> Matcher<W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            let twice = self.elapsed + self.elapsed;
-                            if self.bestedge[b] == NONE || kslack < self.key_of(b, twice) - twice {
+                            let better = self.bestedge[b] == NONE || {
+                                let twice = self.twice;
+                                let key = self.key_of(b, twice);
+                                let th = key.head() - twice.head();
+                                if khead != th {
+                                    khead < th
+                                } else {
+                                    kslack.unwrap_or_else(|| {
+                                        self.dual[v] + self.dual[w] - self.adj_weight[at]
+                                    }) < key - twice
+                                }
+                            };
+                            if better {
                                 self.set_best(b, k);
                             }
                         } else if self.label[w] == 0 {
                             let better = self.bestedge[w] == NONE
                                 || if self.label[self.inblossom[w]] == 0 {
-                                    kslack < self.key_of(w, self.elapsed) - self.elapsed
+                                    let key = self.key_of(w, self.elapsed);
+                                    let th = key.head() - self.elapsed.head();
+                                    if khead != th {
+                                        khead < th
+                                    } else {
+                                        kslack.unwrap_or_else(|| {
+                                            self.dual[v] + self.dual[w] - self.adj_weight[at]
+                                        }) < key - self.elapsed
+                                    }
                                 } else {
                                     // In a T-blossom: no key.
-                                    kslack < self.slack(self.bestedge[w])
+                                    let e = self.bestedge[w];
+                                    let th = self.slack_head(e);
+                                    if khead != th {
+                                        khead < th
+                                    } else {
+                                        kslack.unwrap_or_else(|| {
+                                            self.dual[v] + self.dual[w] - self.adj_weight[at]
+                                        }) < self.slack(e)
+                                    }
                                 };
                             if better {
                                 self.set_best(w, k);
@@ -903,8 +1267,9 @@ impl<W: Weight> Matcher<W> {
                     match self.label[self.inblossom[v]] {
                         1 => self.dual[v] = self.dual[v] - delta,
                         2 => self.dual[v] = self.dual[v] + delta,
-                        _ => {}
+                        _ => continue,
                     }
+                    self.dual_head[v] = self.dual[v].head();
                 }
                 for b in n..2 * n {
                     if self.base[b] != NONE && self.parent[b] == NONE {
@@ -916,6 +1281,7 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
                 self.elapsed = self.elapsed + delta;
+                self.twice = self.elapsed + self.elapsed;
                 match deltatype {
                     1 => {
                         // A root at zero stays free; else an S-vertex at
@@ -934,7 +1300,7 @@ impl<W: Weight> Matcher<W> {
                     }
                     2 | 3 => {
                         self.allowed[deltaedge] = true;
-                        let (mut i, mut j, _) = self.edges[deltaedge];
+                        let (mut i, mut j) = self.ends(deltaedge);
                         if deltatype == 2 && self.label[self.inblossom[i]] == 0 {
                             std::mem::swap(&mut i, &mut j);
                         }
@@ -1034,7 +1400,81 @@ mod tests {
         Ok(total)
     }
 
+    /// A maximum-weight matching with the sorted lists used at every stage
+    /// (`list_min_roots` 1).
+    fn with_lists<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+        let mut r = Rematcher::default();
+        r.m.list_min_roots = 1;
+        r.solve(n, edges.iter().copied(), &vec![None; n])
+    }
+
     proptest! {
+        /// With the sorted lists at every stage, the matching is of maximum
+        /// weight (brute force), cold and warm.
+        #[test]
+        fn lists_match_brute_force(
+            n in 2usize..11,
+            raw in proptest::collection::vec((0usize..11, 0usize..11, 1i64..30), 0..40),
+            keep in proptest::collection::vec(proptest::bool::weighted(0.8), 11),
+            change in proptest::collection::vec((0u8..4, 1i64..30), 40),
+        ) {
+            let edges = dedup(n, &raw);
+            let mates = with_lists(n, &edges);
+            prop_assert_eq!(weight_of(&mates, &edges)?, brute(n, &edges));
+            let mut r = Rematcher::default();
+            r.m.list_min_roots = 1;
+            let first = r.solve(n, edges.clone(), &vec![None; n]);
+            prop_assert_eq!(weight_of(&first, &edges)?, brute(n, &edges));
+            let kept: Vec<usize> = (0..n).filter(|&v| keep[v]).collect();
+            let at = |v: usize| kept.iter().position(|&k| k == v);
+            let mut next = Vec::new();
+            for (e, &(a, b, w)) in edges.iter().enumerate() {
+                let (Some(x), Some(y)) = (at(a), at(b)) else { continue };
+                match change[e % change.len()] {
+                    (0, _) => {}
+                    (1, d) => next.push((x, y, w + d)),
+                    (2, d) => next.push((x, y, d)),
+                    _ => next.push((x, y, w)),
+                }
+            }
+            let m = kept.len();
+            let carry: Vec<Option<usize>> = kept.iter().map(|&v| Some(v)).collect();
+            let second = r.solve(m, next.clone(), &carry);
+            prop_assert_eq!(weight_of(&second, &next)?, brute(m, &next));
+        }
+
+        /// The same over two-word weights with many ties on larger graphs:
+        /// as heavy as the matching without lists.
+        #[test]
+        fn lists_match_without(
+            n in 20usize..70,
+            raw in proptest::collection::vec((0usize..70, 0usize..70, 0i128..3, 0i128..6), 50..600),
+        ) {
+            let mut edges: Vec<(usize, usize, Lex<2>)> = Vec::new();
+            for (a, b, x, y) in raw {
+                let (a, b) = (a % n, b % n);
+                if a != b && !edges.iter().any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a)) {
+                    edges.push((a, b, Lex([x, 2 * y + 1])));
+                }
+            }
+            let total = |mates: &[Option<usize>]| {
+                let mut t = Lex([0, 0]);
+                for &(a, b, w) in &edges {
+                    if mates[a] == Some(b) {
+                        prop_assert_eq!(mates[b], Some(a));
+                        t = t + w;
+                    }
+                }
+                Ok(t)
+            };
+            let plain = {
+                let mut r = Rematcher::default();
+                r.m.list_min_roots = usize::MAX;
+                r.solve(n, edges.clone(), &vec![None; n])
+            };
+            prop_assert_eq!(total(&with_lists(n, &edges))?, total(&plain)?);
+        }
+
         /// An edge whose endpoints' duals exceed twice its weight is in no
         /// maximum-weight matching: forcing it loses weight.
         #[test]

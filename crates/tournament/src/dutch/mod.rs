@@ -216,7 +216,7 @@ fn allocate(hi: &Entrant, lo: &Entrant, initial: Colour) -> (u16, u16) {
 
 const WORDS: usize = 10;
 /// The words a bracket's S1-opponent fields may fill the weights up to.
-const S1_WORDS: usize = 8;
+const S1_WORDS: usize = 6;
 type W = Lex<WORDS>;
 
 /// Packs criteria (each a non-negative field of a known width) into a `Lex`
@@ -272,39 +272,46 @@ struct Stages {
     players: Vec<usize>,
     /// Every matching from scratch.
     cold: bool,
+    /// The matchers by the words used, their buffers kept between
+    /// matchings (a large bracket's graph takes tens of megabytes).
+    r1: Rematcher<Lex<1>>,
+    r2: Rematcher<Lex<2>>,
+    r3: Rematcher<Lex<3>>,
+    r4: Rematcher<Lex<4>>,
+    r6: Rematcher<Lex<6>>,
+    r8: Rematcher<Lex<8>>,
+    r10: Rematcher<Lex<WORDS>>,
+    /// The edges of the next matching (a buffer `Pairer::decide` fills).
+    edges: Vec<(usize, usize, W)>,
+    /// The graph of `Pairer::complete` (a buffer).
+    graph: petgraph::graph::UnGraph<(), ()>,
 }
 
 impl Stages {
     /// A maximum-weight matching of `players` (indices in pairing order)
-    /// by `edges` (between positions in `players`).
-    fn solve(&mut self, players: &[usize], edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+    /// by `edges` (between positions in `players`), whose weights use the
+    /// first `used` words.
+    fn solve(
+        &mut self,
+        players: &[usize],
+        edges: &[(usize, usize, W)],
+        used: usize,
+    ) -> Vec<Option<usize>> {
         fn run<const K: usize>(
+            r: &mut Rematcher<Lex<K>>,
             last: Option<Solution<W>>,
             edges: &[(usize, usize, W)],
             n: usize,
             carry: &[Option<usize>],
         ) -> (Vec<Option<usize>>, Option<Solution<W>>) {
-            let short: Vec<(usize, usize, Lex<K>)> = edges
-                .iter()
-                .map(|&(a, b, w)| (a, b, Lex(std::array::from_fn(|i| w.0[i]))))
-                .collect();
-            let mut r = match last {
-                Some(s) => {
-                    Rematcher::from_solution(s.map(|w| Lex(std::array::from_fn(|i| w.0[i]))))
-                }
-                None => Rematcher::default(),
-            };
-            let mates = r.solve(n, short, carry);
+            let short = |w: W| Lex(std::array::from_fn(|i| w.0[i]));
+            r.restart_from(last.map(|s| s.map(short)));
+            let mates = r.solve(n, edges.iter().map(|&(a, b, w)| (a, b, short(w))), carry);
             let wide = r.take().map(|s| {
                 s.map(|w: Lex<K>| Lex(std::array::from_fn(|i| if i < K { w.0[i] } else { 0 })))
             });
             (mates, wide)
         }
-        let used = edges
-            .iter()
-            .map(|(_, _, w)| w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1))
-            .max()
-            .unwrap_or(0);
         if self.cold {
             self.last = None;
             self.words = 0;
@@ -325,14 +332,25 @@ impl Stages {
         };
         let n = players.len();
         let last = self.last.take();
+        if words != self.words {
+            // One width's buffers at a time: memory freed is memory the
+            // next buffers reuse (fresh pages cost their zeroing).
+            self.r1.release();
+            self.r2.release();
+            self.r3.release();
+            self.r4.release();
+            self.r6.release();
+            self.r8.release();
+            self.r10.release();
+        }
         let (mates, last) = match words {
-            1 => run::<1>(last, edges, n, &carry),
-            2 => run::<2>(last, edges, n, &carry),
-            3 => run::<3>(last, edges, n, &carry),
-            4 => run::<4>(last, edges, n, &carry),
-            6 => run::<6>(last, edges, n, &carry),
-            8 => run::<8>(last, edges, n, &carry),
-            _ => run::<WORDS>(last, edges, n, &carry),
+            1 => run(&mut self.r1, last, edges, n, &carry),
+            2 => run(&mut self.r2, last, edges, n, &carry),
+            3 => run(&mut self.r3, last, edges, n, &carry),
+            4 => run(&mut self.r4, last, edges, n, &carry),
+            6 => run(&mut self.r6, last, edges, n, &carry),
+            8 => run(&mut self.r8, last, edges, n, &carry),
+            _ => run(&mut self.r10, last, edges, n, &carry),
         };
         self.last = last;
         self.words = words;
@@ -605,13 +623,14 @@ impl Pairer<'_> {
         local: &[Option<usize>],
         allowed: &dyn Fn(usize, usize) -> bool,
         candidate: &dyn Fn(usize) -> bool,
+        g: &mut petgraph::graph::UnGraph<(), ()>,
     ) -> bool {
         let rest: Vec<usize> = remaining
             .iter()
             .copied()
             .filter(|&i| local[i].is_none())
             .collect();
-        let mut g = petgraph::graph::UnGraph::<(), ()>::with_capacity(rest.len() + 1, 0);
+        g.clear();
         let nodes: Vec<_> = rest.iter().map(|_| g.add_node(())).collect();
         for (a, &x) in rest.iter().enumerate() {
             for (b, &y) in rest.iter().enumerate().skip(a + 1) {
@@ -628,7 +647,7 @@ impl Pairer<'_> {
                 }
             }
         }
-        petgraph::algo::maximum_matching(&g).is_perfect()
+        petgraph::algo::maximum_matching(&*g).is_perfect()
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -704,10 +723,10 @@ impl Pairer<'_> {
         // The opponents of as many S1 players as the weight has room for are
         // decided by one matching (each in its own field, the first most
         // significant); the rest by the next matchings of this bracket (the
-        // same pairing whatever their number). Room: eight words of the ten
-        // when the rest fits in them (measured: 2,000 players 10.6 s with
-        // eight, 12.3 s with ten, 11.0 s with six, `docs/performance.md`),
-        // else all ten.
+        // same pairing whatever their number). Room: six words of the ten
+        // when the rest fits in them (measured, 2,000 players under load:
+        // 6.9-7.0 s with six, 7.5-8.2 s with eight, 8.9 s with five,
+        // `docs/performance.md` 2026-12-05), else all ten.
         let fits = |tops: usize, words: usize| {
             let mut all = widths.clone();
             all.extend(std::iter::repeat_n(wb + 1, tops));
@@ -774,17 +793,23 @@ impl Pairer<'_> {
             // An edge the matching may use: C1, C3, the opponents fixed by
             // earlier stages, and no pair in the bracket for a player
             // decided to float.
+            // (Fixed opponents and floaters by player: read per pair.)
+            let mut fixed_to = vec![None; n];
+            for (&a, &b) in fixed.iter() {
+                fixed_to[a] = Some(b);
+            }
+            let mut floats = vec![false; n];
+            for &i in &floating {
+                floats[i] = true;
+            }
             let allowed = |a: usize, b: usize| -> bool {
                 if !compat[a][b] {
                     return false;
                 }
-                if fixed.get(&a).is_some_and(|&m| m != b) || fixed.get(&b).is_some_and(|&m| m != a)
-                {
+                if fixed_to[a].is_some_and(|m| m != b) || fixed_to[b].is_some_and(|m| m != a) {
                     return false;
                 }
-                !(zone[a] == Zone::Bracket
-                    && zone[b] == Zone::Bracket
-                    && (floating.contains(&a) || floating.contains(&b)))
+                !(zone[a] == Zone::Bracket && zone[b] == Zone::Bracket && (floats[a] || floats[b]))
             };
             // The players the matching is computed over: first the bracket
             // and the next score group only (see `complete`), else everyone.
@@ -795,7 +820,9 @@ impl Pairer<'_> {
                 .copied()
                 .filter(|i| !fixed.contains_key(i))
                 .collect();
-            let mut edges = Vec::new();
+            let mut edges = std::mem::take(&mut stages.edges);
+            edges.clear();
+            let mut used = 0;
             let mut vals = vec![0i128; widths.len()];
             for (ai, &a) in players.iter().enumerate() {
                 for (bj, &b) in players[ai + 1..].iter().enumerate() {
@@ -922,17 +949,20 @@ impl Pairer<'_> {
                             }
                         }
                     }
-                    edges.push((ai, ai + 1 + bj, packer.pack(&vals)));
+                    let w = packer.pack(&vals);
+                    used = used.max(w.0.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1));
+                    edges.push((ai, ai + 1 + bj, w));
                 }
             }
             let mut local = vec![None; n];
-            for (k, m) in stages.solve(&players, &edges).into_iter().enumerate() {
+            for (k, m) in stages.solve(&players, &edges, used).into_iter().enumerate() {
                 local[players[k]] = m.map(|j| players[j]);
             }
+            stages.edges = edges;
             for (&a, &b) in fixed.iter() {
                 local[a] = Some(b);
             }
-            if !whole && !self.complete(remaining, &local, &allowed, candidate) {
+            if !whole && !self.complete(remaining, &local, &allowed, candidate, &mut stages.graph) {
                 // The best pairing of the bracket and the next group leaves
                 // the rest unpairable (C4) or the bye to a non-candidate
                 // (C2, C5): decide this bracket over every player.
