@@ -262,6 +262,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     sink.finish(started)
 }
 
+/// A game as the one-thread audit read it.
+enum ReadGame {
+    /// Another shard's: passed over.
+    PassedOver,
+    /// In full (for `--annotate`).
+    Full(Box<arbiter_pgn::Game>),
+    /// Into the transcript reader.
+    Lean,
+}
+
 /// One thread: read, judge and write each game in turn.
 fn sequential(
     files: &[String],
@@ -280,34 +290,35 @@ fn sequential(
             // Another shard's game is only passed over (read as the
             // splitter reads, building nothing).
             let read = if !in_shard(shard, base + reader.games_read() + 1) {
-                reader.read_game(&mut PassOver).map(|g| g.map(|()| None))
+                reader
+                    .read_game(&mut PassOver)
+                    .map(|g| g.map(|()| ReadGame::PassedOver))
             } else if shared.annotate {
                 reader
                     .read_game(&mut full)
-                    .map(|g| g.map(|g| Some(Some(g))))
+                    .map(|g| g.map(|g| ReadGame::Full(Box::new(g))))
             } else {
-                reader.read_game(&mut lean).map(|g| g.map(|()| Some(None)))
+                reader
+                    .read_game(&mut lean)
+                    .map(|g| g.map(|()| ReadGame::Lean))
             };
             match read {
-                Ok(Some(None)) => continue,
-                Ok(Some(Some(record))) => {
+                Ok(Some(ReadGame::PassedOver)) => continue,
+                Ok(Some(game)) => {
                     let number = base + reader.games_read();
-                    match record {
-                        Some(mut record) => {
-                            if let Some(e) = record.error.as_mut() {
-                                e.game = number;
-                            }
-                            audit_one(number, Record::Full(&record), shared, &mut out);
+                    if let ReadGame::Full(mut record) = game {
+                        if let Some(e) = record.error.as_mut() {
+                            e.game = number;
                         }
-                        None => {
-                            lean.transcript_mut().place(number, 1, 0);
-                            audit_one(
-                                number,
-                                Record::Transcript(lean.transcript()),
-                                shared,
-                                &mut out,
-                            );
-                        }
+                        audit_one(number, Record::Full(&record), shared, &mut out);
+                    } else {
+                        lean.transcript_mut().place(number, 1, 0);
+                        audit_one(
+                            number,
+                            Record::Transcript(lean.transcript()),
+                            shared,
+                            &mut out,
+                        );
                     }
                     if out.lines.len() + out.pgn.len() > 1 << 16 {
                         sink.write(&out)?;

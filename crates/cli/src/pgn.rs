@@ -204,33 +204,42 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
 }
 
-/// `file` mapped into memory, if it is a regular file that can be: read
-/// where it lies ([`Reader::from_memory`]), it costs no copy into the
-/// reader's buffer. `None` for standard input, a pipe, a device, an empty
-/// file or a system that cannot map it: those are read through the buffer.
+/// The input of `pgn check`: a regular file mapped into memory, read where
+/// it lies ([`Reader::from_memory`]: no copy into the reader's buffer), or
+/// a stream read through the buffer — standard input, a pipe, a device, an
+/// empty file, or a file the system cannot map.
+enum Input {
+    Mapped(memmap2::Mmap),
+    Stream(Box<dyn Read>),
+}
+
+/// Opens `file` (`-`: standard input) once, mapped when it can be.
 #[allow(unsafe_code)]
-fn mapped(file: &str) -> Result<Option<memmap2::Mmap>> {
+fn input(file: &str) -> Result<Input> {
     if file == "-" {
-        return Ok(None);
+        return Ok(Input::Stream(open(file)?));
     }
     let f = File::open(file).with_context(|| format!("cannot open {file}"))?;
     if !f.metadata().is_ok_and(|m| m.is_file() && m.len() > 0) {
-        return Ok(None);
+        return Ok(Input::Stream(Box::new(f)));
     }
     // SAFETY: the map is only read. Were the file truncated while it is
     // read, the process would be stopped by the system (SIGBUS) rather than
     // read bytes that are gone; a file being written to as it is checked
     // gives the games as they stood, as reading it through a buffer would.
-    let map = unsafe { memmap2::Mmap::map(&f) };
-    Ok(map.ok().inspect(|m| {
-        let _ = m.advise(memmap2::Advice::Sequential);
-    }))
+    Ok(match unsafe { memmap2::Mmap::map(&f) } {
+        Ok(map) => {
+            let _ = map.advise(memmap2::Advice::Sequential);
+            Input::Mapped(map)
+        }
+        Err(_) => Input::Stream(Box::new(f)),
+    })
 }
 
 fn check(file: &str, dialect: Option<Dialect>) -> Result<ExitCode> {
-    match mapped(file)? {
-        Some(map) => check_with(Reader::from_memory(map), dialect),
-        None => check_with(Reader::new(open(file)?), dialect),
+    match input(file)? {
+        Input::Mapped(map) => check_with(Reader::from_memory(map), dialect),
+        Input::Stream(stream) => check_with(Reader::new(stream), dialect),
     }
 }
 

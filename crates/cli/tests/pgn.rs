@@ -64,8 +64,7 @@ fn convert_reads_standard_input_and_round_trips_through_russian() {
 /// short mid-game; an empty file is no game.
 #[test]
 fn check_reads_a_file_as_it_reads_standard_input() {
-    let dir = std::env::temp_dir().join(format!("arbiter-pgn-mapped-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tempfile::tempdir().unwrap();
     let mut inputs = vec![std::fs::read(ODDITIES).unwrap()];
     match arbiter_testkit::registry_file("pgn-reader-0.29.0", "benches/twic1599_100k.pgn") {
         Some(text) => inputs.push(text),
@@ -78,7 +77,7 @@ fn check_reads_a_file_as_it_reads_standard_input() {
     inputs.extend(cuts);
     inputs.push(Vec::new());
     for (i, text) in inputs.iter().enumerate() {
-        let path = dir.join(format!("{i}.pgn"));
+        let path = dir.path().join(format!("{i}.pgn"));
         std::fs::write(&path, text).unwrap();
         let from_file = arbiter()
             .args(["pgn", "check", path.to_str().unwrap()])
@@ -100,5 +99,4 @@ fn check_reads_a_file_as_it_reads_standard_input() {
             "input {i}"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -502,7 +502,7 @@ pub struct Reader<R> {
     inner: R,
     /// The bytes read and not yet passed, `buf[pos..end]`: a buffer refilled
     /// from `inner`, or the whole input when it was given in memory
-    /// ([`Reader::from_bytes`]), read where it lies.
+    /// ([`Reader::from_memory`]), read where it lies.
     buf: Bytes,
     pos: usize,
     end: usize,
@@ -535,12 +535,21 @@ impl Reader<io::Empty> {
     /// ```
     pub fn from_memory<T: AsRef<[u8]> + Send + 'static>(input: T) -> Reader<io::Empty> {
         let buf = Bytes::from_owner(input);
+        let end = buf.len();
+        Reader::over(io::empty(), buf, end, true)
+    }
+}
+
+impl<R> Reader<R> {
+    /// A reader at the start of its input, `buf[..end]` read already from
+    /// `inner` (all of it if `eof`).
+    fn over(inner: R, buf: Bytes, end: usize, eof: bool) -> Reader<R> {
         Reader {
-            inner: io::empty(),
-            end: buf.len(),
+            inner,
             buf,
             pos: 0,
-            eof: true,
+            end,
+            eof,
             base: 0,
             line: 1,
             line_start: 0,
@@ -571,18 +580,8 @@ impl<R: Read> Reader<R> {
     /// # Ok::<_, std::io::Error>(())
     /// ```
     pub fn with_capacity(inner: R, capacity: usize) -> Reader<R> {
-        Reader {
-            inner,
-            buf: Bytes::from(vec![0; capacity.clamp(2 * LOOKAHEAD, MAX_CHUNK)]),
-            pos: 0,
-            end: 0,
-            eof: false,
-            base: 0,
-            line: 1,
-            line_start: 0,
-            line_extra: 0,
-            games: 0,
-        }
+        let buf = Bytes::from(vec![0; capacity.clamp(2 * LOOKAHEAD, MAX_CHUNK)]);
+        Reader::over(inner, buf, 0, false)
     }
 
     /// The number of games started so far.

@@ -7,18 +7,10 @@
 
 use arbiter_pgn::generate::{GenOptions, Generator};
 use arbiter_pgn::{Game, Reader};
+use std::io::Read;
 
-fn streamed(text: &[u8]) -> (Vec<Game>, u64) {
-    let mut reader = Reader::with_capacity(text, 0);
-    let mut games = Vec::new();
-    while let Some(game) = reader.next_game().expect("memory") {
-        games.push(game);
-    }
-    (games, reader.bytes_read())
-}
-
-fn in_memory(text: &[u8]) -> (Vec<Game>, u64) {
-    let mut reader = Reader::from_memory(text.to_vec());
+/// Every game `reader` reads, and the bytes it consumed.
+fn read_all<R: Read>(mut reader: Reader<R>) -> (Vec<Game>, u64) {
     let mut games = Vec::new();
     while let Some(game) = reader.next_game().expect("memory") {
         games.push(game);
@@ -27,8 +19,12 @@ fn in_memory(text: &[u8]) -> (Vec<Game>, u64) {
 }
 
 fn same(text: &[u8], what: &str) -> usize {
-    let expected = streamed(text);
-    assert_eq!(in_memory(text), expected, "{what}");
+    let expected = read_all(Reader::with_capacity(text, 0));
+    assert_eq!(
+        read_all(Reader::from_memory(text.to_vec())),
+        expected,
+        "{what}"
+    );
     expected.0.len()
 }
 

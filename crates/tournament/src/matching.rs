@@ -276,11 +276,6 @@ impl<W: Weight> Rematcher<W> {
         self.last = last;
     }
 
-    /// Frees the buffers kept for the next matching.
-    pub fn release(&mut self) {
-        self.m = Matcher::empty();
-    }
-
     /// The last solution, taken out (the next matching starts cold).
     pub fn take(&mut self) -> Option<Solution<W>> {
         self.last.take()
@@ -308,6 +303,17 @@ impl<W: Weight> Rematcher<W> {
         self.last = Some(last);
         mates
     }
+}
+
+/// An edge met by the scan of a vertex's edges: its place in `adj`, its
+/// ends (`v` scanned), the head of its slack and, once a test of the heads
+/// tied, its whole slack.
+struct Scanned<W: Weight> {
+    at: usize,
+    v: usize,
+    w: usize,
+    head: W::Head,
+    whole: Option<W>,
 }
 
 struct Matcher<W: Weight> {
@@ -470,43 +476,32 @@ impl<W: Weight> Matcher<W> {
             }
             self.at[k] = (self.scratch[i] - 1) as u32;
         }
-        self.scratch.clear();
-        self.scratch.resize(2 * n, NONE);
-        let reset = |v: &mut Vec<usize>, len: usize| {
-            v.clear();
-            v.resize(len, NONE);
-        };
-        reset(&mut self.mate, n);
-        reset(&mut self.labelend, 2 * n);
-        reset(&mut self.parent, 2 * n);
-        reset(&mut self.bestedge, 2 * n);
-        self.label.clear();
-        self.label.resize(2 * n, 0);
+        fit(&mut self.scratch, 2 * n, NONE);
+        fit(&mut self.mate, n, NONE);
+        fit(&mut self.labelend, 2 * n, NONE);
+        fit(&mut self.parent, 2 * n, NONE);
+        fit(&mut self.bestedge, 2 * n, NONE);
+        fit(&mut self.label, 2 * n, 0);
         self.inblossom.clear();
         self.inblossom.extend(0..n);
         self.base.clear();
         self.base.extend((0..n).chain(std::iter::repeat_n(NONE, n)));
+        // (The blossoms' lists keep their room.)
         self.childs.iter_mut().for_each(Vec::clear);
         self.childs.resize_with(2 * n, Vec::new);
         self.endps.iter_mut().for_each(Vec::clear);
         self.endps.resize_with(2 * n, Vec::new);
-        self.key.clear();
-        self.key.resize(2 * n, W::zero());
-        self.keyed.clear();
-        self.keyed.resize(2 * n, false);
+        fit(&mut self.key, 2 * n, W::zero());
+        fit(&mut self.keyed, 2 * n, false);
         self.elapsed = W::zero();
         self.twice = W::zero();
-        self.bestedges.iter_mut().for_each(|b| *b = None);
-        self.bestedges.resize(2 * n, None);
+        fit(&mut self.bestedges, 2 * n, None);
         self.unused.clear();
         self.unused.extend((n..2 * n).rev());
-        self.dual.clear();
-        self.dual.resize(n, maxw);
+        fit(&mut self.dual, n, maxw);
         self.dual.resize(2 * n, W::zero());
-        self.dual_head.clear();
-        self.dual_head.resize(n, maxw.head());
-        self.allowed.clear();
-        self.allowed.resize(nedge, false);
+        fit(&mut self.dual_head, n, maxw.head());
+        fit(&mut self.allowed, nedge, false);
         self.queue.clear();
         self.lists = false;
         self.served = 0;
@@ -610,8 +605,10 @@ impl<W: Weight> Matcher<W> {
             }
             self.cnt[v] = keyed.len() as u32;
         }
-        let roots: Vec<bool> = (0..n).map(|v| self.lone_root(v)).collect();
-        self.list_root = roots;
+        fit(&mut self.list_root, n, false);
+        for v in 0..n {
+            self.list_root[v] = self.lone_root(v);
+        }
         self.list_dual.clear();
         self.list_dual.extend_from_slice(&self.dual[..n]);
         self.lists = true;
@@ -740,6 +737,24 @@ impl<W: Weight> Matcher<W> {
             x < y
         } else {
             self.slack(a) < self.slack(b)
+        }
+    }
+
+    /// The whole slack of an edge the scan meets.
+    #[inline]
+    fn whole_slack(&self, e: &Scanned<W>) -> W {
+        self.dual[e.v] + self.dual[e.w] - self.adj_weight[e.at]
+    }
+
+    /// Whether the slack of `e` is below a bound whose head is
+    /// `bound_head` and which `bound` gives whole: by the heads, and by the
+    /// whole weights only when the heads tie.
+    #[inline]
+    fn below(&self, e: &Scanned<W>, bound_head: W::Head, bound: impl FnOnce(&Self) -> W) -> bool {
+        if e.head != bound_head {
+            e.head < bound_head
+        } else {
+            e.whole.unwrap_or_else(|| self.whole_slack(e)) < bound(self)
         }
     }
 
@@ -1120,7 +1135,7 @@ impl<W: Weight> Matcher<W> {
                         break;
                     }
                     // The slack of each edge by its head; the whole slack
-                    // only when heads tie (`kslack`, computed once).
+                    // only when heads tie (`Scanned::whole`, computed once).
                     let dv = self.dual_head[v];
                     for at in self.start[v]..self.start[v + 1] {
                         let (w, p) = self.adj[at];
@@ -1129,15 +1144,20 @@ impl<W: Weight> Matcher<W> {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut khead = hz;
-                        let mut kslack = None;
+                        let mut e = Scanned {
+                            at,
+                            v,
+                            w,
+                            head: hz,
+                            whole: None,
+                        };
                         if !self.allowed[k] {
-                            khead = dv + self.dual_head[w] - self.adj_head[at];
-                            let tight = if khead != hz {
-                                khead < hz
+                            e.head = dv + self.dual_head[w] - self.adj_head[at];
+                            let tight = if e.head != hz {
+                                e.head < hz
                             } else {
-                                let s = self.dual[v] + self.dual[w] - self.adj_weight[at];
-                                kslack = Some(s);
+                                let s = self.whole_slack(&e);
+                                e.whole = Some(s);
                                 s <= W::zero()
                             };
                             if tight {
@@ -1173,14 +1193,7 @@ impl<W: Weight> Matcher<W> {
                             let better = self.bestedge[b] == NONE || {
                                 let twice = self.twice;
                                 let key = self.key_of(b, twice);
-                                let th = key.head() - twice.head();
-                                if khead != th {
-                                    khead < th
-                                } else {
-                                    kslack.unwrap_or_else(|| {
-                                        self.dual[v] + self.dual[w] - self.adj_weight[at]
-                                    }) < key - twice
-                                }
+                                self.below(&e, key.head() - twice.head(), |_| key - twice)
                             };
                             if better {
                                 self.set_best(b, k);
@@ -1188,26 +1201,13 @@ impl<W: Weight> Matcher<W> {
                         } else if self.label[w] == 0 {
                             let better = self.bestedge[w] == NONE
                                 || if self.label[self.inblossom[w]] == 0 {
-                                    let key = self.key_of(w, self.elapsed);
-                                    let th = key.head() - self.elapsed.head();
-                                    if khead != th {
-                                        khead < th
-                                    } else {
-                                        kslack.unwrap_or_else(|| {
-                                            self.dual[v] + self.dual[w] - self.adj_weight[at]
-                                        }) < key - self.elapsed
-                                    }
+                                    let elapsed = self.elapsed;
+                                    let key = self.key_of(w, elapsed);
+                                    self.below(&e, key.head() - elapsed.head(), |_| key - elapsed)
                                 } else {
                                     // In a T-blossom: no key.
-                                    let e = self.bestedge[w];
-                                    let th = self.slack_head(e);
-                                    if khead != th {
-                                        khead < th
-                                    } else {
-                                        kslack.unwrap_or_else(|| {
-                                            self.dual[v] + self.dual[w] - self.adj_weight[at]
-                                        }) < self.slack(e)
-                                    }
+                                    let best = self.bestedge[w];
+                                    self.below(&e, self.slack_head(best), |m| m.slack(best))
                                 };
                             if better {
                                 self.set_best(w, k);
@@ -1361,8 +1361,8 @@ mod tests {
         go(0, n, &mut vec![false; n], &adj)
     }
 
-    fn dedup(n: usize, raw: &[(usize, usize, i64)]) -> Vec<(usize, usize, i64)> {
-        let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+    fn dedup<W: Copy>(n: usize, raw: &[(usize, usize, W)]) -> Vec<(usize, usize, W)> {
+        let mut edges: Vec<(usize, usize, W)> = Vec::new();
         if n == 0 {
             return edges;
         }
@@ -1377,6 +1377,36 @@ mod tests {
             }
         }
         edges
+    }
+
+    type Edge = (usize, usize, i64);
+
+    /// The graph after `edges` for a warm start: the vertices `keep` says,
+    /// renumbered, and the edges among them, each dropped, raised, set to a
+    /// new weight or kept as `change` says; with the carry from the old
+    /// numbers.
+    fn warm_graph(
+        n: usize,
+        edges: &[Edge],
+        keep: &[bool],
+        change: &[(u8, i64)],
+    ) -> (usize, Vec<Edge>, Vec<Option<usize>>) {
+        let kept: Vec<usize> = (0..n).filter(|&v| keep[v]).collect();
+        let at = |v: usize| kept.iter().position(|&k| k == v);
+        let mut next = Vec::new();
+        for (e, &(a, b, w)) in edges.iter().enumerate() {
+            let (Some(x), Some(y)) = (at(a), at(b)) else {
+                continue;
+            };
+            match change[e % change.len()] {
+                (0, _) => {}
+                (1, d) => next.push((x, y, w + d)),
+                (2, d) => next.push((x, y, d)),
+                _ => next.push((x, y, w)),
+            }
+        }
+        let carry = kept.iter().map(|&v| Some(v)).collect();
+        (kept.len(), next, carry)
     }
 
     /// The weight of a matching, checked to be one of these edges.
@@ -1425,20 +1455,7 @@ mod tests {
             r.m.list_min_roots = 1;
             let first = r.solve(n, edges.clone(), &vec![None; n]);
             prop_assert_eq!(weight_of(&first, &edges)?, brute(n, &edges));
-            let kept: Vec<usize> = (0..n).filter(|&v| keep[v]).collect();
-            let at = |v: usize| kept.iter().position(|&k| k == v);
-            let mut next = Vec::new();
-            for (e, &(a, b, w)) in edges.iter().enumerate() {
-                let (Some(x), Some(y)) = (at(a), at(b)) else { continue };
-                match change[e % change.len()] {
-                    (0, _) => {}
-                    (1, d) => next.push((x, y, w + d)),
-                    (2, d) => next.push((x, y, d)),
-                    _ => next.push((x, y, w)),
-                }
-            }
-            let m = kept.len();
-            let carry: Vec<Option<usize>> = kept.iter().map(|&v| Some(v)).collect();
+            let (m, next, carry) = warm_graph(n, &edges, &keep, &change);
             let second = r.solve(m, next.clone(), &carry);
             prop_assert_eq!(weight_of(&second, &next)?, brute(m, &next));
         }
@@ -1450,13 +1467,8 @@ mod tests {
             n in 20usize..70,
             raw in proptest::collection::vec((0usize..70, 0usize..70, 0i128..3, 0i128..6), 50..600),
         ) {
-            let mut edges: Vec<(usize, usize, Lex<2>)> = Vec::new();
-            for (a, b, x, y) in raw {
-                let (a, b) = (a % n, b % n);
-                if a != b && !edges.iter().any(|e| (e.0 == a && e.1 == b) || (e.0 == b && e.1 == a)) {
-                    edges.push((a, b, Lex([x, 2 * y + 1])));
-                }
-            }
+            let raw: Vec<_> = raw.into_iter().map(|(a, b, x, y)| (a, b, Lex([x, 2 * y + 1]))).collect();
+            let edges = dedup(n, &raw);
             let total = |mates: &[Option<usize>]| {
                 let mut t = Lex([0, 0]);
                 for &(a, b, w) in &edges {
@@ -1517,26 +1529,13 @@ mod tests {
             let first = r.solve(n, edges.clone(), &vec![None; n]);
             prop_assert_eq!(weight_of(&first, &edges)?, brute(n, &edges));
             // The kept vertices, renumbered; the edges among them, changed.
-            let kept: Vec<usize> = (0..n).filter(|&v| keep[v]).collect();
-            let at = |v: usize| kept.iter().position(|&k| k == v);
-            let mut next = Vec::new();
-            for (e, &(a, b, w)) in edges.iter().enumerate() {
-                let (Some(x), Some(y)) = (at(a), at(b)) else { continue };
-                match change[e % change.len()] {
-                    (0, _) => {}
-                    (1, d) => next.push((x, y, w + d)),
-                    (2, d) => next.push((x, y, d)),
-                    _ => next.push((x, y, w)),
-                }
-            }
-            let m = kept.len();
+            let (m, mut next, carry) = warm_graph(n, &edges, &keep, &change);
             if m > 0 {
                 for (a, b, w) in more {
                     next.push((a % m, b % m, w));
                 }
             }
             let next = dedup(m, &next);
-            let carry: Vec<Option<usize>> = kept.iter().map(|&v| Some(v)).collect();
             let second = r.solve(m, next.clone(), &carry);
             prop_assert_eq!(weight_of(&second, &next)?, brute(m, &next));
         }

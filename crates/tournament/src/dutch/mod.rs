@@ -272,8 +272,19 @@ struct Stages {
     players: Vec<usize>,
     /// Every matching from scratch.
     cold: bool,
-    /// The matchers by the words used, their buffers kept between
-    /// matchings (a large bracket's graph takes tens of megabytes).
+    /// The matchers, their buffers kept between matchings of one width.
+    matchers: Matchers,
+    /// The edges of the next matching (a buffer `Pairer::decide` fills).
+    edges: Vec<(usize, usize, W)>,
+    /// The graph of `Pairer::complete` (a buffer).
+    graph: petgraph::graph::UnGraph<(), ()>,
+}
+
+/// A matcher per width of the weights (the words used), each keeping its
+/// buffers from one matching to the next (a large bracket's graph takes
+/// tens of megabytes).
+#[derive(Default)]
+struct Matchers {
     r1: Rematcher<Lex<1>>,
     r2: Rematcher<Lex<2>>,
     r3: Rematcher<Lex<3>>,
@@ -281,10 +292,6 @@ struct Stages {
     r6: Rematcher<Lex<6>>,
     r8: Rematcher<Lex<8>>,
     r10: Rematcher<Lex<WORDS>>,
-    /// The edges of the next matching (a buffer `Pairer::decide` fills).
-    edges: Vec<(usize, usize, W)>,
-    /// The graph of `Pairer::complete` (a buffer).
-    graph: petgraph::graph::UnGraph<(), ()>,
 }
 
 impl Stages {
@@ -335,22 +342,16 @@ impl Stages {
         if words != self.words {
             // One width's buffers at a time: memory freed is memory the
             // next buffers reuse (fresh pages cost their zeroing).
-            self.r1.release();
-            self.r2.release();
-            self.r3.release();
-            self.r4.release();
-            self.r6.release();
-            self.r8.release();
-            self.r10.release();
+            self.matchers = Matchers::default();
         }
         let (mates, last) = match words {
-            1 => run(&mut self.r1, last, edges, n, &carry),
-            2 => run(&mut self.r2, last, edges, n, &carry),
-            3 => run(&mut self.r3, last, edges, n, &carry),
-            4 => run(&mut self.r4, last, edges, n, &carry),
-            6 => run(&mut self.r6, last, edges, n, &carry),
-            8 => run(&mut self.r8, last, edges, n, &carry),
-            _ => run(&mut self.r10, last, edges, n, &carry),
+            1 => run(&mut self.matchers.r1, last, edges, n, &carry),
+            2 => run(&mut self.matchers.r2, last, edges, n, &carry),
+            3 => run(&mut self.matchers.r3, last, edges, n, &carry),
+            4 => run(&mut self.matchers.r4, last, edges, n, &carry),
+            6 => run(&mut self.matchers.r6, last, edges, n, &carry),
+            8 => run(&mut self.matchers.r8, last, edges, n, &carry),
+            _ => run(&mut self.matchers.r10, last, edges, n, &carry),
         };
         self.last = last;
         self.words = words;
