@@ -27,6 +27,8 @@ use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+mod chunks;
+
 /// Options of `arbiter audit`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -51,6 +53,10 @@ pub struct Args {
     /// Print only the games that have findings (and the summary).
     #[arg(long)]
     findings_only: bool,
+    /// The size of the chunks the threads read a regular file in (for
+    /// tests: tiny chunks put many chunk ends inside games).
+    #[arg(long, hide = true, value_name = "BYTES")]
+    chunk_bytes: Option<usize>,
 }
 
 fn parse_edition(s: &str) -> Result<Edition, String> {
@@ -100,6 +106,31 @@ fn open(file: &str) -> Result<Input> {
     })
 }
 
+/// A regular file that is not compressed, mapped into memory; `None` for
+/// standard input, compressed input, an empty file, or a file the system
+/// cannot map (these are read as streams).
+#[allow(unsafe_code)]
+fn mapped(file: &str) -> Result<Option<memmap2::Mmap>> {
+    if file == "-" {
+        return Ok(None);
+    }
+    let f = File::open(file).with_context(|| format!("cannot open {file}"))?;
+    if !f.metadata().is_ok_and(|m| m.is_file() && m.len() > 0) {
+        return Ok(None);
+    }
+    // SAFETY: the map is only read. Were the file truncated while it is
+    // read, the process would be stopped by the system (SIGBUS) rather than
+    // read bytes that are gone (as `pgn check` maps its file).
+    let Ok(map) = (unsafe { memmap2::Mmap::map(&f) }) else {
+        return Ok(None);
+    };
+    let compressed = [&[0x28, 0xb5, 0x2f, 0xfd][..], b"BZh", &[0x1f, 0x8b]];
+    if compressed.iter().any(|m| map.starts_with(m)) {
+        return Ok(None);
+    }
+    Ok(Some(map))
+}
+
 /// What one game (or a batch) gives to the output.
 #[derive(Default)]
 struct Output {
@@ -115,8 +146,9 @@ enum Record<'a> {
     Transcript(&'a Transcript),
 }
 
-/// Audits one game into `out`.
-fn audit_one(number: u64, record: Record<'_>, args: &Shared, out: &mut Output) {
+/// Audits one game into `out`: its line numbered `number`, or without
+/// `{"game":N` if `None` (numbered when written).
+fn audit_one(number: Option<u64>, record: Record<'_>, args: &Shared, out: &mut Output) {
     let a = match record {
         Record::Full(record) => audit(record, &args.options),
         Record::Transcript(t) => audit_transcript(t, &args.options),
@@ -130,10 +162,13 @@ fn audit_one(number: u64, record: Record<'_>, args: &Shared, out: &mut Output) {
 }
 
 /// The audit's line (unless only findings are asked for) and its count.
-fn write_one(number: u64, a: &Audit, args: &Shared, out: &mut Output) {
+fn write_one(number: Option<u64>, a: &Audit, args: &Shared, out: &mut Output) {
     out.summary.add(a);
     if !args.findings_only || !a.findings.is_empty() {
-        AuditLine::new(number, a).write_json(&mut out.lines);
+        match number {
+            Some(n) => AuditLine::new(n, a).write_json(&mut out.lines),
+            None => AuditLine::new(0, a).write_json_after_number(&mut out.lines),
+        }
         out.lines.push('\n');
     }
 }
@@ -250,14 +285,35 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut sink = Sink::new(args.annotate.as_ref())?;
     if threads == 1 {
         sequential(&args.files, args.shard, &shared, &mut sink)?;
-    } else {
+    } else if args.shard.is_some() {
+        // A shard's games are known by their numbers: one reader numbers
+        // them all.
         parallel(
             &args.files,
+            0,
             args.shard,
             threads,
             Arc::new(shared),
             &mut sink,
         )?;
+    } else {
+        // Regular files are read in chunks by every worker at once; the
+        // others (standard input, compressed files) through one reader.
+        let shared = Arc::new(shared);
+        let plain = |f: &String| mapped(f).is_ok_and(|m| m.is_some());
+        let (mut base, mut rest) = (0, &args.files[..]);
+        while let Some(first) = rest.first() {
+            let chunked = plain(first);
+            let n = rest.iter().take_while(|f| plain(f) == chunked).count();
+            let (these, others) = rest.split_at(n);
+            let shared = Arc::clone(&shared);
+            base = if chunked {
+                chunks::run(these, base, threads, args.chunk_bytes, shared, &mut sink)?
+            } else {
+                parallel(these, base, None, threads, shared, &mut sink)?
+            };
+            rest = others;
+        }
     }
     sink.finish(started)
 }
@@ -272,7 +328,8 @@ enum ReadGame {
     Lean,
 }
 
-/// One thread: read, judge and write each game in turn.
+/// One thread: read, judge and write each game in turn (a regular file
+/// read where it lies, mapped, as the threads read it).
 fn sequential(
     files: &[String],
     shard: Option<(u64, u64)>,
@@ -281,10 +338,39 @@ fn sequential(
 ) -> Result<()> {
     // The audit alone needs only the main line and its clock times; the
     // annotated copy needs the whole record.
-    let (mut full, mut lean) = (GameBuilder::new(), TranscriptReader::new());
+    let mut builders = (GameBuilder::new(), TranscriptReader::new());
     let mut base = 0u64;
     for file in files {
-        let mut reader = Reader::new(open(file)?);
+        let mut one = One {
+            file,
+            base,
+            shard,
+            shared,
+            builders: &mut builders,
+        };
+        base += match mapped(file)? {
+            Some(map) => one.read(Reader::from_memory(map), sink)?,
+            None => one.read(Reader::new(open(file)?), sink)?,
+        };
+    }
+    Ok(())
+}
+
+/// The one-thread audit of one input.
+struct One<'a> {
+    file: &'a str,
+    /// Games in the inputs before.
+    base: u64,
+    shard: Option<(u64, u64)>,
+    shared: &'a Shared,
+    builders: &'a mut (GameBuilder, TranscriptReader),
+}
+
+impl One<'_> {
+    /// Reads, judges and writes each game of `reader`; the games read.
+    fn read<R: Read>(&mut self, mut reader: Reader<R>, sink: &mut Sink) -> Result<u64> {
+        let (shared, base, shard, file) = (self.shared, self.base, self.shard, self.file);
+        let (full, lean) = &mut *self.builders;
         let mut out = Output::default();
         loop {
             // Another shard's game is only passed over (read as the
@@ -295,12 +381,10 @@ fn sequential(
                     .map(|g| g.map(|()| ReadGame::PassedOver))
             } else if shared.annotate {
                 reader
-                    .read_game(&mut full)
+                    .read_game(full)
                     .map(|g| g.map(|g| ReadGame::Full(Box::new(g))))
             } else {
-                reader
-                    .read_game(&mut lean)
-                    .map(|g| g.map(|()| ReadGame::Lean))
+                reader.read_game(lean).map(|g| g.map(|()| ReadGame::Lean))
             };
             match read {
                 Ok(Some(ReadGame::PassedOver)) => continue,
@@ -310,11 +394,11 @@ fn sequential(
                         if let Some(e) = record.error.as_mut() {
                             e.game = number;
                         }
-                        audit_one(number, Record::Full(&record), shared, &mut out);
+                        audit_one(Some(number), Record::Full(&record), shared, &mut out);
                     } else {
                         lean.transcript_mut().place(number, 1, 0);
                         audit_one(
-                            number,
+                            Some(number),
                             Record::Transcript(lean.transcript()),
                             shared,
                             &mut out,
@@ -336,10 +420,9 @@ fn sequential(
             }
         }
         out.summary.bytes += reader.bytes_read();
-        base += reader.games_read();
         sink.write(&out)?;
+        Ok(reader.games_read())
     }
-    Ok(())
 }
 
 /// Work for the workers, numbered in input order.
@@ -366,19 +449,22 @@ const IN_FLIGHT_PER_THREAD: usize = 32;
 /// [`IN_FLIGHT_PER_THREAD`] × `threads` batches are in flight (read, judged
 /// or waiting for an earlier one to be written), so memory does not grow
 /// with the input.
+///
+/// The games are numbered from `base + 1`; the games read, with `base`.
 fn parallel(
     files: &[String],
+    base: u64,
     shard: Option<(u64, u64)>,
     threads: usize,
     shared: Arc<Shared>,
     sink: &mut Sink,
-) -> Result<()> {
+) -> Result<u64> {
     let in_flight = IN_FLIGHT_PER_THREAD * threads;
     let (work_tx, work_rx) = sync_channel::<(u64, Work)>(in_flight);
     let (done_tx, done_rx) = sync_channel::<(u64, Output)>(in_flight);
     let (token_tx, token_rx) = sync_channel::<()>(in_flight);
     let files = files.to_vec();
-    let reader = std::thread::spawn(move || read_inputs(&files, shard, &work_tx, &token_tx));
+    let reader = std::thread::spawn(move || read_inputs(&files, base, shard, &work_tx, &token_tx));
     let work_rx = Arc::new(Mutex::new(work_rx));
     let workers: Vec<_> = (0..threads)
         .map(|_| {
@@ -406,19 +492,21 @@ fn parallel(
     for w in workers {
         let _ = w.join();
     }
-    reader
+    let games = reader
         .join()
         .map_err(|_| anyhow::anyhow!("the reader thread failed"))??;
-    result
+    result.map(|()| games)
 }
 
-/// The reader thread: cuts every input into games, in batches.
+/// The reader thread: cuts every input into games, in batches; the games
+/// read, with `base` (the games before).
 fn read_inputs(
     files: &[String],
+    mut base: u64,
     shard: Option<(u64, u64)>,
     work: &SyncSender<(u64, Work)>,
     tokens: &SyncSender<()>,
-) -> Result<()> {
+) -> Result<u64> {
     let mut seq = 0u64;
     let mut send = |w: Work| -> Result<()> {
         tokens.send(()).context("the output stopped")?;
@@ -426,7 +514,6 @@ fn read_inputs(
         seq += 1;
         Ok(())
     };
-    let mut base = 0u64;
     for file in files {
         let mut splitter = Splitter::new(open(file)?);
         let mut batch = Vec::new();
@@ -463,7 +550,7 @@ fn read_inputs(
         base += games;
         send(Work::Done(tail))?;
     }
-    Ok(())
+    Ok(base)
 }
 
 /// A worker: reads and judges batches until the work runs out.
@@ -486,17 +573,22 @@ fn work(work: &Mutex<Receiver<(u64, Work)>>, done: &SyncSender<(u64, Output)>, s
                     // A game's text is in memory: reading it cannot fail.
                     if shared.annotate {
                         let record = raw.read_with(&mut full).unwrap_or_default();
-                        audit_one(raw.number, Record::Full(&record), shared, &mut out);
+                        audit_one(Some(raw.number), Record::Full(&record), shared, &mut out);
                     } else if matches!(raw.read_transcript(&mut lean), Ok(true)) {
                         audit_one(
-                            raw.number,
+                            Some(raw.number),
                             Record::Transcript(lean.transcript()),
                             shared,
                             &mut out,
                         );
                     } else {
                         let empty = Transcript::default();
-                        audit_one(raw.number, Record::Transcript(&empty), shared, &mut out);
+                        audit_one(
+                            Some(raw.number),
+                            Record::Transcript(&empty),
+                            shared,
+                            &mut out,
+                        );
                     }
                 }
                 out

@@ -538,6 +538,37 @@ impl Reader<io::Empty> {
         let end = buf.len();
         Reader::over(io::empty(), buf, end, true)
     }
+
+    /// A reader over input in memory, as [`Reader::from_memory`], that
+    /// starts at byte `offset`, the first of line `line` (`offset` is 0 or
+    /// follows a line break), as if it had read the input up to there and
+    /// stood between two games: its locations and [`Reader::bytes_read`]
+    /// are those in the whole input. Many threads can so read one file at
+    /// once, each from its own place (`arbiter audit` does). An `offset`
+    /// past the end reads nothing.
+    ///
+    /// ```
+    /// use arbiter_pgn::Reader;
+    /// let pgn = b"1. e4 e5 1-0\n\n1. d4 d5 2. Kd3 *\n".to_vec();
+    /// let mut reader = Reader::from_memory_at(pgn, 14, 3);
+    /// let game = reader.next_game()?.expect("the second game");
+    /// let at = game.error.expect("an illegal move").location;
+    /// assert_eq!((at.line, at.column, at.offset), (3, 13, 26));
+    /// assert!(reader.next_game()?.is_none());
+    /// assert_eq!(reader.bytes_read(), 32);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn from_memory_at<T: AsRef<[u8]> + Send + 'static>(
+        input: T,
+        offset: usize,
+        line: u64,
+    ) -> Reader<io::Empty> {
+        let mut reader = Reader::from_memory(input);
+        reader.pos = offset.min(reader.end);
+        reader.line = line;
+        reader.line_start = reader.pos as u64;
+        reader
+    }
 }
 
 impl<R> Reader<R> {
@@ -750,9 +781,24 @@ impl<R: Read> Reader<R> {
 
     // ----- games -------------------------------------------------------------
 
-    /// Reads the next game into `visitor`; `None` at the end of the input.
-    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
-        // Between games: whitespace, escape lines, byte-order marks.
+    /// Passes what stands before the next game (whitespace, `%` escape
+    /// lines, byte-order marks, `[pgn]` wrapper lines) and tells where that
+    /// game starts; `None` at the end of the input. [`Reader::read_game`]
+    /// passes the same: asking first changes nothing it reads.
+    ///
+    /// ```
+    /// use arbiter_pgn::Reader;
+    /// let pgn = "1. e4 1-0\n\n% an escape line\n[White \"B\"]\n\n1. d4 0-1\n";
+    /// let mut reader = Reader::new(pgn.as_bytes());
+    /// reader.next_game()?;
+    /// let at = reader.next_game_start()?.expect("a second game");
+    /// assert_eq!((at.line, at.column, at.offset), (4, 1, 28));
+    /// assert_eq!(reader.next_game()?.expect("a game").tags.get("White"), Some("B"));
+    /// assert!(reader.next_game_start()?.is_none());
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    #[inline]
+    pub fn next_game_start(&mut self) -> io::Result<Option<Location>> {
         loop {
             self.skip_ws()?;
             self.ensure_lookahead()?;
@@ -768,11 +814,19 @@ impl<R: Read> Reader<R> {
             } else if (rest[0] == b'%' && self.at_line_start()) || self.at_wrapper() {
                 self.skip_line()?;
             } else {
-                break;
+                return Ok(Some(self.location()));
             }
         }
+    }
+
+    /// Reads the next game into `visitor`; `None` at the end of the input.
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        // Between games: whitespace, escape lines, byte-order marks.
+        let Some(at) = self.next_game_start()? else {
+            return Ok(None);
+        };
         self.games += 1;
-        visitor.begin_game(self.games, self.location());
+        visitor.begin_game(self.games, at);
         let mut skip = false;
         // The Seven Tag Roster names seen in this game, one bit each.
         let mut roster = 0u8;

@@ -112,6 +112,26 @@ impl<'a> AuditLine<'a> {
     pub fn write_json(&self, out: &mut String) {
         out.push_str("{\"game\":");
         push_number(out, self.game);
+        self.write_json_after_number(out);
+    }
+
+    /// Appends the line as JSON from what follows the game's number on:
+    /// [`AuditLine::write_json`] is `{"game":`, the number, then this. For
+    /// writers that number games only once they are in order (the threads
+    /// of `arbiter audit` read a file's parts at once, not knowing how many
+    /// games come before theirs).
+    ///
+    /// ```
+    /// use arbiter_laws::audit::{audit, AuditLine, Options};
+    /// let pgn = "[Result \"*\"]\n\n1. e4 *\n";
+    /// let record = arbiter_pgn::Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+    /// let a = audit(&record, &Options::default());
+    /// let mut tail = String::new();
+    /// AuditLine::new(0, &a).write_json_after_number(&mut tail);
+    /// assert_eq!(format!("{{\"game\":12{tail}"), AuditLine::new(12, &a).to_json());
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn write_json_after_number(&self, out: &mut String) {
         out.push_str(",\"white\":");
         push_string(out, self.white);
         out.push_str(",\"black\":");

@@ -1,0 +1,700 @@
+//! The threads' reading of regular files: no thread cuts the file into
+//! games for the others. The file is mapped into memory and cut into chunks
+//! at guessed game starts; each worker reads a chunk with the real reader
+//! from its guessed start and judges its games, on past the chunk's end up
+//! to the first game that starts at or after the next chunk's guessed start.
+//! Where that game starts is where the next chunk starts truly: if it is the
+//! guess (the reader there in the same state: same line, column 1), the
+//! next chunk's reading stands; if not (the guess fell inside a game, in a
+//! comment holding a blank line and a `[`, in a broken record), the next
+//! chunk is read again from that true start, by the reader that found it.
+//! The output is so the one-thread output for any input, read by the same
+//! reader; games are numbered as the chunks are written in order.
+//!
+//! Memory stays flat: chunks are read at most [`WINDOW_PER_THREAD`] ×
+//! threads ahead of the one being written.
+
+use super::{audit_one, input_error_line, Output, Record, Shared, Sink};
+use anyhow::Result;
+use arbiter_laws::audit::TranscriptReader;
+use arbiter_pgn::{GameBuilder, Location, Reader};
+use std::collections::BTreeMap;
+use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::{Arc, Condvar, Mutex};
+
+/// Chunks read ahead of the one being written, per worker: enough that the
+/// workers keep busy while one chunk holds a slow game, few enough that
+/// memory stays small (a chunk's output is about a third of its text).
+const WINDOW_PER_THREAD: usize = 4;
+
+/// The largest and the smallest chunk (without `--chunk-bytes`): the file
+/// is cut into about 16 chunks per worker, within these.
+const MAX_CHUNK: usize = 4 << 20;
+const MIN_CHUNK: usize = 64 << 10;
+
+/// A file mapped into memory, shared by the readers of its chunks.
+#[derive(Clone)]
+pub(super) struct Map(pub(super) Arc<memmap2::Mmap>);
+
+impl AsRef<[u8]> for Map {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+/// A place in a file where a line starts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Bound {
+    offset: usize,
+    line: u64,
+}
+
+/// Where a reading starts: a game's start as a reader stands at it.
+/// Two readers at the same key read the same from there on.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Key {
+    offset: u64,
+    line: u64,
+    column: u64,
+}
+
+impl Key {
+    fn of(at: Location) -> Key {
+        Key {
+            offset: at.offset,
+            line: at.line,
+            column: at.column,
+        }
+    }
+
+    /// A guessed start (a line's first byte).
+    fn guessed(b: Bound) -> Key {
+        Key {
+            offset: b.offset as u64,
+            line: b.line,
+            column: 1,
+        }
+    }
+}
+
+/// The first line at or after `from` that starts with `[` after a blank
+/// line: a guess at a game's start.
+fn guess(text: &[u8], from: usize) -> Option<usize> {
+    let from = from.max(1);
+    if from >= text.len() {
+        return None;
+    }
+    memchr::memmem::find_iter(&text[from - 1..], b"\n[")
+        .map(|i| from + i)
+        .find(|&p| {
+            let nl = p - 1;
+            let start = memchr::memrchr(b'\n', &text[..nl]).map_or(0, |i| i + 1);
+            text[start..nl]
+                .iter()
+                .all(|b| matches!(b, b' ' | b'\t' | b'\r'))
+        })
+}
+
+/// The line breaks in `text`.
+fn line_breaks(text: &[u8]) -> u64 {
+    // Counted in blocks small enough for a byte counter per lane, which
+    // the compiler turns into wide compares: the count runs at memory speed.
+    let mut n = 0u64;
+    for block in text.chunks(255) {
+        let c: u8 = block.iter().map(|&b| u8::from(b == b'\n')).sum();
+        n += u64::from(c);
+    }
+    n
+}
+
+/// A piece of the inputs, in order.
+enum Piece {
+    /// A chunk of a mapped file: the games that start from `start` up to
+    /// the next chunk's `end` (the end of the file if `None`).
+    Chunk {
+        file: usize,
+        map: Map,
+        start: Bound,
+        end: Option<Bound>,
+    },
+    /// A file that could not be mapped.
+    Failed { file: usize, error: io::Error },
+}
+
+impl Piece {
+    fn file(&self) -> usize {
+        match self {
+            Piece::Chunk { file, .. } | Piece::Failed { file, .. } => *file,
+        }
+    }
+}
+
+/// Cuts the files into pieces, one file after another, as they are asked
+/// for.
+struct Cutter<'a> {
+    files: &'a [String],
+    next_file: usize,
+    /// The file being cut and where its next chunk starts.
+    current: Option<(usize, Map, Bound)>,
+    size: Option<usize>,
+    threads: usize,
+}
+
+impl Cutter<'_> {
+    fn next(&mut self) -> Option<Piece> {
+        loop {
+            if let Some((file, map, start)) = self.current.take() {
+                let text: &[u8] = map.as_ref();
+                let size = self.size.unwrap_or_else(|| {
+                    (text.len() / (self.threads * 16)).clamp(MIN_CHUNK, MAX_CHUNK)
+                });
+                let end = guess(text, start.offset.saturating_add(size.max(1))).map(|o| Bound {
+                    offset: o,
+                    line: start.line + line_breaks(&text[start.offset..o]),
+                });
+                if let Some(end) = end {
+                    self.current = Some((file, map.clone(), end));
+                }
+                return Some(Piece::Chunk {
+                    file,
+                    map,
+                    start,
+                    end,
+                });
+            }
+            let file = self.next_file;
+            let name = self.files.get(file)?;
+            self.next_file += 1;
+            match super::mapped(name) {
+                Ok(Some(map)) => {
+                    let start = Bound { offset: 0, line: 1 };
+                    self.current = Some((file, Map(Arc::new(map)), start));
+                }
+                Ok(None) => {
+                    let error = io::Error::other("the file changed as it was read");
+                    return Some(Piece::Failed { file, error });
+                }
+                Err(e) => {
+                    let error = io::Error::other(format!("{e:#}"));
+                    return Some(Piece::Failed { file, error });
+                }
+            }
+        }
+    }
+}
+
+/// Where a worker starts reading.
+enum Start {
+    /// At a guessed start.
+    Guess(Bound),
+    /// Where another reading stopped, with its reader.
+    Resume(Box<Reader<io::Empty>>),
+}
+
+/// A chunk to read from one start.
+struct Task {
+    chunk: u64,
+    key: Key,
+    map: Map,
+    start: Start,
+    end: Option<Bound>,
+    cancel: Arc<AtomicBool>,
+}
+
+/// What a chunk gives before its games are numbered: each game's line
+/// without `{"game":N` (those with a line: `--findings-only` drops some),
+/// with the game's index in the chunk and where its line ends.
+#[derive(Default)]
+struct Part {
+    games: u64,
+    out: Output,
+    marks: Vec<(u64, usize)>,
+    error: Option<io::Error>,
+}
+
+/// Where a reading stopped.
+enum Stop {
+    /// At the end of the file.
+    End,
+    /// At the start of the first game at or after the next chunk's guessed
+    /// start; the reader, if that is not the guess.
+    At(Key, Option<Box<Reader<io::Empty>>>),
+}
+
+/// A task done (`part` is `None` if it was called off).
+struct Done {
+    chunk: u64,
+    key: Key,
+    part: Option<Part>,
+    stop: Stop,
+}
+
+/// The tasks waiting for a worker, the earliest chunk first.
+#[derive(Default)]
+struct Queue {
+    tasks: Mutex<(BTreeMap<(u64, u64), Task>, bool)>,
+    ready: Condvar,
+}
+
+impl Queue {
+    fn push(&self, seq: u64, task: Task) {
+        if let Ok(mut q) = self.tasks.lock() {
+            q.0.insert((task.chunk, seq), task);
+            self.ready.notify_one();
+        }
+    }
+
+    /// The next task; `None` once closed.
+    fn pop(&self) -> Option<Task> {
+        let mut q = self.tasks.lock().ok()?;
+        loop {
+            if q.1 {
+                return None;
+            }
+            if let Some((_, task)) = q.0.pop_first() {
+                return Some(task);
+            }
+            q = self.ready.wait(q).ok()?;
+        }
+    }
+
+    fn close(&self) {
+        if let Ok(mut q) = self.tasks.lock() {
+            q.0.clear();
+            q.1 = true;
+            self.ready.notify_all();
+        }
+    }
+}
+
+/// Reads and judges one chunk.
+fn read_chunk(
+    task: Task,
+    shared: &Shared,
+    lean: &mut TranscriptReader,
+    full: &mut GameBuilder,
+) -> Done {
+    let mut reader = match task.start {
+        Start::Guess(b) => Reader::from_memory_at(task.map, b.offset, b.line),
+        Start::Resume(reader) => *reader,
+    };
+    let mut part = Part::default();
+    let stop = loop {
+        if task.cancel.load(Ordering::Relaxed) {
+            return Done {
+                chunk: task.chunk,
+                key: task.key,
+                part: None,
+                stop: Stop::End,
+            };
+        }
+        let at = match reader.next_game_start() {
+            Ok(Some(at)) => at,
+            Ok(None) => break Stop::End,
+            Err(e) => {
+                part.error = Some(e);
+                break Stop::End;
+            }
+        };
+        if let Some(end) = task.end {
+            if at.offset >= end.offset as u64 {
+                let key = Key::of(at);
+                let resume = (key != Key::guessed(end)).then(|| Box::new(reader));
+                break Stop::At(key, resume);
+            }
+        }
+        let before = part.out.lines.len();
+        let read = if shared.annotate {
+            reader
+                .read_game(full)
+                .map(|g| g.map(|g| audit_one(None, Record::Full(&g), shared, &mut part.out)))
+        } else {
+            reader.read_game(lean).map(|g| {
+                g.map(|()| {
+                    audit_one(
+                        None,
+                        Record::Transcript(lean.transcript()),
+                        shared,
+                        &mut part.out,
+                    )
+                })
+            })
+        };
+        match read {
+            Ok(Some(())) => {}
+            Ok(None) => break Stop::End,
+            Err(e) => {
+                part.error = Some(e);
+                break Stop::End;
+            }
+        }
+        if part.out.lines.len() > before {
+            part.marks.push((part.games, part.out.lines.len()));
+        }
+        part.games += 1;
+    };
+    Done {
+        chunk: task.chunk,
+        key: task.key,
+        part: Some(part),
+        stop,
+    }
+}
+
+/// The part's output, its games numbered from `base + 1`.
+fn numbered(part: &mut Part, base: u64) -> Output {
+    let out = &mut part.out;
+    let mut lines = String::with_capacity(out.lines.len() + 16 * part.marks.len());
+    let mut from = 0;
+    for &(index, end) in &part.marks {
+        lines.push_str("{\"game\":");
+        lines.push_str(itoa::Buffer::new().format(base + index + 1));
+        lines.push_str(&out.lines[from..end]);
+        from = end;
+    }
+    Output {
+        lines,
+        pgn: std::mem::take(&mut out.pgn),
+        summary: std::mem::take(&mut out.summary),
+    }
+}
+
+/// The writer's side: which chunks are read, which read ahead, which wait.
+struct Scheduler<'a> {
+    cutter: Cutter<'a>,
+    /// The pieces from `next` on, as far as cut.
+    pieces: std::collections::VecDeque<Piece>,
+    cut_all: bool,
+    /// The piece to write next, and where its reading must start (`None`:
+    /// at its start, the file's first or a guess confirmed).
+    next: u64,
+    need: Option<Key>,
+    /// The tasks given out, each with its flag to call it off.
+    given: BTreeMap<(u64, Key), Arc<AtomicBool>>,
+    /// The pieces with their guessed-start tasks given out: up to here.
+    guessed_to: u64,
+    /// Tasks done, waiting to be written (or dropped).
+    done: BTreeMap<(u64, Key), Done>,
+    in_flight: usize,
+    window: u64,
+    seq: u64,
+    queue: Arc<Queue>,
+    /// Games written before this piece (numbering across all inputs).
+    base: u64,
+    /// Games of the current file written, and the file.
+    file_games: u64,
+    file: Option<usize>,
+}
+
+impl Scheduler<'_> {
+    /// The piece at `index` (≥ `next`), cutting as far as needed.
+    fn piece(&mut self, index: u64) -> Option<&Piece> {
+        let i = usize::try_from(index - self.next).ok()?;
+        while self.pieces.len() <= i && !self.cut_all {
+            match self.cutter.next() {
+                Some(p) => self.pieces.push_back(p),
+                None => self.cut_all = true,
+            }
+        }
+        self.pieces.get(i)
+    }
+
+    fn give(&mut self, chunk: u64, key: Key, map: Map, start: Start, end: Option<Bound>) {
+        if self.given.contains_key(&(chunk, key)) {
+            return;
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.given.insert((chunk, key), Arc::clone(&cancel));
+        self.in_flight += 1;
+        self.seq += 1;
+        let task = Task {
+            chunk,
+            key,
+            map,
+            start,
+            end,
+            cancel,
+        };
+        self.queue.push(self.seq, task);
+    }
+
+    /// Gives out the guessed-start tasks of the window.
+    fn fill_window(&mut self) {
+        self.guessed_to = self.guessed_to.max(self.next);
+        while self.guessed_to < self.next + self.window {
+            let index = self.guessed_to;
+            let chunk = match self.piece(index) {
+                None => return,
+                Some(Piece::Failed { .. }) => None,
+                Some(Piece::Chunk {
+                    map, start, end, ..
+                }) => Some((map.clone(), *start, *end)),
+            };
+            if let Some((map, start, end)) = chunk {
+                self.give(index, Key::guessed(start), map, Start::Guess(start), end);
+            }
+            self.guessed_to += 1;
+        }
+    }
+
+    /// A task done: kept to be written, its reader given the next chunk
+    /// if it stopped off the guess (ahead, within the window).
+    fn take(&mut self, mut d: Done) {
+        self.in_flight -= 1;
+        let Some(flag) = self.given.get(&(d.chunk, d.key)) else {
+            return;
+        };
+        if d.chunk < self.next || flag.load(Ordering::Relaxed) || d.part.is_none() {
+            return;
+        }
+        if let Stop::At(key, resume) = &mut d.stop {
+            let next = d.chunk + 1;
+            if next < self.next + self.window && !self.given.contains_key(&(next, *key)) {
+                if let Some(reader) = resume.take() {
+                    self.resume(next, *key, reader);
+                }
+            }
+        }
+        self.done.insert((d.chunk, d.key), d);
+    }
+
+    /// Gives out chunk `chunk`'s reading from `key` with `reader`.
+    fn resume(&mut self, chunk: u64, key: Key, reader: Box<Reader<io::Empty>>) {
+        if let Some(Piece::Chunk { map, end, .. }) = self.piece(chunk) {
+            let (map, end) = (map.clone(), *end);
+            self.give(chunk, key, map, Start::Resume(reader), end);
+        }
+    }
+
+    /// Calls off the tasks of chunks before `next`, and those of `next`
+    /// from another start than `need`.
+    fn call_off(&mut self) {
+        let keep = self.given.split_off(&(self.next, Key::default()));
+        for flag in std::mem::replace(&mut self.given, keep).values() {
+            flag.store(true, Ordering::Relaxed);
+        }
+        let keep = self.done.split_off(&(self.next, Key::default()));
+        self.done = keep;
+        if let Some(need) = self.need {
+            for ((c, k), flag) in self.given.range((self.next, Key::default())..) {
+                if *c > self.next {
+                    break;
+                }
+                if *k != need {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    /// Writes what is ready, in order; `false` once all is written.
+    fn write_ready(&mut self, files: &[String], sink: &mut Sink) -> Result<bool> {
+        loop {
+            let index = self.next;
+            let Some(piece) = self.piece(index) else {
+                return Ok(false);
+            };
+            let file = piece.file();
+            let bytes = match piece {
+                Piece::Chunk { map, .. } => map.0.len() as u64,
+                Piece::Failed { .. } => 0,
+            };
+            if self.file != Some(file) {
+                self.file = Some(file);
+                self.file_games = 0;
+                let mut out = Output::default();
+                out.summary.bytes = bytes;
+                sink.write(&out)?;
+            }
+            let need = self.need;
+            let (key, map, end) = match self.piece(index) {
+                Some(Piece::Failed { error, .. }) => {
+                    let name = &files[file];
+                    eprintln!("arbiter: {name}: {error}");
+                    let mut out = Output::default();
+                    out.lines.push_str(&input_error_line(name, error, 0));
+                    out.summary.input_errors += 1;
+                    sink.write(&out)?;
+                    self.advance(None);
+                    continue;
+                }
+                Some(Piece::Chunk {
+                    map, start, end, ..
+                }) => (need.unwrap_or(Key::guessed(*start)), map.clone(), *end),
+                None => return Ok(false),
+            };
+            let Some(mut d) = self.done.remove(&(index, key)) else {
+                // Not read yet: make sure it is being read.
+                if !self.given.contains_key(&(index, key)) {
+                    if key == self.piece_start(index) {
+                        let start = Bound {
+                            offset: key.offset as usize,
+                            line: key.line,
+                        };
+                        self.give(index, key, map, Start::Guess(start), end);
+                    } else {
+                        anyhow::bail!("chunk {index}: no reader at {key:?}");
+                    }
+                }
+                return Ok(true);
+            };
+            let mut part = d.part.take().unwrap_or_default();
+            let out = numbered(&mut part, self.base);
+            sink.write(&out)?;
+            self.base += part.games;
+            self.file_games += part.games;
+            if let Some(e) = &part.error {
+                let name = &files[file];
+                eprintln!("arbiter: {name}: {e}");
+                let mut out = Output::default();
+                out.lines
+                    .push_str(&input_error_line(name, e, self.file_games));
+                out.summary.input_errors += 1;
+                sink.write(&out)?;
+            }
+            match d.stop {
+                Stop::End => {
+                    // The file is read to its end: its later chunks hold no
+                    // game of their own.
+                    self.advance(None);
+                    while self.piece(self.next).is_some_and(|p| p.file() == file) {
+                        self.advance(None);
+                    }
+                }
+                Stop::At(key, resume) => {
+                    self.advance(Some(key));
+                    if !self.given.contains_key(&(self.next, key)) {
+                        if let Some(reader) = resume {
+                            self.resume(self.next, key, reader);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The guessed-start key of chunk `index`.
+    fn piece_start(&mut self, index: u64) -> Key {
+        match self.piece(index) {
+            Some(Piece::Chunk { start, .. }) => Key::guessed(*start),
+            _ => Key::default(),
+        }
+    }
+
+    /// On to the next piece, to be read from `need` (its guess if `None`).
+    fn advance(&mut self, need: Option<Key>) {
+        self.pieces.pop_front();
+        self.next += 1;
+        self.need = need.filter(|&k| k != self.piece_start(self.next));
+        self.call_off();
+        self.fill_window();
+    }
+}
+
+/// Audits `files` (regular files, mapped) with `threads` workers reading
+/// chunks of them at once; the games numbered from `base + 1`. The games
+/// audited, with `base`.
+pub(super) fn run(
+    files: &[String],
+    base: u64,
+    threads: usize,
+    chunk_bytes: Option<usize>,
+    shared: Arc<Shared>,
+    sink: &mut Sink,
+) -> Result<u64> {
+    let queue = Arc::new(Queue::default());
+    let (done_tx, done_rx) = channel::<Done>();
+    let workers: Vec<_> = (0..threads)
+        .map(|_| {
+            let queue = Arc::clone(&queue);
+            let done_tx: Sender<Done> = done_tx.clone();
+            let shared = Arc::clone(&shared);
+            std::thread::spawn(move || {
+                let mut lean = TranscriptReader::new();
+                let mut full = GameBuilder::new();
+                while let Some(task) = queue.pop() {
+                    let d = read_chunk(task, &shared, &mut lean, &mut full);
+                    if done_tx.send(d).is_err() {
+                        return;
+                    }
+                }
+            })
+        })
+        .collect();
+    drop(done_tx);
+    let mut s = Scheduler {
+        cutter: Cutter {
+            files,
+            next_file: 0,
+            current: None,
+            size: chunk_bytes,
+            threads,
+        },
+        pieces: Default::default(),
+        cut_all: false,
+        next: 0,
+        need: None,
+        given: BTreeMap::new(),
+        guessed_to: 0,
+        done: BTreeMap::new(),
+        in_flight: 0,
+        window: (WINDOW_PER_THREAD * threads) as u64,
+        seq: 0,
+        queue: Arc::clone(&queue),
+        base,
+        file_games: 0,
+        file: None,
+    };
+    s.fill_window();
+    let result = loop {
+        match s.write_ready(files, sink) {
+            Ok(true) => {}
+            Ok(false) => break Ok(()),
+            Err(e) => break Err(e),
+        }
+        if s.in_flight == 0 {
+            break Err(anyhow::anyhow!("chunk {}: nothing left to read it", s.next));
+        }
+        match done_rx.recv() {
+            Ok(d) => s.take(d),
+            Err(_) => break Err(anyhow::anyhow!("the workers stopped")),
+        }
+    };
+    for flag in s.given.values() {
+        flag.store(true, Ordering::Relaxed);
+    }
+    queue.close();
+    drop(done_rx);
+    for w in workers {
+        let _ = w.join();
+    }
+    result.map(|()| s.base)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{guess, line_breaks};
+
+    #[test]
+    fn guesses_are_tags_after_a_blank_line() {
+        let text = b"[A \"1\"]\n\n1. e4 *\n\n[B \"2\"]\r\n\r\n[C \"3\"]\n[D \"4\"]\n";
+        assert_eq!(guess(text, 0), Some(17));
+        assert_eq!(guess(text, 17), Some(17));
+        assert_eq!(guess(text, 18), Some(29));
+        assert_eq!(guess(text, 30), None);
+        assert_eq!(guess(text, 1000), None);
+    }
+
+    #[test]
+    fn line_breaks_are_counted() {
+        let text: Vec<u8> = (0..10_000u32)
+            .map(|i| if i % 7 == 0 { b'\n' } else { b'x' })
+            .collect();
+        for cut in [0, 1, 254, 255, 256, 9_999, 10_000] {
+            let expected = text[..cut].iter().filter(|&&b| b == b'\n').count() as u64;
+            assert_eq!(line_breaks(&text[..cut]), expected, "{cut}");
+        }
+    }
+}
