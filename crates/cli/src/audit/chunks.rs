@@ -234,14 +234,21 @@ struct Done {
 /// The tasks waiting for a worker, the earliest chunk first.
 #[derive(Default)]
 struct Queue {
-    tasks: Mutex<(BTreeMap<(u64, u64), Task>, bool)>,
+    tasks: Mutex<Waiting>,
     ready: Condvar,
+}
+
+/// The tasks by chunk and order of giving; `closed` once all is written.
+#[derive(Default)]
+struct Waiting {
+    tasks: BTreeMap<(u64, u64), Task>,
+    closed: bool,
 }
 
 impl Queue {
     fn push(&self, seq: u64, task: Task) {
         if let Ok(mut q) = self.tasks.lock() {
-            q.0.insert((task.chunk, seq), task);
+            q.tasks.insert((task.chunk, seq), task);
             self.ready.notify_one();
         }
     }
@@ -250,10 +257,10 @@ impl Queue {
     fn pop(&self) -> Option<Task> {
         let mut q = self.tasks.lock().ok()?;
         loop {
-            if q.1 {
+            if q.closed {
                 return None;
             }
-            if let Some((_, task)) = q.0.pop_first() {
+            if let Some((_, task)) = q.tasks.pop_first() {
                 return Some(task);
             }
             q = self.ready.wait(q).ok()?;
@@ -262,8 +269,8 @@ impl Queue {
 
     fn close(&self) {
         if let Ok(mut q) = self.tasks.lock() {
-            q.0.clear();
-            q.1 = true;
+            q.tasks.clear();
+            q.closed = true;
             self.ready.notify_all();
         }
     }
