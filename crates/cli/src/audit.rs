@@ -225,6 +225,27 @@ impl Sink {
 
     fn write(&mut self, o: &Output) -> Result<()> {
         self.out.write_all(o.lines.as_bytes())?;
+        self.rest(o)
+    }
+
+    /// Writes `o`, whose lines lack their `{"game":N`: the line ending at
+    /// `end` in `o.lines` is game `base + 1 + index`'s, for each
+    /// `(index, end)` of `marks`.
+    fn write_numbered(&mut self, o: &Output, marks: &[(u64, usize)], base: u64) -> Result<()> {
+        let mut from = 0;
+        let mut number = itoa::Buffer::new();
+        for &(index, end) in marks {
+            self.out.write_all(b"{\"game\":")?;
+            self.out
+                .write_all(number.format(base + index + 1).as_bytes())?;
+            self.out.write_all(&o.lines.as_bytes()[from..end])?;
+            from = end;
+        }
+        self.rest(o)
+    }
+
+    /// The annotated games, the counts and the progress bar of `o`.
+    fn rest(&mut self, o: &Output) -> Result<()> {
         if let Some(p) = self.pgn.as_mut() {
             p.write_all(o.pgn.as_bytes())?;
         }

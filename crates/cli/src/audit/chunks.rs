@@ -231,11 +231,14 @@ struct Done {
     stop: Stop,
 }
 
-/// The tasks waiting for a worker, the earliest chunk first.
+/// The tasks waiting for a worker, the earliest chunk first; and the
+/// parts written, their buffers kept for the next chunks (fresh memory for
+/// each chunk's output cost a tenth of the time, the system clearing it).
 #[derive(Default)]
 struct Queue {
     tasks: Mutex<Waiting>,
     ready: Condvar,
+    spare: Mutex<Vec<Part>>,
 }
 
 /// The tasks by chunk and order of giving; `closed` once all is written.
@@ -267,6 +270,28 @@ impl Queue {
         }
     }
 
+    /// An empty part, with the buffers of one written if there is one.
+    fn part(&self) -> Part {
+        self.spare
+            .lock()
+            .ok()
+            .and_then(|mut spare| spare.pop())
+            .unwrap_or_default()
+    }
+
+    /// Keeps a written part's buffers.
+    fn recycle(&self, mut part: Part) {
+        part.games = 0;
+        part.out.lines.clear();
+        part.out.pgn.clear();
+        part.out.summary = Default::default();
+        part.marks.clear();
+        part.error = None;
+        if let Ok(mut spare) = self.spare.lock() {
+            spare.push(part);
+        }
+    }
+
     fn close(&self) {
         if let Ok(mut q) = self.tasks.lock() {
             q.tasks.clear();
@@ -279,6 +304,7 @@ impl Queue {
 /// Reads and judges one chunk.
 fn read_chunk(
     task: Task,
+    mut part: Part,
     shared: &Shared,
     lean: &mut TranscriptReader,
     full: &mut GameBuilder,
@@ -287,7 +313,6 @@ fn read_chunk(
         Start::Guess(b) => Reader::from_memory_at(task.map, b.offset, b.line),
         Start::Resume(reader) => *reader,
     };
-    let mut part = Part::default();
     let stop = loop {
         if task.cancel.load(Ordering::Relaxed) {
             return Done {
@@ -347,24 +372,6 @@ fn read_chunk(
         key: task.key,
         part: Some(part),
         stop,
-    }
-}
-
-/// The part's output, its games numbered from `base + 1`.
-fn numbered(part: &mut Part, base: u64) -> Output {
-    let out = &mut part.out;
-    let mut lines = String::with_capacity(out.lines.len() + 16 * part.marks.len());
-    let mut from = 0;
-    for &(index, end) in &part.marks {
-        lines.push_str("{\"game\":");
-        lines.push_str(itoa::Buffer::new().format(base + index + 1));
-        lines.push_str(&out.lines[from..end]);
-        from = end;
-    }
-    Output {
-        lines,
-        pgn: std::mem::take(&mut out.pgn),
-        summary: std::mem::take(&mut out.summary),
     }
 }
 
@@ -548,11 +555,12 @@ impl Scheduler<'_> {
                 return Ok(true);
             };
             let mut part = d.part.take().unwrap_or_default();
-            let out = numbered(&mut part, self.base);
-            sink.write(&out)?;
+            sink.write_numbered(&part.out, &part.marks, self.base)?;
             self.base += part.games;
             self.file_games += part.games;
-            if let Some(e) = &part.error {
+            let error = part.error.take();
+            self.queue.recycle(part);
+            if let Some(e) = &error {
                 let name = &files[file];
                 eprintln!("arbiter: {name}: {e}");
                 let mut out = Output::default();
@@ -622,7 +630,8 @@ pub(super) fn run(
                 let mut lean = TranscriptReader::new();
                 let mut full = GameBuilder::new();
                 while let Some(task) = queue.pop() {
-                    let d = read_chunk(task, &shared, &mut lean, &mut full);
+                    let part = queue.part();
+                    let d = read_chunk(task, part, &shared, &mut lean, &mut full);
                     if done_tx.send(d).is_err() {
                         return;
                     }
