@@ -131,6 +131,36 @@ fn mapped(file: &str) -> Result<Option<memmap2::Mmap>> {
     Ok(Some(map))
 }
 
+/// A file mapped into memory, shared by the readers of its parts.
+#[derive(Clone)]
+struct Map(Arc<memmap2::Mmap>);
+
+impl AsRef<[u8]> for Map {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl Map {
+    /// Gives back the pages of `from..to`, read (the audit does not come
+    /// back to them): the process's memory stays that of the parts being
+    /// read, whatever the file's size.
+    #[allow(unsafe_code)]
+    fn release(&self, from: usize, to: usize) {
+        let to = to.min(self.0.len());
+        if to > from {
+            // SAFETY: the map is shared and read-only: a page given back
+            // is read again from the file if it is touched again (the
+            // first and last pages may be another part's), so no byte
+            // seen through the map changes.
+            let _ = unsafe {
+                self.0
+                    .unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, to - from)
+            };
+        }
+    }
+}
+
 /// What one game (or a batch) gives to the output.
 #[derive(Default)]
 struct Output {
@@ -370,8 +400,11 @@ fn sequential(
             builders: &mut builders,
         };
         base += match mapped(file)? {
-            Some(map) => one.read(Reader::from_memory(map), sink)?,
-            None => one.read(Reader::new(open(file)?), sink)?,
+            Some(map) => {
+                let map = Map(Arc::new(map));
+                one.read(Reader::from_memory(map.clone()), Some(&map), sink)?
+            }
+            None => one.read(Reader::new(open(file)?), None, sink)?,
         };
     }
     Ok(())
@@ -388,8 +421,15 @@ struct One<'a> {
 }
 
 impl One<'_> {
-    /// Reads, judges and writes each game of `reader`; the games read.
-    fn read<R: Read>(&mut self, mut reader: Reader<R>, sink: &mut Sink) -> Result<u64> {
+    /// Reads, judges and writes each game of `reader` (reading `map`, if
+    /// mapped: its pages given back as they are read); the games read.
+    fn read<R: Read>(
+        &mut self,
+        mut reader: Reader<R>,
+        map: Option<&Map>,
+        sink: &mut Sink,
+    ) -> Result<u64> {
+        let mut released = 0;
         let (shared, base, shard, file) = (self.shared, self.base, self.shard, self.file);
         let (full, lean) = &mut *self.builders;
         let mut out = Output::default();
@@ -428,6 +468,13 @@ impl One<'_> {
                     if out.lines.len() + out.pgn.len() > 1 << 16 {
                         sink.write(&out)?;
                         out = Output::default();
+                        if let Some(map) = map {
+                            let read = reader.bytes_read() as usize;
+                            if read - released > 4 << 20 {
+                                map.release(released, read);
+                                released = read;
+                            }
+                        }
                     }
                 }
                 Ok(None) => break,

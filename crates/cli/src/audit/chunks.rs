@@ -14,7 +14,7 @@
 //! Memory stays flat: chunks are read at most [`WINDOW_PER_THREAD`] ×
 //! threads ahead of the one being written.
 
-use super::{audit_one, input_error_line, Output, Record, Shared, Sink};
+use super::{audit_one, input_error_line, Map, Output, Record, Shared, Sink};
 use anyhow::Result;
 use arbiter_laws::audit::TranscriptReader;
 use arbiter_pgn::{GameBuilder, Location, Reader};
@@ -31,18 +31,8 @@ const WINDOW_PER_THREAD: usize = 4;
 
 /// The largest and the smallest chunk (without `--chunk-bytes`): the file
 /// is cut into about 16 chunks per worker, within these.
-const MAX_CHUNK: usize = 4 << 20;
+const MAX_CHUNK: usize = 1 << 20;
 const MIN_CHUNK: usize = 64 << 10;
-
-/// A file mapped into memory, shared by the readers of its chunks.
-#[derive(Clone)]
-pub(super) struct Map(pub(super) Arc<memmap2::Mmap>);
-
-impl AsRef<[u8]> for Map {
-    fn as_ref(&self) -> &[u8] {
-        &self.0
-    }
-}
 
 /// A place in a file where a line starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -400,6 +390,8 @@ struct Scheduler<'a> {
     /// Games of the current file written, and the file.
     file_games: u64,
     file: Option<usize>,
+    /// The bytes of the current file written, whose pages are released.
+    released: usize,
 }
 
 impl Scheduler<'_> {
@@ -518,6 +510,7 @@ impl Scheduler<'_> {
             if self.file != Some(file) {
                 self.file = Some(file);
                 self.file_games = 0;
+                self.released = 0;
                 let mut out = Output::default();
                 out.summary.bytes = bytes;
                 sink.write(&out)?;
@@ -569,6 +562,12 @@ impl Scheduler<'_> {
                 out.summary.input_errors += 1;
                 sink.write(&out)?;
             }
+            let written = match &d.stop {
+                Stop::End => map.0.len(),
+                Stop::At(key, _) => key.offset as usize,
+            };
+            map.release(self.released, written);
+            self.released = written;
             match d.stop {
                 Stop::End => {
                     // The file is read to its end: its later chunks hold no
@@ -662,6 +661,7 @@ pub(super) fn run(
         base,
         file_games: 0,
         file: None,
+        released: 0,
     };
     s.fill_window();
     let result = loop {
