@@ -3,7 +3,8 @@
 //! bytes through its buffer — on real files (the Lichess and TWIC samples
 //! shipped in the pgn-reader crate, when the registry has them), on the odd
 //! records of `tests/data`, on generated games with comments and
-//! variations, and on all of these cut short and with bytes spoilt.
+//! variations, and on all of these cut short and with bytes spoilt; and
+//! read from any game's start (`from_memory_at`) as from the start.
 
 use arbiter_pgn::generate::{GenOptions, Generator};
 use arbiter_pgn::{Game, Reader};
@@ -72,5 +73,53 @@ fn cut_short_or_spoilt_alike() {
             spoilt[cut] = [b'{', b'}', b'(', b')', b'[', b'"', 0xd0, b'\n'][k % 8];
             same(&spoilt, &format!("{name} spoilt at {cut}"));
         }
+    }
+}
+
+/// Each game's start (as `next_game_start` tells it) and the games read
+/// from the start of the input.
+fn starts_and_games(text: &[u8]) -> (Vec<arbiter_pgn::Location>, Vec<Game>) {
+    let mut reader = Reader::from_memory(text.to_vec());
+    let (mut starts, mut games) = (Vec::new(), Vec::new());
+    while let Some(at) = reader.next_game_start().expect("memory") {
+        assert_eq!(reader.bytes_read(), at.offset);
+        starts.push(at);
+        games.push(
+            reader
+                .next_game()
+                .expect("memory")
+                .expect("a game where one starts"),
+        );
+    }
+    assert_eq!(reader.next_game().expect("memory"), None);
+    (starts, games)
+}
+
+#[test]
+fn read_from_a_game_start_reads_the_rest_alike() {
+    for (name, text) in inputs() {
+        let (starts, games) = starts_and_games(&text);
+        // A reading that asks where each game starts reads the same games.
+        assert_eq!(
+            games,
+            read_all(Reader::from_memory(text.clone())).0,
+            "{name}"
+        );
+        let mut tried = 0;
+        for (i, at) in starts.iter().enumerate().filter(|(_, at)| at.column == 1) {
+            if tried >= 60 && i % 17 != 0 {
+                continue;
+            }
+            tried += 1;
+            let from = Reader::from_memory_at(text.clone(), at.offset as usize, at.line);
+            let (mut rest, bytes) = read_all(from);
+            // Games are numbered from where the reading starts.
+            for e in rest.iter_mut().filter_map(|g| g.error.as_mut()) {
+                e.game += i as u64;
+            }
+            assert_eq!(rest, games[i..], "{name}: from game {}", i + 1);
+            assert_eq!(bytes, text.len() as u64, "{name}");
+        }
+        assert!(tried > 0, "{name}");
     }
 }
