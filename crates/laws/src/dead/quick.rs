@@ -499,7 +499,7 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
         let quiet = pm.to - theirs;
         // A piece offered to a pawn of the mating side (its only way on
         // when it is blocked).
-        if let Some(to) = (quiet & feed - best.left).first() {
+        if let Some(to) = (quiet & (feed - best.left)).first() {
             best.take(base + 8, Move::new(from, to));
         }
         let plain = quiet - best.left - front;
