@@ -40,6 +40,51 @@ fn laws_result(a: &Audit) -> String {
 // ----- the game went on after the Laws had ended it ----------------------
 
 #[test]
+fn art_5_2_b_a_dead_start_ends_the_game_before_any_move() {
+    // The audit leaves the start's dead-position test to the line's own
+    // verdicts (a position alive after the first move proves the start
+    // alive); a start that is dead must still end the game at ply 0, with
+    // or without moves after it, as the move-by-move reference says.
+    use arbiter_laws::audit::audit_move_by_move;
+    for (fen, moves, dead_at) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "", Some(0)),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "1. Kd2 Kd7 2. Kc3",
+            Some(0),
+        ),
+        (
+            "4k3/8/8/8/8/8/8/2B1K3 b - - 0 1",
+            "1... Kd7 2. Bd2",
+            Some(0),
+        ),
+        // Bishops on squares of one colour: dead.
+        ("4k3/8/8/8/8/8/8/2B1K1b1 w - - 0 1", "1. Bd2 Bh2", Some(0)),
+        // On squares of both colours: alive (a helpmate in a corner).
+        ("4k3/8/8/8/8/8/8/2B1Kb2 w - - 0 1", "1. Bd2 Be2", None),
+        // Alive at the start (a pawn), dead after its capture (ply 1).
+        ("4k3/8/8/8/8/8/4p3/2B1K3 w - - 0 1", "1. Kxe2 Kd7", Some(1)),
+        ("4k3/8/8/8/8/8/4p3/2B1K3 w - - 0 1", "", None),
+        ("4k3/4p3/8/8/8/8/8/4K3 w - - 0 1", "1. Kd2", None),
+    ] {
+        let pgn = format!("[Result \"1-0\"]\n[FEN \"{fen}\"]\n\n{moves} 1-0\n");
+        for edition in [Edition::Fide2014, Edition::Fide2023] {
+            let g = &records(&pgn)[0];
+            let options = Options { edition };
+            let a = audit(g, &options);
+            assert_eq!(a, audit_move_by_move(g, &options), "{pgn}");
+            if dead_at.is_some() {
+                assert_eq!(a.laws.ply, dead_at, "{pgn}");
+                assert_eq!(a.laws.termination, Some(Termination::DeadPosition), "{pgn}");
+                assert_eq!(laws_result(&a), "1/2-1/2", "{pgn}");
+            } else {
+                assert_ne!(a.laws.termination, Some(Termination::DeadPosition), "{pgn}");
+            }
+        }
+    }
+}
+
+#[test]
 fn art_5_2_b_dead_position_then_more_moves() {
     // 1. Kxe2 leaves king and bishop against king: dead (5.2 b); the record
     // goes on and is scored 1-0.

@@ -71,7 +71,10 @@ fn new_game(start: &Start) -> Result<Box<Game>, StartError> {
                 if kept.fresh.len() == FRESH_KEPT {
                     kept.fresh.pop_front();
                 }
-                kept.fresh.push_back(Game::new(start.clone())?);
+                // The start's dead-position test is left to the line
+                // ([`Game::new_start_unsettled`]).
+                kept.fresh
+                    .push_back(Game::new_start_unsettled(start.clone())?);
                 kept.fresh.len() - 1
             }
         };
@@ -187,6 +190,11 @@ impl Replay {
         winner: Option<Color>,
         pass: Pass,
     ) -> Played {
+        if pass == Pass::MoveByMove {
+            // The reference: the start tested before anything, as
+            // `Game::new` does.
+            self.game.settle_start();
+        }
         if self.game.is_over() {
             return Played::All(Some(0));
         }

@@ -456,9 +456,12 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
     let theirs = pos.board().by_color(!me);
     let near = king_attacks(pos.king_of(me));
     let mater = &DIST[pos.king_of(!me).index()];
+    let (feed, front) = pawn_road(pos.board(), !me);
     let mut best = Best::new(recent);
     pos.for_each_piece_moves(|pm| {
         let from = pm.from;
+        // Out of the way of the mating side's pawns.
+        let clear = if front.contains(from) { 4 } else { 0 };
         if pm.role == Role::King {
             // To the edge and towards the mating king.
             let here = 2 * EDGE[from.index()] + i32::from(mater[from.index()]);
@@ -467,7 +470,8 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
                     // Only when nothing else is legal (in check).
                     -1000
                 } else {
-                    here - 2 * EDGE[to.index()] - i32::from(mater[to.index()])
+                    here - 2 * EDGE[to.index()] - i32::from(mater[to.index()]) + clear
+                        - 4 * bit(front, to)
                 };
                 best.consider(s, Move::new(from, to));
             }
@@ -475,7 +479,7 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
         }
         // Onto the squares next to its king, not away from them; never a
         // capture unless nothing else is legal (in check).
-        let base = if near.contains(from) { -5 } else { 1 };
+        let base = if near.contains(from) { -5 } else { 1 } + clear;
         if pm.promotion {
             for m in pm.iter() {
                 let mut s = if theirs.contains(m.to) {
@@ -493,7 +497,12 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
             return false;
         }
         let quiet = pm.to - theirs;
-        let plain = quiet - best.left;
+        // A piece offered to a pawn of the mating side (its only way on
+        // when it is blocked).
+        if let Some(to) = (quiet & (feed - best.left)).first() {
+            best.take(base + 8, Move::new(from, to));
+        }
+        let plain = quiet - best.left - front;
         if let Some(to) = (plain & near).first() {
             best.take(5, Move::new(from, to));
         } else if let Some(to) = plain.first() {
@@ -509,6 +518,27 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
         false
     });
     best.m
+}
+
+/// The road of `mater`'s pawns when it has no rook or queen (it may have
+/// to promote to mate): the squares they capture on (a blocked pawn moves
+/// on only by a capture: the other side's pieces are offered there) and the
+/// squares in front of them (the other side's pieces keep off them).
+fn pawn_road(board: &Board, mater: Color) -> (Bitboard, Bitboard) {
+    let ours = board.by_color(mater);
+    let pawns = board.pawns() & ours;
+    if pawns.is_empty() || (board.rooks_and_queens() & ours).any() {
+        return (Bitboard::EMPTY, Bitboard::EMPTY);
+    }
+    let mut feed = Bitboard::EMPTY;
+    for sq in pawns {
+        feed |= pawn_attacks(mater, sq);
+    }
+    let front = match mater {
+        Color::White => pawns.shift_up(),
+        Color::Black => pawns.shift_down(),
+    };
+    (feed, front)
 }
 
 /// Whether `sq` is in `set`, as 0 or 1.
@@ -751,6 +781,9 @@ mod tests {
                 "3q4/2p3pk/4p2p/5p1B/1P6/8/b4PPP/6K1 w - - 0 30",
                 Color::Black,
             ),
+            // Lichess (a flag fall, 6.9): Black's only pawn is blocked; a
+            // White piece offered on g3 lets it on to promote.
+            ("8/2R5/3P4/3k4/2N3Pp/1P5P/2Q5/6K1 w - - 7 62", Color::Black),
             // Lichess: Black's knight has to leave g7's defence.
             (
                 "r3r1k1/1b3ppp/3Nq3/p3B1Qn/1p6/1P6/2P2PPP/R3R1K1 b - - 11 22",

@@ -38,6 +38,7 @@ impl Clone for Game {
             sealed,
             session_start,
             write_san,
+            start_unsettled,
         } = self;
         Game {
             start: start.clone(),
@@ -69,6 +70,7 @@ impl Clone for Game {
             sealed: sealed.clone(),
             session_start: *session_start,
             write_san: *write_san,
+            start_unsettled: *start_unsettled,
         }
     }
 
@@ -116,6 +118,7 @@ impl Clone for Game {
             sealed,
             session_start,
             write_san,
+            start_unsettled,
         } = self;
         if *start != source.start {
             start.clone_from(&source.start);
@@ -148,5 +151,6 @@ impl Clone for Game {
         sealed.clone_from(&source.sealed);
         *session_start = source.session_start;
         *write_san = source.write_san;
+        *start_unsettled = source.start_unsettled;
     }
 }

@@ -97,6 +97,20 @@ impl Game {
         }
         let legal = after.len().min(moves.len());
         let alive_upto = self.alive_upto(&after[..legal]);
+        if self.start_unsettled {
+            if alive_upto > 0 {
+                // Alive after the first move: so was the start.
+                self.start_unsettled = false;
+            } else {
+                self.settle_start();
+                if self.outcome.is_some() {
+                    return LinePlayed {
+                        plies: 0,
+                        refused: None,
+                    };
+                }
+            }
+        }
         self.moves.reserve(legal);
         self.events.reserve(legal);
         // Whether each player may move at all (6.7, adjournment): nothing a

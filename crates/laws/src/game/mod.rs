@@ -97,6 +97,10 @@ pub struct Game {
     session_start: u64,
     /// The moves' SAN is written ([`Game::write_san`]).
     write_san: bool,
+    /// The start position's dead-position test (5.2 b / 5.2.2) is still to
+    /// come ([`Game::new_start_unsettled`]): the first line played settles
+    /// it, or the first event applied.
+    start_unsettled: bool,
 }
 
 impl Game {
@@ -107,6 +111,44 @@ impl Game {
 
     /// A new game deciding unwinnability with `solver`.
     pub fn with_solver(start: Start, solver: Arc<dyn Unwinnability>) -> Result<Game, StartError> {
+        let mut game = Game::unchecked(start, solver)?;
+        game.check_automatic_end(None, 0);
+        Ok(game)
+    }
+
+    /// A new game whose start position is not yet tested for a dead
+    /// position (its other automatic ends are): the record's line played
+    /// first ([`Game::play_line`]) settles it from its own verdicts — an
+    /// alive position after the first move proves the start alive — and
+    /// otherwise the test is made before the first event is applied. The
+    /// same verdicts as [`Game::new`]; for the audit, where the test of a
+    /// set-up start would cost as much as the whole line's.
+    pub(crate) fn new_start_unsettled(start: Start) -> Result<Game, StartError> {
+        let mut game = Game::unchecked(start, Arc::new(crate::dead::ChaSolver))?;
+        game.check_automatic_end_known(
+            None,
+            0,
+            play::Known {
+                has_move: false,
+                alive: true,
+            },
+        );
+        game.alive = false;
+        game.start_unsettled = game.outcome.is_none();
+        Ok(game)
+    }
+
+    /// The start position's dead-position test, if still to come
+    /// ([`Game::new_start_unsettled`]): made now, on the start (nothing has
+    /// been played).
+    pub(crate) fn settle_start(&mut self) {
+        if std::mem::take(&mut self.start_unsettled) {
+            self.check_automatic_end(None, 0);
+        }
+    }
+
+    /// A new game, its start not tested for automatic ends.
+    fn unchecked(start: Start, solver: Arc<dyn Unwinnability>) -> Result<Game, StartError> {
         let pos = match (&start.fen, start.chess960) {
             (Some(_), Some(_)) => return Err(StartError::FenAndChess960),
             (Some(fen), None) => Position::from_fen_auto(fen)?,
@@ -123,7 +165,7 @@ impl Game {
             .as_ref()
             .map_or(TimeClass::Standard, |tc| TimeClass::of(tc, delay_ms));
         let rules = start.edition.rules();
-        let mut game = Game {
+        let game = Game {
             rules,
             class,
             initial: pos,
@@ -155,9 +197,9 @@ impl Game {
             sealed: None,
             session_start: 0,
             write_san: true,
+            start_unsettled: false,
             start,
         };
-        game.check_automatic_end(None, 0);
         Ok(game)
     }
 
@@ -452,6 +494,7 @@ impl Game {
 
     /// Applies one event. On `Err` nothing has changed.
     pub fn apply(&mut self, event: Event) -> Result<Applied, Rejected> {
+        self.settle_start();
         self.check_time_for(event.t, &event.action)?;
         let t = event.t;
         let player = || match event.by {

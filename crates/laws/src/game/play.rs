@@ -172,7 +172,12 @@ impl Game {
     }
 
     /// [`Game::check_automatic_end`], skipping what `known` already settles.
-    fn check_automatic_end_known(&mut self, from: Option<(&Position, Move)>, t: u64, known: Known) {
+    pub(super) fn check_automatic_end_known(
+        &mut self,
+        from: Option<(&Position, Move)>,
+        t: u64,
+        known: Known,
+    ) {
         let pos = &self.pos;
         if !known.has_move && count_moves_capped(pos, 2) == 0 {
             if pos.is_check() {
