@@ -11,8 +11,9 @@
 //! The output is so the one-thread output for any input, read by the same
 //! reader; games are numbered as the chunks are written in order.
 //!
-//! Memory stays flat: chunks are read at most [`WINDOW_PER_THREAD`] ×
-//! threads ahead of the one being written.
+//! Memory stays flat: the chunks read ahead of the one being written hold
+//! at most [`WINDOW_BYTES`] of text a worker (4 to 64 chunks), and the
+//! pages of the chunks written are given back to the system.
 
 use super::{audit_one, input_error_line, Map, Output, Record, Shared, Sink};
 use anyhow::Result;
@@ -24,15 +25,33 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 
-/// Chunks read ahead of the one being written, per worker: enough that the
-/// workers keep busy while one chunk holds a slow game, few enough that
-/// memory stays small (a chunk's output is about a third of its text).
-const WINDOW_PER_THREAD: usize = 4;
+/// Text read ahead of the chunk being written, per worker: enough that
+/// the workers keep busy while one chunk holds a slow game (a dead-position
+/// proof can take tens of milliseconds: 4 MiB is thousands of games),
+/// little enough that memory stays small (a chunk's output is about a
+/// third of its text; the pages read are given back once written).
+const WINDOW_BYTES: usize = 4 << 20;
+/// The chunks read ahead per worker, at least and at most.
+const WINDOW_CHUNKS: (usize, usize) = (4, 64);
 
 /// The largest and the smallest chunk (without `--chunk-bytes`): the file
-/// is cut into about 16 chunks per worker, within these.
+/// is cut into about 64 chunks per worker, within these (the last chunk read
+/// while the other workers have nothing left is then a small part of the work).
 const MAX_CHUNK: usize = 1 << 20;
 const MIN_CHUNK: usize = 64 << 10;
+
+/// The chunk size for a file of `len` bytes.
+fn chunk_size(len: usize, threads: usize, chunk_bytes: Option<usize>) -> usize {
+    chunk_bytes
+        .unwrap_or_else(|| (len / (threads * 64)).clamp(MIN_CHUNK, MAX_CHUNK))
+        .max(1)
+}
+
+/// The chunks read ahead of the one being written, for chunks of `size`.
+fn window(size: usize, threads: usize) -> u64 {
+    let (least, most) = WINDOW_CHUNKS;
+    (threads * (WINDOW_BYTES / size).clamp(least, most)) as u64
+}
 
 /// A place in a file where a line starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -137,10 +156,8 @@ impl Cutter<'_> {
         loop {
             if let Some((file, map, start)) = self.current.take() {
                 let text: &[u8] = map.as_ref();
-                let size = self.size.unwrap_or_else(|| {
-                    (text.len() / (self.threads * 16)).clamp(MIN_CHUNK, MAX_CHUNK)
-                });
-                let end = guess(text, start.offset.saturating_add(size.max(1))).map(|o| Bound {
+                let size = chunk_size(text.len(), self.threads, self.size);
+                let end = guess(text, start.offset.saturating_add(size)).map(|o| Bound {
                     offset: o,
                     line: start.line + line_breaks(&text[start.offset..o]),
                 });
@@ -511,6 +528,12 @@ impl Scheduler<'_> {
                 self.file = Some(file);
                 self.file_games = 0;
                 self.released = 0;
+                if bytes > 0 {
+                    let threads = self.cutter.threads;
+                    let size = chunk_size(bytes as usize, threads, self.cutter.size);
+                    self.window = window(size, threads);
+                    self.fill_window();
+                }
                 let mut out = Output::default();
                 out.summary.bytes = bytes;
                 sink.write(&out)?;
@@ -655,7 +678,7 @@ pub(super) fn run(
         guessed_to: 0,
         done: BTreeMap::new(),
         in_flight: 0,
-        window: (WINDOW_PER_THREAD * threads) as u64,
+        window: window(MAX_CHUNK, threads),
         seq: 0,
         queue: Arc::clone(&queue),
         base,
