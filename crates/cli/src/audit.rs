@@ -3,11 +3,24 @@
 //!
 //! Each game is read, replayed and judged by `arbiter_laws::audit`; this
 //! file adds the inputs (files, `-`, `.pgn.zst` / `.pgn.bz2` / `.pgn.gz`
-//! recognised by their first bytes), the threads (one reader cutting the
-//! stream into games, `--threads` workers reading and judging them, the
-//! output written in input order; the games in flight are bounded, so memory
-//! stays flat whatever the input's size), `--shard K/N`, the progress bar
-//! (a terminal only), `--annotate` and the exit status.
+//! recognised by their first bytes), the threads, `--shard K/N`, the
+//! progress bar (a terminal only), `--annotate` and the exit status.
+//!
+//! The threads (`--threads N`, the output always in input order, games
+//! numbered across all inputs, memory flat whatever the input's size):
+//!
+//! - A regular file, not compressed, is mapped into memory and read by the
+//!   `N` workers at once, in chunks cut at guessed game starts, with no
+//!   thread cutting it into games for the others ([`chunks`]: a guess that
+//!   fell inside a game is found out and its chunk read again from the true
+//!   start, so the output is the one-thread output for any input).
+//! - Standard input and compressed files, and every input under
+//!   `--shard` (whose games are chosen by their numbers): one reader thread
+//!   cuts the stream into games (`Splitter`), `N` workers read and judge
+//!   them in batches, at most [`IN_FLIGHT_PER_THREAD`] × `N` batches in
+//!   flight.
+//! - One thread (`--threads 1`) reads a regular file mapped, as the
+//!   workers do, and a stream through the reader's buffer.
 
 use anyhow::{bail, Context, Result};
 use arbiter_laws::audit::split::{RawGame, Splitter};
