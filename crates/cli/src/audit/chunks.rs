@@ -21,6 +21,7 @@ use arbiter_laws::audit::TranscriptReader;
 use arbiter_pgn::{GameBuilder, Location, Reader};
 use std::collections::BTreeMap;
 use std::io;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Condvar, Mutex};
@@ -230,12 +231,14 @@ enum Stop {
     At(Key, Option<Box<Reader<io::Empty>>>),
 }
 
-/// A task done (`part` is `None` if it was called off).
+/// A task done (`part` is `None` if it was called off, or failed: a
+/// panic in the audit of one of its games).
 struct Done {
     chunk: u64,
     key: Key,
     part: Option<Part>,
     stop: Stop,
+    failed: bool,
 }
 
 /// The tasks waiting for a worker, the earliest chunk first; and the
@@ -327,6 +330,7 @@ fn read_chunk(
                 key: task.key,
                 part: None,
                 stop: Stop::End,
+                failed: false,
             };
         }
         let at = match reader.next_game_start() {
@@ -379,6 +383,7 @@ fn read_chunk(
         key: task.key,
         part: Some(part),
         stop,
+        failed: false,
     }
 }
 
@@ -409,6 +414,8 @@ struct Scheduler<'a> {
     file: Option<usize>,
     /// The bytes of the current file written, whose pages are released.
     released: usize,
+    /// A worker failed (a panic: the message is on standard error).
+    failed: bool,
 }
 
 impl Scheduler<'_> {
@@ -466,6 +473,7 @@ impl Scheduler<'_> {
     /// if it stopped off the guess (ahead, within the window).
     fn take(&mut self, mut d: Done) {
         self.in_flight -= 1;
+        self.failed |= d.failed;
         let Some(flag) = self.given.get(&(d.chunk, d.key)) else {
             return;
         };
@@ -652,9 +660,20 @@ pub(super) fn run(
                 let mut lean = TranscriptReader::new();
                 let mut full = GameBuilder::new();
                 while let Some(task) = queue.pop() {
+                    let (chunk, key) = (task.chunk, task.key);
                     let part = queue.part();
-                    let d = read_chunk(task, part, &shared, &mut lean, &mut full);
-                    if done_tx.send(d).is_err() {
+                    let read = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        read_chunk(task, part, &shared, &mut lean, &mut full)
+                    }));
+                    let failed = read.is_err();
+                    let d = read.unwrap_or(Done {
+                        chunk,
+                        key,
+                        part: None,
+                        stop: Stop::End,
+                        failed: true,
+                    });
+                    if done_tx.send(d).is_err() || failed {
                         return;
                     }
                 }
@@ -685,6 +704,7 @@ pub(super) fn run(
         file_games: 0,
         file: None,
         released: 0,
+        failed: false,
     };
     s.fill_window();
     let result = loop {
@@ -692,6 +712,9 @@ pub(super) fn run(
             Ok(true) => {}
             Ok(false) => break Ok(()),
             Err(e) => break Err(e),
+        }
+        if s.failed {
+            break Err(anyhow::anyhow!("a worker failed"));
         }
         if s.in_flight == 0 {
             break Err(anyhow::anyhow!("chunk {}: nothing left to read it", s.next));
@@ -719,9 +742,11 @@ mod tests {
     #[test]
     fn guesses_are_tags_after_a_blank_line() {
         let text = b"[A \"1\"]\n\n1. e4 *\n\n[B \"2\"]\r\n\r\n[C \"3\"]\n[D \"4\"]\n";
-        assert_eq!(guess(text, 0), Some(17));
-        assert_eq!(guess(text, 17), Some(17));
-        assert_eq!(guess(text, 18), Some(29));
+        // `[B` at 18 follows a blank line, `[C` at 29 a blank CRLF line,
+        // `[D` at 37 a tag.
+        assert_eq!(guess(text, 0), Some(18));
+        assert_eq!(guess(text, 18), Some(18));
+        assert_eq!(guess(text, 19), Some(29));
         assert_eq!(guess(text, 30), None);
         assert_eq!(guess(text, 1000), None);
     }
