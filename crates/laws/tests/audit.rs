@@ -60,6 +60,10 @@ fn art_5_2_b_a_dead_start_ends_the_game_before_any_move() {
         ),
         // Bishops on squares of one colour: dead.
         ("4k3/8/8/8/8/8/8/2B1K1b1 w - - 0 1", "1. Bd2 Bh2", Some(0)),
+        // Dead and past the 75-move rule at the start: dead position, the
+        // end `Game::new` names first.
+        ("4k3/8/8/8/8/8/8/4K3 w - - 150 100", "", Some(0)),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 150 100", "1. Kd2", Some(0)),
         // On squares of both colours: alive (a helpmate in a corner).
         ("4k3/8/8/8/8/8/8/2B1Kb2 w - - 0 1", "1. Bd2 Be2", None),
         // Alive at the start (a pawn), dead after its capture (ply 1).

@@ -125,6 +125,12 @@ impl Game {
     /// set-up start would cost as much as the whole line's.
     pub(crate) fn new_start_unsettled(start: Start) -> Result<Game, StartError> {
         let mut game = Game::unchecked(start, Arc::new(crate::dead::ChaSolver))?;
+        if game.pos.halfmoves() >= 150 {
+            // The 75-move rule would end it at once, but a dead position
+            // is the end the Laws name first: both tested now.
+            game.check_automatic_end(None, 0);
+            return Ok(game);
+        }
         game.check_automatic_end_known(
             None,
             0,
