@@ -22,7 +22,8 @@
 //! of one core the reader needs per core of workers).
 //!
 //! Each phase runs three times (`ARBITER_BENCH_ROUNDS`), alternating, and the fastest round
-//! counts (the machine is shared). Prints games/s, MB/s, the ratio
+//! counts (the machine is shared); each audit round starts with the process-wide verdict cache
+//! empty, as one `arbiter audit` run does. Prints games/s, MB/s, the ratio
 //! audit/check, and the time for 100 M games at the audit's speed.
 //!
 //! `cargo bench -p arbiter-laws --bench audit [-- FILE…]`; without files:
@@ -109,6 +110,10 @@ fn move_by_move() -> bool {
 
 #[inline(never)]
 fn audit_all(bytes: &[u8]) -> (u64, u64) {
+    // Each round as one `arbiter audit` process: no verdict known from the
+    // round before (the process-wide cache would prove every final position
+    // again for free).
+    arbiter_laws::dead::clear_shared_verdicts();
     let mut reader = Reader::new(bytes);
     let options = Options::default();
     let (mut games, mut disagree) = (0, 0);
