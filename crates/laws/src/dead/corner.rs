@@ -310,14 +310,56 @@ fn patterns_for(pieces: &Pieces) -> Patterns {
 
 /// Every placement of `kinds` (the first, the mated king, on a corner; the
 /// others on that corner's 4 × 4 block, bishops on their colour) that is a
-/// checkmate of that king's side, to move ([`is_mate`]).
+/// checkmate of that king's side, to move ([`is_mate`]): the corners a1,
+/// h1, a8, h8 in turn, each corner's placements in the order of their
+/// squares.
+///
+/// Enumerated for a1 only and carried to the other corners by the board's
+/// symmetries: without pawns (never in these materials) every move is the
+/// same on a board mirrored or turned, and a mirror across the middle file
+/// or rank swaps the squares' colours, so h1's and a8's patterns are a1's
+/// for the material with its bishops' colours swapped, mirrored, and h8's
+/// are a1's turned half round. (The same lists as enumerating each corner,
+/// in the same order: `corners_by_symmetry_are_the_corners_enumerated`.)
 fn mating_patterns(kinds: &[(Piece, bool)]) -> Vec<Vec<Square>> {
+    let a1 = corner_patterns(kinds, Square::A1);
+    let swapped: Kinds = kinds
+        .iter()
+        .map(|&(piece, light)| (piece, light ^ (piece.role == Role::Bishop)))
+        .collect();
+    let a1_swapped = (swapped != kinds).then(|| corner_patterns(&swapped, Square::A1));
+    let other = a1_swapped.as_ref().unwrap_or(&a1);
+    let mut out = Vec::with_capacity(4 * a1.len());
+    out.extend(a1.iter().cloned());
+    // h1: files mirrored; a8: ranks mirrored; h8: both.
+    out.extend(carried(other, 7));
+    out.extend(carried(other, 56));
+    out.extend(carried(&a1, 63));
+    out
+}
+
+/// The placements of `kinds` with the mated king on `corner` (one corner
+/// of [`mating_patterns`]), in the order of their squares.
+fn corner_patterns(kinds: &[(Piece, bool)], corner: Square) -> Vec<Vec<Square>> {
     let mut out = Vec::new();
-    for corner in [Square::A1, Square::H1, Square::A8, Square::H8] {
-        let block = block_of(corner);
-        let mut squares = vec![corner];
-        place(kinds, block, &mut squares, &mut out);
-    }
+    let mut squares = vec![corner];
+    place(kinds, block_of(corner), &mut squares, &mut out);
+    out
+}
+
+/// `patterns` with every square's index XOR `flip` (7: files mirrored, 56:
+/// ranks mirrored, 63: turned half round), in the order of their squares
+/// (as [`place`] finds them: ascending, the first square first).
+fn carried(patterns: &[Vec<Square>], flip: u32) -> Vec<Vec<Square>> {
+    let mut out: Vec<Vec<Square>> = patterns
+        .iter()
+        .map(|p| {
+            p.iter()
+                .map(|&sq| Square::new(sq.index() as u32 ^ flip))
+                .collect()
+        })
+        .collect();
+    out.sort_unstable_by(|a, b| a.iter().map(|s| s.index()).cmp(b.iter().map(|s| s.index())));
     out
 }
 
@@ -595,6 +637,30 @@ mod tests {
             let fen = format!("{} b - - 0 1", board.board_fen());
             let q = pos(&fen);
             assert!(q.is_check() && !q.has_legal_moves(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn corners_by_symmetry_are_the_corners_enumerated() {
+        // The patterns carried from a1 by the board's symmetries are those
+        // placed on each corner, in the same order, for materials with
+        // bishops of one colour, of both, and none.
+        for (fen, winner) in [
+            ("8/8/8/8/3N1Bk1/8/8/7K b - - 0 58", Color::White),
+            ("8/8/8/8/3N2k1/4B3/8/7K b - - 0 58", Color::White),
+            ("8/8/8/8/3N1Nk1/8/8/7K b - - 0 58", Color::White),
+            ("8/6B1/8/8/1K2k3/5b2/8/8 b - - 20 55", Color::White),
+            ("8/6B1/8/8/1K2k3/3b4/8/8 b - - 20 55", Color::Black),
+            ("8/8/5n2/4k3/8/8/b7/7K b - - 4 43", Color::Black),
+            ("8/8/8/2B5/4k3/8/2bK4/B7 w - - 12 48", Color::White),
+        ] {
+            let kinds = Pieces::of(&pos(fen), winner).kinds;
+            let mut enumerated = Vec::new();
+            for corner in [Square::A1, Square::H1, Square::A8, Square::H8] {
+                enumerated.extend(corner_patterns(&kinds, corner));
+            }
+            assert!(!enumerated.is_empty(), "{fen}");
+            assert_eq!(mating_patterns(&kinds), enumerated, "{fen} {winner}");
         }
     }
 
