@@ -226,8 +226,32 @@ fn assign(
     (need[0], need[1], pairs)
 }
 
-/// Moves a `role` needs at least from `a` to `b` on an empty board.
+/// Moves a `role` needs at least from `a` to `b` on an empty board (from a
+/// table of [`role_distance`], made once: the nearest patterns are sought
+/// among thousands at each call).
+#[inline]
 fn distance(role: Role, a: Square, b: Square) -> u32 {
+    static TABLE: OnceLock<Box<[[[u8; 64]; 64]; 6]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = Box::new([[[0u8; 64]; 64]; 6]);
+        for role in Role::ALL {
+            if role == Role::Pawn {
+                continue;
+            }
+            for a in Square::all() {
+                for b in Square::all() {
+                    t[role.index()][a.index()][b.index()] = role_distance(role, a, b) as u8;
+                }
+            }
+        }
+        t
+    });
+    u32::from(table[role.index()][a.index()][b.index()])
+}
+
+/// Moves a `role` (not a pawn) needs at least from `a` to `b` on an empty
+/// board.
+fn role_distance(role: Role, a: Square, b: Square) -> u32 {
     if a == b {
         return 0;
     }
