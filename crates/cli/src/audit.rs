@@ -122,26 +122,15 @@ fn open(file: &str) -> Result<Input> {
 /// A regular file that is not compressed, mapped into memory; `None` for
 /// standard input, compressed input, an empty file, or a file the system
 /// cannot map (these are read as streams).
-#[allow(unsafe_code)]
-fn mapped(file: &str) -> Result<Option<memmap2::Mmap>> {
-    if file == "-" {
-        return Ok(None);
-    }
-    let f = File::open(file).with_context(|| format!("cannot open {file}"))?;
-    if !f.metadata().is_ok_and(|m| m.is_file() && m.len() > 0) {
-        return Ok(None);
-    }
-    // SAFETY: the map is only read. Were the file truncated while it is
-    // read, the process would be stopped by the system (SIGBUS) rather than
-    // read bytes that are gone (as `pgn check` maps its file).
-    let Ok(map) = (unsafe { memmap2::Mmap::map(&f) }) else {
+fn mapped(file: &str) -> Result<Option<Map>> {
+    let Some(map) = crate::mapped::map_file(file)? else {
         return Ok(None);
     };
     let compressed = [&[0x28, 0xb5, 0x2f, 0xfd][..], b"BZh", &[0x1f, 0x8b]];
     if compressed.iter().any(|m| map.starts_with(m)) {
         return Ok(None);
     }
-    Ok(Some(map))
+    Ok(Some(Map(Arc::new(map))))
 }
 
 /// A file mapped into memory, shared by the readers of its parts.
@@ -362,21 +351,39 @@ pub fn run(args: Args) -> Result<ExitCode> {
         )?;
     } else {
         // Regular files are read in chunks by every worker at once; the
-        // others (standard input, compressed files) through one reader.
+        // others (standard input, compressed files, a file that cannot be
+        // opened: the stream reports it) through one reader. Each input is
+        // mapped once, here.
         let shared = Arc::new(shared);
-        let plain = |f: &String| mapped(f).is_ok_and(|m| m.is_some());
-        let (mut base, mut rest) = (0, &args.files[..]);
-        while let Some(first) = rest.first() {
-            let chunked = plain(first);
-            let n = rest.iter().take_while(|f| plain(f) == chunked).count();
-            let (these, others) = rest.split_at(n);
+        let maps: Vec<Option<Map>> = args
+            .files
+            .iter()
+            .map(|f| mapped(f).ok().flatten())
+            .collect();
+        let (mut base, mut at) = (0, 0);
+        while at < maps.len() {
+            let chunked = maps[at].is_some();
+            let n = maps[at..]
+                .iter()
+                .take_while(|m| m.is_some() == chunked)
+                .count();
+            let these = &args.files[at..at + n];
             let shared = Arc::clone(&shared);
             base = if chunked {
-                chunks::run(these, base, threads, args.chunk_bytes, shared, &mut sink)?
+                let these_maps = maps[at..at + n].iter().flatten().cloned().collect();
+                chunks::run(
+                    these,
+                    these_maps,
+                    base,
+                    threads,
+                    args.chunk_bytes,
+                    shared,
+                    &mut sink,
+                )?
             } else {
                 parallel(these, base, None, threads, shared, &mut sink)?
             };
-            rest = others;
+            at += n;
         }
     }
     sink.finish(started)
@@ -413,10 +420,7 @@ fn sequential(
             builders: &mut builders,
         };
         base += match mapped(file)? {
-            Some(map) => {
-                let map = Map(Arc::new(map));
-                one.read(Reader::from_memory(map.clone()), Some(&map), sink)?
-            }
+            Some(map) => one.read(Reader::from_memory(map.clone()), Some(&map), sink)?,
             None => one.read(Reader::new(open(file)?), None, sink)?,
         };
     }

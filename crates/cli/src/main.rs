@@ -11,6 +11,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod audit;
 mod bench;
 mod judge;
+mod mapped;
 mod matches;
 mod perft;
 mod pgn;

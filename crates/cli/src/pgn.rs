@@ -213,26 +213,14 @@ enum Input {
     Stream(Box<dyn Read>),
 }
 
-/// Opens `file` (`-`: standard input) once, mapped when it can be.
-#[allow(unsafe_code)]
+/// `file` (`-`: standard input), mapped when it can be.
 fn input(file: &str) -> Result<Input> {
-    if file == "-" {
-        return Ok(Input::Stream(open(file)?));
-    }
-    let f = File::open(file).with_context(|| format!("cannot open {file}"))?;
-    if !f.metadata().is_ok_and(|m| m.is_file() && m.len() > 0) {
-        return Ok(Input::Stream(Box::new(f)));
-    }
-    // SAFETY: the map is only read. Were the file truncated while it is
-    // read, the process would be stopped by the system (SIGBUS) rather than
-    // read bytes that are gone; a file being written to as it is checked
-    // gives the games as they stood, as reading it through a buffer would.
-    Ok(match unsafe { memmap2::Mmap::map(&f) } {
-        Ok(map) => {
+    Ok(match crate::mapped::map_file(file)? {
+        Some(map) => {
             let _ = map.advise(memmap2::Advice::Sequential);
             Input::Mapped(map)
         }
-        Err(_) => Input::Stream(Box::new(f)),
+        None => Input::Stream(open(file)?),
     })
 }
 

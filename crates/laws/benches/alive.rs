@@ -118,10 +118,7 @@ fn dump(path: &str, games: u64) {
         finals(source, &bytes, &mut lines);
     }
     let mut generator = Generator::new(GenOptions::default());
-    let mut text = String::new();
-    for i in 1..=games {
-        text += &generator.game(i).to_pgn();
-    }
+    let text = generator.pgn(games);
     finals("generated", text.as_bytes(), &mut lines);
     let mut f = std::fs::File::create(path).unwrap();
     for l in &lines {
@@ -220,10 +217,7 @@ fn main() {
         // GAMES generated games (seed 1) as PGN, for the audit bench.
         let games: u64 = args.get(2).and_then(|g| g.parse().ok()).unwrap_or(1_000);
         let mut generator = Generator::new(GenOptions::default());
-        let mut text = String::new();
-        for i in 1..=games {
-            text += &generator.game(i).to_pgn();
-        }
+        let text = generator.pgn(games);
         std::fs::write(&args[1], text).unwrap();
         return;
     }

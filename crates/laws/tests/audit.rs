@@ -613,11 +613,8 @@ fn lean_reading_audits_as_the_full_record() {
             ),
         }
     }
-    let mut generated = String::new();
     let mut generator = Generator::new(GenOptions::default());
-    for i in 1..=300 {
-        generated += &generator.game(i).to_pgn();
-    }
+    let mut generated = generator.pgn(300);
     // Hand-written: the clocks in comments among other text, a variation
     // holding an illegal move, glyphs, a flag fall under `[%emt]` times.
     generated += "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"60+0\"]\n\n1. e4 $1 { fine [%eval 0.3] [%clk 0:00:50] } (1. d4 Qxh7 2. Ke9) e5 { [%emt 0:00:05] later } 2. Nf3 { [%clk 0:00:01] } (2. Bc4 {!?}) Nc6 { [%clk 0:00:40] } 0-1\n\n";
@@ -761,9 +758,7 @@ fn the_json_line_is_the_one_serde_writes() {
         seed: 5,
         ..GenOptions::default()
     });
-    for i in 1..=150 {
-        pgn += &generator.game(i).to_pgn();
-    }
+    pgn += &generator.pgn(150);
     let mut kinds_seen = std::collections::BTreeSet::new();
     for (i, g) in records(&pgn).iter().enumerate() {
         for edition in [Edition::Fide2014, Edition::Fide2023] {

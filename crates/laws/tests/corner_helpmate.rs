@@ -65,10 +65,7 @@ fn every_corner_line_is_a_helpmate_the_corpora_confirm() {
 #[test]
 fn generated_finals_get_the_solvers_verdicts() {
     let mut generator = Generator::new(GenOptions::default());
-    let mut text = String::new();
-    for i in 1..=1000 {
-        text += &generator.game(i).to_pgn();
-    }
+    let text = generator.pgn(1000);
     let mut reader = Reader::new(text.as_bytes());
     let mut checker = Checker::new();
     let (mut tried, mut found, mut errors) = (0, 0, Vec::new());

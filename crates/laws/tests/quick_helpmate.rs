@@ -75,10 +75,7 @@ fn final_positions() -> Vec<Position> {
         }
     }
     let mut generator = Generator::new(GenOptions::default());
-    let mut text = String::new();
-    for i in 1..=400 {
-        text += &generator.game(i).to_pgn();
-    }
+    let text = generator.pgn(400);
     texts.push(text.into_bytes());
     let mut out = Vec::new();
     for bytes in texts {

@@ -184,6 +184,19 @@ impl Generator {
         line
     }
 
+    /// Games 1 to `games` ([`Generator::game`]) written one after the other
+    /// as PGN, as `arbiter pgn generate` writes them.
+    ///
+    /// ```
+    /// use arbiter_pgn::generate::{GenOptions, Generator};
+    /// let text = Generator::new(GenOptions::default()).pgn(3);
+    /// let games = arbiter_pgn::Reader::new(text.as_bytes()).games().count();
+    /// assert_eq!(games, 3);
+    /// ```
+    pub fn pgn(&mut self, games: u64) -> String {
+        (1..=games).map(|i| self.game(i).to_pgn()).collect()
+    }
+
     /// One random game.
     pub fn game(&mut self, number: u64) -> Game {
         let (start, variant) = self.start();

@@ -11,10 +11,7 @@ fn every_capacity_reads_the_same_games() {
         seed: 5,
         ..GenOptions::default()
     });
-    let mut pgn = String::new();
-    for i in 1..=40 {
-        pgn += &generator.game(i).to_pgn();
-    }
+    let pgn = generator.pgn(40);
     let expected: Vec<_> = Reader::new(pgn.as_bytes())
         .games()
         .collect::<Result<_, _>>()

@@ -38,10 +38,7 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
         seed: 9,
         ..GenOptions::default()
     });
-    let mut pgn = String::new();
-    for i in 1..=30 {
-        pgn += &generator.game(i).to_pgn();
-    }
+    let pgn = generator.pgn(30);
     inputs.push(("generated".to_owned(), pgn.into_bytes()));
     for sample in ["lichess_db_100k.pgn", "twic1599_100k.pgn"] {
         match arbiter_testkit::registry_file("pgn-reader-0.29.0", &format!("benches/{sample}")) {

@@ -65,10 +65,7 @@ fn every_move_and_comment_is_where_the_text_has_it() {
         seed: 14,
         ..GenOptions::default()
     });
-    let mut pgn = String::new();
-    for i in 1..=60 {
-        pgn += &generator.game(i).to_pgn();
-    }
+    let mut pgn = generator.pgn(60);
     // What the general loop reads beside what the tight one does: wide
     // characters before moves, glued numbers, suffixes, `;` comments, comments
     // over several lines, CRLF, NAGs, results with a dash, a long number.

@@ -107,44 +107,26 @@ fn guess(text: &[u8], from: usize) -> Option<usize> {
         })
 }
 
-/// The line breaks in `text`.
+/// The line breaks in `text` (`bytecount`: at memory speed).
 fn line_breaks(text: &[u8]) -> u64 {
-    // Counted in blocks small enough for a byte counter per lane, which
-    // the compiler turns into wide compares: the count runs at memory speed.
-    let mut n = 0u64;
-    for block in text.chunks(255) {
-        let c: u8 = block.iter().map(|&b| u8::from(b == b'\n')).sum();
-        n += u64::from(c);
-    }
-    n
+    bytecount::count(text, b'\n') as u64
 }
 
-/// A piece of the inputs, in order.
-enum Piece {
-    /// A chunk of a mapped file: the games that start from `start` up to
-    /// the next chunk's `end` (the end of the file if `None`).
-    Chunk {
-        file: usize,
-        map: Map,
-        start: Bound,
-        end: Option<Bound>,
-    },
-    /// A file that could not be mapped.
-    Failed { file: usize, error: io::Error },
-}
-
-impl Piece {
-    fn file(&self) -> usize {
-        match self {
-            Piece::Chunk { file, .. } | Piece::Failed { file, .. } => *file,
-        }
-    }
+/// A chunk of a mapped file, in the inputs' order: the games that start
+/// from `start` up to the next chunk's `end` (the end of the file if
+/// `None`).
+struct Piece {
+    file: usize,
+    map: Map,
+    start: Bound,
+    end: Option<Bound>,
 }
 
 /// Cuts the files into pieces, one file after another, as they are asked
 /// for.
-struct Cutter<'a> {
-    files: &'a [String],
+struct Cutter {
+    /// The files, mapped.
+    maps: Vec<Map>,
     next_file: usize,
     /// The file being cut and where its next chunk starts.
     current: Option<(usize, Map, Bound)>,
@@ -152,7 +134,7 @@ struct Cutter<'a> {
     threads: usize,
 }
 
-impl Cutter<'_> {
+impl Cutter {
     fn next(&mut self) -> Option<Piece> {
         loop {
             if let Some((file, map, start)) = self.current.take() {
@@ -165,7 +147,7 @@ impl Cutter<'_> {
                 if let Some(end) = end {
                     self.current = Some((file, map.clone(), end));
                 }
-                return Some(Piece::Chunk {
+                return Some(Piece {
                     file,
                     map,
                     start,
@@ -173,22 +155,9 @@ impl Cutter<'_> {
                 });
             }
             let file = self.next_file;
-            let name = self.files.get(file)?;
+            let map = self.maps.get(file)?.clone();
             self.next_file += 1;
-            match super::mapped(name) {
-                Ok(Some(map)) => {
-                    let start = Bound { offset: 0, line: 1 };
-                    self.current = Some((file, Map(Arc::new(map)), start));
-                }
-                Ok(None) => {
-                    let error = io::Error::other("the file changed as it was read");
-                    return Some(Piece::Failed { file, error });
-                }
-                Err(e) => {
-                    let error = io::Error::other(format!("{e:#}"));
-                    return Some(Piece::Failed { file, error });
-                }
-            }
+            self.current = Some((file, map, Bound { offset: 0, line: 1 }));
         }
     }
 }
@@ -388,8 +357,8 @@ fn read_chunk(
 }
 
 /// The writer's side: which chunks are read, which read ahead, which wait.
-struct Scheduler<'a> {
-    cutter: Cutter<'a>,
+struct Scheduler {
+    cutter: Cutter,
     /// The pieces from `next` on, as far as cut.
     pieces: std::collections::VecDeque<Piece>,
     cut_all: bool,
@@ -418,7 +387,7 @@ struct Scheduler<'a> {
     failed: bool,
 }
 
-impl Scheduler<'_> {
+impl Scheduler {
     /// The piece at `index` (≥ `next`), cutting as far as needed.
     fn piece(&mut self, index: u64) -> Option<&Piece> {
         let i = usize::try_from(index - self.next).ok()?;
@@ -455,16 +424,14 @@ impl Scheduler<'_> {
         self.guessed_to = self.guessed_to.max(self.next);
         while self.guessed_to < self.next + self.window {
             let index = self.guessed_to;
-            let chunk = match self.piece(index) {
-                None => return,
-                Some(Piece::Failed { .. }) => None,
-                Some(Piece::Chunk {
-                    map, start, end, ..
-                }) => Some((map.clone(), *start, *end)),
+            let Some(Piece {
+                map, start, end, ..
+            }) = self.piece(index)
+            else {
+                return;
             };
-            if let Some((map, start, end)) = chunk {
-                self.give(index, Key::guessed(start), map, Start::Guess(start), end);
-            }
+            let (map, start, end) = (map.clone(), *start, *end);
+            self.give(index, Key::guessed(start), map, Start::Guess(start), end);
             self.guessed_to += 1;
         }
     }
@@ -493,7 +460,7 @@ impl Scheduler<'_> {
 
     /// Gives out chunk `chunk`'s reading from `key` with `reader`.
     fn resume(&mut self, chunk: u64, key: Key, reader: Box<Reader<io::Empty>>) {
-        if let Some(Piece::Chunk { map, end, .. }) = self.piece(chunk) {
+        if let Some(Piece { map, end, .. }) = self.piece(chunk) {
             let (map, end) = (map.clone(), *end);
             self.give(chunk, key, map, Start::Resume(reader), end);
         }
@@ -527,42 +494,27 @@ impl Scheduler<'_> {
             let Some(piece) = self.piece(index) else {
                 return Ok(false);
             };
-            let file = piece.file();
-            let bytes = match piece {
-                Piece::Chunk { map, .. } => map.0.len() as u64,
-                Piece::Failed { .. } => 0,
-            };
+            let (file, bytes) = (piece.file, piece.map.0.len() as u64);
             if self.file != Some(file) {
                 self.file = Some(file);
                 self.file_games = 0;
                 self.released = 0;
-                if bytes > 0 {
-                    let threads = self.cutter.threads;
-                    let size = chunk_size(bytes as usize, threads, self.cutter.size);
-                    self.window = window(size, threads);
-                    self.fill_window();
-                }
+                let threads = self.cutter.threads;
+                let size = chunk_size(bytes as usize, threads, self.cutter.size);
+                self.window = window(size, threads);
+                self.fill_window();
                 let mut out = Output::default();
                 out.summary.bytes = bytes;
                 sink.write(&out)?;
             }
             let need = self.need;
-            let (key, map, end) = match self.piece(index) {
-                Some(Piece::Failed { error, .. }) => {
-                    let name = &files[file];
-                    eprintln!("arbiter: {name}: {error}");
-                    let mut out = Output::default();
-                    out.lines.push_str(&input_error_line(name, error, 0));
-                    out.summary.input_errors += 1;
-                    sink.write(&out)?;
-                    self.advance(None);
-                    continue;
-                }
-                Some(Piece::Chunk {
-                    map, start, end, ..
-                }) => (need.unwrap_or(Key::guessed(*start)), map.clone(), *end),
-                None => return Ok(false),
+            let Some(Piece {
+                map, start, end, ..
+            }) = self.piece(index)
+            else {
+                return Ok(false);
             };
+            let (key, map, end) = (need.unwrap_or(Key::guessed(*start)), map.clone(), *end);
             let Some(mut d) = self.done.remove(&(index, key)) else {
                 // Not read yet: make sure it is being read.
                 if !self.given.contains_key(&(index, key)) {
@@ -604,7 +556,7 @@ impl Scheduler<'_> {
                     // The file is read to its end: its later chunks hold no
                     // game of their own.
                     self.advance(None);
-                    while self.piece(self.next).is_some_and(|p| p.file() == file) {
+                    while self.piece(self.next).is_some_and(|p| p.file == file) {
                         self.advance(None);
                     }
                 }
@@ -622,10 +574,8 @@ impl Scheduler<'_> {
 
     /// The guessed-start key of chunk `index`.
     fn piece_start(&mut self, index: u64) -> Key {
-        match self.piece(index) {
-            Some(Piece::Chunk { start, .. }) => Key::guessed(*start),
-            _ => Key::default(),
-        }
+        self.piece(index)
+            .map_or(Key::default(), |p| Key::guessed(p.start))
     }
 
     /// On to the next piece, to be read from `need` (its guess if `None`).
@@ -638,11 +588,12 @@ impl Scheduler<'_> {
     }
 }
 
-/// Audits `files` (regular files, mapped) with `threads` workers reading
+/// Audits `files` (regular files, mapped: `maps`, one each) with `threads` workers reading
 /// chunks of them at once; the games numbered from `base + 1`. The games
 /// audited, with `base`.
 pub(super) fn run(
     files: &[String],
+    maps: Vec<Map>,
     base: u64,
     threads: usize,
     chunk_bytes: Option<usize>,
@@ -683,7 +634,7 @@ pub(super) fn run(
     drop(done_tx);
     let mut s = Scheduler {
         cutter: Cutter {
-            files,
+            maps,
             next_file: 0,
             current: None,
             size: chunk_bytes,
