@@ -319,8 +319,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.files.iter().filter(|f| *f == "-").count() > 1 {
         bail!("standard input (-) can be given once");
     }
-    for f in &args.files {
-        if f != "-" {
+    // Every input checked before any is read; a pipe or a device only
+    // looked at (opened and closed here, a pipe would lose its writer).
+    for f in args.files.iter().filter(|f| *f != "-") {
+        let meta = std::fs::metadata(f).with_context(|| format!("cannot open {f}"))?;
+        if meta.is_file() {
             File::open(f).with_context(|| format!("cannot open {f}"))?;
         }
     }

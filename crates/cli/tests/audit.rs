@@ -224,6 +224,45 @@ fn compressed_inputs_and_standard_input_give_the_same_lines() {
     assert_eq!(games_only(&out), plain, "zstd on standard input");
 }
 
+/// A named pipe (`mkfifo`; as `<(zstdcat db.pgn.zst)` hands the audit a
+/// pipe's name) is read once, by its stream: looked at, never opened and
+/// closed before (its writer would lose its reader and the audit wait on
+/// a pipe nobody writes to).
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_is_read_as_a_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = games_only(&run(&[write(dir.path(), "g.pgn", GAMES.as_bytes())
+        .to_str()
+        .unwrap()]));
+    for threads in ["1", "2"] {
+        let fifo = dir.path().join(format!("pipe{threads}"));
+        let made = Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("skipped: mkfifo did not make a pipe");
+            return;
+        }
+        let child = arbiter()
+            .args(["audit", fifo.to_str().unwrap(), "--threads", threads])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // An audit waiting on a pipe nobody writes to any more is stopped.
+        let pid = child.id().to_string();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(60));
+            let _ = Command::new("kill").args(["-9", &pid]).status();
+        });
+        // Opening the pipe to write waits for the audit to open it to read.
+        let mut writer = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+        let wrote = writer.write_all(GAMES.as_bytes());
+        drop(writer);
+        let out = child.wait_with_output().unwrap();
+        assert!(wrote.is_ok(), "{threads} threads: {wrote:?}");
+        assert_eq!(games_only(&out), plain, "{threads} threads");
+    }
+}
+
 #[test]
 fn two_files_are_numbered_across_and_broken_compression_is_reported() {
     let dir = tempfile::tempdir().unwrap();
