@@ -452,6 +452,13 @@ impl DeadPositionDetector {
         self.witness.as_ref()
     }
 
+    /// Drops the helpmate line kept: the next positions asked about are
+    /// far from its start, where carrying it over (repaired, patched) costs
+    /// more than it finds. Verdicts do not depend on it.
+    pub(crate) fn forget_witness(&mut self) {
+        self.witness = None;
+    }
+
     /// Asks the solver about both sides at once, on two worker threads,
     /// and goes on with the first helpmate found (`false`, the default: one
     /// side after the other). Verdicts do not depend on it (both answers

@@ -16,6 +16,11 @@ use super::{Game, Rejected};
 use crate::event::{Action, Actor, Event};
 use arbiter_chess::{Move, Position};
 
+/// Plies from the position on the board beyond which the kept helpmate
+/// line is dropped before a line's positions are tested from its end
+/// ([`Game::monotone_search`]).
+const FAR: usize = 8;
+
 /// How a line went: [`Game::play_line`].
 ///
 /// ```
@@ -235,6 +240,12 @@ impl Game {
     fn monotone_search(&mut self, after: &[Position], upto: usize) -> usize {
         if upto == 0 {
             return 0;
+        }
+        if upto > FAR {
+            // The kept line starts on the board, `upto` plies from the
+            // first position asked about: carried over that far it is
+            // almost never a helpmate any more.
+            self.dead.forget_witness();
         }
         // Counting the position on the board as 0 and `after[k - 1]` as k:
         // positions ..=alive alive, dead.. dead.
