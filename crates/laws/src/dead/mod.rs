@@ -506,22 +506,24 @@ impl DeadPositionDetector {
         }
         self.solver_calls += 1;
         let (v, line) = self.solver.solve(pos, color);
-        self.record(pos, color, v, line)
+        self.record(pos, color, v, line, Line::Replayed)
     }
 
-    /// The quick helpmate line for `color` ([`quick_helpmate`]): when it
-    /// finds one that replays, it is recorded as the solver's would be (the
-    /// kept line, the caches) and `true` (`color` can mate).
+    /// The quick helpmate line for `color` ([`quick_helpmate`]), else the
+    /// corner construction ([`corner_helpmate`]): a line found is recorded
+    /// as the solver's would be (the kept line, the caches) and `true`
+    /// (`color` can mate).
     fn quick(&mut self, pos: &Position, color: Color) -> bool {
         if self.effort.quick_plies == 0 {
             return false;
         }
-        let line = quick::quick_helpmate_with(pos, color, self.effort.quick_plies)
-            .0
-            .or_else(|| corner::corner_helpmate(pos, color));
+        let (line, how) = match quick::quick_helpmate_with(pos, color, self.effort.quick_plies).0 {
+            Some(line) => (Some(line), Line::Played),
+            None => (corner::corner_helpmate(pos, color), Line::Replayed),
+        };
         match line {
             Some(line) => {
-                self.record(pos, color, Verdict::Winnable, Some(line)) == Verdict::Winnable
+                self.record(pos, color, Verdict::Winnable, Some(line), how) == Verdict::Winnable
             }
             None => false,
         }
@@ -562,17 +564,19 @@ impl DeadPositionDetector {
     }
 
     /// The solver's answer for `color`, checked (a "can mate" is believed
-    /// only with a line that replays; it becomes the kept line) and cached.
+    /// only with a line that is a helpmate, replayed unless it was
+    /// [`Line::Played`]; it becomes the kept line) and cached.
     fn record(
         &mut self,
         pos: &Position,
         color: Color,
         mut v: Verdict,
         line: Option<Vec<Move>>,
+        how: Line,
     ) -> Verdict {
         if v == Verdict::Winnable {
             match line {
-                Some(line) if is_helpmate(pos, color, &line) => {
+                Some(line) if how.is_helpmate(pos, color, &line) => {
                     self.witness = Some(Witness {
                         start: *pos,
                         winner: color,
@@ -616,7 +620,7 @@ impl DeadPositionDetector {
                 // An analysis was lost (it panicked): not proven either way.
                 return Some((false, Reason::Undecided));
             };
-            match self.record(pos, color, v, line) {
+            match self.record(pos, color, v, line, Line::Replayed) {
                 Verdict::Winnable => return Some((false, Reason::Solver)),
                 Verdict::Unknown => undecided = true,
                 Verdict::Unwinnable => {}
@@ -836,6 +840,33 @@ impl DeadPositionDetector {
             (false, Reason::Undecided)
         } else {
             (true, Reason::Solver)
+        }
+    }
+}
+
+/// How a helpmate line handed to [`DeadPositionDetector::record`] was made,
+/// so how it is checked before it is believed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Line {
+    /// By another procedure (the solver, the corner construction): replayed
+    /// move by move ([`is_helpmate`]).
+    Replayed,
+    /// Played out move by move by the quick line: each move one the move
+    /// generator gave as legal in the position it was played in, the last
+    /// position tested for checkmate (`is_check`, no legal move) — the very
+    /// tests a replay makes, so it is not replayed again (but in debug
+    /// builds, where every such line is).
+    Played,
+}
+
+impl Line {
+    fn is_helpmate(self, pos: &Position, color: Color, line: &[Move]) -> bool {
+        match self {
+            Line::Replayed => is_helpmate(pos, color, line),
+            Line::Played => {
+                debug_assert!(is_helpmate(pos, color, line), "a quick line that is no helpmate");
+                true
+            }
         }
     }
 }

@@ -38,10 +38,14 @@
 //! plies for 99% of them, 44–50 k instructions a position
 //! (`docs/performance.md`).
 //!
-//! The line is incomplete by design: a line found is a helpmate only once
-//! the caller has replayed it ([`is_helpmate`](super::is_helpmate)); no line
-//! proves nothing, and the exact solver is asked then. So it can only answer
-//! "can mate" sooner, never change an answer.
+//! The line is incomplete by design: no line proves nothing, and the exact
+//! solver is asked then. A line found is a helpmate by the way it is made:
+//! every move is one the move generator gives as legal in the position it
+//! is played in, and the line ends only in a position tested to be
+//! checkmate (the detector replays it with
+//! [`is_helpmate`](super::is_helpmate) in debug builds, and the tests of
+//! this module replay every line). So it can only answer "can mate" sooner,
+//! never change an answer.
 
 use arbiter_chess::attacks::{
     attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
