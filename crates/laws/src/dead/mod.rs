@@ -20,8 +20,9 @@
 //! [`DeadPositionDetector`] asks it only when a cheaper *proof* cannot settle
 //! the question. A position is found dead only by a theorem ([`material`])
 //! or by the solver for both sides; it is found alive only by a helpmate line
-//! replayed move by move (kept from an earlier position, [`witness`], or
-//! found by the quick line, [`quick_helpmate`]), by a way back to a live
+//! checked move by move (kept from an earlier position, [`witness`], and
+//! replayed; or played out by the quick line, [`quick_helpmate`], each move
+//! a generated legal move and its end a tested checkmate), by a way back to a live
 //! position ([`takeback`]), by a continuation of legal moves to a live
 //! position ([`DeadPositionDetector::prove_continuation`], for game records
 //! read ahead), or by the solver.
@@ -166,8 +167,9 @@ pub enum Reason {
     /// alive (alive: a helpmate from there is one from here).
     Continuation,
     /// A helpmate found by our own search — the quick line
-    /// ([`quick_helpmate`]) or the budgeted search ([`helpmate()`]) —
-    /// replayed (alive).
+    /// ([`quick_helpmate`], played out of legal moves), the corner
+    /// construction or the budgeted search ([`helpmate()`]), replayed —
+    /// (alive).
     Search,
     /// The exact solver (dead or alive).
     Solver,
@@ -203,7 +205,7 @@ impl Reason {
 }
 
 /// How hard the cheap steps try before the solver is asked. These limits
-/// bound work only: whatever they find is replayed, and what they miss goes
+/// bound work only: whatever they find is checked, and what they miss goes
 /// to the solver, so they never change a verdict.
 ///
 /// ```
@@ -283,8 +285,9 @@ struct Cached {
 /// 4. the last helpmate line, carried over the move with small changes
 ///    ([`Witness::repair`]) and replayed: alive;
 /// 5. a side already known to mate (cached), else the quick helpmate line
-///    ([`quick_helpmate`]) for each side not yet decided: a line that
-///    replays proves the position alive and becomes the line of steps 2
+///    ([`quick_helpmate`]) for each side not yet decided: a line found
+///    (played out of legal moves to a checkmate; a corner construction's,
+///    replayed) proves the position alive and becomes the line of steps 2
 ///    and 4;
 /// 6. the exact solver, the side likelier to mate first: dead only if both
 ///    sides are proven unable to mate; an undecided analysis leaves the game
@@ -864,7 +867,10 @@ impl Line {
         match self {
             Line::Replayed => is_helpmate(pos, color, line),
             Line::Played => {
-                debug_assert!(is_helpmate(pos, color, line), "a quick line that is no helpmate");
+                debug_assert!(
+                    is_helpmate(pos, color, line),
+                    "a quick line that is no helpmate"
+                );
                 true
             }
         }
