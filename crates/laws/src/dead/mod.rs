@@ -166,10 +166,10 @@ pub enum Reason {
     /// The game record's own later moves, replayed, reach a position proven
     /// alive (alive: a helpmate from there is one from here).
     Continuation,
-    /// A helpmate found by our own search — the quick line
-    /// ([`quick_helpmate`], played out of legal moves), the corner
-    /// construction or the budgeted search ([`helpmate()`]), replayed —
-    /// (alive).
+    /// A helpmate found by our own search (alive): the quick line
+    /// ([`quick_helpmate`], played out of legal moves to a checkmate), or
+    /// the corner construction or the budgeted search ([`helpmate()`]),
+    /// replayed.
     Search,
     /// The exact solver (dead or alive).
     Solver,
