@@ -194,9 +194,21 @@ fn mating_move(
     let ksq = pos.king_of(!me);
     let zone = king_attacks(ksq);
     let checks = CheckSquares::new(ksq, occ, !me);
-    let hits = ZoneHits::new(zone, board, me);
     let discoverers = discoverers(board, ksq, me);
-    let dist = &DIST[ksq.index()];
+    // Where the pieces head: the other king, or (by a road round the
+    // other side's pawns) the pawn a lone king must take to free its own
+    // blocked pawns.
+    let road = blocker_to_take(pos, me).map(|goal| Road::to(goal, board, me));
+    let (dist, rings): (&[u8; 64], &[Bitboard; RING_COUNT]) = match &road {
+        Some(road) => (&road.dist, &road.rings),
+        None => (&DIST[ksq.index()], &RINGS[ksq.index()]),
+    };
+    // (On the road, the squares next to the other king do not count: a
+    // lone king mates nobody.)
+    let hits = match road {
+        Some(_) => ZoneHits::new(Bitboard::EMPTY, board, me),
+        None => ZoneHits::new(zone, board, me),
+    };
     let mut candidates = [PieceMoves {
         role: Role::King,
         from: ksq,
@@ -265,7 +277,7 @@ fn mating_move(
             let (d, to) = if pawn {
                 (0, set.first())
             } else {
-                nearest(set, &RINGS[ksq.index()])
+                nearest(set, rings)
             };
             if let Some(to) = to {
                 best.take(base + bonus - d, Move::new(from, to));
@@ -524,6 +536,76 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
     best.m
 }
 
+/// In a pawn ending (kings and pawns only) where every pawn of `mater` is
+/// blocked by a pawn of the other side (it moves on only by a capture, or
+/// once the blocker is taken): the blocker nearest to `mater`'s king, which
+/// the king goes to take (then its pawn may promote and mate). `None`
+/// otherwise. (With pieces on the board the other side can feed a blocked
+/// pawn instead, see [`pawn_road`].)
+fn blocker_to_take(pos: &Position, mater: Color) -> Option<Square> {
+    let board = pos.board();
+    let ours = board.by_color(mater);
+    let pawns = board.pawns() & ours;
+    if pawns.is_empty() || (board.occupied() - board.pawns() - board.kings()).any() {
+        return None;
+    }
+    let their_pawns = board.pawns() & board.by_color(!mater);
+    let ahead = match mater {
+        Color::White => pawns.shift_up(),
+        Color::Black => pawns.shift_down(),
+    };
+    if !ahead.is_subset(their_pawns) {
+        return None;
+    }
+    let king = pos.king_of(mater);
+    ahead
+        .into_iter()
+        .min_by_key(|sq| DIST[king.index()][sq.index()])
+}
+
+/// A king's road to a square, round the squares it cannot stand on (its
+/// own pawns, squares the other side's pawns attack): the king steps from
+/// each square ([`Road::NONE`]: no road) and the squares at each distance.
+struct Road {
+    dist: [u8; 64],
+    rings: [Bitboard; RING_COUNT],
+}
+
+impl Road {
+    /// The distance of a square with no road to the goal (farther than any
+    /// with one).
+    const NONE: u8 = RING_COUNT as u8;
+
+    fn to(goal: Square, board: &Board, king: Color) -> Road {
+        let their_pawns = board.pawns() & board.by_color(!king);
+        let mut barred = board.pawns() & board.by_color(king);
+        for sq in their_pawns {
+            barred |= pawn_attacks(!king, sq);
+        }
+        let open = !barred;
+        let mut road = Road {
+            dist: [Road::NONE; 64],
+            rings: [Bitboard::EMPTY; RING_COUNT],
+        };
+        let mut ring = Bitboard::from(goal);
+        let mut seen = ring;
+        for d in 0..RING_COUNT {
+            if ring.is_empty() {
+                break;
+            }
+            road.rings[d] = ring;
+            let mut next = Bitboard::EMPTY;
+            for sq in ring {
+                road.dist[sq.index()] = d as u8;
+                next |= king_attacks(sq);
+            }
+            ring = (next & open) - seen;
+            seen |= ring;
+        }
+        road
+    }
+}
+
 /// The road of `mater`'s pawns when it has no rook or queen (it may have
 /// to promote to mate): the squares they capture on (a blocked pawn moves
 /// on only by a capture: the other side's pieces are offered there) and the
@@ -555,12 +637,16 @@ fn bit(set: Bitboard, sq: Square) -> i32 {
 static DIST: [[u8; 64]; 64] = distances();
 
 /// The squares at each distance (king steps) from a square.
-static RINGS: [[Bitboard; 8]; 64] = rings();
+static RINGS: [[Bitboard; RING_COUNT]; 64] = rings();
+
+/// Rings of squares kept per square: the king steps of a road round pawns
+/// ([`Road`]) may be more than 7.
+const RING_COUNT: usize = 16;
 
 /// The square of `set` nearest to the square whose rings are `rings`, with
 /// its distance (the lowest square of the nearest ring).
 #[inline]
-fn nearest(set: Bitboard, rings: &[Bitboard; 8]) -> (i32, Option<Square>) {
+fn nearest(set: Bitboard, rings: &[Bitboard; RING_COUNT]) -> (i32, Option<Square>) {
     for (d, ring) in rings.iter().enumerate() {
         let here = set & *ring;
         if here.any() {
@@ -570,9 +656,9 @@ fn nearest(set: Bitboard, rings: &[Bitboard; 8]) -> (i32, Option<Square>) {
     (0, None)
 }
 
-const fn rings() -> [[Bitboard; 8]; 64] {
+const fn rings() -> [[Bitboard; RING_COUNT]; 64] {
     let dist = distances();
-    let mut table = [[Bitboard::EMPTY; 8]; 64];
+    let mut table = [[Bitboard::EMPTY; RING_COUNT]; 64];
     let mut a = 0;
     while a < 64 {
         let mut b = 0;
@@ -771,6 +857,57 @@ mod tests {
 
     fn pos(fen: &str) -> Position {
         Position::from_fen_auto(fen).unwrap()
+    }
+
+    #[test]
+    fn in_a_blocked_pawn_ending_the_king_takes_the_blocker() {
+        // Kings and pawns only, the mating side's pawns all blocked by
+        // pawns: its king goes round the pawns' guarded squares to take a
+        // blocker, and its pawn promotes (both went to the solver before).
+        for (fen, winner, blocker) in [
+            (
+                "8/1K6/8/4k2p/7P/8/8/8 b - - 29 74",
+                Color::White,
+                Square::H5,
+            ),
+            (
+                "5k2/8/8/6p1/6p1/6P1/8/5K2 w - - 13 58",
+                Color::White,
+                Square::G4,
+            ),
+        ] {
+            let p = pos(fen);
+            assert_eq!(blocker_to_take(&p, winner), Some(blocker), "{fen}");
+            let line = quick_helpmate(&p, winner).unwrap_or_else(|| panic!("{fen}"));
+            assert!(is_helpmate(&p, winner, &line), "{fen}: {line:?}");
+        }
+        // With a piece on the board the other side feeds the pawn instead
+        // (`pawn_road`); with a free pawn there is no blocker to take.
+        let fed = pos("8/2R5/3P4/3k4/2N3Pp/1P5P/2Q5/6K1 w - - 7 62");
+        assert_eq!(blocker_to_take(&fed, Color::Black), None);
+        let free = pos("7k/4K3/8/7p/7P/1p6/8/8 b - - 36 68");
+        assert_eq!(blocker_to_take(&free, Color::Black), None);
+    }
+
+    #[test]
+    fn a_road_goes_round_the_squares_pawns_guard() {
+        // White's king to g4 (Black's pawn there), with Black's pawns on g4
+        // and g5 guarding f3, h3, f4 and h4, and White's own pawn on g3.
+        let p = pos("5k2/8/8/6p1/6p1/6P1/8/5K2 w - - 13 58");
+        let road = Road::to(Square::G4, p.board(), Color::White);
+        assert_eq!(road.dist[Square::G4.index()], 0);
+        assert_eq!(road.dist[Square::F5.index()], 1);
+        assert_eq!(road.dist[Square::H5.index()], 1);
+        for barred in [Square::F3, Square::H3, Square::F4, Square::H4, Square::G3] {
+            assert_eq!(road.dist[barred.index()], Road::NONE, "{barred:?}");
+        }
+        // f1 → e2 → e3 → e4 → f5 → g4.
+        assert_eq!(road.dist[Square::F1.index()], 5);
+        assert!(road.rings[5].contains(Square::F1));
+        assert_eq!(
+            (0..RING_COUNT).map(|d| road.rings[d].count()).sum::<u32>() as usize,
+            road.dist.iter().filter(|&&d| d != Road::NONE).count()
+        );
     }
 
     #[test]
