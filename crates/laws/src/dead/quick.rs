@@ -11,7 +11,10 @@
 //!   king closer to that king; captures of the other side's pieces away from
 //!   its king (its defenders; next to it they wall it in as much as they
 //!   guard it: neither); never a piece next to that king unguarded, nor a
-//!   move that stalemates it (the next best instead); checks that do not
+//!   move that stalemates it or leaves it only the capture of the last
+//!   mating material (the next best instead); in a pawn ending whose pawns
+//!   are all blocked by pawns, the king towards a blocker to take, by a
+//!   road round the squares pawns guard; checks that do not
 //!   mate avoided in a first line (they drive the king away), sought in a
 //!   second one, tried when the first finds nothing (they herd it);
 //! - the other side: its king towards the edge and the mating king, its
@@ -133,10 +136,19 @@ fn greedy_line(
                 let m = best?;
                 let mut q = p;
                 q.play_unchecked(m);
-                // Not a mate, so no reply means stalemate: the next best
-                // move instead.
+                // Not a mate, so no reply means stalemate; and a reply that
+                // takes the last of the mating material (a capture is the
+                // other side's reply only when nothing else is legal) ends
+                // the line: the next best move instead.
                 reply = defending_move(&q, &recent[1 - side]);
-                if reply.is_some() {
+                let goes_on = reply.is_some_and(|r| {
+                    !q.is_capture(r) || {
+                        let mut after = q;
+                        after.play_unchecked(r);
+                        !after.cannot_mate_by_material(winner)
+                    }
+                });
+                if goes_on {
                     next = Some(q);
                     break m;
                 }
@@ -925,6 +937,11 @@ mod tests {
             // Lichess (a flag fall, 6.9): Black's only pawn is blocked; a
             // White piece offered on g3 lets it on to promote.
             ("8/2R5/3P4/3k4/2N3Pp/1P5P/2Q5/6K1 w - - 7 62", Color::Black),
+            // Generated games: a king move of the mating side that leaves
+            // the other king only the capture of its rook is passed over
+            // (that capture ended the line, and the solver was asked).
+            ("8/8/5B2/1k5R/8/7K/8/8 b - - 16 64", Color::White),
+            ("8/8/8/R7/k7/8/N7/5K2 b - - 45 70", Color::White),
             // Lichess: Black's knight has to leave g7's defence.
             (
                 "r3r1k1/1b3ppp/3Nq3/p3B1Qn/1p6/1P6/2P2PPP/R3R1K1 b - - 11 22",
