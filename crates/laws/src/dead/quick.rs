@@ -12,9 +12,9 @@
 //!   its king (its defenders; next to it they wall it in as much as they
 //!   guard it: neither); never a piece next to that king unguarded, nor a
 //!   move that stalemates it or leaves it only the capture of the last
-//!   mating material (the next best instead); in a pawn ending whose pawns
-//!   are all blocked by pawns, the king towards a blocker to take, by a
-//!   road round the squares pawns guard; checks that do not
+//!   mating material (the next best instead); in a pawn ending where all
+//!   its pawns are blocked by pawns, its king towards a blocker to take, by
+//!   a road round the squares pawns guard; checks that do not
 //!   mate avoided in a first line (they drive the king away), sought in a
 //!   second one, tried when the first finds nothing (they herd it);
 //! - the other side: its king towards the edge and the mating king, its
