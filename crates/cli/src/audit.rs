@@ -105,18 +105,38 @@ fn open(file: &str) -> Result<Input> {
     let head = buffered
         .fill_buf()
         .with_context(|| format!("cannot read {file}"))?;
-    Ok(if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
-        Box::new(
+    Ok(match Compression::of(head) {
+        Some(Compression::Zstd) => Box::new(
             zstd::stream::read::Decoder::with_buffer(buffered)
                 .with_context(|| format!("{file}: zstd"))?,
-        )
-    } else if head.starts_with(b"BZh") {
-        Box::new(bzip2::read::MultiBzDecoder::new(buffered))
-    } else if head.starts_with(&[0x1f, 0x8b]) {
-        Box::new(flate2::read::MultiGzDecoder::new(buffered))
-    } else {
-        Box::new(buffered)
+        ),
+        Some(Compression::Bzip2) => Box::new(bzip2::read::MultiBzDecoder::new(buffered)),
+        Some(Compression::Gzip) => Box::new(flate2::read::MultiGzDecoder::new(buffered)),
+        None => Box::new(buffered),
     })
+}
+
+/// The compressions an input is read through, known by its first bytes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Compression {
+    Zstd,
+    Bzip2,
+    Gzip,
+}
+
+impl Compression {
+    /// The compression whose magic bytes `head` starts with, if any.
+    fn of(head: &[u8]) -> Option<Compression> {
+        if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+            Some(Compression::Zstd)
+        } else if head.starts_with(b"BZh") {
+            Some(Compression::Bzip2)
+        } else if head.starts_with(&[0x1f, 0x8b]) {
+            Some(Compression::Gzip)
+        } else {
+            None
+        }
+    }
 }
 
 /// A regular file that is not compressed, mapped into memory; `None` for
@@ -126,8 +146,7 @@ fn mapped(file: &str) -> Result<Option<Map>> {
     let Some(map) = crate::mapped::map_file(file)? else {
         return Ok(None);
     };
-    let compressed = [&[0x28, 0xb5, 0x2f, 0xfd][..], b"BZh", &[0x1f, 0x8b]];
-    if compressed.iter().any(|m| map.starts_with(m)) {
+    if Compression::of(&map).is_some() {
         return Ok(None);
     }
     Ok(Some(Map(Arc::new(map))))

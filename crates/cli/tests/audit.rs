@@ -73,6 +73,13 @@ fn games_only(out: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The game lines of the audit of [`GAMES`] written plain to `dir/g.pgn`
+/// (what every other way of reading them must give).
+fn plain_lines(dir: &Path) -> Vec<serde_json::Value> {
+    let file = write(dir, "g.pgn", GAMES.as_bytes());
+    games_only(&run(&[file.to_str().unwrap()]))
+}
+
 #[test]
 fn one_line_per_game_then_the_summary_and_exit_1_on_disagreement() {
     let dir = tempfile::tempdir().unwrap();
@@ -196,9 +203,7 @@ fn threads_keep_the_input_order_and_shards_merge_by_concatenation() {
 #[test]
 fn compressed_inputs_and_standard_input_give_the_same_lines() {
     let dir = tempfile::tempdir().unwrap();
-    let plain = games_only(&run(&[write(dir.path(), "g.pgn", GAMES.as_bytes())
-        .to_str()
-        .unwrap()]));
+    let plain = plain_lines(dir.path());
     let zst = zstd::encode_all(GAMES.as_bytes(), 3).unwrap();
     let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
     bz.write_all(GAMES.as_bytes()).unwrap();
@@ -232,9 +237,7 @@ fn compressed_inputs_and_standard_input_give_the_same_lines() {
 #[test]
 fn a_named_pipe_is_read_as_a_stream() {
     let dir = tempfile::tempdir().unwrap();
-    let plain = games_only(&run(&[write(dir.path(), "g.pgn", GAMES.as_bytes())
-        .to_str()
-        .unwrap()]));
+    let plain = plain_lines(dir.path());
     for threads in ["1", "2"] {
         let fifo = dir.path().join(format!("pipe{threads}"));
         let made = Command::new("mkfifo").arg(&fifo).status();

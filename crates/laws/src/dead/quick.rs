@@ -217,10 +217,15 @@ fn mating_move(
     };
     // (On the road, the squares next to the other king do not count: a
     // lone king mates nobody.)
-    let hits = match road {
-        Some(_) => ZoneHits::new(Bitboard::EMPTY, board, me),
-        None => ZoneHits::new(zone, board, me),
-    };
+    let hits = ZoneHits::new(
+        if road.is_some() {
+            Bitboard::EMPTY
+        } else {
+            zone
+        },
+        board,
+        me,
+    );
     let mut candidates = [PieceMoves {
         role: Role::King,
         from: ksq,
@@ -391,9 +396,7 @@ fn stays_open(pos: &Position, m: Move, role: Role, open: Bitboard) -> bool {
 fn attacked_by(board: &Board, me: Color, occ: Bitboard) -> Bitboard {
     let ours = board.by_color(me);
     let mut set = king_attacks((board.kings() & ours).first().unwrap_or(Square::A1));
-    for sq in board.pawns() & ours {
-        set |= pawn_attacks(me, sq);
-    }
+    set |= pawns_attack(board.pawns() & ours, me);
     for sq in board.knights() & ours {
         set |= knight_attacks(sq);
     }
@@ -562,10 +565,7 @@ fn blocker_to_take(pos: &Position, mater: Color) -> Option<Square> {
         return None;
     }
     let their_pawns = board.pawns() & board.by_color(!mater);
-    let ahead = match mater {
-        Color::White => pawns.shift_up(),
-        Color::Black => pawns.shift_down(),
-    };
+    let ahead = ahead_of(pawns, mater);
     if !ahead.is_subset(their_pawns) {
         return None;
     }
@@ -590,11 +590,7 @@ impl Road {
 
     fn to(goal: Square, board: &Board, king: Color) -> Road {
         let their_pawns = board.pawns() & board.by_color(!king);
-        let mut barred = board.pawns() & board.by_color(king);
-        for sq in their_pawns {
-            barred |= pawn_attacks(!king, sq);
-        }
-        let open = !barred;
+        let open = !((board.pawns() & board.by_color(king)) | pawns_attack(their_pawns, !king));
         let mut road = Road {
             dist: [Road::NONE; 64],
             rings: [Bitboard::EMPTY; RING_COUNT],
@@ -628,15 +624,24 @@ fn pawn_road(board: &Board, mater: Color) -> (Bitboard, Bitboard) {
     if pawns.is_empty() || (board.rooks_and_queens() & ours).any() {
         return (Bitboard::EMPTY, Bitboard::EMPTY);
     }
-    let mut feed = Bitboard::EMPTY;
+    (pawns_attack(pawns, mater), ahead_of(pawns, mater))
+}
+
+/// The squares the `color` pawns of `pawns` attack.
+fn pawns_attack(pawns: Bitboard, color: Color) -> Bitboard {
+    let mut set = Bitboard::EMPTY;
     for sq in pawns {
-        feed |= pawn_attacks(mater, sq);
+        set |= pawn_attacks(color, sq);
     }
-    let front = match mater {
+    set
+}
+
+/// The squares in front of the `color` pawns of `pawns`.
+fn ahead_of(pawns: Bitboard, color: Color) -> Bitboard {
+    match color {
         Color::White => pawns.shift_up(),
         Color::Black => pawns.shift_down(),
-    };
-    (feed, front)
+    }
 }
 
 /// Whether `sq` is in `set`, as 0 or 1.

@@ -103,10 +103,15 @@ pub struct Game {
     start_unsettled: bool,
 }
 
+/// The unwinnability solver of [`Game::new`]: the exact [`ChaSolver`](crate::dead::ChaSolver).
+fn default_solver() -> Arc<dyn Unwinnability> {
+    Arc::new(crate::dead::ChaSolver)
+}
+
 impl Game {
     /// A new game; White's clock starts at t = 0.
     pub fn new(start: Start) -> Result<Game, StartError> {
-        Game::with_solver(start, Arc::new(crate::dead::ChaSolver))
+        Game::with_solver(start, default_solver())
     }
 
     /// A new game deciding unwinnability with `solver`.
@@ -124,7 +129,7 @@ impl Game {
     /// same verdicts as [`Game::new`]; for the audit, where the test of a
     /// set-up start would cost as much as the whole line's.
     pub(crate) fn new_start_unsettled(start: Start) -> Result<Game, StartError> {
-        let mut game = Game::unchecked(start, Arc::new(crate::dead::ChaSolver))?;
+        let mut game = Game::unchecked(start, default_solver())?;
         if game.pos.halfmoves() >= 150 {
             // The 75-move rule would end it at once, but a dead position
             // is the end the Laws name first: both tested now.
