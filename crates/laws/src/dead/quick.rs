@@ -165,8 +165,9 @@ fn greedy_line(
             }
         };
         *nodes += 1;
-        recent[side].rotate_right(1);
-        recent[side][0] = Some(m);
+        // Newest first (a copy of the few moves, not a slice rotation).
+        let old = recent[side];
+        recent[side] = std::array::from_fn(|i| if i == 0 { Some(m) } else { old[i - 1] });
         let capture = p.is_capture(m);
         match next {
             Some(q) => p = q,

@@ -11,10 +11,10 @@
 //! search over the plies finds the first dead one — a handful of verdicts,
 //! not one per move.
 
-use super::play::Known;
-use super::{Game, Rejected};
+use super::play::{written_san, Known};
+use super::{Game, PlayedMove, Rejected};
 use crate::event::{Action, Actor, Event};
-use arbiter_chess::{Move, Position};
+use arbiter_chess::{Color, Move, Position};
 
 /// Plies from the position on the board beyond which the kept helpmate
 /// line is dropped before a line's positions are tested from its end
@@ -121,18 +121,36 @@ impl Game {
         // Whether each player may move at all (6.7, adjournment): nothing a
         // move does changes it, and time never goes back here.
         let mut may_move = [None, None];
+        let start = self.pos;
+        // Plies before `synced` are on the board and in the history; those
+        // from it were played plainly ([`Game::plain_ply`]), their
+        // positions caught up with only when needed ([`Game::catch_up`]).
+        let mut synced = 0;
         for (i, &m) in moves[..legal].iter().enumerate() {
-            let by = self.pos.turn();
+            let before = if i == 0 { &start } else { &after[i - 1] };
+            let by = before.turn();
             let t = time(i, self.last_t);
             let allowed = may_move[by.index()].get_or_insert_with(|| {
                 self.check_actor(Actor::Player(by), &Action::Move { mv: m })
             });
             if let Err(error) = allowed {
+                let error = error.clone();
+                self.catch_up(&start, &moves[synced..i], &after[..i], synced);
                 return LinePlayed {
                     plies: i,
-                    refused: Some(error.clone()),
+                    refused: Some(error),
                 };
             }
+            let plain = i + 1 < legal
+                && i < alive_upto
+                && self.offer.is_none()
+                && !may_end_by_count(after, i);
+            if plain {
+                self.plain_ply(before, by, m, t, &after[i]);
+                continue;
+            }
+            self.catch_up(&start, &moves[synced..i], &after[..i], synced);
+            synced = i + 1;
             let known = Known {
                 has_move: i + 1 < legal,
                 alive: i < alive_upto,
@@ -147,6 +165,7 @@ impl Game {
                 };
             }
         }
+        self.catch_up(&start, &moves[synced..legal], &after[..legal], synced);
         let Some(&m) = moves.get(legal) else {
             return LinePlayed {
                 plies: legal,
@@ -170,6 +189,64 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// A move of the line after which the Laws cannot end the game (its
+    /// position proven alive, a legal move after it, no repetition or
+    /// move count to reach: [`may_end_by_count`], no offer to lapse):
+    /// everything [`Game::play_to`] does but the automatic ends, save the
+    /// position on the board and the repetition history, left to
+    /// [`Game::catch_up`].
+    fn plain_ply(&mut self, before: &Position, by: Color, m: Move, t: u64, after: &Position) {
+        if let Some(c) = self.clock.as_mut() {
+            c.press(by, t);
+        }
+        self.moves_by[by.index()] += 1;
+        let san = if self.write_san {
+            written_san(before, m, after.is_check(), false)
+        } else {
+            String::new()
+        };
+        self.moves.push(PlayedMove { mv: m, san, by, t });
+        self.last_t = t;
+        self.events.push(Event::play(t, by, m));
+    }
+
+    /// Puts on the board the position after the plain moves `played`
+    /// (`line_after[synced..]` the positions they led to, `start` the
+    /// line's first position), and into the repetition history the
+    /// positions since the last capture or pawn move among them (9.2):
+    /// the state [`Game::play_to`] would have left.
+    fn catch_up(
+        &mut self,
+        start: &Position,
+        played: &[Move],
+        line_after: &[Position],
+        synced: usize,
+    ) {
+        if played.is_empty() {
+            return;
+        }
+        let before = |k: usize| {
+            if k == 0 {
+                start
+            } else {
+                &line_after[k - 1]
+            }
+        };
+        let end = synced + played.len();
+        // Positions before the last irreversible move can never recur.
+        let from = (synced..end)
+            .rev()
+            .find(|&k| before(k).is_zeroing(played[k - synced]))
+            .unwrap_or(synced);
+        for k in from..end {
+            self.history
+                .push(&line_after[k], before(k).is_zeroing(played[k - synced]));
+        }
+        self.pos = line_after[end - 1];
+        // Each of them was proven alive (a position reached from it is).
+        self.alive = true;
     }
 
     /// No unclaimed illegal move, touched piece, promotion piece, unnoticed
@@ -278,4 +355,34 @@ impl Game {
         }
         alive
     }
+}
+
+/// Whether the position `after[i]` may end the game by a count: the
+/// 75-move rule (9.6 b / 9.6.2), or a fivefold repetition (9.6 a / 9.6.1)
+/// — its Zobrist key (which covers the 9.2 identity) met at least four
+/// times before among the positions of the same player to move since the
+/// last capture or pawn move (both editions' fivefold rules need that). A
+/// run of such positions reaching back before the line counts as may.
+fn may_end_by_count(after: &[Position], i: usize) -> bool {
+    let p = &after[i];
+    let h = p.halfmoves() as usize;
+    if h >= 150 {
+        return true;
+    }
+    // Fewer than nine positions since the last irreversible move: no
+    // fivefold.
+    if h < 8 {
+        return false;
+    }
+    if h > i {
+        return true;
+    }
+    let key = p.zobrist();
+    (i - h..i)
+        .rev()
+        .skip(1)
+        .step_by(2)
+        .filter(|&j| after[j].zobrist() == key)
+        .count()
+        >= 4
 }
