@@ -212,6 +212,40 @@ fn audit_one(number: Option<u64>, record: Record<'_>, args: &Shared, out: &mut O
     }
 }
 
+/// Reads the next game of `reader` — in full when the games are written
+/// back annotated, else only what the audit judges — and audits it into
+/// `out`, numbered `base` + the games read (`None`: numbered when written,
+/// its error placed then too). `Ok(false)` at the end of the input.
+fn audit_next<R: Read>(
+    reader: &mut Reader<R>,
+    (full, lean): (&mut GameBuilder, &mut TranscriptReader),
+    base: Option<u64>,
+    shared: &Shared,
+    out: &mut Output,
+) -> std::io::Result<bool> {
+    let number = |reader: &Reader<R>| base.map(|b| b + reader.games_read());
+    if shared.annotate {
+        let Some(mut record) = reader.read_game(full)? else {
+            return Ok(false);
+        };
+        let number = number(reader);
+        if let (Some(n), Some(e)) = (number, record.error.as_mut()) {
+            e.game = n;
+        }
+        audit_one(number, Record::Full(&record), shared, out);
+    } else {
+        if reader.read_game(lean)?.is_none() {
+            return Ok(false);
+        }
+        let number = number(reader);
+        if let Some(n) = number {
+            lean.transcript_mut().place(n, 1, 0);
+        }
+        audit_one(number, Record::Transcript(lean.transcript()), shared, out);
+    }
+    Ok(true)
+}
+
 /// The audit's line (unless only findings are asked for) and its count.
 fn write_one(number: Option<u64>, a: &Audit, args: &Shared, out: &mut Output) {
     out.summary.add(a);
@@ -411,16 +445,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
     sink.finish(started)
 }
 
-/// A game as the one-thread audit read it.
-enum ReadGame {
-    /// Another shard's: passed over.
-    PassedOver,
-    /// In full (for `--annotate`).
-    Full(Box<arbiter_pgn::Game>),
-    /// Into the transcript reader.
-    Lean,
-}
-
 /// One thread: read, judge and write each game in turn (a regular file
 /// read where it lies, mapped, as the threads read it).
 fn sequential(
@@ -475,35 +499,13 @@ impl One<'_> {
         loop {
             // Another shard's game is only passed over (read as the
             // splitter reads, building nothing).
-            let read = if !in_shard(shard, base + reader.games_read() + 1) {
-                reader
-                    .read_game(&mut PassOver)
-                    .map(|g| g.map(|()| ReadGame::PassedOver))
-            } else if shared.annotate {
-                reader
-                    .read_game(full)
-                    .map(|g| g.map(|g| ReadGame::Full(Box::new(g))))
+            let read = if in_shard(shard, base + reader.games_read() + 1) {
+                audit_next(&mut reader, (full, lean), Some(base), shared, &mut out)
             } else {
-                reader.read_game(lean).map(|g| g.map(|()| ReadGame::Lean))
+                reader.read_game(&mut PassOver).map(|g| g.is_some())
             };
             match read {
-                Ok(Some(ReadGame::PassedOver)) => continue,
-                Ok(Some(game)) => {
-                    let number = base + reader.games_read();
-                    if let ReadGame::Full(mut record) = game {
-                        if let Some(e) = record.error.as_mut() {
-                            e.game = number;
-                        }
-                        audit_one(Some(number), Record::Full(&record), shared, &mut out);
-                    } else {
-                        lean.transcript_mut().place(number, 1, 0);
-                        audit_one(
-                            Some(number),
-                            Record::Transcript(lean.transcript()),
-                            shared,
-                            &mut out,
-                        );
-                    }
+                Ok(true) => {
                     if out.lines.len() + out.pgn.len() > 1 << 16 {
                         sink.write(&out)?;
                         out = Output::default();
@@ -516,7 +518,7 @@ impl One<'_> {
                         }
                     }
                 }
-                Ok(None) => break,
+                Ok(false) => break,
                 Err(e) => {
                     eprintln!("arbiter: {file}: {e}");
                     out.lines

@@ -15,7 +15,7 @@
 //! at most [`WINDOW_BYTES`] of text a worker (4 to 64 chunks), and the
 //! pages of the chunks written are given back to the system.
 
-use super::{audit_one, input_error_line, Map, Output, Record, Shared, Sink};
+use super::{audit_next, input_error_line, Map, Output, Shared, Sink};
 use anyhow::Result;
 use arbiter_laws::audit::TranscriptReader;
 use arbiter_pgn::{GameBuilder, Location, Reader};
@@ -318,25 +318,9 @@ fn read_chunk(
             }
         }
         let before = part.out.lines.len();
-        let read = if shared.annotate {
-            reader
-                .read_game(full)
-                .map(|g| g.map(|g| audit_one(None, Record::Full(&g), shared, &mut part.out)))
-        } else {
-            reader.read_game(lean).map(|g| {
-                g.map(|()| {
-                    audit_one(
-                        None,
-                        Record::Transcript(lean.transcript()),
-                        shared,
-                        &mut part.out,
-                    )
-                })
-            })
-        };
-        match read {
-            Ok(Some(())) => {}
-            Ok(None) => break Stop::End,
+        match audit_next(&mut reader, (full, lean), None, shared, &mut part.out) {
+            Ok(true) => {}
+            Ok(false) => break Stop::End,
             Err(e) => {
                 part.error = Some(e);
                 break Stop::End;
