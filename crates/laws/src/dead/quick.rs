@@ -14,9 +14,12 @@
 //!   move that stalemates it or leaves it only the capture of the last
 //!   mating material (the next best instead); in a pawn ending where all
 //!   its pawns are blocked by pawns, its king towards a blocker to take, by
-//!   a road round the squares pawns guard; checks that do not
-//!   mate avoided in a first line (they drive the king away), sought in a
-//!   second one, tried when the first finds nothing (they herd it);
+//!   a road round the squares pawns guard; against a lone king, when its
+//!   pieces alone cannot mate (none, one knight, bishops on squares of one
+//!   colour), its pawns forward first and its pieces out of their way;
+//!   checks that do not mate avoided in a first line (they drive the king
+//!   away), sought in a second one, tried when the first finds nothing
+//!   (they herd it);
 //! - the other side: its king towards the edge and the mating king, its
 //!   pieces onto the squares next to its king and not away from them, never
 //!   a capture of the mating side's pieces unless nothing else is legal;
@@ -227,6 +230,13 @@ fn mating_move(
         board,
         me,
     );
+    // The squares in front of its pawns, when they must promote first
+    // ([`must_promote`]; empty otherwise).
+    let promote = if must_promote(board, me) {
+        ahead_of(board.pawns() & ours, me)
+    } else {
+        Bitboard::EMPTY
+    };
     let mut candidates = [PieceMoves {
         role: Role::King,
         from: ksq,
@@ -264,6 +274,9 @@ fn mating_move(
             for m in pm.iter() {
                 let promoted = m.promotion.unwrap_or(Role::Queen);
                 let mut s = if promoted == Role::Queen { 30 } else { -30 };
+                if promote.any() {
+                    s += PROMOTE_FIRST;
+                }
                 if checks.of(promoted).contains(m.to) {
                     s += check;
                 }
@@ -279,11 +292,20 @@ fn mating_move(
         // closer to the king. Plain destinations by classes of squares (the
         // best of each: the nearest to the king), the others one by one.
         let pawn = role == Role::Pawn;
-        let base = if pawn {
+        let mut base = if pawn {
             1 - 3 * reach(from)
         } else {
             i32::from(dist[from.index()]) - 3 * reach(from)
         };
+        if promote.any() {
+            // Its pieces alone cannot mate the lone king: a pawn must
+            // promote first, and no piece stand in its way.
+            if pawn {
+                base += PROMOTE_FIRST;
+            } else if promote.contains(from) {
+                base += PROMOTE_FIRST - 5;
+            }
+        }
         let slow = special | checks.of(role);
         let plain = pm.to - slow;
         // Non-pawns are at least a step from the king.
@@ -550,6 +572,32 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
         false
     });
     best.m
+}
+
+/// The score added to a pawn's moves (and, 5 less, to a piece's moves off
+/// the square in front of one of its side's pawns) when the pawns must
+/// promote first ([`must_promote`]): above any other move's score.
+const PROMOTE_FIRST: i32 = 40;
+
+/// Whether `mater` has pawns and pieces that cannot mate a lone king
+/// without them (none, one knight, bishops on squares of one colour), and
+/// the other side has its king alone: a pawn must promote before any
+/// mate, so the pawns go first (else the pieces circle the king for ever).
+fn must_promote(board: &Board, mater: Color) -> bool {
+    let ours = board.by_color(mater);
+    let pawns = board.pawns() & ours;
+    if pawns.is_empty()
+        || (board.by_color(!mater) - board.kings()).any()
+        || (board.rooks_and_queens() & ours).any()
+    {
+        return false;
+    }
+    let (knights, bishops) = (board.knights() & ours, board.bishops() & ours);
+    match (knights.count(), bishops.is_empty()) {
+        (0, _) => bishops.is_subset(Bitboard::LIGHT) || bishops.is_subset(Bitboard::DARK),
+        (1, true) => true,
+        _ => false,
+    }
 }
 
 /// In a pawn ending (kings and pawns only) where every pawn of `mater` is
@@ -905,6 +953,34 @@ mod tests {
         assert_eq!(blocker_to_take(&fed, Color::Black), None);
         let free = pos("7k/4K3/8/7p/7P/1p6/8/8 b - - 36 68");
         assert_eq!(blocker_to_take(&free, Color::Black), None);
+    }
+
+    #[test]
+    fn pawns_promote_first_when_the_pieces_alone_cannot_mate() {
+        // Bishops on squares of one colour (or one knight, or none) with a
+        // pawn, against a lone king: the pawn goes first, the bishop off
+        // its way, and the queen mates (the first went to the solver, 21 ms,
+        // the bishops circling the king for 96 plies).
+        for (fen, winner) in [
+            ("1K6/8/5b2/8/6p1/8/8/k5b1 b - - 3 145", Color::Black),
+            ("8/8/1k1K4/1b4p1/8/8/8/8 w - - 9 64", Color::Black),
+            ("7B/8/8/5k2/8/8/4KP2/8 w - - 3 119", Color::White),
+        ] {
+            let p = pos(fen);
+            assert!(must_promote(p.board(), winner), "{fen}");
+            let line = quick_helpmate(&p, winner).unwrap_or_else(|| panic!("{fen}"));
+            assert!(is_helpmate(&p, winner, &line), "{fen}: {line:?}");
+        }
+        // Pieces that mate alone, or a piece of the other side to help:
+        // the usual scores.
+        for (fen, winner) in [
+            ("1K6/8/5b2/8/6p1/8/8/k4nb1 b - - 3 145", Color::Black),
+            ("1K6/8/5b2/8/6p1/8/8/k5B1 b - - 3 145", Color::Black),
+            ("6k1/3N4/8/8/6p1/8/8/4K3 w - - 0 55", Color::Black),
+            ("1K6/8/8/8/8/8/8/k5b1 b - - 3 145", Color::Black),
+        ] {
+            assert!(!must_promote(pos(fen).board(), winner), "{fen}");
+        }
     }
 
     #[test]
