@@ -119,9 +119,16 @@ impl Game {
         self.moves.reserve(legal);
         self.events.reserve(legal);
         // Whether each player may move at all (6.7, adjournment): nothing a
-        // move does changes it, and time never goes back here.
-        let mut may_move = [None, None];
+        // move does changes it, and time never goes back here. Asked once
+        // for each player who has a move in the line.
         let start = self.pos;
+        let refusal = [0, 1].map(|k| {
+            let m = *moves[..legal].get(k)?;
+            let by = if k == 0 { start.turn() } else { !start.turn() };
+            self.check_actor(Actor::Player(by), &Action::Move { mv: m })
+                .err()
+        });
+        let refused = refusal.iter().any(Option::is_some);
         // Plies before `synced` are on the board and in the history; those
         // from it were played plainly ([`Game::plain_ply`]), their
         // positions caught up with only when needed ([`Game::catch_up`]).
@@ -130,16 +137,15 @@ impl Game {
             let before = if i == 0 { &start } else { &after[i - 1] };
             let by = before.turn();
             let t = time(i, self.last_t);
-            let allowed = may_move[by.index()].get_or_insert_with(|| {
-                self.check_actor(Actor::Player(by), &Action::Move { mv: m })
-            });
-            if let Err(error) = allowed {
-                let error = error.clone();
-                self.catch_up(&start, &moves[synced..i], &after[..i], synced);
-                return LinePlayed {
-                    plies: i,
-                    refused: Some(error),
-                };
+            if refused {
+                if let Some(error) = &refusal[i % 2] {
+                    let error = error.clone();
+                    self.catch_up(&start, &moves[synced..i], &after[..i], synced);
+                    return LinePlayed {
+                        plies: i,
+                        refused: Some(error),
+                    };
+                }
             }
             let plain = i + 1 < legal
                 && i < alive_upto
