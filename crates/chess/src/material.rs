@@ -86,12 +86,35 @@ impl Position {
         if (theirs & !b.kings()).any() {
             return false;
         }
-        if (ours & (b.pawns() | b.rooks() | b.queens())).any() {
+        (ours & b.pawns()).is_empty() && self.pieces_cannot_mate_lone_king(color)
+    }
+
+    /// `true` if `color`'s pieces besides its pawns cannot checkmate a lone
+    /// king: no rook or queen, and at most one knight and no bishop (result
+    /// 1), or no knight and bishops all on one colour (result 2), or none.
+    /// With pawns, such a side mates a lone king only once a pawn has
+    /// promoted.
+    ///
+    /// ```
+    /// use arbiter_chess::{Color, Position};
+    /// // Bishops on dark squares and a pawn: the pawn must promote first.
+    /// let p = Position::from_fen_auto("1K6/8/5b2/8/6p1/8/8/k5b1 b - - 0 1")?;
+    /// assert!(p.pieces_cannot_mate_lone_king(Color::Black));
+    /// assert!(!p.cannot_mate_by_material(Color::Black));
+    /// // Bishop and knight mate a lone king.
+    /// let p = Position::from_fen_auto("1K6/8/5b2/8/8/8/8/k5n1 b - - 0 1")?;
+    /// assert!(!p.pieces_cannot_mate_lone_king(Color::Black));
+    /// # Ok::<_, arbiter_chess::FenError>(())
+    /// ```
+    pub fn pieces_cannot_mate_lone_king(&self, color: Color) -> bool {
+        let b = self.board();
+        let ours = b.by_color(color);
+        if (ours & (b.rooks() | b.queens())).any() {
             return false;
         }
         let knights = ours & b.knights();
         let bishops = ours & b.bishops();
-        (knights.count() == 1 && bishops.is_empty())
+        (knights.count() <= 1 && bishops.is_empty())
             || (knights.is_empty()
                 && (bishops.is_subset(Bitboard::LIGHT) || bishops.is_subset(Bitboard::DARK)))
     }

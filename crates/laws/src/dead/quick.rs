@@ -232,7 +232,7 @@ fn mating_move(
     );
     // The squares in front of its pawns, when they must promote first
     // ([`must_promote`]; empty otherwise).
-    let promote = if must_promote(board, me) {
+    let promote = if must_promote(pos, me) {
         ahead_of(board.pawns() & ours, me)
     } else {
         Bitboard::EMPTY
@@ -580,24 +580,14 @@ fn defending_move(pos: &Position, recent: &[Option<Move>; RECENT]) -> Option<Mov
 const PROMOTE_FIRST: i32 = 40;
 
 /// Whether `mater` has pawns and pieces that cannot mate a lone king
-/// without them (none, one knight, bishops on squares of one colour), and
-/// the other side has its king alone: a pawn must promote before any
-/// mate, so the pawns go first (else the pieces circle the king for ever).
-fn must_promote(board: &Board, mater: Color) -> bool {
-    let ours = board.by_color(mater);
-    let pawns = board.pawns() & ours;
-    if pawns.is_empty()
-        || (board.by_color(!mater) - board.kings()).any()
-        || (board.rooks_and_queens() & ours).any()
-    {
-        return false;
-    }
-    let (knights, bishops) = (board.knights() & ours, board.bishops() & ours);
-    match (knights.count(), bishops.is_empty()) {
-        (0, _) => bishops.is_subset(Bitboard::LIGHT) || bishops.is_subset(Bitboard::DARK),
-        (1, true) => true,
-        _ => false,
-    }
+/// without them ([`Position::pieces_cannot_mate_lone_king`]), and the other
+/// side has its king alone: a pawn must promote before any mate, so the
+/// pawns go first (else the pieces circle the king for ever).
+fn must_promote(pos: &Position, mater: Color) -> bool {
+    let board = pos.board();
+    (board.pawns() & board.by_color(mater)).any()
+        && (board.by_color(!mater) - board.kings()).is_empty()
+        && pos.pieces_cannot_mate_lone_king(mater)
 }
 
 /// In a pawn ending (kings and pawns only) where every pawn of `mater` is
@@ -967,7 +957,7 @@ mod tests {
             ("7B/8/8/5k2/8/8/4KP2/8 w - - 3 119", Color::White),
         ] {
             let p = pos(fen);
-            assert!(must_promote(p.board(), winner), "{fen}");
+            assert!(must_promote(&p, winner), "{fen}");
             let line = quick_helpmate(&p, winner).unwrap_or_else(|| panic!("{fen}"));
             assert!(is_helpmate(&p, winner, &line), "{fen}: {line:?}");
         }
@@ -979,7 +969,7 @@ mod tests {
             ("6k1/3N4/8/8/6p1/8/8/4K3 w - - 0 55", Color::Black),
             ("1K6/8/8/8/8/8/8/k5b1 b - - 3 145", Color::Black),
         ] {
-            assert!(!must_promote(pos(fen).board(), winner), "{fen}");
+            assert!(!must_promote(&pos(fen), winner), "{fen}");
         }
     }
 

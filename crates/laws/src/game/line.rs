@@ -10,6 +10,14 @@
 //! before it when it is alive (or a checkmate), and when it is dead a binary
 //! search over the plies finds the first dead one — a handful of verdicts,
 //! not one per move.
+//!
+//! A move after which the Laws cannot end the game — its position proven
+//! alive, a legal move after it, no fivefold repetition or 75-move count
+//! within reach ([`may_end_by_count`]), no draw offer to lapse — is played
+//! plainly: the clock, the move and the event logs. The position on the
+//! board and the repetition history (9.2) are caught up with only before a
+//! move that may end the game, from the last capture or pawn move (the
+//! positions before it can never recur): the same state, move by move.
 
 use super::play::{written_san, Known};
 use super::{Game, PlayedMove, Rejected};
