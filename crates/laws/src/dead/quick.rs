@@ -221,15 +221,7 @@ fn mating_move(
     };
     // (On the road, the squares next to the other king do not count: a
     // lone king mates nobody.)
-    let hits = ZoneHits::new(
-        if road.is_some() {
-            Bitboard::EMPTY
-        } else {
-            zone
-        },
-        board,
-        me,
-    );
+    let hits = ZoneHits::new(road.is_none().then_some(ksq), board, me);
     // The squares in front of its pawns, when they must promote first
     // ([`must_promote`]; empty otherwise).
     let promote = if must_promote(pos, me) {
@@ -777,56 +769,91 @@ struct ZoneHits {
 }
 
 impl ZoneHits {
-    fn new(zone: Bitboard, board: &Board, me: Color) -> ZoneHits {
+    /// The hits on the squares next to the other king on `ksq` (`None`: no
+    /// square counts).
+    fn new(ksq: Option<Square>, board: &Board, me: Color) -> ZoneHits {
+        let mut by_role = [(Bitboard::EMPTY, Bitboard::EMPTY); 6];
+        let Some(ksq) = ksq else {
+            return ZoneHits { by_role };
+        };
         let ours = board.by_color(me);
         let occ = board.occupied();
         let has = |set: Bitboard| (set & ours).any();
-        let (pawns, knights) = (has(board.pawns()), has(board.knights()));
+        // Pawns, knights and kings attack the same squares whatever stands
+        // where: their hits on each king's zone, from a table.
+        let leapers = &leaper_hits()[ksq.index()];
+        if has(board.pawns()) {
+            by_role[Role::Pawn.index()] = leapers[me.index()];
+        }
+        if has(board.knights()) {
+            by_role[Role::Knight.index()] = leapers[2];
+        }
+        by_role[Role::King.index()] = leapers[3];
         let (diagonal, straight) = (
             has(board.bishops_and_queens()),
             has(board.rooks_and_queens()),
         );
-        let mut by_role = [(Bitboard::EMPTY, Bitboard::EMPTY); 6];
-        for z in zone {
-            let sets = [
-                if pawns {
-                    pawn_attacks(!me, z)
-                } else {
-                    Bitboard::EMPTY
-                },
-                if knights {
-                    knight_attacks(z)
-                } else {
-                    Bitboard::EMPTY
-                },
+        if diagonal || straight {
+            let (mut b, mut r) = (
+                (Bitboard::EMPTY, Bitboard::EMPTY),
+                (Bitboard::EMPTY, Bitboard::EMPTY),
+            );
+            for z in king_attacks(ksq) {
                 if diagonal {
-                    bishop_attacks(z, occ)
-                } else {
-                    Bitboard::EMPTY
-                },
+                    add_hits(&mut b, bishop_attacks(z, occ));
+                }
                 if straight {
-                    rook_attacks(z, occ)
-                } else {
-                    Bitboard::EMPTY
-                },
-                Bitboard::EMPTY,
-                king_attacks(z),
-            ];
-            for (r, a) in sets.into_iter().enumerate() {
-                let (one, two) = &mut by_role[r];
-                *two |= *one & a;
-                *one |= a;
+                    add_hits(&mut r, rook_attacks(z, occ));
+                }
             }
+            by_role[Role::Bishop.index()] = b;
+            by_role[Role::Rook.index()] = r;
+            by_role[Role::Queen.index()] = (b.0 | r.0, b.1 | r.1 | (b.0 & r.0));
         }
-        let (b1, b2) = by_role[Role::Bishop.index()];
-        let (r1, r2) = by_role[Role::Rook.index()];
-        by_role[Role::Queen.index()] = (b1 | r1, b2 | r2 | (b1 & r1));
         ZoneHits { by_role }
     }
 
     fn of(&self, role: Role) -> (Bitboard, Bitboard) {
         self.by_role[role.index()]
     }
+}
+
+/// Adds to `(one, two)` the squares of `a` (attacking one more square of
+/// the zone): those already in `one` go to `two`.
+#[inline]
+fn add_hits(hits: &mut (Bitboard, Bitboard), a: Bitboard) {
+    hits.1 |= hits.0 & a;
+    hits.0 |= a;
+}
+
+/// Per king square, the hits (one, two) of a white pawn, a black pawn, a
+/// knight and a king on its zone: [`leaper_hits`].
+type LeaperHits = [[(Bitboard, Bitboard); 4]; 64];
+
+/// For each king square, the squares from which a white pawn, a black pawn,
+/// a knight and a king attack at least one, and at least two, of the
+/// squares next to it ([`ZoneHits`]).
+fn leaper_hits() -> &'static LeaperHits {
+    static TABLE: std::sync::OnceLock<Box<LeaperHits>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([[(Bitboard::EMPTY, Bitboard::EMPTY); 4]; 64]);
+        for ksq in Square::all() {
+            let row = &mut t[ksq.index()];
+            for z in king_attacks(ksq) {
+                add_hits(
+                    &mut row[Color::White.index()],
+                    pawn_attacks(Color::Black, z),
+                );
+                add_hits(
+                    &mut row[Color::Black.index()],
+                    pawn_attacks(Color::White, z),
+                );
+                add_hits(&mut row[2], knight_attacks(z));
+                add_hits(&mut row[3], king_attacks(z));
+            }
+        }
+        t
+    })
 }
 
 /// Moves remembered per side ([`Best`]).
@@ -970,6 +997,77 @@ mod tests {
             ("1K6/8/8/8/8/8/8/k5b1 b - - 3 145", Color::Black),
         ] {
             assert!(!must_promote(&pos(fen), winner), "{fen}");
+        }
+    }
+
+    #[test]
+    fn zone_hits_count_the_squares_next_to_the_king_each_piece_attacks() {
+        use rand::{Rng, SeedableRng};
+        // Against a count square by square: how many squares next to the
+        // king a piece of each kind of the side would attack from there.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut p = Position::standard();
+            for _ in 0..rng.gen_range(0..80) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+            }
+            let board = p.board();
+            let occ = board.occupied();
+            for me in [Color::White, Color::Black] {
+                let ksq = p.king_of(!me);
+                let hits = ZoneHits::new(Some(ksq), board, me);
+                let ours = board.by_color(me);
+                let diagonal = (board.bishops_and_queens() & ours).any();
+                let straight = (board.rooks_and_queens() & ours).any();
+                let hit = |r: Role, sq: Square| {
+                    king_attacks(ksq)
+                        .into_iter()
+                        .filter(|&z| attacks(r.of(me), sq, occ).contains(z))
+                        .count()
+                };
+                for role in Role::ALL {
+                    let present = match role {
+                        Role::Pawn => (board.pawns() & ours).any(),
+                        Role::Knight => (board.knights() & ours).any(),
+                        Role::Bishop => diagonal,
+                        Role::Rook => straight,
+                        Role::Queen => diagonal || straight,
+                        Role::King => true,
+                    };
+                    let (mut one, mut two) = (Bitboard::EMPTY, Bitboard::EMPTY);
+                    for sq in Square::all().filter(|_| present) {
+                        // A queen: as a bishop and as a rook, each when the
+                        // side has one.
+                        let count = match role {
+                            Role::Queen => {
+                                usize::from(diagonal) * hit(Role::Bishop, sq)
+                                    + usize::from(straight) * hit(Role::Rook, sq)
+                            }
+                            _ => hit(role, sq),
+                        };
+                        if count >= 1 {
+                            one.add(sq);
+                        }
+                        if count >= 2 {
+                            two.add(sq);
+                        }
+                    }
+                    assert_eq!(hits.of(role), (one, two), "{} {me:?} {role:?}", p.fen());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 400);
+        // No king's zone (a king heading along a road): no hits.
+        let start = Position::standard();
+        for role in Role::ALL {
+            let none = ZoneHits::new(None, start.board(), Color::White).of(role);
+            assert_eq!(none, (Bitboard::EMPTY, Bitboard::EMPTY));
         }
     }
 
