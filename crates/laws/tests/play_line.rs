@@ -77,6 +77,43 @@ fn snapshot(g: &Game, t: u64) -> String {
     )
 }
 
+/// The fivefold repetition of the very position a pawn move made (the
+/// first of its run since the last irreversible move): the game ends at
+/// its fifth appearance (9.6 a / 9.6.1) both ways, under each edition.
+#[test]
+fn a_fivefold_from_the_position_after_a_pawn_move_ends_the_line() {
+    let start = Position::standard();
+    let mut p = start;
+    let mut line = Vec::new();
+    let mut sans = vec!["e4"];
+    for _ in 0..4 {
+        sans.extend(["Nf6", "Nf3", "Ng8", "Ng1"]);
+    }
+    sans.extend(["d5", "exd5"]);
+    for san in sans {
+        let m = p.parse_san(san).unwrap();
+        p.play_unchecked(m);
+        line.push(m);
+    }
+    for edition in [Edition::Fide2014, Edition::Fide2018, Edition::Fide2023] {
+        let start = Start {
+            edition,
+            ..Start::default()
+        };
+        let mut one = Game::new(start.clone()).unwrap();
+        let played = one.play_line(&line, &[]);
+        assert_eq!(played.plies, 17, "{edition:?}");
+        let end = one.outcome().map(|o| format!("{:?}", o.termination));
+        assert_eq!(end.as_deref(), Some("FivefoldRepetition"), "{edition:?}");
+        let mut each = Game::new(start).unwrap();
+        for &m in &line[..17] {
+            let by = each.turn();
+            each.apply(Event::play(0, by, m)).unwrap();
+        }
+        assert_eq!(snapshot(&one, 0), snapshot(&each, 0), "{edition:?}");
+    }
+}
+
 #[test]
 fn one_pass_leaves_the_game_as_move_by_move() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);

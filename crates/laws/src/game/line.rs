@@ -391,12 +391,18 @@ fn may_end_by_count(after: &[Position], i: usize) -> bool {
     if h > i {
         return true;
     }
+    // The positions of the same player to move since then: i - 2, i - 4, …
+    // down to i - h.
     let key = p.zobrist();
-    (i - h..i)
-        .rev()
-        .skip(1)
-        .step_by(2)
-        .filter(|&j| after[j].zobrist() == key)
-        .count()
-        >= 4
+    let (lo, mut j, mut met) = (i - h, i, 0);
+    while j >= lo + 2 {
+        j -= 2;
+        if after[j].zobrist() == key {
+            met += 1;
+            if met == 4 {
+                return true;
+            }
+        }
+    }
+    false
 }
