@@ -114,6 +114,44 @@ fn a_fivefold_from_the_position_after_a_pawn_move_ends_the_line() {
     }
 }
 
+/// A player absent at the start may not move (6.7): his first move is
+/// refused, both ways, with the moves before it played.
+#[test]
+fn the_first_move_of_an_absent_player_is_refused_both_ways() {
+    let start_pos = Position::standard();
+    let mut p = start_pos;
+    let mut line = Vec::new();
+    for san in ["e4", "e5", "Nf3", "Nc6"] {
+        let m = p.parse_san(san).unwrap();
+        p.play_unchecked(m);
+        line.push(m);
+    }
+    for (absent, plies) in [
+        (arbiter_chess::Color::White, 0),
+        (arbiter_chess::Color::Black, 1),
+    ] {
+        let start = Start {
+            absent: vec![absent],
+            ..Start::default()
+        };
+        let mut one = Game::new(start.clone()).unwrap();
+        let played = one.play_line(&line, &[1000, 2000, 3000, 4000]);
+        let mut each = Game::new(start).unwrap();
+        let mut refused = None;
+        for (&m, t) in line.iter().zip([1000, 2000, 3000, 4000]) {
+            let by = each.turn();
+            if let Err(e) = each.apply(Event::play(t, by, m)) {
+                refused = Some(e);
+                break;
+            }
+        }
+        assert_eq!(played.plies, plies, "{absent:?}");
+        assert_eq!(played.refused, refused, "{absent:?}");
+        assert!(played.refused.is_some(), "{absent:?}");
+        assert_eq!(snapshot(&one, 5000), snapshot(&each, 5000), "{absent:?}");
+    }
+}
+
 #[test]
 fn one_pass_leaves_the_game_as_move_by_move() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);

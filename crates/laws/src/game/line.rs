@@ -14,7 +14,7 @@
 //! A move after which the Laws cannot end the game — its position proven
 //! alive, a legal move after it, no fivefold repetition or 75-move count
 //! within reach ([`may_end_by_count`]), no draw offer to lapse — is played
-//! plainly: the clock, the move and the event logs. The position on the
+//! plainly, in runs: the clock, the move and the event logs. The position on the
 //! board and the repetition history (9.2) are caught up with only before a
 //! move that may end the game, from the last capture or pawn move (the
 //! positions before it can never recur): the same state, move by move.
@@ -22,7 +22,7 @@
 use super::play::{written_san, Known};
 use super::{Game, PlayedMove, Rejected};
 use crate::event::{Action, Actor, Event};
-use arbiter_chess::{Color, Move, Position};
+use arbiter_chess::{Move, Position};
 
 /// Plies from the position on the board beyond which the kept helpmate
 /// line is dropped before a line's positions are tested from its end
@@ -136,33 +136,36 @@ impl Game {
             self.check_actor(Actor::Player(by), &Action::Move { mv: m })
                 .err()
         });
-        let refused = refusal.iter().any(Option::is_some);
+        // The first move of a player who may not move is refused.
+        let upto = refusal
+            .iter()
+            .position(Option::is_some)
+            .map_or(legal, |k| k.min(legal));
         // Plies before `synced` are on the board and in the history; those
-        // from it were played plainly ([`Game::plain_ply`]), their
+        // from it were played plainly ([`Game::plain_run`]), their
         // positions caught up with only when needed ([`Game::catch_up`]).
         let mut synced = 0;
-        for (i, &m) in moves[..legal].iter().enumerate() {
+        let mut i = 0;
+        while i < upto {
+            // A run of moves after which the Laws cannot end the game: a
+            // legal move after each, each position proven alive, no count
+            // within reach, no offer to lapse.
+            let mut end = i;
+            if self.offer.is_none() {
+                let last = upto.min(legal - 1).min(alive_upto);
+                while end < last && !may_end_by_count(after, end) {
+                    end += 1;
+                }
+            }
+            if end > i {
+                self.plain_run(&start, &moves[i..end], &after[..end], times, i);
+                i = end;
+                continue;
+            }
+            let m = moves[i];
             let before = if i == 0 { &start } else { &after[i - 1] };
             let by = before.turn();
             let t = time(i, self.last_t);
-            if refused {
-                if let Some(error) = &refusal[i % 2] {
-                    let error = error.clone();
-                    self.catch_up(&start, &moves[synced..i], &after[..i], synced);
-                    return LinePlayed {
-                        plies: i,
-                        refused: Some(error),
-                    };
-                }
-            }
-            let plain = i + 1 < legal
-                && i < alive_upto
-                && self.offer.is_none()
-                && !may_end_by_count(after, i);
-            if plain {
-                self.plain_ply(before, by, m, t, &after[i]);
-                continue;
-            }
             self.catch_up(&start, &moves[synced..i], &after[..i], synced);
             synced = i + 1;
             let known = Known {
@@ -178,8 +181,15 @@ impl Game {
                     refused: None,
                 };
             }
+            i += 1;
         }
-        self.catch_up(&start, &moves[synced..legal], &after[..legal], synced);
+        self.catch_up(&start, &moves[synced..upto], &after[..upto], synced);
+        if let Some(error) = refusal.get(upto).and_then(Option::as_ref) {
+            return LinePlayed {
+                plies: upto,
+                refused: Some(error.clone()),
+            };
+        }
         let Some(&m) = moves.get(legal) else {
             return LinePlayed {
                 plies: legal,
@@ -205,25 +215,47 @@ impl Game {
         }
     }
 
-    /// A move of the line after which the Laws cannot end the game (its
-    /// position proven alive, a legal move after it, no repetition or
-    /// move count to reach: [`may_end_by_count`], no offer to lapse):
-    /// everything [`Game::play_to`] does but the automatic ends, save the
-    /// position on the board and the repetition history, left to
-    /// [`Game::catch_up`].
-    fn plain_ply(&mut self, before: &Position, by: Color, m: Move, t: u64, after: &Position) {
-        if let Some(c) = self.clock.as_mut() {
-            c.press(by, t);
-        }
-        self.moves_by[by.index()] += 1;
-        let san = if self.write_san {
-            written_san(before, m, after.is_check(), false)
+    /// The moves `played` of the line, from its ply `from` (`line_after`
+    /// the positions after its moves, `start` its first position), after
+    /// each of which the Laws cannot end the game (its position proven
+    /// alive, a legal move after it, no repetition or move count to reach:
+    /// [`may_end_by_count`], no offer to lapse): everything
+    /// [`Game::play_to`] does but the automatic ends, save the position on
+    /// the board and the repetition history, left to [`Game::catch_up`].
+    fn plain_run(
+        &mut self,
+        start: &Position,
+        played: &[Move],
+        line_after: &[Position],
+        times: &[u64],
+        from: usize,
+    ) {
+        let first = if from == 0 {
+            start.turn()
         } else {
-            String::new()
+            line_after[from - 1].turn()
         };
-        self.moves.push(PlayedMove { mv: m, san, by, t });
+        let (mut by, mut t) = (first, self.last_t);
+        for (k, &m) in played.iter().enumerate() {
+            let i = from + k;
+            t = times.get(i).copied().unwrap_or(0).max(t);
+            if let Some(c) = self.clock.as_mut() {
+                c.press(by, t);
+            }
+            let san = if self.write_san {
+                let before = if i == 0 { start } else { &line_after[i - 1] };
+                written_san(before, m, line_after[i].is_check(), false)
+            } else {
+                String::new()
+            };
+            self.moves.push(PlayedMove { mv: m, san, by, t });
+            self.events.push(Event::play(t, by, m));
+            by = !by;
+        }
+        let n = played.len() as u32;
+        self.moves_by[first.index()] += n.div_ceil(2);
+        self.moves_by[(!first).index()] += n / 2;
         self.last_t = t;
-        self.events.push(Event::play(t, by, m));
     }
 
     /// Puts on the board the position after the plain moves `played`
