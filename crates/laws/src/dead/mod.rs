@@ -535,10 +535,22 @@ impl DeadPositionDetector {
     /// The answer for `color` without the solver, if known: by material, by
     /// the game being over, by the kept line, or from the cache.
     fn settled(&self, pos: &Position, color: Color) -> Option<Verdict> {
+        self.settled_with(pos, color, &mut None)
+    }
+
+    /// [`DeadPositionDetector::settled`], with whether the side to move has
+    /// a legal move once known (`moves_left`: asked of the position at
+    /// most once for both colours).
+    fn settled_with(
+        &self,
+        pos: &Position,
+        color: Color,
+        moves_left: &mut Option<bool>,
+    ) -> Option<Verdict> {
         if cannot_mate_by_material(pos, color) {
             return Some(Verdict::Unwinnable);
         }
-        if !pos.has_legal_moves() {
+        if !*moves_left.get_or_insert_with(|| pos.has_legal_moves()) {
             // Checkmate (of the side to move: only its opponent has mated)
             // or stalemate: no further moves.
             let mated = pos.is_check() && pos.turn() != color;
@@ -812,7 +824,8 @@ impl DeadPositionDetector {
         // A side known to mate (cached), else the quick line for each side
         // still open, before any solver call: either side's helpmate proves
         // the position alive.
-        let known = order.map(|c| self.settled(pos, c));
+        let mut moves_left = None;
+        let known = order.map(|c| self.settled_with(pos, c, &mut moves_left));
         if known.contains(&Some(Verdict::Winnable)) {
             return (false, Reason::Solver);
         }
