@@ -229,13 +229,12 @@ fn mating_move(
     } else {
         Bitboard::EMPTY
     };
-    let mut candidates = [PieceMoves {
-        role: Role::King,
-        from: ksq,
-        to: Bitboard::EMPTY,
-        promotion: false,
-    }; MAX_CHECKS];
+    // Pieces whose checks were tried for mate (at most MAX_CHECKS), and the
+    // squares next to the king no piece of ours attacks now (through the
+    // king): likely still open after a check, so tested first.
     let mut n = 0;
+    let mut open = None;
+    let mut mate = None;
     let mut best = Best::new(recent);
     // Squares whose moves need more than the plain score.
     let mut special = theirs | zone | best.left;
@@ -257,8 +256,25 @@ fn mating_move(
             to = pm.to;
         }
         if to.any() && n < MAX_CHECKS {
-            candidates[n] = PieceMoves { to, ..pm };
             n += 1;
+            let open = *open.get_or_insert_with(|| {
+                zone - theirs - attacked_by(board, me, occ - Bitboard::from(ksq))
+            });
+            for m in (PieceMoves { to, ..pm }).iter() {
+                if stays_open(pos, m, role, open) {
+                    continue;
+                }
+                if may_mate(pos, m, role, ksq) {
+                    *nodes += 1;
+                    let mut q = *pos;
+                    q.play_unchecked_by(m, role);
+                    if q.is_check() && !q.has_legal_moves() {
+                        mate = Some(m);
+                        // Found: no more moves needed.
+                        return true;
+                    }
+                }
+            }
         }
         let (one, two) = hits.of(role);
         let reach = |sq: Square| bit(one, sq) + bit(two, sq);
@@ -332,29 +348,7 @@ fn mating_move(
         }
         false
     });
-    // A square next to the king that no piece of ours attacks now (through
-    // the king) is likely still open after the check: tested first.
-    let open = if n > 0 {
-        zone - theirs - attacked_by(board, me, occ - Bitboard::from(ksq))
-    } else {
-        Bitboard::EMPTY
-    };
-    for pm in &candidates[..n] {
-        for m in pm.iter() {
-            if stays_open(pos, m, pm.role, open) {
-                continue;
-            }
-            if may_mate(pos, m, pm.role, ksq) {
-                *nodes += 1;
-                let mut q = *pos;
-                q.play_unchecked_by(m, pm.role);
-                if q.is_check() && !q.has_legal_moves() {
-                    return (best.m, Some(m));
-                }
-            }
-        }
-    }
-    (best.m, None)
+    (best.m, mate)
 }
 
 /// The parts of a mating move's score for a capture or a square next to the
