@@ -16,10 +16,9 @@
 //! caller asks the exact solver then. So the search can never make a dead
 //! position alive or a live one dead; it can only answer "alive" sooner.
 
-use arbiter_chess::attacks::{
-    bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-};
-use arbiter_chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use super::quick::CheckSquares;
+use arbiter_chess::attacks::queen_attacks;
+use arbiter_chess::{Color, Move, MoveList, Position, Role, Square};
 use std::cell::RefCell;
 
 /// Plies searched at most.
@@ -228,32 +227,6 @@ impl Search<'_> {
             }
         }
         false
-    }
-}
-
-/// The squares from which a piece of each role checks the king on `ksq`.
-struct CheckSquares {
-    by_role: [Bitboard; 6],
-}
-
-impl CheckSquares {
-    fn new(ksq: Square, occ: Bitboard, king_color: Color) -> CheckSquares {
-        let bishop = bishop_attacks(ksq, occ);
-        let rook = rook_attacks(ksq, occ);
-        CheckSquares {
-            by_role: [
-                pawn_attacks(king_color, ksq),
-                knight_attacks(ksq),
-                bishop,
-                rook,
-                bishop | rook,
-                Bitboard::EMPTY,
-            ],
-        }
-    }
-
-    fn of(&self, role: Role) -> Bitboard {
-        self.by_role[role.index()]
     }
 }
 

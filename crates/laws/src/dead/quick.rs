@@ -901,13 +901,14 @@ impl Best {
     }
 }
 
-/// The squares from which a piece of each role checks the king on `ksq`.
-struct CheckSquares {
+/// The squares from which a piece of each role checks the king on `ksq`
+/// (also for the budgeted search, `dead/helpmate.rs`).
+pub(super) struct CheckSquares {
     by_role: [Bitboard; 6],
 }
 
 impl CheckSquares {
-    fn new(ksq: Square, occ: Bitboard, king_color: Color) -> CheckSquares {
+    pub(super) fn new(ksq: Square, occ: Bitboard, king_color: Color) -> CheckSquares {
         let bishop = bishop_attacks(ksq, occ);
         let rook = rook_attacks(ksq, occ);
         CheckSquares {
@@ -922,7 +923,7 @@ impl CheckSquares {
         }
     }
 
-    fn of(&self, role: Role) -> Bitboard {
+    pub(super) fn of(&self, role: Role) -> Bitboard {
         self.by_role[role.index()]
     }
 }

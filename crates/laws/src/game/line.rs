@@ -19,10 +19,11 @@
 //! move that may end the game, from the last capture or pawn move (the
 //! positions before it can never recur): the same state, move by move.
 
-use super::play::{written_san, Known};
+use super::play::Known;
 use super::{Game, PlayedMove, Rejected};
 use crate::event::{Action, Actor, Event};
 use arbiter_chess::{Move, Position};
+use std::ops::Range;
 
 /// Plies from the position on the board beyond which the kept helpmate
 /// line is dropped before a line's positions are tested from its end
@@ -104,7 +105,6 @@ impl Game {
         after: &[Position],
         times: &[u64],
     ) -> LinePlayed {
-        let time = |i: usize, last: u64| times.get(i).copied().unwrap_or(0).max(last);
         if !self.nothing_waits() {
             return self.apply_each(moves, times);
         }
@@ -158,15 +158,14 @@ impl Game {
                 }
             }
             if end > i {
-                self.plain_run(&start, &moves[i..end], &after[..end], times, i);
+                self.plain_run(&start, moves, after, times, i..end);
                 i = end;
                 continue;
             }
             let m = moves[i];
-            let before = if i == 0 { &start } else { &after[i - 1] };
-            let by = before.turn();
-            let t = time(i, self.last_t);
-            self.catch_up(&start, &moves[synced..i], &after[..i], synced);
+            let by = before(&start, after, i).turn();
+            let t = completed_at(times, i, self.last_t);
+            self.catch_up(&start, moves, after, synced..i);
             synced = i + 1;
             let known = Known {
                 has_move: i + 1 < legal,
@@ -183,7 +182,7 @@ impl Game {
             }
             i += 1;
         }
-        self.catch_up(&start, &moves[synced..upto], &after[..upto], synced);
+        self.catch_up(&start, moves, after, synced..upto);
         if let Some(error) = refusal.get(upto).and_then(Option::as_ref) {
             return LinePlayed {
                 plies: upto,
@@ -198,7 +197,7 @@ impl Game {
         };
         // Not legal here: refused, with the reason, as `apply` refuses it.
         let by = self.turn();
-        let t = time(legal, self.last_t);
+        let t = completed_at(times, legal, self.last_t);
         match self.apply(Event::play(t, by, m)) {
             Err(error) => LinePlayed {
                 plies: legal,
@@ -215,82 +214,66 @@ impl Game {
         }
     }
 
-    /// The moves `played` of the line, from its ply `from` (`line_after`
-    /// the positions after its moves, `start` its first position), after
-    /// each of which the Laws cannot end the game (its position proven
-    /// alive, a legal move after it, no repetition or move count to reach:
-    /// [`may_end_by_count`], no offer to lapse): everything
-    /// [`Game::play_to`] does but the automatic ends, save the position on
-    /// the board and the repetition history, left to [`Game::catch_up`].
+    /// The moves `plies` of the line (`after` the positions after its
+    /// moves, `start` its first position), after each of which the Laws
+    /// cannot end the game (its position proven alive, a legal move after
+    /// it, no repetition or move count to reach: [`may_end_by_count`], no
+    /// offer to lapse): everything [`Game::play_to`] does but the automatic
+    /// ends, save the position on the board and the repetition history,
+    /// left to [`Game::catch_up`].
     fn plain_run(
         &mut self,
         start: &Position,
-        played: &[Move],
-        line_after: &[Position],
+        moves: &[Move],
+        after: &[Position],
         times: &[u64],
-        from: usize,
+        plies: Range<usize>,
     ) {
-        let first = if from == 0 {
-            start.turn()
-        } else {
-            line_after[from - 1].turn()
-        };
+        let first = before(start, after, plies.start).turn();
         let (mut by, mut t) = (first, self.last_t);
-        for (k, &m) in played.iter().enumerate() {
-            let i = from + k;
-            t = times.get(i).copied().unwrap_or(0).max(t);
+        for i in plies.clone() {
+            t = completed_at(times, i, t);
             if let Some(c) = self.clock.as_mut() {
                 c.press(by, t);
             }
-            let san = if self.write_san {
-                let before = if i == 0 { start } else { &line_after[i - 1] };
-                written_san(before, m, line_after[i].is_check(), false)
-            } else {
-                String::new()
-            };
+            let m = moves[i];
+            let san =
+                self.san_to_write(m, false, || (before(start, after, i), after[i].is_check()));
             self.moves.push(PlayedMove { mv: m, san, by, t });
             self.events.push(Event::play(t, by, m));
             by = !by;
         }
-        let n = played.len() as u32;
+        let n = plies.len() as u32;
         self.moves_by[first.index()] += n.div_ceil(2);
         self.moves_by[(!first).index()] += n / 2;
         self.last_t = t;
     }
 
-    /// Puts on the board the position after the plain moves `played`
-    /// (`line_after[synced..]` the positions they led to, `start` the
-    /// line's first position), and into the repetition history the
-    /// positions since the last capture or pawn move among them (9.2):
-    /// the state [`Game::play_to`] would have left.
+    /// Puts on the board the position after the plain moves `plies` of the
+    /// line (`after` the positions after its moves, `start` its first
+    /// position), and into the repetition history the positions since the
+    /// last capture or pawn move among them (9.2): the state
+    /// [`Game::play_to`] would have left.
     fn catch_up(
         &mut self,
         start: &Position,
-        played: &[Move],
-        line_after: &[Position],
-        synced: usize,
+        moves: &[Move],
+        after: &[Position],
+        plies: Range<usize>,
     ) {
-        if played.is_empty() {
+        let Some(last) = plies.clone().last() else {
             return;
-        }
-        let before = |k: usize| {
-            if k == 0 {
-                start
-            } else {
-                &line_after[k - 1]
-            }
         };
-        let end = synced + played.len();
         // Positions before the last irreversible move can never recur.
-        let from = (synced..end)
+        let zeroing = plies
+            .clone()
             .rev()
-            .find(|&k| before(k).is_zeroing(played[k - synced]))
-            .unwrap_or(synced);
-        for k in from..end {
-            self.history
-                .push(&line_after[k], before(k).is_zeroing(played[k - synced]));
+            .find(|&k| before(start, after, k).is_zeroing(moves[k]));
+        let from = zeroing.unwrap_or(plies.start);
+        for (k, p) in after[from..plies.end].iter().enumerate() {
+            self.history.push(p, k == 0 && zeroing.is_some());
         }
-        self.pos = line_after[end - 1];
+        self.pos = after[last];
         // Each of them was proven alive (a position reached from it is).
         self.alive = true;
     }
@@ -318,7 +301,7 @@ impl Game {
                     refused: None,
                 };
             }
-            let t = times.get(i).copied().unwrap_or(0).max(self.last_t);
+            let t = completed_at(times, i, self.last_t);
             let by = self.turn();
             if let Err(error) = self.apply(Event::play(t, by, m)) {
                 return LinePlayed {
@@ -437,4 +420,19 @@ fn may_end_by_count(after: &[Position], i: usize) -> bool {
         }
     }
     false
+}
+
+/// The position before ply `k` of a line: its first position `start`, then
+/// the position after the move before (`after[k - 1]`).
+fn before<'a>(start: &'a Position, after: &'a [Position], k: usize) -> &'a Position {
+    match k.checked_sub(1) {
+        Some(j) => &after[j],
+        None => start,
+    }
+}
+
+/// When move `i` of a line was completed: `times[i]` (0 past its end), but
+/// never before `last`, the time of the event before it.
+fn completed_at(times: &[u64], i: usize, last: u64) -> u64 {
+    times.get(i).copied().unwrap_or(0).max(last)
 }

@@ -154,17 +154,31 @@ impl Game {
             self.offer = None;
         }
         self.check_automatic_end_known(Some((&before, m)), t, known);
-        let san = if self.write_san {
-            // The check or mate mark, from what the end check has found.
-            let mate = self
-                .outcome
-                .as_ref()
-                .is_some_and(|o| o.termination == Termination::Checkmate);
-            written_san(&before, m, self.pos.is_check(), mate)
+        // The check or mate mark, from what the end check has found.
+        let mate = self
+            .outcome
+            .as_ref()
+            .is_some_and(|o| o.termination == Termination::Checkmate);
+        let san = self.san_to_write(m, mate, || (&before, self.pos.is_check()));
+        self.moves.push(PlayedMove { mv: m, san, by, t });
+    }
+
+    /// The SAN recorded for `m` ([`Game::moves`]) when the game writes it
+    /// ([`Game::write_san`]), else empty: `at()` gives the position it was
+    /// played on and whether it gives check (asked only then), marked `#`
+    /// for `mate`.
+    pub(super) fn san_to_write<'p>(
+        &self,
+        m: Move,
+        mate: bool,
+        at: impl FnOnce() -> (&'p Position, bool),
+    ) -> String {
+        if self.write_san {
+            let (before, check) = at();
+            written_san(before, m, check, mate)
         } else {
             String::new()
-        };
-        self.moves.push(PlayedMove { mv: m, san, by, t });
+        }
     }
 
     pub(super) fn check_automatic_end(&mut self, from: Option<(&Position, Move)>, t: u64) {
