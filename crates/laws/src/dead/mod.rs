@@ -31,6 +31,7 @@ mod chasolver;
 mod corner;
 mod helpmate;
 pub mod material;
+mod minors;
 mod quick;
 mod race;
 mod shared;
@@ -41,6 +42,7 @@ pub use chasolver::ChaSolver;
 pub use corner::{corner_helpmate, corner_helpmate_with};
 pub use helpmate::{helpmate, helpmate_counted};
 pub use material::{cannot_mate_by_material, insufficient_material};
+pub use minors::two_minors_dead;
 pub use quick::{quick_helpmate, quick_helpmate_with};
 pub use takeback::{can_return, is_reversible, return_path};
 pub use witness::{is_helpmate, Witness};
@@ -159,6 +161,10 @@ pub fn count_moves_capped(pos: &Position, cap: usize) -> usize {
 pub enum Reason {
     /// Insufficient material for both sides (dead).
     Material,
+    /// King and two knights, or king, bishop and knight, against a lone
+    /// king ([`two_minors_dead`]): dead only when the lone king is forced
+    /// to take a piece or stalemated within two plies, alive otherwise.
+    MinorPieces,
     /// Can return to the previous, live position (alive).
     Return,
     /// A helpmate line carried over from an earlier position, replayed (alive).
@@ -180,8 +186,9 @@ pub enum Reason {
 
 impl Reason {
     /// All reasons, in the order of [`DeadPositionStats::iter`].
-    pub const ALL: [Reason; 7] = [
+    pub const ALL: [Reason; 8] = [
         Reason::Material,
+        Reason::MinorPieces,
         Reason::Return,
         Reason::Witness,
         Reason::Continuation,
@@ -194,6 +201,7 @@ impl Reason {
     pub fn name(self) -> &'static str {
         match self {
             Reason::Material => "material",
+            Reason::MinorPieces => "two minor pieces",
             Reason::Return => "take-back",
             Reason::Witness => "helpmate line",
             Reason::Continuation => "continuation",
@@ -338,7 +346,7 @@ pub struct DeadPositionDetector {
     solver_calls: u64,
     /// How often each way of deciding settled a position after a move, in
     /// the order of [`Reason::ALL`].
-    settled_by: [u64; 7],
+    settled_by: [u64; Reason::ALL.len()],
 }
 
 /// How the dead-position checks (5.2 b / 5.2.2) were settled so far: how
@@ -362,7 +370,7 @@ pub struct DeadPositionDetector {
 pub struct DeadPositionStats {
     /// Times the exact solver was asked.
     pub solver_calls: u64,
-    settled_by: [u64; 7],
+    settled_by: [u64; Reason::ALL.len()],
 }
 
 impl DeadPositionStats {
@@ -414,7 +422,7 @@ impl DeadPositionDetector {
             prefer: None,
             race: false,
             solver_calls: 0,
-            settled_by: [0; 7],
+            settled_by: [0; Reason::ALL.len()],
         }
     }
 
@@ -558,6 +566,15 @@ impl DeadPositionDetector {
                 Verdict::Winnable
             } else {
                 Verdict::Unwinnable
+            });
+        }
+        if let Some(dead) = two_minors_dead(pos) {
+            // `color` has mating material: it is the side with the two
+            // minor pieces, which mates unless the position is dead.
+            return Some(if dead {
+                Verdict::Unwinnable
+            } else {
+                Verdict::Winnable
             });
         }
         if let Some(w) = &self.witness {
@@ -760,6 +777,9 @@ impl DeadPositionDetector {
     fn decide(&mut self, pos: &Position, from_live: Option<(&Position, Move)>) -> (bool, Reason) {
         if insufficient_material(pos) {
             return (true, Reason::Material);
+        }
+        if let Some(dead) = two_minors_dead(pos) {
+            return (dead, Reason::MinorPieces);
         }
         if let Some(identity) = self.known_alive.get(&pos.zobrist()) {
             if *identity == Identity::of(pos) {
