@@ -1,8 +1,8 @@
 //! A mate in a corner, constructed: a cheap proof that a side can checkmate
 //! (Art. 5.2 b / 5.2.2, 6.9) in the sparse pawnless endings the quick line
 //! ([`quick_helpmate`](super::quick_helpmate)) misses — a minor piece on
-//! each side, say — tried before the exact solver. (King, bishop and knight
-//! against king, and two knights, are decided by a rule first:
+//! each side, say — tried before the exact solver. (King and two minor pieces
+//! against king are decided by a rule first:
 //! [`two_minors_dead`](super::two_minors_dead).)
 //!
 //! In these endings a checkmate exists only with the other king in (or next

@@ -1,8 +1,9 @@
 //! King and two minor pieces against a lone king: dead or alive by a rule
 //! proven over every position (Art. 5.2 b / 5.2.2, 6.9).
 //!
-//! With a king and two knights, or a king, a bishop and a knight, against a
-//! lone king, and nothing else on the board, a checkmate of the lone king
+//! With a king and two knights, a king, a bishop and a knight, or a king and
+//! two bishops on squares of both colours, against a lone king, and nothing
+//! else on the board, a checkmate of the lone king
 //! can be reached by legal moves from a position with a legal move unless
 //! the lone king is forced off every mate: it must take a piece (a king and
 //! one minor piece are left, which cannot mate: [`material`](super::material),
@@ -26,14 +27,16 @@
 //! a few squares), and the solver took 5–20 million instructions a
 //! position: here it is a few move generations.
 
-use arbiter_chess::{Color, Position};
+use arbiter_chess::{Bitboard, Color, Position};
 
-/// Whether a position with a king and two knights, or a king, a bishop and
-/// a knight, against a lone king, and no other piece, is dead (the [module
+/// Whether a position with a king and two knights, a king, a bishop and a
+/// knight, or a king and two bishops on squares of both colours, against a
+/// lone king, and no other piece, is dead (the [module
 /// documentation](self)): `Some(true)` when every line of at most two plies
 /// in which the lone king takes nothing leaves it stalemated or with only
 /// captures to play, `Some(false)` otherwise. `None` for any other
-/// material, and when the side to move has no legal move (the game is
+/// material (two bishops on squares of one colour among them: dead by
+/// material), and when the side to move has no legal move (the game is
 /// over: checkmate or stalemate).
 ///
 /// ```
@@ -56,10 +59,12 @@ use arbiter_chess::{Color, Position};
 pub fn two_minors_dead(pos: &Position) -> Option<bool> {
     let board = pos.board();
     let pieces = board.occupied() - board.kings();
-    if pieces.count() != 2
-        || (board.pawns() | board.rooks_and_queens()).any()
-        || (pieces & board.bishops_and_queens()).count() > 1
-    {
+    if pieces.count() != 2 || (board.pawns() | board.rooks_and_queens()).any() {
+        return None;
+    }
+    let bishops = pieces & board.bishops_and_queens();
+    if bishops.count() == 2 && (bishops & Bitboard::DARK).count() != 1 {
+        // Bishops on squares of one colour: dead by material.
         return None;
     }
     // Both pieces on one side: the strong side.

@@ -161,8 +161,8 @@ pub fn count_moves_capped(pos: &Position, cap: usize) -> usize {
 pub enum Reason {
     /// Insufficient material for both sides (dead).
     Material,
-    /// King and two knights, or king, bishop and knight, against a lone
-    /// king ([`two_minors_dead`]): dead only when the lone king is forced
+    /// King and two knights, bishop and knight, or two bishops on squares
+    /// of both colours, against a lone king ([`two_minors_dead`]): dead only when the lone king is forced
     /// to take a piece or stalemated within two plies, alive otherwise.
     MinorPieces,
     /// Can return to the previous, live position (alive).
