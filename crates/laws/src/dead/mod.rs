@@ -161,9 +161,9 @@ pub fn count_moves_capped(pos: &Position, cap: usize) -> usize {
 pub enum Reason {
     /// Insufficient material for both sides (dead).
     Material,
-    /// King and two knights, bishop and knight, or two bishops on squares
-    /// of both colours, against a lone king ([`two_minors_dead`]): dead only when the lone king is forced
-    /// to take a piece or stalemated within two plies, alive otherwise.
+    /// Kings and two minor pieces, nothing else ([`two_minors_dead`]): dead
+    /// only when the side to move is forced to take or stalemated within
+    /// two plies, alive otherwise.
     MinorPieces,
     /// Can return to the previous, live position (alive).
     Return,
@@ -569,13 +569,16 @@ impl DeadPositionDetector {
             });
         }
         if let Some(dead) = two_minors_dead(pos) {
-            // `color` has mating material: it is the side with the two
-            // minor pieces, which mates unless the position is dead.
-            return Some(if dead {
-                Verdict::Unwinnable
-            } else {
-                Verdict::Winnable
-            });
+            // Dead: nobody mates. Alive with both minor pieces on one side:
+            // `color`, which has mating material, is that side and mates.
+            // (With a piece each, alive says only that one of them can.)
+            let one_side = (pos.board().by_color(!color) - pos.board().kings()).is_empty();
+            if dead {
+                return Some(Verdict::Unwinnable);
+            }
+            if one_side {
+                return Some(Verdict::Winnable);
+            }
         }
         if let Some(w) = &self.witness {
             if w.winner == color && w.starts_at(pos) {
