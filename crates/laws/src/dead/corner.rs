@@ -1,8 +1,9 @@
 //! A mate in a corner, constructed: a cheap proof that a side can checkmate
 //! (Art. 5.2 b / 5.2.2, 6.9) in the sparse pawnless endings the quick line
-//! ([`quick_helpmate`](super::quick_helpmate)) misses — a minor piece on
-//! each side, say — tried before the exact solver. (King and two minor pieces
-//! against king are decided by a rule first:
+//! ([`quick_helpmate`](super::quick_helpmate)) misses — three minor pieces,
+//! or a minor piece each when the question is whether one given side can
+//! mate (6.9) — tried before the exact solver. (Whether a position with two
+//! minor pieces in all is dead is decided by a rule first:
 //! [`two_minors_dead`](super::two_minors_dead).)
 //!
 //! In these endings a checkmate exists only with the other king in (or next

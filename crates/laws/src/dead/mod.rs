@@ -781,13 +781,13 @@ impl DeadPositionDetector {
         if insufficient_material(pos) {
             return (true, Reason::Material);
         }
-        if let Some(dead) = two_minors_dead(pos) {
-            return (dead, Reason::MinorPieces);
-        }
         if let Some(identity) = self.known_alive.get(&pos.zobrist()) {
             if *identity == Identity::of(pos) {
                 return (false, Reason::Continuation);
             }
+        }
+        if let Some(dead) = two_minors_dead(pos) {
+            return (dead, Reason::MinorPieces);
         }
         let e = self.effort;
         if let Some((before, m)) = from_live {
