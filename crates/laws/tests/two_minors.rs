@@ -5,10 +5,12 @@
 //! every position of each such material, and checked against the exact
 //! solver.
 //!
-//! The proof (`every_position_obeys_the_rule`): every placement of the four
-//! pieces, either side to move, is enumerated; the positions from which a
-//! checkmate (of either king) can be reached by legal moves are found
-//! backwards from all checkmates (retrograde, breadth first). A helpmate
+//! The proof (`two_pieces_of_one_side_obey_the_rule`,
+//! `a_piece_each_obeys_the_rule`): every placement of the four pieces,
+//! either side to move, is enumerated; the positions from which a checkmate
+//! (of either king) can be reached by legal moves are found backwards from
+//! all checkmates (retrograde, breadth first), and the rule is asked of
+//! every other position (it is sound by construction: see `prove`). A helpmate
 //! never captures: any capture leaves a king and at most one minor piece
 //! against a king, which cannot mate. The moves are generated here on
 //! bitboards (no castling, en passant or promotion in this material; a
