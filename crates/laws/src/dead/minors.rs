@@ -35,7 +35,7 @@
 //! of the sides can mate, not which: a question about one side (6.9) goes
 //! on to the helpmate searches.
 
-use arbiter_chess::{Bitboard, Position};
+use arbiter_chess::{Bitboard, MoveList, Position};
 
 /// Whether a position of kings and two minor pieces, nothing else, is dead
 /// (the [module documentation](self)): `Some(true)` when every line of at
@@ -76,33 +76,34 @@ pub fn two_minors_dead(pos: &Position) -> Option<bool> {
         // Bishops on squares of one colour: dead by material.
         return None;
     }
-    if !pos.has_legal_moves() {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
         return None;
     }
-    Some(forced_off(pos, PLIES))
+    Some(forced_off(pos, &moves, PLIES))
 }
 
 /// Plies looked ahead: the proof found no dead position of this material
 /// that needs more (and none that this many misjudges).
 const PLIES: u32 = 2;
 
-/// Whether every line of at most `plies` plies from `pos` in which nobody
-/// takes leaves the side to move stalemated or with only captures to play
-/// (after any capture, no mate is possible): then no checkmate can be
-/// reached.
-fn forced_off(pos: &Position, plies: u32) -> bool {
-    let moves = pos.legal_moves();
+/// Whether every line of at most `plies` plies from `pos` (its legal moves
+/// `moves`) in which nobody takes leaves the side to move stalemated or
+/// with only captures to play (after any capture, no mate is possible):
+/// then no checkmate can be reached.
+fn forced_off(pos: &Position, moves: &MoveList, plies: u32) -> bool {
     if moves.is_empty() {
         // Stalemate (a checkmate is reached, not forced off).
         return !pos.is_check();
     }
-    if moves.iter().all(|&m| pos.is_capture(m)) {
+    let mut quiet = moves.iter().filter(|&&m| !pos.is_capture(m)).peekable();
+    if quiet.peek().is_none() {
         return true;
     }
     plies > 0
-        && moves.iter().filter(|&&m| !pos.is_capture(m)).all(|&m| {
+        && quiet.all(|&m| {
             let mut after = *pos;
             after.play_unchecked(m);
-            forced_off(&after, plies - 1)
+            forced_off(&after, &after.legal_moves(), plies - 1)
         })
 }

@@ -568,17 +568,16 @@ impl DeadPositionDetector {
                 Verdict::Unwinnable
             });
         }
-        if let Some(dead) = two_minors_dead(pos) {
-            // Dead: nobody mates. Alive with both minor pieces on one side:
-            // `color`, which has mating material, is that side and mates.
-            // (With a piece each, alive says only that one of them can.)
-            let one_side = (pos.board().by_color(!color) - pos.board().kings()).is_empty();
-            if dead {
-                return Some(Verdict::Unwinnable);
+        match two_minors_dead(pos) {
+            // Dead: nobody mates.
+            Some(true) => return Some(Verdict::Unwinnable),
+            // Alive with both minor pieces on one side: `color`, which has
+            // mating material, is that side and mates. (With a piece each,
+            // alive says only that one of them can.)
+            Some(false) if (pos.board().by_color(!color) - pos.board().kings()).is_empty() => {
+                return Some(Verdict::Winnable)
             }
-            if one_side {
-                return Some(Verdict::Winnable);
-            }
+            _ => {}
         }
         if let Some(w) = &self.witness {
             if w.winner == color && w.starts_at(pos) {

@@ -237,8 +237,9 @@ impl Game {
                 c.press(by, t);
             }
             let m = moves[i];
+            // A plain move never mates: a legal move follows it.
             let san =
-                self.san_to_write(m, false, || (before(start, after, i), after[i].is_check()));
+                self.san_to_write(m, || (before(start, after, i), after[i].is_check(), false));
             self.moves.push(PlayedMove { mv: m, san, by, t });
             self.events.push(Event::play(t, by, m));
             by = !by;

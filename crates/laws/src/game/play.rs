@@ -154,27 +154,28 @@ impl Game {
             self.offer = None;
         }
         self.check_automatic_end_known(Some((&before, m)), t, known);
-        // The check or mate mark, from what the end check has found.
-        let mate = self
-            .outcome
-            .as_ref()
-            .is_some_and(|o| o.termination == Termination::Checkmate);
-        let san = self.san_to_write(m, mate, || (&before, self.pos.is_check()));
+        let san = self.san_to_write(m, || {
+            // The check or mate mark, from what the end check has found.
+            let mate = self
+                .outcome
+                .as_ref()
+                .is_some_and(|o| o.termination == Termination::Checkmate);
+            (&before, self.pos.is_check(), mate)
+        });
         self.moves.push(PlayedMove { mv: m, san, by, t });
     }
 
     /// The SAN recorded for `m` ([`Game::moves`]) when the game writes it
     /// ([`Game::write_san`]), else empty: `at()` gives the position it was
-    /// played on and whether it gives check (asked only then), marked `#`
-    /// for `mate`.
+    /// played on, whether it gives check and whether it mates (asked only
+    /// then).
     pub(super) fn san_to_write<'p>(
         &self,
         m: Move,
-        mate: bool,
-        at: impl FnOnce() -> (&'p Position, bool),
+        at: impl FnOnce() -> (&'p Position, bool, bool),
     ) -> String {
         if self.write_san {
-            let (before, check) = at();
+            let (before, check, mate) = at();
             written_san(before, m, check, mate)
         } else {
             String::new()
