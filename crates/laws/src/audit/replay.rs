@@ -205,6 +205,7 @@ impl Replay {
             // move from the record), and its positions, made by the reader
             // from this start, are not made again.
             self.game.write_san(false);
+            self.game.keep_events(false);
             let played = if self.game.position() == &record.start {
                 self.game.play_known_line(line, &record.after, times)
             } else {
@@ -218,6 +219,7 @@ impl Replay {
             };
         }
         self.game.write_san(true);
+        self.game.keep_events(true);
         self.game.read_ahead_line(line.iter().copied());
         let mut last_t = 0;
         let times = times.iter().copied().chain(std::iter::repeat(0));
@@ -236,7 +238,7 @@ impl Replay {
     }
 
     fn now(&self) -> u64 {
-        self.game.events().last().map_or(0, |e| e.t)
+        self.game.last_time()
     }
 
     /// `loser`'s flag fell after the last move (6.9): a loss, or a draw if

@@ -38,6 +38,7 @@ impl Clone for Game {
             sealed,
             session_start,
             write_san,
+            keep_events,
             start_unsettled,
         } = self;
         Game {
@@ -70,6 +71,7 @@ impl Clone for Game {
             sealed: sealed.clone(),
             session_start: *session_start,
             write_san: *write_san,
+            keep_events: *keep_events,
             start_unsettled: *start_unsettled,
         }
     }
@@ -118,6 +120,7 @@ impl Clone for Game {
             sealed,
             session_start,
             write_san,
+            keep_events,
             start_unsettled,
         } = self;
         if *start != source.start {
@@ -151,6 +154,7 @@ impl Clone for Game {
         sealed.clone_from(&source.sealed);
         *session_start = source.session_start;
         *write_san = source.write_san;
+        *keep_events = source.keep_events;
         *start_unsettled = source.start_unsettled;
     }
 }

@@ -125,7 +125,9 @@ impl Game {
             }
         }
         self.moves.reserve(legal);
-        self.events.reserve(legal);
+        if self.keep_events {
+            self.events.reserve(legal);
+        }
         // Whether each player may move at all (6.7, adjournment): nothing a
         // move does changes it, and time never goes back here. Asked once
         // for each player who has a move in the line.
@@ -173,7 +175,9 @@ impl Game {
             };
             self.play_to(by, m, t, &after[i], known);
             self.last_t = t;
-            self.events.push(Event::play(t, by, m));
+            if self.keep_events {
+                self.events.push(Event::play(t, by, m));
+            }
             if self.outcome.is_some() {
                 return LinePlayed {
                     plies: i + 1,
@@ -241,7 +245,9 @@ impl Game {
             let san =
                 self.san_to_write(m, || (before(start, after, i), after[i].is_check(), false));
             self.moves.push(PlayedMove { mv: m, san, by, t });
-            self.events.push(Event::play(t, by, m));
+            if self.keep_events {
+                self.events.push(Event::play(t, by, m));
+            }
             by = !by;
         }
         let n = plies.len() as u32;

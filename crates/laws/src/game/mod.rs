@@ -97,6 +97,8 @@ pub struct Game {
     session_start: u64,
     /// The moves' SAN is written ([`Game::write_san`]).
     write_san: bool,
+    /// The events applied are kept in the log ([`Game::keep_events`]).
+    keep_events: bool,
     /// The start position's dead-position test (5.2 b / 5.2.2) is still to
     /// come ([`Game::new_start_unsettled`]): the first line played settles
     /// it, or the first event applied.
@@ -208,6 +210,7 @@ impl Game {
             sealed: None,
             session_start: 0,
             write_san: true,
+            keep_events: true,
             start_unsettled: false,
             start,
         };
@@ -458,6 +461,43 @@ impl Game {
         self.write_san = on;
     }
 
+    /// Keeps each event applied in the log ([`Game::events`]) from now on
+    /// (`true`, the default) or keeps none (`false`): a cost choice, never a
+    /// verdict, for a replay whose record is its log already (the audit of
+    /// records). Without the log the game cannot be replayed from its
+    /// events ([`Game::replay`]); the moves ([`Game::moves`]), the time of
+    /// the last event ([`Game::last_time`]) and every verdict are the same.
+    ///
+    /// ```
+    /// use arbiter_laws::{Event, Game, Start};
+    /// use arbiter_chess::{Color, Move, Square};
+    /// let mut game = Game::new(Start::default())?;
+    /// game.keep_events(false);
+    /// game.apply(Event::play(700, Color::White, Move::new(Square::E2, Square::E4)))?;
+    /// assert!(game.events().is_empty());
+    /// assert_eq!((game.moves().len(), game.last_time()), (1, 700));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn keep_events(&mut self, on: bool) {
+        self.keep_events = on;
+    }
+
+    /// The time of the last event applied (ms), 0 before any: the time the
+    /// Laws stand at (events before it are refused).
+    ///
+    /// ```
+    /// use arbiter_laws::{Event, Game, Start};
+    /// use arbiter_chess::{Color, Move, Square};
+    /// let mut game = Game::new(Start::default())?;
+    /// assert_eq!(game.last_time(), 0);
+    /// game.apply(Event::play(1500, Color::White, Move::new(Square::E2, Square::E4)))?;
+    /// assert_eq!(game.last_time(), 1500);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn last_time(&self) -> u64 {
+        self.last_t
+    }
+
     /// Can `color` checkmate from the position on the board by any series of
     /// legal moves (exact; `Unknown` only if the solver cannot decide)?
     pub fn can_checkmate(&mut self, color: Color) -> Verdict {
@@ -544,7 +584,9 @@ impl Game {
             } => self.on_adjudicate(*result, *ground, reason, t),
         };
         self.last_t = t;
-        self.events.push(event);
+        if self.keep_events {
+            self.events.push(event);
+        }
         Ok(applied)
     }
 
