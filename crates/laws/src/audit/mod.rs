@@ -62,7 +62,7 @@ use crate::edition::Edition;
 use crate::event::ClaimKind;
 use crate::outcome::{GameResult, Termination};
 use arbiter_chess::Color;
-use arbiter_pgn::{Game as Record, GameErrorKind};
+use arbiter_pgn::{Game as Record, GameErrorKind, Node};
 use replay::{Pass, Played, Replay};
 
 /// How to audit.
@@ -336,12 +336,29 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
     let winner = out.recorded.result.and_then(|r| r.winner());
     match replay.play(record, &times, winner, pass) {
         Played::Refused(ply, message) => {
+            // The reader checked every other move: a refused one is the
+            // first null move, or a move the Laws refuse for another reason
+            // (a player who may not move).
+            let null = record
+                .null_at
+                .as_ref()
+                .filter(|_| record.moves.get(ply as usize - 1) == Some(&Node::NULL_MOVE));
+            let (written, place) = match null {
+                Some((at, text)) => (
+                    format!(" ({text}, line {}, column {})", at.line, at.column),
+                    Some(Place {
+                        line: at.line,
+                        column: at.column,
+                    }),
+                ),
+                None => (String::new(), None),
+            };
             out.findings.push(Finding {
                 kind: FindingKind::IllegalMove,
                 ply: Some(ply),
                 article: replay.rules().articles.illegal_move,
-                text: format!("The Laws refuse the move at ply {ply}: {message}."),
-                place: None,
+                text: format!("The Laws refuse the move at ply {ply}{written}: {message}."),
+                place,
             });
         }
         Played::All(Some(ply)) => {

@@ -53,6 +53,9 @@ pub struct Transcript {
     pub(crate) clocks: Vec<Option<u64>>,
     /// Per move: the first readable `[%emt]`.
     pub(crate) elapsed: Vec<Option<u64>>,
+    /// Where the first null move was written, and how (`--`, `Z0`…): the
+    /// Laws refuse it, and the finding names it so.
+    pub(crate) null_at: Option<(Location, String)>,
     /// The movetext's result.
     pub(crate) result: Option<GameResult>,
     /// The first error, if any.
@@ -106,6 +109,7 @@ impl Default for Transcript {
             clocks: Vec::new(),
             elapsed: Vec::new(),
             result: None,
+            null_at: None,
             error: None,
         }
     }
@@ -145,6 +149,8 @@ impl Transcript {
                 .map(|n| super::times::elapsed_in(&n.comments))
                 .collect(),
             result: record.result,
+            // (A full record keeps no places.)
+            null_at: None,
             error: record.error.clone(),
         }
     }
@@ -409,6 +415,7 @@ impl Visitor for TranscriptReader {
         t.clocks.clear();
         t.elapsed.clear();
         t.result = None;
+        t.null_at = None;
         t.error = None;
         self.read = 0;
         self.null = false;
@@ -445,7 +452,10 @@ impl Visitor for TranscriptReader {
         match self.line.play(text, at) {
             Ok(m) => {
                 t.moves.push(m);
-                self.null |= m == Node::NULL_MOVE;
+                if m == Node::NULL_MOVE && !self.null {
+                    self.null = true;
+                    t.null_at = Some((at, String::from_utf8_lossy(text).into_owned()));
+                }
                 if !self.null {
                     t.after.push(*self.line.position());
                 }

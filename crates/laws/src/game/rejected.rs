@@ -108,7 +108,7 @@ pub enum Rejected {
         error: ReadSanError,
     },
     /// A move that is not legal in the position on the board.
-    #[error("{mv} is not a legal move in this position")]
+    #[error("{}", not_legal(*.mv))]
     NotLegal {
         /// The move.
         mv: Move,
@@ -254,6 +254,16 @@ impl Rejected {
             Rejected::OwnPieceCaptured { mv, .. } => Some(mv.to),
             _ => None,
         }
+    }
+}
+
+/// Why `mv` is not legal, in words: a move from a square to itself (a null
+/// move, a pass, as a record writes `--` or `Z0`) is no move at all.
+fn not_legal(mv: Move) -> String {
+    if mv.from == mv.to {
+        format!("{mv} is no move (a null move, a pass, as a record writes -- or Z0): the players move alternately (Art. 1.2)")
+    } else {
+        format!("{mv} is not a legal move in this position")
     }
 }
 
