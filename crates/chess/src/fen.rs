@@ -228,13 +228,10 @@ impl Setup {
         };
         let fullmoves = match fields.next() {
             None => 1,
-            Some((s, col)) => {
-                let n = parse_number(s, col, FenField::Fullmoves)?;
-                if n == 0 {
-                    return err(FenField::Fullmoves, col, "the move number starts at 1");
-                }
-                n
-            }
+            // The move number starts at 1; a 0, as problem collections
+            // write it (pychess's mate-in-n files), reads as 1, as
+            // python-chess and Lichess read it.
+            Some((s, col)) => parse_number(s, col, FenField::Fullmoves)?.max(1),
         };
         if let Some((extra, col)) = fields.next() {
             return err(
@@ -584,6 +581,19 @@ mod tests {
         let pos = Position::from_fen(STARTING_FEN, CastlingMode::Standard).unwrap();
         assert_eq!(pos.fen(), STARTING_FEN);
         assert_eq!(pos, Position::standard());
+    }
+
+    #[test]
+    fn move_number_zero_reads_as_one() {
+        // As pychess's mate-in-n collections write it.
+        let pos = Position::from_fen_auto(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1 0",
+        )
+        .unwrap();
+        assert_eq!(pos.fullmoves(), 1);
+        assert!(pos.fen().ends_with(" 1 1"));
+        let err = Position::from_fen_auto("8/8/8/8/8/8/8/K1k5 w - - 0 x").unwrap_err();
+        assert!(err.to_string().contains("move number"), "{err}");
     }
 
     #[test]

@@ -242,6 +242,42 @@ fn art_6_9_draw_on_time_against_insufficient_material_agrees() {
     assert_eq!(a.laws.termination, Some(Termination::TimeoutDraw));
 }
 
+#[test]
+fn art_6_9_a_day_a_move_as_chess_com_writes_it() {
+    // chess.com's daily games: `TimeControl "1/86400"`, a day for each move
+    // that does not carry over, the clock after a move what is left of that
+    // day. Read as the PGN standard reads the tag (the time saved carries
+    // over), White's fourth move seemed to take 97 hours of his 96: a move
+    // the record has was completed, so it took at most the time left, and
+    // Black's flag fall stands (and the repetition claim of a daily game).
+    let flag = "[Result \"1-0\"]\n[TimeControl \"1/86400\"]\n[Termination \"W won on time\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 {[%clk 23:00:00]} 1-0\n";
+    let a = audit_one(flag);
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_eq!(a.laws.termination, Some(Termination::Timeout));
+    let claim = "[Result \"1/2-1/2\"]\n[TimeControl \"1/432000\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 {[%clk 0:04:00]} Ng8 1/2-1/2\n";
+    let a = audit_one(claim);
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
+}
+
+#[test]
+fn art_5_1_b_a_resignation_stands_whatever_the_winner_is_called() {
+    // chess.com writes the winner's name in the Termination tag: the words
+    // of a name ("TimeLord", "qwest50", "deadpool") are not the end's. Black
+    // resigns; under the 2014 Laws it stands even against a lone king.
+    for (name, fen) in [
+        ("TimeLord", "4k3/8/8/8/8/8/3p4/7K w - - 0 1"),
+        ("qwest50", "4k3/8/8/8/8/8/3p4/7K w - - 0 1"),
+        ("deadpool", "4k3/8/8/8/8/8/3p4/Q6K w - - 0 1"),
+    ] {
+        let pgn = format!("[White \"{name}\"]\n[Result \"1-0\"]\n[FEN \"{fen}\"]\n[Termination \"{name} won by resignation\"]\n\n1. Kg2 Ke7 1-0\n");
+        let a = audit_one(&pgn);
+        assert_eq!(a.laws.termination, Some(Termination::Resignation), "{name}");
+        assert_eq!(laws_result(&a), "1-0", "{name}");
+        assert!(a.findings.is_empty(), "{name}: {:?}", a.findings);
+    }
+}
+
 // ----- terminations that did not happen ----------------------------------
 
 #[test]
@@ -381,6 +417,30 @@ fn art_1_2_a_null_move_is_refused_where_it_is_written() {
             f.text
         );
         assert!(!a.agrees());
+    }
+}
+
+#[test]
+fn art_8_1_a_result_tag_the_movetext_contradicts_is_reported() {
+    // The tag is judged (Black mates: 0-1 agrees with the Laws), the
+    // contradiction reported; a `*` on either side is no contradiction.
+    let a = audit_one("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n");
+    assert_eq!(kinds(&a), [FindingKind::Unreadable]);
+    assert!(
+        a.findings[0]
+            .text
+            .contains("says 0-1 but the movetext ends 1-0"),
+        "{}",
+        a.findings[0].text
+    );
+    assert_eq!(laws_result(&a), "0-1");
+    assert!(!a.agrees());
+    for pgn in [
+        "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+        "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# *\n",
+    ] {
+        let a = audit_one(pgn);
+        assert!(a.findings.is_empty(), "{pgn}: {:?}", a.findings);
     }
 }
 

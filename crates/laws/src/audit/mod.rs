@@ -386,6 +386,23 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
             place: None,
         });
     }
+    // The Result tag and the movetext's marker, both results, differ: the
+    // record contradicts itself (the tag is judged).
+    if let (Some(tag), Some(marker)) = (out.recorded.result, record.result) {
+        let written = marker.as_str();
+        if marker != arbiter_pgn::GameResult::Unknown && GameResult::parse(written) != Some(tag) {
+            out.findings.push(Finding {
+                kind: FindingKind::Unreadable,
+                ply: Some(out.plies),
+                article: record_article(options.edition),
+                text: format!(
+                    "The Result tag says {} but the movetext ends {written}: the record contradicts itself. The Laws' result is compared with the tag's.",
+                    out.recorded.result_text
+                ),
+                place: None,
+            });
+        }
+    }
     out.findings.sort_by_key(|f| f.ply.unwrap_or(u32::MAX));
     out
 }
@@ -487,7 +504,7 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
                         end.article
                     ),
                 )
-            } else {
+            } else if end.result.winner() == Some(winner) {
                 (
                     FindingKind::TimeoutWin,
                     format!(
@@ -496,6 +513,17 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
                         color_name(winner),
                         replay.position().fen(),
                         color_name(winner),
+                        end.result,
+                        end.article
+                    ),
+                )
+            } else {
+                // The record's clocks show the other flag down first.
+                (
+                    FindingKind::WrongResult,
+                    format!(
+                        "The record scores {}'s flag fall ({recorded_text}), but by the record's clocks the Laws end the game otherwise: {} (Art. {}).",
+                        color_name(loser),
                         end.result,
                         end.article
                     ),

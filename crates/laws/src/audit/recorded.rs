@@ -69,15 +69,45 @@ impl RecordedEnd {
         RecordedEnd::read(tag)
     }
 
-    /// [`RecordedEnd::parse`] of any value.
+    /// [`RecordedEnd::parse`] of any value, by its words (runs of letters
+    /// and digits, lower-cased): `50` is a word of "50-move rule", not of
+    /// a puzzle's "+500cp in 2". A player's name comes before what he did
+    /// ("qwest50 won by resignation", as chess.com writes it): only the
+    /// words after the last "won", "wins", "lost", "loses" or "drawn" are
+    /// read when there is one. A puzzle's goal ("mate in 2", "+500cp in
+    /// 3") says nothing of an end.
     fn read(tag: &str) -> RecordedEnd {
-        let t = tag.to_ascii_lowercase();
-        let has = |w: &str| t.contains(w);
-        if has("time") && !has("untimed") || has("flag") {
+        let lower = tag.to_ascii_lowercase();
+        let all: Vec<&str> = lower
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let after = all
+            .iter()
+            .rposition(|w| matches!(*w, "won" | "wins" | "lost" | "loses" | "drawn"))
+            .map_or(0, |i| i + 1);
+        let words = &all[after..];
+        // "mate in 2", "+500cp in 3": a puzzle's goal (Lichess studies), not
+        // how a game ended.
+        let goal = words
+            .windows(2)
+            .any(|p| p[0] == "in" && p[1].bytes().all(|b| b.is_ascii_digit()));
+        if goal {
+            return RecordedEnd::Unspecified;
+        }
+        let has = |w: &str| words.contains(&w);
+        let starts = |w: &str| words.iter().any(|x| x.starts_with(w));
+        // "3-fold", "five-fold": a number and "fold".
+        let fold = |n: &[&str]| {
+            words
+                .windows(2)
+                .any(|p| n.contains(&p[0]) && p[1] == "fold")
+        };
+        if has("time") || has("timeout") || starts("flag") {
             RecordedEnd::TimeForfeit
-        } else if has("fivefold") || has("five-fold") || has("5-fold") {
+        } else if has("fivefold") || fold(&["5", "five"]) {
             RecordedEnd::Fivefold
-        } else if has("repetition") || has("threefold") || has("3-fold") {
+        } else if has("repetition") || has("threefold") || fold(&["3", "three"]) {
             RecordedEnd::Repetition
         } else if has("75") || has("seventy") {
             RecordedEnd::SeventyFiveMoves
@@ -87,15 +117,22 @@ impl RecordedEnd {
             RecordedEnd::Stalemate
         } else if has("insufficient") || has("dead") {
             RecordedEnd::DeadPosition
-        } else if has("mate") {
+        } else if ["mate", "mates", "mated", "checkmate", "checkmated"]
+            .iter()
+            .any(|w| has(w))
+        {
             RecordedEnd::Checkmate
-        } else if has("resign") {
+        } else if starts("resign") {
             RecordedEnd::Resignation
-        } else if has("agree") {
+        } else if starts("agree") {
             RecordedEnd::Agreement
-        } else if has("abandon") || has("infraction") || has("forfeit") || has("disconnect") {
+        } else if starts("abandon")
+            || has("infraction")
+            || starts("forfeit")
+            || starts("disconnect")
+        {
             RecordedEnd::Forfeit
-        } else if has("unterminated") || has("unfinished") || has("adjourn") {
+        } else if has("unterminated") || has("unfinished") || starts("adjourn") {
             RecordedEnd::Unterminated
         } else {
             RecordedEnd::Unspecified
@@ -192,6 +229,52 @@ impl Recorded {
 #[cfg(test)]
 mod tests {
     use super::RecordedEnd;
+
+    #[test]
+    fn terminations_as_sites_and_programs_write_them() {
+        use RecordedEnd::*;
+        for (tag, end) in [
+            // chess.com: the winner's name first.
+            ("qwest50 won by resignation", Resignation),
+            ("1197531 won by resignation", Resignation),
+            ("TimeLord won by resignation", Resignation),
+            ("deadpool won by checkmate", Checkmate),
+            ("stalematey won on time", TimeForfeit),
+            ("mate75 won - game abandoned", Forfeit),
+            ("Game drawn by repetition", Repetition),
+            ("Game drawn by agreement", Agreement),
+            ("Game drawn by stalemate", Stalemate),
+            ("Game drawn by insufficient material", DeadPosition),
+            (
+                "Game drawn by timeout vs insufficient material",
+                TimeForfeit,
+            ),
+            ("Game drawn by 50-move rule", FiftyMoves),
+            // Lichess, the PGN standard, programs.
+            ("Time forfeit", TimeForfeit),
+            ("time forfeit", TimeForfeit),
+            ("Rules infraction", Forfeit),
+            ("abandoned", Forfeit),
+            ("White flagged", TimeForfeit),
+            ("Black resigns", Resignation),
+            ("White mates", Checkmate),
+            ("Draw by 3-fold repetition", Repetition),
+            ("Draw by five-fold repetition", Fivefold),
+            ("Draw by fifty moves rule", FiftyMoves),
+            ("75-move rule", SeventyFiveMoves),
+            ("Draw by insufficient mating material", DeadPosition),
+            ("adjudication", Unspecified),
+            ("normal", Unspecified),
+            // A Lichess study's puzzle labels: no claim.
+            ("+500cp in 2", Unspecified),
+            ("-500cp in 3", Unspecified),
+            ("+50cp in 1", Unspecified),
+            ("mate in 2", Unspecified),
+            ("untimed", Unspecified),
+        ] {
+            assert_eq!(RecordedEnd::parse(Some(tag)), end, "{tag}");
+        }
+    }
 
     #[test]
     fn lichess_terminations_read_as_any_value() {

@@ -29,7 +29,12 @@ pub fn elapsed_in(comments: &[String]) -> Option<u64> {
 /// plus the increment and any new period's time the move earns under
 /// `control`, less the remaining time after it; else its `[%emt]`; else 0.
 /// Times never go backwards (a recorded clock that gained more than the
-/// control gives counts as no time spent).
+/// control gives counts as no time spent), and a move of the record was
+/// completed, so it took at most the time its mover had left: a clock that
+/// lost more than that (the control read otherwise than by the site that
+/// wrote the record, as chess.com's daily `1/86400`, a day for each move
+/// that does not carry over) counts as all the time left, never as a flag
+/// fallen before the move.
 ///
 /// ```
 /// use arbiter_laws::audit::times::timestamps;
@@ -39,6 +44,12 @@ pub fn elapsed_in(comments: &[String]) -> Option<u64> {
 /// let control = TimeControl::parse("60+0").ok();
 /// // White spends 0 s, Black 2 s, White 5 s.
 /// assert_eq!(timestamps(&record, control.as_ref()), vec![0, 2_000, 7_000]);
+/// // A day a move, written as chess.com writes it: White's four days (the
+/// // first and three more earned) are not spent on his fourth move.
+/// let daily = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 { [%clk 23:00:00] } *";
+/// let record = arbiter_pgn::Reader::new(daily.as_bytes()).next_game()?.expect("a game");
+/// let control = TimeControl::parse("1/86400").ok();
+/// assert_eq!(timestamps(&record, control.as_ref())[6], 4 * 86_400_000);
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub fn timestamps(record: &Record, control: Option<&TimeControl>) -> Vec<u64> {
@@ -83,7 +94,8 @@ pub(crate) fn timestamps_into(t: &Transcript, control: Option<&TimeControl>, out
         let spent = match clock {
             Some(clk) => available.saturating_sub(clk),
             None => elapsed.unwrap_or(0),
-        };
+        }
+        .min(remaining[c]);
         remaining[c] = clock.unwrap_or_else(|| available.saturating_sub(spent));
         time = time.saturating_add(spent);
         out.push(time);
