@@ -115,6 +115,36 @@ impl MainLine {
         &self.replay.cur.pos
     }
 
+    /// Where the main line's first null move was written, and how (`--`,
+    /// `Z0`, `0000` or `@@@@`), if it has one.
+    ///
+    /// ```
+    /// use arbiter_pgn::{Flow, Location, MainLine, RawText, Reader, SyntaxError, Visitor};
+    /// struct Nulls(MainLine);
+    /// impl Visitor for Nulls {
+    ///     type Output = Option<(u64, u64, &'static str)>;
+    ///     fn begin_game(&mut self, number: u64, _: Location) { self.0.begin_game(number) }
+    ///     fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) -> Flow {
+    ///         self.0.tag(name, value, at);
+    ///         Flow::Continue
+    ///     }
+    ///     fn begin_movetext(&mut self) -> Flow { self.0.begin_movetext() }
+    ///     fn san(&mut self, text: &[u8], at: Location) -> Flow {
+    ///         self.0.play(text, at).err().unwrap_or(Flow::Continue)
+    ///     }
+    ///     fn syntax_error(&mut self, error: SyntaxError) { self.0.syntax_error(error) }
+    ///     fn end_game(&mut self) -> Self::Output {
+    ///         self.0.first_null().map(|(at, written)| (at.line, at.column, written))
+    ///     }
+    /// }
+    /// let mut reader = Reader::new("1. e4 e5 2. Nf3\nZ0 3. Bc4 *\n".as_bytes());
+    /// assert_eq!(reader.read_game(&mut Nulls(MainLine::new()))?, Some(Some((2, 1, "Z0"))));
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn first_null(&self) -> Option<(Location, &'static str)> {
+        self.replay.first_null
+    }
+
     /// Plies from the start position to [`MainLine::position`].
     #[inline]
     pub fn ply(&self) -> u32 {

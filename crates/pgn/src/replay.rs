@@ -82,6 +82,9 @@ pub(crate) struct Replay {
     /// Moves may take the fast path: the movetext started, the line is not
     /// dead and the notation is not Russian (kept by [`Replay::refresh`]).
     fast: bool,
+    /// Where the main line's first null move was written, and how (`--`,
+    /// `Z0`, `0000`, `@@@@`).
+    pub first_null: Option<(Location, &'static str)>,
     /// The first error (one in the main line replaces one in a variation).
     pub error: Option<GameError>,
     /// What was changed to go on.
@@ -106,6 +109,7 @@ impl Replay {
         self.parents.clear();
         self.started = false;
         self.dead = None;
+        self.first_null = None;
         self.error = None;
         self.warnings.clear();
         self.refresh();
@@ -257,6 +261,15 @@ impl Replay {
                     reason: "a null move in check leaves the king attacked",
                 };
                 return Err(self.move_error(at, Some(e.text().to_owned()), GameErrorKind::Move(e)));
+            }
+            if self.first_null.is_none() && self.parents.is_empty() {
+                let written = match text {
+                    b"--" => "--",
+                    b"Z0" => "Z0",
+                    b"0000" => "0000",
+                    _ => "@@@@",
+                };
+                self.first_null = Some((at, written));
             }
             if self.nulls == NullMoves::Report {
                 let ply = Some(self.cur.ply + 1);

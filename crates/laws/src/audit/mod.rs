@@ -390,7 +390,13 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
     // record contradicts itself (the tag is judged).
     if let (Some(tag), Some(marker)) = (out.recorded.result, record.result) {
         let written = marker.as_str();
-        if marker != arbiter_pgn::GameResult::Unknown && GameResult::parse(written) != Some(tag) {
+        let marked = match marker {
+            arbiter_pgn::GameResult::WhiteWins => Some(GameResult::win(Color::White)),
+            arbiter_pgn::GameResult::BlackWins => Some(GameResult::win(Color::Black)),
+            arbiter_pgn::GameResult::Draw => Some(GameResult::DRAW),
+            arbiter_pgn::GameResult::Unknown => None,
+        };
+        if marked.is_some_and(|m| m != tag) {
             out.findings.push(Finding {
                 kind: FindingKind::Unreadable,
                 ply: Some(out.plies),

@@ -55,7 +55,7 @@ pub struct Transcript {
     pub(crate) elapsed: Vec<Option<u64>>,
     /// Where the first null move was written, and how (`--`, `Z0`…): the
     /// Laws refuse it, and the finding names it so.
-    pub(crate) null_at: Option<(Location, String)>,
+    pub(crate) null_at: Option<(Location, &'static str)>,
     /// The movetext's result.
     pub(crate) result: Option<GameResult>,
     /// The first error, if any.
@@ -415,7 +415,6 @@ impl Visitor for TranscriptReader {
         t.clocks.clear();
         t.elapsed.clear();
         t.result = None;
-        t.null_at = None;
         t.error = None;
         self.read = 0;
         self.null = false;
@@ -452,10 +451,7 @@ impl Visitor for TranscriptReader {
         match self.line.play(text, at) {
             Ok(m) => {
                 t.moves.push(m);
-                if m == Node::NULL_MOVE && !self.null {
-                    self.null = true;
-                    t.null_at = Some((at, String::from_utf8_lossy(text).into_owned()));
-                }
+                self.null |= m == Node::NULL_MOVE;
                 if !self.null {
                     t.after.push(*self.line.position());
                 }
@@ -508,6 +504,7 @@ impl Visitor for TranscriptReader {
     }
 
     fn end_game(&mut self) {
+        self.transcript.null_at = self.line.first_null();
         let t = &mut self.transcript;
         let n = t.moves.len();
         // Times of moves not read (a refused one) are dropped.
