@@ -390,10 +390,10 @@ fn art_7_5_an_illegal_move_is_reported_and_the_next_game_audited() {
 }
 
 #[test]
-fn art_1_2_a_null_move_is_refused_where_it_is_written() {
+fn art_1_1_a_null_move_is_refused_where_it_is_written() {
     // ChessBase writes `Z0` for a move not made (python-chess's
     // anastasian-lewis.pgn has one at move 41): no move under the Laws, the
-    // players move alternately (1.2), refused as an illegal move (7.5).
+    // players move alternately (1.1), refused as an illegal move (7.5).
     let pgn = "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3\nZ0 3. Bc4 1-0\n\n[Result \"1-0\"]\n\n1. e4 -- 2. d4 1-0\n";
     let mut reader = Reader::new(pgn.as_bytes());
     let mut lean = TranscriptReader::new();
@@ -412,7 +412,7 @@ fn art_1_2_a_null_move_is_refused_where_it_is_written() {
             f.text
         );
         assert!(
-            f.text.contains("null move") && f.text.contains("1.2"),
+            f.text.contains("null move") && f.text.contains("1.1"),
             "{}",
             f.text
         );

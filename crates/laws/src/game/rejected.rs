@@ -261,7 +261,7 @@ impl Rejected {
 /// move, a pass, as a record writes `--` or `Z0`) is no move at all.
 fn not_legal(mv: Move) -> String {
     if mv.from == mv.to {
-        "a null move (a pass, nothing moved: -- or Z0 in a record) is no move; the players move alternately (Art. 1.2)".to_owned()
+        "a null move (a pass, nothing moved: -- or Z0 in a record) is no move; the players move alternately (Art. 1.1)".to_owned()
     } else {
         format!("{mv} is not a legal move in this position")
     }
