@@ -142,6 +142,9 @@ pub struct Articles {
     pub seventyfive: &'static str,
     /// Flag fall.
     pub flag_fall: &'static str,
+    /// Both flags fallen, which first not to be established: drawn in the
+    /// last period (2014 6.11; Guidelines III.3.1 from 2018).
+    pub both_flags: &'static str,
     /// Illegal moves in standard play (and wherever the arbiter supervises).
     pub illegal_move: &'static str,
     /// Illegal moves in rapid and blitz without adequate supervision.
@@ -252,6 +255,7 @@ impl Articles {
             fivefold,
             seventyfive,
             flag_fall,
+            both_flags,
             illegal_move,
             illegal_move_unsupervised,
             touch_move,
@@ -326,6 +330,7 @@ impl Articles {
             ("fivefold", fivefold),
             ("seventyfive", seventyfive),
             ("flag_fall", flag_fall),
+            ("both_flags", both_flags),
             ("illegal_move", illegal_move),
             ("illegal_move_unsupervised", illegal_move_unsupervised),
             ("touch_move", touch_move),
@@ -404,6 +409,7 @@ const ARTICLES_2014: Articles = Articles {
     fivefold: "9.6 a",
     seventyfive: "9.6 b",
     flag_fall: "6.9",
+    both_flags: "6.11",
     illegal_move: "7.5 b",
     illegal_move_unsupervised: "A.4 b",
     touch_move: "4.3",
@@ -458,6 +464,7 @@ const ARTICLES_2018: Articles = Articles {
     fivefold: "9.6.1",
     seventyfive: "9.6.2",
     flag_fall: "6.9",
+    both_flags: "III.3.1",
     illegal_move: "7.5.5",
     illegal_move_unsupervised: "A.4.2",
     touch_move: "4.3",

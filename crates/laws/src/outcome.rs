@@ -168,6 +168,11 @@ pub enum Termination {
     Timeout,
     /// Flag fall, but the opponent cannot checkmate by any series of legal moves: drawn (6.9).
     TimeoutDraw,
+    /// Both flags fell and which fell first cannot be established, in the
+    /// period in which all remaining moves must be completed: drawn (2014
+    /// 6.11 b; Guidelines III.3.1 from 2018). A record's end ("both players
+    /// ran out of time"); a game played here knows which fell first.
+    BothFlags,
     /// Illegal moves: lost, or drawn if the opponent cannot checkmate (7.5, A.4 b).
     IllegalMove,
     /// An arbiter's decision (quickplay finish G.5 / III.5; both players
@@ -203,6 +208,7 @@ impl Termination {
             Termination::SeventyfiveMoves => "seventyfive_moves",
             Termination::Timeout => "timeout",
             Termination::TimeoutDraw => "timeout_draw",
+            Termination::BothFlags => "both_flags",
             Termination::IllegalMove => "illegal_move",
             Termination::ArbiterDecision => "arbiter_decision",
             Termination::Forfeit => "forfeit",
@@ -233,7 +239,9 @@ impl Termination {
             | Termination::FiftyMoves
             | Termination::FivefoldRepetition
             | Termination::SeventyfiveMoves => "normal",
-            Termination::Timeout | Termination::TimeoutDraw => "time forfeit",
+            Termination::Timeout | Termination::TimeoutDraw | Termination::BothFlags => {
+                "time forfeit"
+            }
             Termination::IllegalMove | Termination::Forfeit => "rules infraction",
             Termination::ArbiterDecision | Termination::Adjudication => "adjudication",
         }
@@ -315,6 +323,7 @@ mod tests {
             SeventyfiveMoves,
             Timeout,
             TimeoutDraw,
+            BothFlags,
             IllegalMove,
             ArbiterDecision,
             Forfeit,
@@ -325,7 +334,7 @@ mod tests {
             match t {
                 Checkmate | Stalemate | DeadPosition | Resignation | Agreement
                 | ThreefoldRepetition | FiftyMoves | FivefoldRepetition | SeventyfiveMoves
-                | Timeout | TimeoutDraw | IllegalMove | ArbiterDecision | Forfeit
+                | Timeout | TimeoutDraw | BothFlags | IllegalMove | ArbiterDecision | Forfeit
                 | Adjudication => {}
             }
             let json = serde_json::to_string(&t).unwrap();

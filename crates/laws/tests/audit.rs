@@ -261,6 +261,40 @@ fn art_6_9_a_day_a_move_as_chess_com_writes_it() {
 }
 
 #[test]
+fn art_6_9_time_added_to_a_clock_is_no_flag_fall() {
+    // Lichess's "+15 s" (or a penalty's two minutes, 7.5): White's clock
+    // goes from 5 s to 20 s. The Laws' clock knows the control alone; it
+    // must not find White's flag down for spending the time he was given:
+    // Black flags with 1 s, and White, with a queen, wins.
+    let pgn = "[Result \"1-0\"]\n[TimeControl \"60+0\"]\n[Termination \"Time forfeit\"]\n\n1. e4 {[%clk 0:01:00]} e5 {[%clk 0:01:00]} 2. Nf3 {[%clk 0:00:05]} Nc6 {[%clk 0:00:58]} 3. Bc4 {[%clk 0:00:20]} Bc5 {[%clk 0:00:57]} 4. c3 {[%clk 0:00:02]} Nf6 {[%clk 0:00:01]} 5. d3 {[%clk 0:00:01]} 1-0\n";
+    let a = audit_one(pgn);
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_eq!(a.laws.termination, Some(Termination::Timeout));
+    // The same clocks, White with a queen against a lone king.
+    let pgn = "[Result \"1-0\"]\n[TimeControl \"60+0\"]\n[Termination \"Time forfeit\"]\n[FEN \"7k/8/8/8/8/8/8/1Q2K3 w - - 0 1\"]\n\n1. Qb2 {[%clk 0:00:05]} Kg8 {[%clk 0:00:58]} 2. Qb3+ {[%clk 0:00:20]} Kh8 {[%clk 0:00:57]} 3. Qb4 {[%clk 0:00:02]} 1-0\n";
+    let a = audit_one(pgn);
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+}
+
+#[test]
+fn art_6_11_both_flags_fallen_is_a_draw() {
+    // FICS writes "Game drawn because both players ran out of time": which
+    // flag fell first cannot be established from the record, so the game
+    // is drawn (2014 6.11 b; Guidelines III.3.1 from 2018), whoever has a
+    // mate; a win recorded so is a wrong result.
+    for (edition, article) in [(Edition::Fide2014, "6.11"), (Edition::Fide2023, "III.3.1")] {
+        let pgn = "[Result \"1/2-1/2\"]\n[TimeControl \"180+0\"]\n[Termination \"Game drawn because both players ran out of time\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n";
+        let a = audit_in(pgn, edition);
+        assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+        assert_eq!(a.laws.termination, Some(Termination::BothFlags));
+        assert_eq!(a.laws.article, Some(article));
+        let a = audit_in(&pgn.replace("1/2-1/2", "1-0"), edition);
+        assert_eq!(kinds(&a), [FindingKind::WrongResult]);
+        assert_eq!(laws_result(&a), "1/2-1/2");
+    }
+}
+
+#[test]
 fn art_5_1_b_a_resignation_stands_whatever_the_winner_is_called() {
     // chess.com writes the winner's name in the Termination tag: the words
     // of a name ("TimeLord", "qwest50", "deadpool") are not the end's. Black

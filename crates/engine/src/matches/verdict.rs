@@ -68,6 +68,9 @@ pub fn describe(game: &Game) -> Option<String> {
                 side(!flagged)
             )
         }
+        Termination::BothFlags => {
+            "both flags fell, which first not to be established: drawn".to_owned()
+        }
         Termination::IllegalMove => "illegal move".to_owned(),
         Termination::ArbiterDecision => "the arbiter's decision".to_owned(),
         Termination::Forfeit => match loser(o) {

@@ -205,6 +205,7 @@ fn termination_words(t: Termination) -> &'static str {
         Termination::FiftyMoves => "a claim under the 50-move rule",
         Termination::Timeout => "a flag fall",
         Termination::TimeoutDraw => "a flag fall with no possible checkmate by the opponent",
+        Termination::BothFlags => "both flags fallen, which first not to be established",
         Termination::IllegalMove => "an illegal move",
         Termination::ArbiterDecision => "the arbiter's decision",
         Termination::Forfeit => "forfeit",
@@ -491,15 +492,54 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
                 None if recorded == Some(GameResult::DRAW) => Some(replay.turn()),
                 None => None,
             };
-            loser.map(|l| (replay.flag(l), l))
+            loser.map(|l| {
+                let (end, flagged) = replay.flag(l);
+                (end, l, flagged)
+            })
         }
         _ => None,
     };
-    if let Some((end, loser)) = end {
+    if out.recorded.end == RecordedEnd::BothFlags {
+        // Which flag fell first cannot be established from the record:
+        // drawn (taken as the last period: the record ends there).
+        let end = LawsEnd {
+            result: GameResult::DRAW,
+            termination: Termination::BothFlags,
+            article: a.both_flags,
+        };
+        out.laws = LawsVerdict::ended(end, plies);
+        if recorded != Some(GameResult::DRAW) {
+            out.findings.push(Finding {
+                kind: FindingKind::WrongResult,
+                ply: Some(plies),
+                article: a.both_flags,
+                text: format!(
+                    "The Termination tag says both flags fell ({tag:?}); which fell first cannot be established from the record, so the game is drawn (Art. {}), not {recorded_text}.",
+                    a.both_flags
+                ),
+                place: None,
+            });
+        }
+        return;
+    }
+    if let Some((end, loser, flagged)) = end {
         out.laws = LawsVerdict::ended(end, plies);
         if Some(end.result) != recorded {
             let winner = !loser;
-            let (kind, text) = if end.termination == Termination::TimeoutDraw {
+            let (kind, text) = if flagged != loser {
+                // The record's clocks show the claimant's own flag down
+                // first.
+                (
+                    FindingKind::WrongResult,
+                    format!(
+                        "The record scores {}'s flag fall ({recorded_text}), but by the record's clocks {}'s flag fell first: {} (Art. {}).",
+                        color_name(loser),
+                        color_name(flagged),
+                        end.result,
+                        end.article
+                    ),
+                )
+            } else if end.termination == Termination::TimeoutDraw {
                 (
                     FindingKind::TimeoutDraw,
                     format!(
@@ -524,11 +564,10 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
                     ),
                 )
             } else {
-                // The record's clocks show the other flag down first.
                 (
                     FindingKind::WrongResult,
                     format!(
-                        "The record scores {}'s flag fall ({recorded_text}), but by the record's clocks the Laws end the game otherwise: {} (Art. {}).",
+                        "The record scores {}'s flag fall ({recorded_text}); the Laws give {} (Art. {}).",
                         color_name(loser),
                         end.result,
                         end.article

@@ -25,6 +25,10 @@ pub enum RecordedEnd {
     Unspecified,
     /// A flag fell (Art. 6.9): "Time forfeit", "won on time", "timeout".
     TimeForfeit,
+    /// Both flags fell, which first not to be established ("both players
+    /// ran out of time"): drawn in the last period (2014 6.11; Guidelines
+    /// III.3.1).
+    BothFlags,
     /// A draw claimed by threefold repetition (Art. 9.2).
     Repetition,
     /// A draw claimed under the 50-move rule (Art. 9.3).
@@ -103,7 +107,10 @@ impl RecordedEnd {
                 .windows(2)
                 .any(|p| n.contains(&p[0]) && p[1] == "fold")
         };
-        if has("time") || has("timeout") || starts("flag") {
+        let timed = has("time") || has("timeout") || starts("flag");
+        if timed && has("both") {
+            RecordedEnd::BothFlags
+        } else if timed {
             RecordedEnd::TimeForfeit
         } else if has("fivefold") || fold(&["5", "five"]) {
             RecordedEnd::Fivefold
@@ -149,6 +156,7 @@ impl RecordedEnd {
         match self {
             RecordedEnd::Unspecified => "unspecified",
             RecordedEnd::TimeForfeit => "time_forfeit",
+            RecordedEnd::BothFlags => "both_flags",
             RecordedEnd::Repetition => "repetition",
             RecordedEnd::FiftyMoves => "fifty_moves",
             RecordedEnd::Fivefold => "fivefold_repetition",
@@ -250,6 +258,9 @@ mod tests {
                 TimeForfeit,
             ),
             ("Game drawn by 50-move rule", FiftyMoves),
+            // FICS.
+            ("Game drawn because both players ran out of time", BothFlags),
+            ("Both flags fell", BothFlags),
             // Lichess, the PGN standard, programs.
             ("Time forfeit", TimeForfeit),
             ("time forfeit", TimeForfeit),

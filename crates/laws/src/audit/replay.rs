@@ -242,8 +242,10 @@ impl Replay {
     }
 
     /// `loser`'s flag fell after the last move (6.9): a loss, or a draw if
-    /// the opponent cannot checkmate by any series of legal moves.
-    pub(crate) fn flag(&mut self, loser: Color) -> LawsEnd {
+    /// the opponent cannot checkmate by any series of legal moves. Also
+    /// whose flag the Laws found down: `loser`'s, or the claimant's own if
+    /// the record's clocks show it fell first.
+    pub(crate) fn flag(&mut self, loser: Color) -> (LawsEnd, Color) {
         let now = self.now();
         let at = self
             .game
@@ -253,13 +255,20 @@ impl Replay {
             .map_or(now, |t| t.max(now));
         if self.game.apply(Event::flag(at, !loser)).is_ok() {
             if let Some(end) = self.end() {
-                return end;
+                let own = self.game.clock().and_then(|c| c.flag_fell_at(!loser, at));
+                let theirs = self.game.clock().and_then(|c| c.flag_fell_at(loser, at));
+                let flagged = match (own, theirs) {
+                    (Some(o), Some(t)) if o < t => !loser,
+                    (Some(_), None) => !loser,
+                    _ => loser,
+                };
+                return (end, flagged);
             }
         }
         // No clock to run down (no or an untimed TimeControl tag), or the
         // record's times do not show the flag: 6.9 on the position alone.
         let article = self.game.rules().articles.flag_fall;
-        match self.game.can_checkmate(!loser) {
+        let end = match self.game.can_checkmate(!loser) {
             Verdict::Unwinnable => LawsEnd {
                 result: GameResult::DRAW,
                 termination: Termination::TimeoutDraw,
@@ -270,7 +279,8 @@ impl Replay {
                 termination: Termination::Timeout,
                 article,
             },
-        }
+        };
+        (end, loser)
     }
 
     /// Can `color` checkmate from the position on the board by any series of

@@ -34,7 +34,10 @@ pub fn elapsed_in(comments: &[String]) -> Option<u64> {
 /// lost more than that (the control read otherwise than by the site that
 /// wrote the record, as chess.com's daily `1/86400`, a day for each move
 /// that does not carry over) counts as all the time left, never as a flag
-/// fallen before the move.
+/// fallen before the move. Time added to a clock (Lichess's "+15 s", a
+/// penalty's two minutes, 7.5) is not in the control: the moves after it
+/// take at most what the control alone leaves the mover, so that no flag
+/// falls on the Laws' clock that the record's does not show.
 ///
 /// ```
 /// use arbiter_laws::audit::times::timestamps;
@@ -71,6 +74,10 @@ pub(crate) fn timestamps_into(t: &Transcript, control: Option<&TimeControl>, out
     // Per player: the remaining time after his last move, the period he
     // plays in, the moves made in it.
     let mut remaining = [first_time; 2];
+    // Per player: the time the Laws' clock, which knows the control alone,
+    // leaves him after his last move (less than the record's when time was
+    // added: Lichess's "+15 s", a penalty's two minutes, 7.5).
+    let mut model = [first_time; 2];
     let mut period = [0usize; 2];
     let mut in_period = [0u32; 2];
     let mut time = 0u64;
@@ -95,8 +102,10 @@ pub(crate) fn timestamps_into(t: &Transcript, control: Option<&TimeControl>, out
             Some(clk) => available.saturating_sub(clk),
             None => elapsed.unwrap_or(0),
         }
-        .min(remaining[c]);
+        .min(remaining[c])
+        .min(model[c]);
         remaining[c] = clock.unwrap_or_else(|| available.saturating_sub(spent));
+        model[c] = model[c].saturating_sub(spent).saturating_add(earned);
         time = time.saturating_add(spent);
         out.push(time);
         c ^= 1;
