@@ -479,6 +479,23 @@ fn art_8_1_a_result_tag_the_movetext_contradicts_is_reported() {
 }
 
 #[test]
+fn art_8_1_a_termination_naming_the_winner_as_loser_is_reported() {
+    // "White lost on time" with 1-0: the record contradicts itself; the
+    // result is judged (Black flags), the contradiction reported.
+    let pgn = "[Result \"1-0\"]\n[Termination \"White lost on time\"]\n\n1. e4 e5 2. Nf3 1-0\n";
+    let a = audit_one(pgn);
+    assert_eq!(kinds(&a), [FindingKind::Unreadable]);
+    assert!(
+        a.findings[0].text.contains("says White lost"),
+        "{}",
+        a.findings[0].text
+    );
+    assert_eq!(laws_result(&a), "1-0");
+    let a = audit_one(&pgn.replace("1-0", "0-1"));
+    assert!(a.findings.is_empty() && a.agrees(), "{:?}", a.findings);
+}
+
+#[test]
 fn art_8_1_an_unreadable_fen_is_reported() {
     let a = audit_one("[FEN \"8/8/8/8 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");
     assert_eq!(kinds(&a), [FindingKind::Unreadable]);

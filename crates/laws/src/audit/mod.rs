@@ -387,6 +387,29 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
             place: None,
         });
     }
+    // The Termination tag names by colour a loser the result does not.
+    let named = out
+        .recorded
+        .termination
+        .as_deref()
+        .and_then(RecordedEnd::named_loser);
+    if let (Some(named), Some(winner)) = (named, out.recorded.result.and_then(|r| r.winner())) {
+        if named == winner {
+            out.findings.push(Finding {
+                kind: FindingKind::Unreadable,
+                ply: Some(out.plies),
+                article: record_article(options.edition),
+                text: format!(
+                    "The Termination tag says {} lost ({:?}), but the result {} says {} won: the record contradicts itself. The Laws' result is compared with the result's.",
+                    color_name(named),
+                    out.recorded.termination.as_deref().unwrap_or_default(),
+                    out.recorded.result_text,
+                    color_name(winner)
+                ),
+                place: None,
+            });
+        }
+    }
     // The Result tag and the movetext's marker, both results, differ: the
     // record contradicts itself (the tag is judged).
     if let (Some(tag), Some(marker)) = (out.recorded.result, record.result) {

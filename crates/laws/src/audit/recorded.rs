@@ -3,6 +3,7 @@
 
 use super::Transcript;
 use crate::outcome::GameResult;
+use arbiter_chess::Color;
 use arbiter_pgn::Game as Record;
 
 /// How the record says the game ended, read from its `Termination` tag
@@ -144,6 +145,40 @@ impl RecordedEnd {
         } else {
             RecordedEnd::Unspecified
         }
+    }
+
+    /// The player a `Termination` tag names as the loser, if it names one by
+    /// colour: "White lost on time", "Black resigns", "White forfeits on
+    /// time", "Black ran out of time"; or as the winner: "White won by
+    /// checkmate", "Black wins", "White mates" (the other one lost).
+    ///
+    /// ```
+    /// use arbiter_chess::Color;
+    /// use arbiter_laws::audit::RecordedEnd;
+    /// assert_eq!(RecordedEnd::named_loser("White lost on time"), Some(Color::White));
+    /// assert_eq!(RecordedEnd::named_loser("Black won by resignation"), Some(Color::White));
+    /// assert_eq!(RecordedEnd::named_loser("qwest50 won by resignation"), None);
+    /// assert_eq!(RecordedEnd::named_loser("Game drawn by repetition"), None);
+    /// ```
+    pub fn named_loser(tag: &str) -> Option<Color> {
+        let lower = tag.to_ascii_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| !w.is_empty())
+            .collect();
+        words.windows(2).find_map(|p| {
+            let color = match p[0] {
+                "white" => Color::White,
+                "black" => Color::Black,
+                _ => return None,
+            };
+            match p[1] {
+                "lost" | "loses" | "resigns" | "resigned" | "forfeits" | "flagged" | "ran"
+                | "abandoned" | "disconnected" => Some(color),
+                "won" | "wins" | "mates" => Some(!color),
+                _ => None,
+            }
+        })
     }
 
     /// The snake_case name used in the audit's JSON.
