@@ -83,10 +83,7 @@ impl RecordedEnd {
     /// 3") says nothing of an end.
     fn read(tag: &str) -> RecordedEnd {
         let lower = tag.to_ascii_lowercase();
-        let all: Vec<&str> = lower
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .collect();
+        let all = words(&lower);
         let after = all
             .iter()
             .rposition(|w| matches!(*w, "won" | "wins" | "lost" | "loses" | "drawn"))
@@ -161,12 +158,17 @@ impl RecordedEnd {
     /// assert_eq!(RecordedEnd::named_loser("Game drawn by repetition"), None);
     /// ```
     pub fn named_loser(tag: &str) -> Option<Color> {
+        // Most tags name no colour (Lichess's "Normal", "Time forfeit"):
+        // no words made for them.
+        let named = tag
+            .as_bytes()
+            .windows(5)
+            .any(|w| w.eq_ignore_ascii_case(b"white") || w.eq_ignore_ascii_case(b"black"));
+        if !named {
+            return None;
+        }
         let lower = tag.to_ascii_lowercase();
-        let words: Vec<&str> = lower
-            .split(|c: char| !c.is_ascii_alphabetic())
-            .filter(|w| !w.is_empty())
-            .collect();
-        words.windows(2).find_map(|p| {
+        words(&lower).windows(2).find_map(|p| {
             let color = match p[0] {
                 "white" => Color::White,
                 "black" => Color::Black,
@@ -205,6 +207,14 @@ impl RecordedEnd {
             RecordedEnd::Unterminated => "unterminated",
         }
     }
+}
+
+/// The words of a lower-cased tag: its runs of letters and digits.
+fn words(lower: &str) -> Vec<&str> {
+    lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect()
 }
 
 /// What the record says: its result, its termination and the last clock

@@ -71,43 +71,63 @@ pub(crate) fn timestamps_into(t: &Transcript, control: Option<&TimeControl>, out
     }
     let periods = control.map_or(&[][..], |c| c.periods());
     let first_time = periods.first().map_or(0, |p| p.time_ms);
-    // Per player: the remaining time after his last move, the period he
-    // plays in, the moves made in it.
-    let mut remaining = [first_time; 2];
-    // Per player: the time the Laws' clock, which knows the control alone,
-    // leaves him after his last move (less than the record's when time was
-    // added: Lichess's "+15 s", a penalty's two minutes, 7.5).
-    let mut model = [first_time; 2];
-    let mut period = [0usize; 2];
-    let mut in_period = [0u32; 2];
+    let mut players = [Player::new(first_time); 2];
     let mut time = 0u64;
-    let first = t.start.turn();
     out.reserve(t.moves.len());
-    let mut c = first.index();
+    let mut c = t.start.turn().index();
     for (&clock, &elapsed) in t.clocks.iter().zip(&t.elapsed) {
+        // (`& 1`: one player of two, no bounds check.)
+        let p = &mut players[c & 1];
         let mut earned = 0u64;
-        if let Some(p) = periods.get(period[c]) {
-            earned = p.increment_ms;
-            in_period[c] += 1;
-            if p.moves == Some(in_period[c]) {
-                in_period[c] = 0;
-                if period[c] + 1 < periods.len() {
-                    period[c] += 1;
+        if let Some(now) = periods.get(p.period) {
+            earned = now.increment_ms;
+            p.in_period += 1;
+            if now.moves == Some(p.in_period) {
+                p.in_period = 0;
+                if p.period + 1 < periods.len() {
+                    p.period += 1;
                 }
-                earned = earned.saturating_add(periods[period[c]].time_ms);
+                earned = earned.saturating_add(periods[p.period].time_ms);
             }
         }
-        let available = remaining[c].saturating_add(earned);
+        let available = p.remaining.saturating_add(earned);
         let spent = match clock {
             Some(clk) => available.saturating_sub(clk),
             None => elapsed.unwrap_or(0),
         }
-        .min(remaining[c])
-        .min(model[c]);
-        remaining[c] = clock.unwrap_or_else(|| available.saturating_sub(spent));
-        model[c] = model[c].saturating_sub(spent).saturating_add(earned);
+        // A completed move took at most what the Laws' clock left its
+        // mover: no flag falls there that the record's does not show.
+        .min(p.model);
+        p.remaining = clock.unwrap_or_else(|| available.saturating_sub(spent));
+        p.model = (p.model - spent).saturating_add(earned);
         time = time.saturating_add(spent);
         out.push(time);
         c ^= 1;
+    }
+}
+
+/// A player's clock as the record's times are read.
+#[derive(Copy, Clone)]
+struct Player {
+    /// The remaining time after his last move, as the record gives it.
+    remaining: u64,
+    /// The time the Laws' clock, which knows the control alone, leaves him
+    /// after his last move (less than the record's when time was added:
+    /// Lichess's "+15 s", a penalty's two minutes, 7.5).
+    model: u64,
+    /// The period he plays in.
+    period: usize,
+    /// The moves he made in it.
+    in_period: u32,
+}
+
+impl Player {
+    fn new(first_time: u64) -> Player {
+        Player {
+            remaining: first_time,
+            model: first_time,
+            period: 0,
+            in_period: 0,
+        }
     }
 }
