@@ -228,6 +228,10 @@ impl Transcript {
             e.location.line += first_line - 1;
             e.location.offset += offset;
         }
+        if let Some((at, _)) = self.null_at.as_mut() {
+            at.line += first_line - 1;
+            at.offset += offset;
+        }
     }
 
     /// The `TimeControl` tag, read.
