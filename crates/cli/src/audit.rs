@@ -239,7 +239,7 @@ fn audit_next<R: Read>(
         }
         let number = number(reader);
         if let Some(n) = number {
-            lean.transcript_mut().place(n, 1, 0);
+            lean.transcript_mut().place(n, 1, 1, 0);
         }
         audit_one(number, Record::Transcript(lean.transcript()), shared, out);
     }

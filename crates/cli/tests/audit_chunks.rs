@@ -31,6 +31,7 @@ const MISLEADING: &str = "\u{feff}[Event \"BOM first\"]\n[White \"Ä\"]\n[Result
 [Event \"two on a line\"]\n\n1. e4 e5 1/2-1/2 [Event \"second\"] 1. d4 *\n\n\
 [Event \"illegal, wide\"]\n[White \"Ωμέγα\"]\n\n{ Ωμέγα } 1. e4 e5 2. Ke3 *\n\n\
 [Event \"null move\"]\n\n{ Ωμέγα } 1. e4 e5 2. Nf3\nZ0 3. Bc4 *\n\n\
+[Event \"Ω, three on a line\"] 1. e4 * [Event \"b\"] 1. Ke2 Ke7 2. Ke4 * [Event \"c\"] 1. d4 Z0 *\n\n\
 [Event \"unclosed comment\"]\n\n1. e4 { never closed\n\n[not a tag\n1. d4\n\n\
 [Event \"after it\"]\n\n1. Nf3 *\n\n\
 [Event \"unclosed variation\"]\n\n1. e4 (1. d4 d5 2. c4\n\n[Event \"next\"]\n\n1. e4 c5 *\n\n\

@@ -30,6 +30,9 @@ pub struct RawGame {
     pub number: u64,
     /// The 1-based line of the input its text starts on.
     pub first_line: u64,
+    /// The 1-based column (in characters) of that line its text starts at:
+    /// 1, but where games share a line.
+    pub first_column: u64,
     /// The byte offset of its text in the input.
     pub offset: u64,
     /// The text.
@@ -54,8 +57,12 @@ impl RawGame {
             .unwrap_or_default();
         if let Some(e) = game.error.as_mut() {
             e.game = self.number;
-            e.location.line += self.first_line - 1;
-            e.location.offset += self.offset;
+            super::transcript::move_location(
+                &mut e.location,
+                self.first_line,
+                self.first_column,
+                self.offset,
+            );
         }
         Ok(game)
     }
@@ -82,7 +89,7 @@ impl RawGame {
             .is_some();
         reader
             .transcript_mut()
-            .place(self.number, self.first_line, self.offset);
+            .place(self.number, self.first_line, self.first_column, self.offset);
         Ok(read)
     }
 }
@@ -136,8 +143,10 @@ pub struct Splitter<R> {
     capture: Rc<RefCell<Capture>>,
     /// Offset of `capture.bytes[0]` in the input.
     base: u64,
-    /// The line `capture.bytes[0]` stands on.
+    /// The line `capture.bytes[start]` stands on.
     line: u64,
+    /// Its column (in characters).
+    column: u64,
 }
 
 impl<R: Read> Splitter<R> {
@@ -153,6 +162,7 @@ impl<R: Read> Splitter<R> {
             capture,
             base: 0,
             line: 1,
+            column: 1,
         }
     }
 
@@ -181,11 +191,18 @@ impl<R: Read> Iterator for Splitter<R> {
                 let game = RawGame {
                     number: self.reader.games_read(),
                     first_line: self.line,
+                    first_column: self.column,
                     offset: self.base,
                     text,
                 };
                 self.base += len as u64;
                 self.line += memchr::memchr_iter(b'\n', &game.text).count() as u64;
+                // Characters: the bytes that do not continue one.
+                let chars = |s: &[u8]| s.iter().filter(|&&b| b & 0xc0 != 0x80).count() as u64;
+                self.column = match memchr::memrchr(b'\n', &game.text) {
+                    Some(last) => 1 + chars(&game.text[last + 1..]),
+                    None => self.column + chars(&game.text),
+                };
                 Some(Ok(game))
             }
         }
@@ -196,6 +213,27 @@ impl<R: Read> Iterator for Splitter<R> {
 mod tests {
     use super::Splitter;
     use std::io::Read;
+
+    #[test]
+    fn games_sharing_a_line_report_the_input_s_columns() {
+        // As chess.js's test file writes them, HTML breaks for newlines:
+        // each game's error at its column on line 1 of the whole input.
+        let pgn = "[Event \"Ä\"]<br />1. e4 *[Event \"Ω\"] 1. Ke3 *[Event \"x\"] 1. d4 d5 2. Kd3 *";
+        let mut placed = Vec::new();
+        for game in Splitter::new(pgn.as_bytes()) {
+            let game = game.unwrap();
+            if let Some(e) = game.read().unwrap().error {
+                placed.push((e.location.line, e.location.column, e.location.offset));
+            }
+        }
+        let whole: Vec<_> = arbiter_pgn::Reader::new(pgn.as_bytes())
+            .games()
+            .filter_map(|g| g.unwrap().error)
+            .map(|e| (e.location.line, e.location.column, e.location.offset))
+            .collect();
+        assert_eq!(placed.len(), 3);
+        assert_eq!(placed, whole);
+    }
 
     /// A reader handing out at most `n` bytes per call.
     struct Trickle<'a>(&'a [u8], usize);
@@ -225,7 +263,7 @@ mod tests {
             let mut offset = 0;
             for (i, g) in games.iter().enumerate() {
                 assert_eq!((g.number, g.offset), (i as u64 + 1, offset));
-                assert_eq!(g.first_line, 4 * i as u64 + 1);
+                assert_eq!((g.first_line, g.first_column), (4 * i as u64 + 1, 1));
                 assert_eq!(g.read().unwrap().tags.get("Round"), Some(&*i.to_string()));
                 offset += g.text.len() as u64;
             }

@@ -210,27 +210,26 @@ impl Transcript {
     }
 
     /// Numbers the game (1-based, across inputs) in its error, and moves
-    /// the error's place to where it is in a whole input whose text of this
-    /// game starts on line `first_line` (1-based), at byte `offset`.
+    /// the places of its error and of its first null move to where they are
+    /// in a whole input whose text of this game starts on line `first_line`
+    /// (1-based), at column `first_column` of it, at byte `offset`.
     ///
     /// ```
     /// use arbiter_laws::audit::Transcript;
     /// let record = arbiter_pgn::Reader::new("1. e4 e5 2. Ke3 *".as_bytes()).next_game()?.expect("a game");
     /// let mut t = Transcript::from_record(&record);
-    /// t.place(7, 10, 500);
+    /// t.place(7, 10, 1, 500);
     /// let e = t.error().expect("2. Ke3 is not legal");
     /// assert_eq!((e.game, e.location.line, e.location.offset), (7, 10, 512));
     /// # Ok::<_, std::io::Error>(())
     /// ```
-    pub fn place(&mut self, number: u64, first_line: u64, offset: u64) {
+    pub fn place(&mut self, number: u64, first_line: u64, first_column: u64, offset: u64) {
         if let Some(e) = self.error.as_mut() {
             e.game = number;
-            e.location.line += first_line - 1;
-            e.location.offset += offset;
+            move_location(&mut e.location, first_line, first_column, offset);
         }
         if let Some((at, _)) = self.null_at.as_mut() {
-            at.line += first_line - 1;
-            at.offset += offset;
+            move_location(at, first_line, first_column, offset);
         }
     }
 
@@ -240,6 +239,17 @@ impl Transcript {
     ) -> Option<Result<arbiter_pgn::TimeControl, arbiter_pgn::ParseTimeControlError>> {
         self.time_control.get().map(arbiter_pgn::TimeControl::parse)
     }
+}
+
+/// `at`, a place in a game's text read alone, moved to the input's: the
+/// text starts on line `first_line`, at column `first_column` of it, at
+/// byte `offset`.
+pub(crate) fn move_location(at: &mut Location, first_line: u64, first_column: u64, offset: u64) {
+    if at.line == 1 {
+        at.column += first_column - 1;
+    }
+    at.line += first_line - 1;
+    at.offset += offset;
 }
 
 /// The tags [`TranscriptReader`] keeps.
