@@ -496,6 +496,38 @@ fn art_8_1_a_termination_naming_the_winner_as_loser_is_reported() {
 }
 
 #[test]
+fn the_annotated_record_audits_as_the_record_did() {
+    // The Result written is the one judged: the tag, whatever the movetext
+    // ends with (`*` against 1/2-1/2 either way round), so that auditing
+    // the annotated file gives the same verdict.
+    use arbiter_laws::audit::annotate;
+    for pgn in [
+        "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n",
+        "[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n",
+        "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n",
+    ] {
+        let record = &records(pgn)[0];
+        let options = Options::default();
+        let first = audit(record, &options);
+        let text = annotate(record, &first, options.edition).to_pgn();
+        let again = audit(&records(&text)[0], &options);
+        assert_eq!(
+            (
+                first.recorded.result,
+                first.laws.result,
+                first.laws.termination
+            ),
+            (
+                again.recorded.result,
+                again.laws.result,
+                again.laws.termination
+            ),
+            "{pgn} -> {text}"
+        );
+    }
+}
+
+#[test]
 fn art_8_1_an_unreadable_fen_is_reported() {
     let a = audit_one("[FEN \"8/8/8/8 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");
     assert_eq!(kinds(&a), [FindingKind::Unreadable]);
