@@ -111,6 +111,42 @@ impl GameResult {
         }
     }
 
+    /// A PGN result (`1-0`, `0-1`, `1/2-1/2`); `None` for `*`.
+    ///
+    /// ```
+    /// use arbiter_laws::GameResult;
+    /// assert_eq!(GameResult::from_pgn(arbiter_pgn::GameResult::Draw), Some(GameResult::DRAW));
+    /// assert_eq!(GameResult::from_pgn(arbiter_pgn::GameResult::Unknown), None);
+    /// ```
+    pub fn from_pgn(r: arbiter_pgn::GameResult) -> Option<GameResult> {
+        match r {
+            arbiter_pgn::GameResult::WhiteWins => Some(GameResult::win(Color::White)),
+            arbiter_pgn::GameResult::BlackWins => Some(GameResult::win(Color::Black)),
+            arbiter_pgn::GameResult::Draw => Some(GameResult::DRAW),
+            arbiter_pgn::GameResult::Unknown => None,
+        }
+    }
+
+    /// As PGN writes it: `*` for a result PGN has no word for (both players
+    /// losing, a half point to one side only).
+    ///
+    /// ```
+    /// use arbiter_chess::Color;
+    /// use arbiter_laws::GameResult;
+    /// assert_eq!(GameResult::win(Color::Black).to_pgn(), arbiter_pgn::GameResult::BlackWins);
+    /// assert_eq!(GameResult::BOTH_LOSE.to_pgn(), arbiter_pgn::GameResult::Unknown);
+    /// ```
+    pub fn to_pgn(self) -> arbiter_pgn::GameResult {
+        [
+            arbiter_pgn::GameResult::WhiteWins,
+            arbiter_pgn::GameResult::BlackWins,
+            arbiter_pgn::GameResult::Draw,
+        ]
+        .into_iter()
+        .find(|&r| GameResult::from_pgn(r) == Some(self))
+        .unwrap_or(arbiter_pgn::GameResult::Unknown)
+    }
+
     /// Parses `1-0`, `0-1`, `1/2-1/2` (also `½-½`), `0-0`, `1/2-0`, `0-1/2`.
     pub fn parse(text: &str) -> Option<GameResult> {
         let t = text.trim().replace('½', "1/2");

@@ -50,6 +50,10 @@ pub(crate) enum Step {
     Null,
 }
 
+/// How records write a null move: ChessBase's `Z0`, `--`, UCI's `0000`,
+/// `@@@@`.
+const NULL_MOVES: [&str; 4] = ["--", "Z0", "0000", "@@@@"];
+
 /// What to do with a null move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(crate) enum NullMoves {
@@ -254,7 +258,7 @@ impl Replay {
 
     #[inline(never)]
     fn read_slow(&mut self, text: &[u8], at: Location) -> Result<Step, Flow> {
-        if matches!(text, b"--" | b"Z0" | b"0000" | b"@@@@") {
+        if let Some(&written) = NULL_MOVES.iter().find(|w| w.as_bytes() == text) {
             if self.cur.pos.is_check() {
                 let e = ReadMoveError::Illegal {
                     text: String::from_utf8_lossy(text).into_owned(),
@@ -263,12 +267,6 @@ impl Replay {
                 return Err(self.move_error(at, Some(e.text().to_owned()), GameErrorKind::Move(e)));
             }
             if self.first_null.is_none() && self.parents.is_empty() {
-                let written = match text {
-                    b"--" => "--",
-                    b"Z0" => "Z0",
-                    b"0000" => "0000",
-                    _ => "@@@@",
-                };
                 self.first_null = Some((at, written));
             }
             if self.nulls == NullMoves::Report {

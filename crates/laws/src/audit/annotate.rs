@@ -2,8 +2,6 @@
 
 use super::Audit;
 use crate::edition::Edition;
-use crate::outcome::GameResult;
-use arbiter_chess::Color;
 use arbiter_pgn::{Game as Record, Tags};
 
 /// `record` with a `LawsResult` tag beside its `Result` (and `LawsArticle`
@@ -28,18 +26,13 @@ pub fn annotate(record: &Record, audit: &Audit, edition: Edition) -> Record {
     // The result written (tag and marker) is the one the audit judged: the
     // `Result` tag where the record has one, whatever its movetext ends
     // with, so that the annotated file audits as the record did.
-    let judged = match audit
-        .recorded
-        .result
-        .map(|r| (r.winner(), r == GameResult::DRAW))
-    {
-        Some((Some(Color::White), _)) => arbiter_pgn::GameResult::WhiteWins,
-        Some((Some(Color::Black), _)) => arbiter_pgn::GameResult::BlackWins,
-        Some((None, true)) => arbiter_pgn::GameResult::Draw,
-        _ => arbiter_pgn::GameResult::Unknown,
-    };
     if record.result.is_some() || record.tags.get("Result").is_some() {
-        out.result = Some(judged);
+        out.result = Some(
+            audit
+                .recorded
+                .result
+                .map_or(arbiter_pgn::GameResult::Unknown, |r| r.to_pgn()),
+        );
     }
     let laws_result = audit
         .laws

@@ -387,51 +387,44 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
             place: None,
         });
     }
-    // The Termination tag names by colour a loser the result does not.
-    let named = out
-        .recorded
+    // The record contradicts itself: the Termination tag names by colour a
+    // loser the result does not, or the Result tag and the movetext's
+    // marker, both results, differ (the tag is judged).
+    let recorded = &out.recorded;
+    let named = recorded
         .termination
         .as_deref()
         .and_then(RecordedEnd::named_loser);
-    if let (Some(named), Some(winner)) = (named, out.recorded.result.and_then(|r| r.winner())) {
+    let winner = recorded.result.and_then(|r| r.winner());
+    let mut contradictions = Vec::new();
+    if let (Some(named), Some(winner)) = (named, winner) {
         if named == winner {
-            out.findings.push(Finding {
-                kind: FindingKind::Unreadable,
-                ply: Some(out.plies),
-                article: record_article(options.edition),
-                text: format!(
-                    "The Termination tag says {} lost ({:?}), but the result {} says {} won: the record contradicts itself. The Laws' result is compared with the result's.",
-                    color_name(named),
-                    out.recorded.termination.as_deref().unwrap_or_default(),
-                    out.recorded.result_text,
-                    color_name(winner)
-                ),
-                place: None,
-            });
+            contradictions.push(format!(
+                "The Termination tag says {} lost ({:?}), but the result {} says {} won: the record contradicts itself. The Laws' result is compared with the result's.",
+                color_name(named),
+                recorded.termination.as_deref().unwrap_or_default(),
+                recorded.result_text,
+                color_name(winner)
+            ));
         }
     }
-    // The Result tag and the movetext's marker, both results, differ: the
-    // record contradicts itself (the tag is judged).
-    if let (Some(tag), Some(marker)) = (out.recorded.result, record.result) {
-        let written = marker.as_str();
-        let marked = match marker {
-            arbiter_pgn::GameResult::WhiteWins => Some(GameResult::win(Color::White)),
-            arbiter_pgn::GameResult::BlackWins => Some(GameResult::win(Color::Black)),
-            arbiter_pgn::GameResult::Draw => Some(GameResult::DRAW),
-            arbiter_pgn::GameResult::Unknown => None,
-        };
-        if marked.is_some_and(|m| m != tag) {
-            out.findings.push(Finding {
-                kind: FindingKind::Unreadable,
-                ply: Some(out.plies),
-                article: record_article(options.edition),
-                text: format!(
-                    "The Result tag says {} but the movetext ends {written}: the record contradicts itself. The Laws' result is compared with the tag's.",
-                    out.recorded.result_text
-                ),
-                place: None,
-            });
+    if let (Some(tag), Some(marker)) = (recorded.result, record.result) {
+        if GameResult::from_pgn(marker).is_some_and(|m| m != tag) {
+            contradictions.push(format!(
+                "The Result tag says {} but the movetext ends {}: the record contradicts itself. The Laws' result is compared with the tag's.",
+                recorded.result_text,
+                marker.as_str()
+            ));
         }
+    }
+    for text in contradictions {
+        out.findings.push(Finding {
+            kind: FindingKind::Unreadable,
+            ply: Some(out.plies),
+            article: record_article(options.edition),
+            text,
+            place: None,
+        });
     }
     out.findings.sort_by_key(|f| f.ply.unwrap_or(u32::MAX));
     out

@@ -175,9 +175,7 @@ impl Game {
             };
             self.play_to(by, m, t, &after[i], known);
             self.last_t = t;
-            if self.keep_events {
-                self.events.push(Event::play(t, by, m));
-            }
+            self.log(Event::play(t, by, m));
             if self.outcome.is_some() {
                 return LinePlayed {
                     plies: i + 1,
@@ -245,9 +243,7 @@ impl Game {
             let san =
                 self.san_to_write(m, || (before(start, after, i), after[i].is_check(), false));
             self.moves.push(PlayedMove { mv: m, san, by, t });
-            if self.keep_events {
-                self.events.push(Event::play(t, by, m));
-            }
+            self.log(Event::play(t, by, m));
             by = !by;
         }
         let n = plies.len() as u32;

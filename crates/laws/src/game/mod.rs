@@ -584,10 +584,16 @@ impl Game {
             } => self.on_adjudicate(*result, *ground, reason, t),
         };
         self.last_t = t;
+        self.log(event);
+        Ok(applied)
+    }
+
+    /// Keeps `event` in the log, unless the game keeps none
+    /// ([`Game::keep_events`]).
+    pub(super) fn log(&mut self, event: Event) {
         if self.keep_events {
             self.events.push(event);
         }
-        Ok(applied)
     }
 
     /// A player acting must be at the board, unless arriving (6.7).
