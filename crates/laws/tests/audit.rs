@@ -33,6 +33,12 @@ fn kinds(a: &Audit) -> Vec<FindingKind> {
     a.findings.iter().map(|f| f.kind).collect()
 }
 
+/// The Laws agree with the record, and nothing is found.
+#[track_caller]
+fn assert_clean(a: &Audit) {
+    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+}
+
 fn laws_result(a: &Audit) -> String {
     a.laws.result.map_or("*".into(), |r| r.to_string())
 }
@@ -180,7 +186,7 @@ fn art_5_1_2_2023_resignation_when_the_opponent_cannot_mate_is_a_draw() {
     // White resigns against a lone king: 2014 scores it 0-1, 2023 a draw.
     let pgn = "[Result \"0-1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra2 Kd7 0-1\n";
     let a = audit_in(pgn, Edition::Fide2014);
-    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_clean(&a);
     let a = audit_in(pgn, Edition::Fide2023);
     assert_eq!(kinds(&a), [FindingKind::WrongResult]);
     assert_eq!(
@@ -222,7 +228,7 @@ fn art_6_9_without_a_clock_the_position_decides() {
 fn art_6_9_correct_time_forfeit_agrees() {
     // Black flags; White has a queen.
     let a = audit_one("[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"180+2\"]\n[FEN \"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1\"]\n\n1. Qa2 { [%clk 0:03:01] } Kd7 { [%clk 0:00:00] } 2. Qa3 { [%clk 0:03:02] } 1-0\n");
-    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_clean(&a);
     assert_eq!(a.laws.termination, Some(Termination::Timeout));
 }
 
@@ -238,7 +244,7 @@ fn art_6_9_time_out_scored_as_a_draw_although_the_opponent_could_mate() {
 fn art_6_9_draw_on_time_against_insufficient_material_agrees() {
     // Black, with a rook, flags against a lone king: a draw.
     let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by timeout vs insufficient material\"]\n[FEN \"r3k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kf2 1/2-1/2\n");
-    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_clean(&a);
     assert_eq!(a.laws.termination, Some(Termination::TimeoutDraw));
 }
 
@@ -252,11 +258,11 @@ fn art_6_9_a_day_a_move_as_chess_com_writes_it() {
     // Black's flag fall stands (and the repetition claim of a daily game).
     let flag = "[Result \"1-0\"]\n[TimeControl \"1/86400\"]\n[Termination \"W won on time\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 {[%clk 23:00:00]} 1-0\n";
     let a = audit_one(flag);
-    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_clean(&a);
     assert_eq!(a.laws.termination, Some(Termination::Timeout));
     let claim = "[Result \"1/2-1/2\"]\n[TimeControl \"1/432000\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 {[%clk 0:04:00]} Ng8 1/2-1/2\n";
     let a = audit_one(claim);
-    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_clean(&a);
     assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
 }
 
@@ -268,12 +274,12 @@ fn art_6_9_time_added_to_a_clock_is_no_flag_fall() {
     // Black flags with 1 s, and White, with a queen, wins.
     let pgn = "[Result \"1-0\"]\n[TimeControl \"60+0\"]\n[Termination \"Time forfeit\"]\n\n1. e4 {[%clk 0:01:00]} e5 {[%clk 0:01:00]} 2. Nf3 {[%clk 0:00:05]} Nc6 {[%clk 0:00:58]} 3. Bc4 {[%clk 0:00:20]} Bc5 {[%clk 0:00:57]} 4. c3 {[%clk 0:00:02]} Nf6 {[%clk 0:00:01]} 5. d3 {[%clk 0:00:01]} 1-0\n";
     let a = audit_one(pgn);
-    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_clean(&a);
     assert_eq!(a.laws.termination, Some(Termination::Timeout));
     // The same clocks, White with a queen against a lone king.
     let pgn = "[Result \"1-0\"]\n[TimeControl \"60+0\"]\n[Termination \"Time forfeit\"]\n[FEN \"7k/8/8/8/8/8/8/1Q2K3 w - - 0 1\"]\n\n1. Qb2 {[%clk 0:00:05]} Kg8 {[%clk 0:00:58]} 2. Qb3+ {[%clk 0:00:20]} Kh8 {[%clk 0:00:57]} 3. Qb4 {[%clk 0:00:02]} 1-0\n";
     let a = audit_one(pgn);
-    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_clean(&a);
 }
 
 #[test]
@@ -285,7 +291,7 @@ fn art_6_11_both_flags_fallen_is_a_draw() {
     for (edition, article) in [(Edition::Fide2014, "6.11"), (Edition::Fide2023, "III.3.1")] {
         let pgn = "[Result \"1/2-1/2\"]\n[TimeControl \"180+0\"]\n[Termination \"Game drawn because both players ran out of time\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n";
         let a = audit_in(pgn, edition);
-        assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+        assert_clean(&a);
         assert_eq!(a.laws.termination, Some(Termination::BothFlags));
         assert_eq!(a.laws.article, Some(article));
         let a = audit_in(&pgn.replace("1/2-1/2", "1-0"), edition);
@@ -328,11 +334,11 @@ fn art_9_2_repetition_without_a_threefold_repetition() {
 fn art_9_2_correct_repetition_claims_agree() {
     // The initial position for the third time on the board ...
     let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n");
-    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_clean(&a);
     assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
     // ... or by the move Black intends (9.2 a): Ng8, written, not played.
     let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 1/2-1/2\n");
-    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_clean(&a);
     assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
 }
 
@@ -349,7 +355,7 @@ fn art_9_3_fifty_moves_without_them() {
 #[test]
 fn art_9_3_correct_fifty_move_claim_agrees() {
     let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by 50-move rule\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 60\"]\n\n60. Ra2 1/2-1/2\n");
-    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_clean(&a);
     assert_eq!(a.laws.termination, Some(Termination::FiftyMoves));
 }
 
@@ -400,7 +406,7 @@ fn an_unfinished_game_is_still_going() {
 fn chess960_castling_is_replayed() {
     // Kings on c1 and c8: castling king-side takes the king to g1, the rook to f1.
     let a = audit_one("[Variant \"Chess960\"]\n[FEN \"r1k4r/pppppppp/8/8/8/8/PPPPPPPP/R1K4R w HAha - 0 1\"]\n[Result \"1-0\"]\n\n1. O-O O-O 2. e4 e5 1-0\n");
-    assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
+    assert_clean(&a);
     assert_eq!(a.plies, 4);
 }
 
