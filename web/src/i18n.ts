@@ -190,6 +190,10 @@ const en = {
   'term.timeout': '{color} ran out of time',
   'term.timeout_draw': '{color} ran out of time, but the opponent cannot checkmate',
   'term.illegal_move': 'Illegal move by {color}',
+  'term.both_flags': 'Both flags fell, and which fell first cannot be established',
+  'term.forfeit': 'Forfeit, declared by the arbiter',
+  'term.arbiter_decision': 'By the arbiter\'s decision',
+  'term.adjudication': 'Result decided by the arbiter (adjudication)',
   'term.intended': 'Intended move: {move} (not played)',
 
   'ev.joined': '{name} joined as {color}.',
@@ -604,6 +608,10 @@ const ru: Dict = {
   'term.timeout': '{color}: время истекло',
   'term.timeout_draw': '{color}: время истекло, но соперник не может поставить мат',
   'term.illegal_move': 'Невозможный ход: {color}',
+  'term.both_flags': 'Флажки упали у обоих, и какой упал первым, установить нельзя',
+  'term.forfeit': 'Техническое поражение, объявленное арбитром',
+  'term.arbiter_decision': 'По решению арбитра',
+  'term.adjudication': 'Результат присуждён арбитром',
   'term.intended': 'Записанный ход: {move} (не сделан)',
 
   'ev.joined': '{name} присоединился ({color}).',

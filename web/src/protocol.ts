@@ -13,7 +13,8 @@ export type Status = 'waiting' | 'active' | 'finished';
 export type TerminationKind =
   | 'checkmate' | 'stalemate' | 'dead_position' | 'resignation' | 'agreement'
   | 'threefold_repetition' | 'fifty_moves' | 'fivefold_repetition' | 'seventyfive_moves'
-  | 'timeout' | 'timeout_draw' | 'illegal_move';
+  | 'timeout' | 'timeout_draw' | 'both_flags' | 'illegal_move'
+  | 'arbiter_decision' | 'forfeit' | 'adjudication';
 
 export interface Delay { kind: 'bronstein' | 'simple'; ms: number }
 

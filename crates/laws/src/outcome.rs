@@ -230,6 +230,33 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Every termination, in declaration order (for the clients that must
+    /// name each one: the web app's strings, the protocol's table).
+    ///
+    /// ```
+    /// use arbiter_laws::Termination;
+    /// assert_eq!(Termination::ALL.len(), 16);
+    /// assert!(Termination::ALL.iter().any(|t| t.name() == "both_flags"));
+    /// ```
+    pub const ALL: [Termination; 16] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::DeadPosition,
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::ThreefoldRepetition,
+        Termination::FiftyMoves,
+        Termination::FivefoldRepetition,
+        Termination::SeventyfiveMoves,
+        Termination::Timeout,
+        Termination::TimeoutDraw,
+        Termination::BothFlags,
+        Termination::IllegalMove,
+        Termination::ArbiterDecision,
+        Termination::Forfeit,
+        Termination::Adjudication,
+    ];
+
     /// The snake_case name used by `arbiter judge`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -347,26 +374,9 @@ mod tests {
     #[test]
     fn termination_serde_form_is_its_name() {
         use Termination::*;
-        let all = [
-            Checkmate,
-            Stalemate,
-            DeadPosition,
-            Resignation,
-            Agreement,
-            ThreefoldRepetition,
-            FiftyMoves,
-            FivefoldRepetition,
-            SeventyfiveMoves,
-            Timeout,
-            TimeoutDraw,
-            BothFlags,
-            IllegalMove,
-            ArbiterDecision,
-            Forfeit,
-            Adjudication,
-        ];
-        for t in all {
-            // Exhaustive: a new variant fails to compile until listed above.
+        for t in Termination::ALL {
+            // Exhaustive: a new variant fails to compile until listed here
+            // (and then in ALL, whose length the compiler checks).
             match t {
                 Checkmate | Stalemate | DeadPosition | Resignation | Agreement
                 | ThreefoldRepetition | FiftyMoves | FivefoldRepetition | SeventyfiveMoves
@@ -377,5 +387,9 @@ mod tests {
             assert_eq!(json, format!("\"{}\"", t.name()));
             assert_eq!(serde_json::from_str::<Termination>(&json).unwrap(), t);
         }
+        // Each once.
+        let names: std::collections::HashSet<_> =
+            Termination::ALL.iter().map(|t| t.name()).collect();
+        assert_eq!(names.len(), Termination::ALL.len());
     }
 }

@@ -254,6 +254,30 @@ fn the_checker_refuses_drift() {
     }
 }
 
+/// Every way the Laws can end a game is declared by the web (a
+/// `TerminationKind`) and named in both its languages (`term.<kind>` in
+/// the English and the Russian dictionary): a game of an event forfeited
+/// by its arbiter (6.7) was shown as the raw key `term.forfeit`.
+#[test]
+fn every_termination_is_declared_and_named_in_both_languages() {
+    let ts = protocol_ts();
+    let i18n = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web/src/i18n.ts"
+    ))
+    .expect("web/src/i18n.ts");
+    // The Russian dictionary follows the English one.
+    let ru_at = i18n.find("const ru").expect("the Russian dictionary");
+    let (en, ru) = i18n.split_at(ru_at);
+    for t in arbiter_laws::Termination::ALL {
+        let kind = json!({"kind": t, "article": "1", "winner": null, "by": null});
+        conforms(&ts, "Termination", &kind);
+        let key = format!("'term.{}':", t.name());
+        assert!(en.contains(&key), "no English string {key}");
+        assert!(ru.contains(&key), "no Russian string {key}");
+    }
+}
+
 /// Everything a game sends, checked against protocol.ts.
 #[tokio::test]
 async fn the_web_declares_what_the_server_sends() {
