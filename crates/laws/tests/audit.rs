@@ -301,6 +301,111 @@ fn art_6_11_both_flags_fallen_is_a_draw() {
 }
 
 #[test]
+fn art_6_11_both_flags_before_the_last_period_the_game_goes_on() {
+    // Two moves in a minute, then a minute for the rest: both flags down
+    // after one move each, in the first period, and the game goes on
+    // (2014 6.11 a; III.3.1); the record's draw stands as an agreement
+    // may explain it, reported. After three moves each, in the last
+    // period: drawn by both flags.
+    for (edition, article) in [(Edition::Fide2014, "6.11"), (Edition::Fide2023, "III.3.1")] {
+        let head = "[Result \"1/2-1/2\"]\n[TimeControl \"2/60:60\"]\n[Termination \"Both flags fell\"]\n\n";
+        let a = audit_in(&format!("{head}1. e4 e5 1/2-1/2\n"), edition);
+        assert_eq!(
+            kinds(&a),
+            [FindingKind::UnfoundedTermination],
+            "{edition:?}"
+        );
+        assert_eq!(a.findings[0].article, article);
+        assert!(
+            a.findings[0]
+                .text
+                .contains("White had still 1 move to complete in a period before the last"),
+            "{}",
+            a.findings[0].text
+        );
+        assert!(a.agrees());
+        assert_eq!(a.laws.termination, Some(Termination::Agreement));
+        let a = audit_in(
+            &format!("{head}1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 1/2-1/2\n"),
+            edition,
+        );
+        assert_clean(&a);
+        assert_eq!(a.laws.termination, Some(Termination::BothFlags));
+        assert_eq!(a.laws.article, Some(article));
+    }
+}
+
+#[test]
+fn art_6_9_a_flag_fall_as_fics_writes_it() {
+    // FICS's database has no Termination tag: the end is a sentence after
+    // the last move, `{White forfeits on time} 0-1` (or, lately, a
+    // LongResult tag). Black has a lone king: a draw by 6.9, which a
+    // reading as a resignation (it stands in 2014) would miss.
+    let head = "[Event \"FICS rated blitz game\"]\n[Result \"0-1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n";
+    for pgn in [
+        format!("{head}\n1. Kd2 Kd7 2. Kd3 {{White forfeits on time}} 0-1\n"),
+        format!(
+            "{head}\n1. Kd2 Kd7 2. Kd3 {{Game 12 (alpha vs. beta) alpha forfeits on time}} 0-1\n"
+        ),
+        format!("{head}[LongResult \"White forfeits on time\"]\n\n1. Kd2 Kd7 2. Kd3 0-1\n"),
+    ] {
+        let a = audit_one(&pgn);
+        assert_eq!(kinds(&a), [FindingKind::TimeoutDraw], "{pgn}");
+        assert_eq!(laws_result(&a), "1/2-1/2");
+        assert_eq!(
+            a.recorded.end,
+            arbiter_laws::audit::RecordedEnd::TimeForfeit
+        );
+        // The lean reading (from the text) reads the same.
+        let mut lean = TranscriptReader::new();
+        assert!(Reader::new(pgn.as_bytes())
+            .read_game(&mut lean)
+            .unwrap()
+            .is_some());
+        assert_eq!(audit_transcript(lean.transcript(), &Options::default()), a);
+    }
+    // An annotator's last comment, or a sentence after an earlier move,
+    // says nothing of the end: a resignation.
+    for pgn in [
+        format!("{head}\n1. Kd2 Kd7 2. Kd3 {{White is short of time}} 0-1\n"),
+        format!("{head}\n1. Kd2 Kd7 {{White forfeits on time}} 2. Kd3 0-1\n"),
+    ] {
+        let a = audit_one(&pgn);
+        assert_clean(&a);
+        assert_eq!(a.laws.termination, Some(Termination::Resignation), "{pgn}");
+    }
+    // Where a Termination tag says how, it is read first.
+    let pgn = format!("{head}[Termination \"White resigns\"]\n\n1. Kd2 Kd7 2. Kd3 {{White forfeits on time}} 0-1\n");
+    assert_eq!(
+        audit_one(&pgn).laws.termination,
+        Some(Termination::Resignation)
+    );
+}
+
+#[test]
+fn art_9_3_an_unfounded_claim_as_fics_writes_it() {
+    // The finding names where the record says it.
+    let pgn = "[Result \"1/2-1/2\"]\n[LongResult \"Game drawn by the 50 move rule\"]\n\n1. e4 e5 {Game drawn by the 50 move rule} 1/2-1/2\n";
+    let a = audit_one(pgn);
+    assert_eq!(kinds(&a), [FindingKind::UnfoundedTermination]);
+    assert!(
+        a.findings[0].text.starts_with("The LongResult tag says"),
+        "{}",
+        a.findings[0].text
+    );
+    let a = audit_one(&pgn.replace("[LongResult \"Game drawn by the 50 move rule\"]\n", ""));
+    assert_eq!(kinds(&a), [FindingKind::UnfoundedTermination]);
+    assert!(
+        a.findings[0]
+            .text
+            .starts_with("The comment after the last move says"),
+        "{}",
+        a.findings[0].text
+    );
+    assert!(a.agrees());
+}
+
+#[test]
 fn art_5_1_b_a_resignation_stands_whatever_the_winner_is_called() {
     // chess.com writes the winner's name in the Termination tag: the words
     // of a name ("TimeLord", "qwest50", "deadpool") are not the end's. Black
@@ -804,7 +909,12 @@ fn lean_reading_audits_as_the_full_record() {
     generated += "[White \"A\"]\n[White \"B\"]\n[Result \"1-0\"]\n\n1. e4 { [%clk 0:0x:50] } { [%clk 0:00:49] } e5 2. -- { [%emt 0:00:03] } Nc6 3. Nf3 1-0\n\n";
     generated += "[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Ke7 3. Qxe5+ Kd6 4. Qd5+ Ke7 5. Ke9 0-1\n\n";
     generated += "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
-    generated += "[TimeControl \"40/7200:3600\"]\n[Result \"1/2-1/2\"]\n\n1. d4 { [%emt 0:01:00] } d5 { [%emt x] [%emt 0:00:30] } 2. c4 1/2-1/2\n";
+    generated += "[TimeControl \"40/7200:3600\"]\n[Result \"1/2-1/2\"]\n\n1. d4 { [%emt 0:01:00] } d5 { [%emt x] [%emt 0:00:30] } 2. c4 1/2-1/2\n\n";
+    // How FICS writes ends: a LongResult tag, a sentence after the last
+    // move (those after earlier moves say nothing).
+    generated += "[LongResult \"Game drawn by repetition\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 {Game drawn by mutual agreement} 2. Nf3 {White resigns} {Black forfeits on time} 1/2-1/2\n\n";
+    generated += "[Result \"0-1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. Kd2 {Black resigns} Kd7 { Game 3 (a vs. b) White forfeits on time } 2. Kd3 {a note} {White forfeits on time} 0-1\n\n";
+    generated += "[Result \"1-0\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. Kd2 Kd7 {Black forfeits on time} 2. Kd3 1-0\n";
     texts.push(generated);
     for text in texts {
         let mut full_reader = Reader::new(text.as_bytes());

@@ -400,7 +400,8 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
     if let (Some(named), Some(winner)) = (named, winner) {
         if named == winner {
             contradictions.push(format!(
-                "The Termination tag says {} lost ({:?}), but the result {} says {} won: the record contradicts itself. The Laws' result is compared with the result's.",
+                "The {} says {} lost ({:?}), but the result {} says {} won: the record contradicts itself. The Laws' result is compared with the result's.",
+                recorded.termination_from,
                 color_name(named),
                 recorded.termination.as_deref().unwrap_or_default(),
                 recorded.result_text,
@@ -489,6 +490,7 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
     let recorded = out.recorded.result;
     let recorded_text = out.recorded.result_text.clone();
     let tag = out.recorded.termination.clone().unwrap_or_default();
+    let from = out.recorded.termination_from;
     let plies = out.plies;
     let unfounded = |out: &mut Audit, article: &'static str, what: &str| {
         out.findings.push(Finding {
@@ -496,7 +498,7 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
             ply: Some(plies),
             article,
             text: format!(
-                "The Termination tag says {tag:?}, but {what} (Art. {article}); the result {recorded_text} is left as recorded, as an agreement may explain it."
+                "The {from} says {tag:?}, but {what} (Art. {article}); the result {recorded_text} is left as recorded, as an agreement may explain it."
             ),
             place: None,
         });
@@ -515,9 +517,28 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
         }
         _ => None,
     };
-    if out.recorded.end == RecordedEnd::BothFlags {
+    let before_last = if out.recorded.end == RecordedEnd::BothFlags {
+        replay.before_last_period()
+    } else {
+        None
+    };
+    if let Some((player, to_go)) = before_last {
+        // Both flags down in a period before the last: the game goes on
+        // (6.11 a; III.3.1). The record ends there all the same: its result
+        // stands as an agreement or a resignation may explain it (below).
+        unfounded(
+            out,
+            a.both_flags,
+            &format!(
+                "{} had still {to_go} {} to complete in a period before the last, and when both flags fall in such a period the game goes on",
+                color_name(player),
+                if to_go == 1 { "move" } else { "moves" }
+            ),
+        );
+    } else if out.recorded.end == RecordedEnd::BothFlags {
         // Which flag fell first cannot be established from the record:
-        // drawn (taken as the last period: the record ends there).
+        // drawn (in the last period, or with no clock to tell: the record
+        // ends there).
         let end = LawsEnd {
             result: GameResult::DRAW,
             termination: Termination::BothFlags,
@@ -530,7 +551,7 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
                 ply: Some(plies),
                 article: a.both_flags,
                 text: format!(
-                    "The Termination tag says both flags fell ({tag:?}); which fell first cannot be established from the record, so the game is drawn (Art. {}), not {recorded_text}.",
+                    "The {from} says both flags fell ({tag:?}); which fell first cannot be established from the record, so the game is drawn (Art. {}), not {recorded_text}.",
                     a.both_flags
                 ),
                 place: None,

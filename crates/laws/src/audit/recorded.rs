@@ -120,7 +120,7 @@ impl RecordedEnd {
             RecordedEnd::FiftyMoves
         } else if has("stalemate") {
             RecordedEnd::Stalemate
-        } else if has("insufficient") || has("dead") {
+        } else if has("insufficient") || has("dead") || (has("neither") && has("material")) {
             RecordedEnd::DeadPosition
         } else if ["mate", "mates", "mated", "checkmate", "checkmated"]
             .iter()
@@ -142,6 +142,71 @@ impl RecordedEnd {
         } else {
             RecordedEnd::Unspecified
         }
+    }
+
+    /// Whether a comment after the last move is how a chess server writes
+    /// the end of its games before the result (FICS, whose database has no
+    /// `Termination` tag, and ICC): `{Black resigns} 1-0`, `{White forfeits
+    /// on time} 0-1`, `{Game drawn by mutual agreement} 1/2-1/2`, also after
+    /// the server's own `Game 42 (A vs. B)`. Only these whole sentences
+    /// count: an annotator's last comment ("White is lost", "threatening
+    /// mate") says nothing of how the game ended.
+    ///
+    /// ```
+    /// use arbiter_laws::audit::RecordedEnd;
+    /// assert!(RecordedEnd::is_server_sentence("White forfeits on time"));
+    /// assert!(RecordedEnd::is_server_sentence("Game 70 (a vs. b) Game drawn because both players ran out of time"));
+    /// assert!(!RecordedEnd::is_server_sentence("White is lost: threatening mate"));
+    /// ```
+    pub fn is_server_sentence(comment: &str) -> bool {
+        // At most 16 words are looked at (the longest sentence has 12).
+        let mut all = [""; 16];
+        let mut n = 0;
+        for w in comment.split_ascii_whitespace() {
+            if n == all.len() {
+                return false;
+            }
+            all[n] = w;
+            n += 1;
+        }
+        let mut words = &all[..n];
+        // The server's "Game 42 (A vs. B)" first.
+        if let ["Game", number, open, ..] = words {
+            if number.bytes().all(|b| b.is_ascii_digit()) && open.starts_with('(') {
+                let Some(close) = words.iter().position(|w| w.ends_with(')')) else {
+                    return false;
+                };
+                words = &words[close + 1..];
+            }
+        }
+        matches!(
+            words,
+            [_, "resigns"]
+                | [_, "checkmated"]
+                | [_, "forfeits", "on", "time"]
+                | [_, "forfeits", "by", "disconnection"]
+                | [
+                    _,
+                    "ran",
+                    "out",
+                    "of",
+                    "time",
+                    "and",
+                    _,
+                    "has",
+                    "no",
+                    "material",
+                    "to",
+                    "mate"
+                ]
+                | ["Game", "drawn", "because", "both", "players", "ran", "out", "of", "time"]
+                | ["Game", "drawn", "by", "mutual", "agreement"]
+                | ["Game", "drawn", "by", "repetition"]
+                | ["Game", "drawn", "by", "stalemate"]
+                | ["Game", "drawn", "by", "the", "50", "move", "rule"]
+                | ["Game", "drawn", "because", "neither", "player", "has", "mating", "material"]
+                | ["Neither", "player", "has", "mating", "material"]
+        )
     }
 
     /// The player a `Termination` tag names as the loser, if it names one by
@@ -176,7 +241,7 @@ impl RecordedEnd {
             };
             match p[1] {
                 "lost" | "loses" | "resigns" | "resigned" | "forfeits" | "flagged" | "ran"
-                | "abandoned" | "disconnected" => Some(color),
+                | "abandoned" | "disconnected" | "checkmated" => Some(color),
                 "won" | "wins" | "mates" => Some(!color),
                 _ => None,
             }
@@ -237,9 +302,16 @@ pub struct Recorded {
     pub result: Option<GameResult>,
     /// The `Result` as written (`"*"` if absent).
     pub result_text: String,
-    /// The `Termination` tag as written.
+    /// How the record names its end, as written: the `Termination` tag;
+    /// where it says no more than "Normal" or is absent, FICS's
+    /// `LongResult` tag, else a server's sentence after the last move
+    /// ([`RecordedEnd::is_server_sentence`]).
     pub termination: Option<String>,
-    /// The `Termination` tag, read.
+    /// Where [`Recorded::termination`] was read, for the findings' sentences:
+    /// `"Termination tag"`, `"LongResult tag"` or `"comment after the last
+    /// move"`.
+    pub termination_from: &'static str,
+    /// [`Recorded::termination`], read.
     pub end: RecordedEnd,
     /// The last `[%clk]` time recorded for White and for Black, ms.
     pub clock: [Option<u64>; 2],
@@ -260,7 +332,22 @@ impl Recorded {
             .filter(|t| !t.is_empty() && *t != "?")
             .map(str::to_owned)
             .unwrap_or_else(|| t.result.unwrap_or_default().as_str().to_owned());
-        let termination = t.termination.get().map(str::to_owned);
+        // The Termination tag; where it says no more than "Normal" (or is
+        // absent), FICS's LongResult tag, else a server's sentence after the
+        // last move.
+        const TAG: &str = "Termination tag";
+        let (termination, termination_from, end) = [
+            (&t.termination, TAG),
+            (&t.long_result, "LongResult tag"),
+            (&t.end_comment, "comment after the last move"),
+        ]
+        .into_iter()
+        .find_map(|(v, from)| {
+            let v = v.get()?;
+            let end = RecordedEnd::parse(Some(v));
+            (end != RecordedEnd::Unspecified).then_some((Some(v), from, end))
+        })
+        .unwrap_or((t.termination.get(), TAG, RecordedEnd::Unspecified));
         let mut clock = [None, None];
         let first = t.start.turn();
         for (i, ms) in t.clocks.iter().enumerate() {
@@ -272,8 +359,9 @@ impl Recorded {
         Recorded {
             result: GameResult::parse(&text),
             result_text: text,
-            end: RecordedEnd::parse(termination.as_deref()),
-            termination,
+            end,
+            termination: termination.map(str::to_owned),
+            termination_from,
             clock,
         }
     }
@@ -282,6 +370,64 @@ impl Recorded {
 #[cfg(test)]
 mod tests {
     use super::RecordedEnd;
+
+    #[test]
+    fn server_sentences_are_read_and_nothing_else() {
+        use RecordedEnd::*;
+        // FICS's and ICC's sentences (as ficsgames.org's exports and the
+        // servers themselves write them), and how each reads.
+        for (text, end) in [
+            ("Black resigns", Resignation),
+            ("White checkmated", Checkmate),
+            ("White forfeits on time", TimeForfeit),
+            ("Black forfeits by disconnection", Forfeit),
+            (
+                "White ran out of time and Black has no material to mate",
+                TimeForfeit,
+            ),
+            ("Game drawn because both players ran out of time", BothFlags),
+            ("Game drawn by mutual agreement", Agreement),
+            ("Game drawn by repetition", Repetition),
+            ("Game drawn by stalemate", Stalemate),
+            ("Game drawn by the 50 move rule", FiftyMoves),
+            ("Neither player has mating material", DeadPosition),
+            (
+                "Game drawn because neither player has mating material",
+                DeadPosition,
+            ),
+            (
+                "Game 42 (Svag vs. SapceBoy) Game drawn by repetition",
+                Repetition,
+            ),
+            (
+                "Game 70 (a vs. b)  Game drawn because both players ran out of time",
+                BothFlags,
+            ),
+            ("Game 1 (x vs. y) y resigns", Resignation),
+            ("  White   resigns ", Resignation),
+        ] {
+            assert!(RecordedEnd::is_server_sentence(text), "{text}");
+            assert_eq!(RecordedEnd::parse(Some(text)), end, "{text}");
+        }
+        for text in [
+            "White is lost",
+            "threatening mate",
+            "White resigns here, but could have played on",
+            "Black forfeits on time?",
+            "Game drawn",
+            "Game 42 (a vs. b",
+            "Game 42 (a vs. b)",
+            "Mickster wins by losing all material",
+            "reuss lost connection and too few moves; game aborted",
+            "",
+        ] {
+            assert!(!RecordedEnd::is_server_sentence(text), "{text}");
+        }
+        assert_eq!(
+            RecordedEnd::named_loser("Black checkmated"),
+            Some(arbiter_chess::Color::Black)
+        );
+    }
 
     #[test]
     fn terminations_as_sites_and_programs_write_them() {

@@ -283,6 +283,17 @@ impl Replay {
         (end, loser)
     }
 
+    /// A player still playing, when the record ends, in a period with a
+    /// move count (not the last period, in which all remaining moves must
+    /// be completed: 2014 6.11, Guidelines III.3.1): that player and the
+    /// moves he had still to complete in it. `None` without a clock.
+    pub(crate) fn before_last_period(&self) -> Option<(Color, u32)> {
+        let clock = self.game.clock()?;
+        Color::ALL
+            .into_iter()
+            .find_map(|c| clock.moves_to_go(c).map(|n| (c, n)))
+    }
+
     /// Can `color` checkmate from the position on the board by any series of
     /// legal moves?
     pub(crate) fn can_checkmate(&mut self, color: Color) -> Verdict {

@@ -41,6 +41,14 @@ pub struct Transcript {
     pub(crate) site: TagValue,
     pub(crate) result_tag: TagValue,
     pub(crate) termination: TagValue,
+    /// FICS's `LongResult` tag ("Game drawn by the 50 move rule").
+    pub(crate) long_result: TagValue,
+    /// A comment after the last move that is a server's sentence of how
+    /// the game ended ([`RecordedEnd::is_server_sentence`]: `{Black
+    /// resigns} 1-0`).
+    ///
+    /// [`RecordedEnd::is_server_sentence`]: super::RecordedEnd::is_server_sentence
+    pub(crate) end_comment: TagValue,
     pub(crate) time_control: TagValue,
     pub(crate) start: Position,
     /// The main line's moves (a null move as [`Node::NULL_MOVE`]).
@@ -102,6 +110,8 @@ impl Default for Transcript {
             site: TagValue::default(),
             result_tag: TagValue::default(),
             termination: TagValue::default(),
+            long_result: TagValue::default(),
+            end_comment: TagValue::default(),
             time_control: TagValue::default(),
             start: *STANDARD,
             moves: Vec::new(),
@@ -139,6 +149,13 @@ impl Transcript {
             site: tag("Site"),
             result_tag: tag("Result"),
             termination: tag("Termination"),
+            long_result: tag("LongResult"),
+            end_comment: TagValue::of(
+                nodes
+                    .last()
+                    .and_then(|n| n.comments.iter().find(|c| is_end_sentence(c.as_bytes())))
+                    .map(String::as_str),
+            ),
             time_control: tag("TimeControl"),
             start: record.start,
             moves,
@@ -260,6 +277,7 @@ enum Kept {
     Site,
     Result,
     Termination,
+    LongResult,
     TimeControl,
 }
 
@@ -271,6 +289,7 @@ fn kept(name: &[u8]) -> Option<Kept> {
         b"Site" => Kept::Site,
         b"Result" => Kept::Result,
         b"Termination" => Kept::Termination,
+        b"LongResult" => Kept::LongResult,
         b"TimeControl" => Kept::TimeControl,
         _ => return None,
     })
@@ -308,6 +327,9 @@ pub struct TranscriptReader {
     read: usize,
     /// A null move was read: the positions stop before it.
     null: bool,
+    /// [`Self::read`] when the transcript's end comment was read: it counts
+    /// only if no move follows it.
+    end_comment_at: usize,
 }
 
 impl TranscriptReader {
@@ -336,6 +358,7 @@ impl TranscriptReader {
             Kept::Site => &mut t.site,
             Kept::Result => &mut t.result_tag,
             Kept::Termination => &mut t.termination,
+            Kept::LongResult => &mut t.long_result,
             Kept::TimeControl => &mut t.time_control,
         }
     }
@@ -401,6 +424,18 @@ fn lone_clock(text: &[u8]) -> Option<u64> {
     Some(u64::from(h) * 3_600_000 + minutes * 60_000 + seconds * 1000)
 }
 
+/// Whether a comment's text is a server's sentence of how its game ended
+/// ([`RecordedEnd::is_server_sentence`]); a test of its first byte and
+/// length first (most comments are clocks, evaluations or prose).
+///
+/// [`RecordedEnd::is_server_sentence`]: super::RecordedEnd::is_server_sentence
+fn is_end_sentence(text: &[u8]) -> bool {
+    let text = text.trim_ascii();
+    text.len() <= 160
+        && text.first().is_some_and(u8::is_ascii_alphanumeric)
+        && std::str::from_utf8(text).is_ok_and(super::RecordedEnd::is_server_sentence)
+}
+
 /// The time of a command's text between its name and its `]`.
 fn command_time(command: &[u8]) -> Option<u64> {
     let time = std::str::from_utf8(&command[5..command.len() - 1]).ok()?;
@@ -419,6 +454,8 @@ impl Visitor for TranscriptReader {
             &mut t.site,
             &mut t.result_tag,
             &mut t.termination,
+            &mut t.long_result,
+            &mut t.end_comment,
             &mut t.time_control,
         ] {
             slot.set = false;
@@ -485,6 +522,17 @@ impl Visitor for TranscriptReader {
             self.clock_slot(i).get_or_insert(ms);
             return Flow::Continue;
         }
+        if is_end_sentence(text) {
+            // The first after the last move read so far.
+            let slot = &mut self.transcript.end_comment;
+            if !slot.set || self.end_comment_at != self.read {
+                slot.text.clear();
+                slot.text
+                    .push_str(&String::from_utf8_lossy(text.trim_ascii()));
+                slot.set = true;
+                self.end_comment_at = self.read;
+            }
+        }
         for command in clock_commands(text) {
             if command.starts_with(b"[%clk") {
                 let slot = self.clock_slot(i);
@@ -520,6 +568,10 @@ impl Visitor for TranscriptReader {
     fn end_game(&mut self) {
         self.transcript.null_at = self.line.first_null();
         let t = &mut self.transcript;
+        if t.end_comment.set && self.end_comment_at != self.read {
+            // A move came after it: not how the game ended.
+            t.end_comment.set = false;
+        }
         let n = t.moves.len();
         // Times of moves not read (a refused one) are dropped.
         t.clocks.truncate(n);
