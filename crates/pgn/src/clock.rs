@@ -2,8 +2,14 @@
 //! Supplement), as Lichess, chess.com and DGT boards write the mover's clock
 //! after each move (FIDE Art. 6).
 
-/// Collapses runs of whitespace to one space and trims.
-pub(crate) fn clean_comment(text: &str) -> String {
+/// Collapses runs of whitespace to one space and trims: a comment as the
+/// game builder keeps it ([`crate::Node::comments`]).
+///
+/// ```
+/// use arbiter_pgn::clock::clean_comment;
+/// assert_eq!(clean_comment(" White\n  resigns "), "White resigns");
+/// ```
+pub fn clean_comment(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for word in text.split_whitespace() {
         if !out.is_empty() {
@@ -22,20 +28,33 @@ pub(crate) fn clean_comment(text: &str) -> String {
 /// assert_eq!(take_clock("[%clk 0:02:59.5] a blunder"), (Some(179_500), "a blunder".to_owned()));
 /// ```
 pub fn take_clock(comment: &str) -> (Option<u64>, String) {
-    let Some(at) = comment.find("[%clk") else {
-        return (None, comment.to_owned());
-    };
-    let Some(len) = comment[at..].find(']') else {
-        return (None, comment.to_owned());
-    };
-    let body = comment[at + 5..at + len].trim();
-    match parse_clock(body) {
-        Some(ms) => {
-            let rest = format!("{} {}", &comment[..at], &comment[at + len + 1..]);
+    match find_time(comment, "[%clk") {
+        Some((at, ms)) => {
+            let rest = format!("{} {}", &comment[..at.start], &comment[at.end..]);
             (Some(ms), clean_comment(&rest))
         }
         None => (None, comment.to_owned()),
     }
+}
+
+/// The first command `command` (`"[%clk"`, `"[%emt"`) of a comment whose
+/// time reads ([`parse_clock`]): where it is (up to its `]`) and the time.
+/// Each `command` written is tried in turn, one written inside another's
+/// brackets too: an unreadable one (a garbled `[%clk 0:0x:00]`) hides none
+/// after it.
+///
+/// ```
+/// use arbiter_pgn::clock::find_time;
+/// assert_eq!(find_time("[%clk x] [%clk 0:01:00]", "[%clk"), Some((9..23, 60_000)));
+/// assert_eq!(find_time("[%clk 0:01 [%emt 0:00:02]", "[%emt"), Some((11..25, 2_000)));
+/// assert_eq!(find_time("[%clk 0:01:00", "[%clk"), None);
+/// ```
+pub fn find_time(comment: &str, command: &str) -> Option<(std::ops::Range<usize>, u64)> {
+    comment.match_indices(command).find_map(|(at, _)| {
+        let len = comment[at..].find(']')?;
+        let ms = parse_clock(comment[at + command.len()..at + len].trim())?;
+        Some((at..at + len + 1, ms))
+    })
 }
 
 /// Reads `h:mm:ss`, `m:ss` or `s`, each with optional decimals, as

@@ -109,6 +109,30 @@ impl MainLine {
         }
     }
 
+    /// A variation starts: the main line does not follow it (the reader
+    /// skips it), but one before any move of the main line, an alternative
+    /// to no move, is an error, as the readers that follow variations
+    /// (`pgn check`'s [`Checker`](crate::check::Checker), the game builder)
+    /// report it.
+    ///
+    /// ```
+    /// use arbiter_pgn::{Flow, Location, MainLine};
+    /// let mut line = MainLine::new();
+    /// line.begin_game(1);
+    /// assert_eq!(line.begin_movetext(), Flow::Continue);
+    /// assert_eq!(line.begin_variation(Location::default()), Flow::Skip);
+    /// assert_eq!(line.error().map(|e| e.to_string().contains("a variation before any move")), Some(true));
+    /// ```
+    pub fn begin_variation(&mut self, at: Location) -> Flow {
+        let replay = &mut self.replay;
+        if replay.live() && replay.cur.moves == 0 {
+            let ply = Some(replay.cur.ply + 1);
+            let kind = GameErrorKind::Syntax("a variation before any move");
+            replay.fail(at, ply, Some("(".into()), kind);
+        }
+        Flow::Skip
+    }
+
     /// The position after the moves played (the start position before any).
     #[inline]
     pub fn position(&self) -> &Position {

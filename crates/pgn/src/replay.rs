@@ -348,7 +348,9 @@ impl Replay {
     /// The game breaks the PGN syntax: the reader skips the rest of it, so
     /// the main line ends here even inside a variation.
     pub fn syntax_error(&mut self, error: SyntaxError) {
-        let ply = self.started.then_some(self.cur.ply + 1);
+        // The main line's next ply, inside a variation too: the record
+        // breaks there (and readers that skip variations know no other).
+        let ply = self.started.then_some(self.main().ply + 1);
         let text = (!error.found.is_empty()).then_some(error.found);
         self.record(
             error.location,

@@ -3,7 +3,7 @@
 //! `TimeControl` tag.
 
 use super::Transcript;
-use arbiter_pgn::clock::parse_clock;
+use arbiter_pgn::clock::find_time;
 use arbiter_pgn::{Game as Record, TimeControl};
 
 /// The time spent on a move written `[%emt h:mm:ss]` in one of its comments.
@@ -14,11 +14,9 @@ use arbiter_pgn::{Game as Record, TimeControl};
 /// assert_eq!(elapsed_in(&["no time here".to_owned()]), None);
 /// ```
 pub fn elapsed_in(comments: &[String]) -> Option<u64> {
-    comments.iter().find_map(|c| {
-        let at = c.find("[%emt")?;
-        let len = c[at..].find(']')?;
-        parse_clock(c[at + 5..at + len].trim())
-    })
+    comments
+        .iter()
+        .find_map(|c| find_time(c, "[%emt").map(|(_, ms)| ms))
 }
 
 /// The moment (ms since the start, White's clock started at 0) each

@@ -4,7 +4,7 @@
 //! nothing else, into buffers kept from one game to the next.
 
 use arbiter_chess::{Move, Position};
-use arbiter_pgn::clock::parse_clock;
+use arbiter_pgn::clock::{clean_comment, parse_clock, take_clock};
 use arbiter_pgn::{
     Flow, Game as Record, GameError, GameErrorKind, GameResult, Location, MainLine, Node, RawText,
     SyntaxError, Visitor, MAX_NODES,
@@ -45,7 +45,7 @@ pub struct Transcript {
     pub(crate) long_result: TagValue,
     /// A comment after the last move that is a server's sentence of how
     /// the game ended ([`RecordedEnd::is_server_sentence`]: `{Black
-    /// resigns} 1-0`).
+    /// resigns} 1-0`), in a record read without error.
     ///
     /// [`RecordedEnd::is_server_sentence`]: super::RecordedEnd::is_server_sentence
     pub(crate) end_comment: TagValue,
@@ -153,7 +153,12 @@ impl Transcript {
             end_comment: TagValue::of(
                 nodes
                     .last()
-                    .and_then(|n| n.comments.iter().find(|c| is_end_sentence(c.as_bytes())))
+                    .filter(|_| record.error.is_none())
+                    .and_then(|n| {
+                        n.comments
+                            .iter()
+                            .find(|c| super::RecordedEnd::is_server_sentence(c))
+                    })
                     .map(String::as_str),
             ),
             time_control: tag("TimeControl"),
@@ -327,9 +332,14 @@ pub struct TranscriptReader {
     read: usize,
     /// A null move was read: the positions stop before it.
     null: bool,
-    /// [`Self::read`] when the transcript's end comment was read: it counts
-    /// only if no move follows it.
-    end_comment_at: usize,
+    /// The comments after the last move read so far (the end's sentence
+    /// is sought among them once the game is read: [`end_sentence`]), each
+    /// with whether the move's clock was taken before it; and that move
+    /// ([`Self::read`] then).
+    last_comments: Vec<(Vec<u8>, bool)>,
+    last_comments_at: usize,
+    /// How many of `last_comments` hold this game's comments.
+    last_count: usize,
 }
 
 impl TranscriptReader {
@@ -361,6 +371,26 @@ impl TranscriptReader {
             Kept::LongResult => &mut t.long_result,
             Kept::TimeControl => &mut t.time_control,
         }
+    }
+
+    /// Keeps a copy of a comment after move `i` (0-based), the move read
+    /// last so far: those of the last move are read for its end once the
+    /// game is read ([`end_sentence`]). (A copy into buffers kept from one
+    /// game to the next: cheaper than reading each comment as a sentence.)
+    fn keep_last(&mut self, text: &[u8], i: usize) {
+        if self.last_comments_at != self.read {
+            self.last_comments_at = self.read;
+            self.last_count = 0;
+        }
+        let clock_taken = self.transcript.clocks[i].is_some();
+        if self.last_count == self.last_comments.len() {
+            self.last_comments.push((Vec::new(), false));
+        }
+        let (kept, taken) = &mut self.last_comments[self.last_count];
+        kept.clear();
+        kept.extend_from_slice(text);
+        *taken = clock_taken;
+        self.last_count += 1;
     }
 
     /// The clock slot of move `i` (each move read has one).
@@ -424,16 +454,32 @@ fn lone_clock(text: &[u8]) -> Option<u64> {
     Some(u64::from(h) * 3_600_000 + minutes * 60_000 + seconds * 1000)
 }
 
-/// Whether a comment's text is a server's sentence of how its game ended
-/// ([`RecordedEnd::is_server_sentence`]); a test of its first byte and
-/// length first (most comments are clocks, evaluations or prose).
+/// The server's sentence of how its game ended that a comment is
+/// ([`RecordedEnd::is_server_sentence`]), as the game builder keeps the
+/// comment: decoded, whitespace collapsed, and the move's `[%clk]` taken
+/// out unless `clock_taken` (by an earlier comment of the move). Comments
+/// of more words than a sentence and a clock command have (prose) are
+/// passed over unread.
 ///
 /// [`RecordedEnd::is_server_sentence`]: super::RecordedEnd::is_server_sentence
-fn is_end_sentence(text: &[u8]) -> bool {
-    let text = text.trim_ascii();
-    text.len() <= 160
-        && text.first().is_some_and(u8::is_ascii_alphanumeric)
-        && std::str::from_utf8(text).is_ok_and(super::RecordedEnd::is_server_sentence)
+fn end_sentence(text: &[u8], clock_taken: bool) -> Option<String> {
+    // A sentence has at most 16 words, a clock command 3 (decoding and
+    // collapsing the whitespace only ever split words further).
+    if text
+        .split(u8::is_ascii_whitespace)
+        .filter(|w| !w.is_empty())
+        .nth(19)
+        .is_some()
+    {
+        return None;
+    }
+    let cleaned = clean_comment(&RawText(text).decode());
+    let kept = if clock_taken {
+        cleaned
+    } else {
+        take_clock(&cleaned).1
+    };
+    super::RecordedEnd::is_server_sentence(&kept).then_some(kept)
 }
 
 /// The time of a command's text between its name and its `]`.
@@ -469,6 +515,8 @@ impl Visitor for TranscriptReader {
         t.error = None;
         self.read = 0;
         self.null = false;
+        self.last_comments_at = 0;
+        self.last_count = 0;
     }
 
     fn tag(&mut self, name: &[u8], value: RawText<'_>, at: Location) -> Flow {
@@ -522,17 +570,7 @@ impl Visitor for TranscriptReader {
             self.clock_slot(i).get_or_insert(ms);
             return Flow::Continue;
         }
-        if is_end_sentence(text) {
-            // The first after the last move read so far.
-            let slot = &mut self.transcript.end_comment;
-            if !slot.set || self.end_comment_at != self.read {
-                slot.text.clear();
-                slot.text
-                    .push_str(&String::from_utf8_lossy(text.trim_ascii()));
-                slot.set = true;
-                self.end_comment_at = self.read;
-            }
-        }
+        self.keep_last(text, i);
         for command in clock_commands(text) {
             if command.starts_with(b"[%clk") {
                 let slot = self.clock_slot(i);
@@ -552,8 +590,8 @@ impl Visitor for TranscriptReader {
         Flow::Continue
     }
 
-    fn begin_variation(&mut self, _at: Location) -> Flow {
-        Flow::Skip
+    fn begin_variation(&mut self, at: Location) -> Flow {
+        self.line.begin_variation(at)
     }
 
     fn result(&mut self, result: GameResult, _at: Location) -> Flow {
@@ -568,9 +606,17 @@ impl Visitor for TranscriptReader {
     fn end_game(&mut self) {
         self.transcript.null_at = self.line.first_null();
         let t = &mut self.transcript;
-        if t.end_comment.set && self.end_comment_at != self.read {
-            // A move came after it: not how the game ended.
-            t.end_comment.set = false;
+        // The first sentence among the comments after the last move, in a
+        // record that does not break (the full reading cannot tell whether
+        // a sentence came before or after the break).
+        if self.last_comments_at == self.read && self.line.error().is_none() {
+            let found = self.last_comments[..self.last_count]
+                .iter()
+                .find_map(|(text, clock_taken)| end_sentence(text, *clock_taken));
+            if let Some(sentence) = found {
+                t.end_comment.text = sentence;
+                t.end_comment.set = true;
+            }
         }
         let n = t.moves.len();
         // Times of moves not read (a refused one) are dropped.
@@ -583,7 +629,7 @@ impl Visitor for TranscriptReader {
 #[cfg(test)]
 mod tests {
     use super::{clock_commands, lone_clock};
-    use arbiter_pgn::clock::parse_clock;
+    use arbiter_pgn::clock::{clean_comment, parse_clock, take_clock};
 
     #[test]
     fn a_lone_clock_reads_as_parse_clock_reads_it() {
