@@ -629,7 +629,7 @@ impl Visitor for TranscriptReader {
 #[cfg(test)]
 mod tests {
     use super::{clock_commands, lone_clock};
-    use arbiter_pgn::clock::{clean_comment, parse_clock, take_clock};
+    use arbiter_pgn::clock::parse_clock;
 
     #[test]
     fn a_lone_clock_reads_as_parse_clock_reads_it() {
