@@ -386,6 +386,50 @@ fn art_6_9_a_flag_fall_as_fics_writes_it() {
 }
 
 #[test]
+fn art_6_9_a_drawn_flag_fall_as_fics_writes_it() {
+    // "White ran out of time and Black has no material to mate": FICS
+    // counts a knight as no mating material; by 6.9 what counts is whether
+    // Black can checkmate by any series of legal moves. A lone king
+    // cannot: the draw stands. A knight, with a White pawn left to block
+    // its king's flight, can: Black wins (White's flag, as the sentence
+    // names).
+    let sentence = "{White ran out of time and Black has no material to mate} 1/2-1/2";
+    for (fen, moves, laws) in [
+        (
+            "8/8/8/4k3/8/8/8/R6K w - - 0 1",
+            "1. Kh2 Kd5 2. Kg3 Ke5",
+            "1/2-1/2",
+        ),
+        // The flag named, not the player having the move, is judged.
+        (
+            "8/8/8/4k3/8/8/8/R6K w - - 0 1",
+            "1. Kh2 Kd5 2. Kg3",
+            "1/2-1/2",
+        ),
+        (
+            "8/8/8/4k3/8/8/6nP/7K w - - 0 1",
+            "1. Kg1 Nf4 2. Kh1 Ne6",
+            "0-1",
+        ),
+    ] {
+        let pgn = format!("[Result \"1/2-1/2\"]\n[FEN \"{fen}\"]\n\n{moves} {sentence}\n");
+        let a = audit_one(&pgn);
+        assert_eq!(laws_result(&a), laws, "{fen}");
+        if laws == "0-1" {
+            assert_eq!(kinds(&a), [FindingKind::TimeoutWin], "{fen}");
+            assert!(
+                a.findings[0].text.contains("White's flag fall"),
+                "{}",
+                a.findings[0].text
+            );
+        } else {
+            assert_clean(&a);
+            assert_eq!(a.laws.termination, Some(Termination::TimeoutDraw));
+        }
+    }
+}
+
+#[test]
 fn art_9_3_an_unfounded_claim_as_fics_writes_it() {
     // The finding names where the record says it.
     let pgn = "[Result \"1/2-1/2\"]\n[LongResult \"Game drawn by the 50 move rule\"]\n\n1. e4 e5 {Game drawn by the 50 move rule} 1/2-1/2\n";

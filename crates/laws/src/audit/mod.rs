@@ -507,7 +507,12 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
         RecordedEnd::TimeForfeit => {
             let loser = match recorded.and_then(|r| r.winner()) {
                 Some(w) => Some(!w),
-                None if recorded == Some(GameResult::DRAW) => Some(replay.turn()),
+                // A drawn flag fall: the player it names ("White ran out of
+                // time and Black has no material to mate", as FICS writes
+                // it), else the player having the move.
+                None if recorded == Some(GameResult::DRAW) => {
+                    Some(RecordedEnd::named_loser(&tag).unwrap_or(replay.turn()))
+                }
                 None => None,
             };
             loser.map(|l| {
