@@ -44,35 +44,17 @@ use arbiter_pgn::check::Checker;
 use arbiter_pgn::generate::{GenOptions, Generator};
 use arbiter_pgn::{GameResult, Reader};
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
 fn samples() -> Vec<(&'static str, Vec<u8>)> {
-    let home = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
-    let mut dirs = Vec::new();
-    if let Some(home) = home {
-        if let Ok(indexes) = std::fs::read_dir(home.join("registry/src")) {
-            for index in indexes.flatten() {
-                if let Ok(crates) = std::fs::read_dir(index.path()) {
-                    for k in crates.flatten() {
-                        if k.file_name().to_string_lossy().starts_with("pgn-reader-") {
-                            dirs.push(k.path().join("benches"));
-                        }
-                    }
-                }
-            }
-        }
-    }
     let mut out = Vec::new();
     for (source, name) in [
         ("lichess", "lichess_db_1000k.pgn"),
         ("twic", "twic1599_1000k.pgn"),
     ] {
-        match dirs.iter().map(|d| d.join(name)).find(|p| p.exists()) {
-            Some(p) => out.push((source, std::fs::read(p).unwrap())),
+        match arbiter_testkit::registry_file("pgn-reader-", &format!("benches/{name}")) {
+            Some(bytes) => out.push((source, bytes)),
             None => eprintln!("skipped: {name} (pgn-reader's sample) not in Cargo's registry"),
         }
     }

@@ -35,7 +35,6 @@ use arbiter_laws::audit::{audit_move_by_move, audit_transcript, Options, Transcr
 use arbiter_pgn::check::Checker;
 use arbiter_pgn::generate::{GenOptions, Generator};
 use arbiter_pgn::{GameBuilder, Reader};
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Rounds per phase (`ARBITER_BENCH_ROUNDS` overrides: 1 for profiling).
@@ -48,26 +47,9 @@ fn rounds() -> usize {
 
 fn samples() -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
-    let home = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
-    let mut dirs = Vec::new();
-    if let Some(home) = home {
-        if let Ok(indexes) = std::fs::read_dir(home.join("registry/src")) {
-            for index in indexes.flatten() {
-                if let Ok(crates) = std::fs::read_dir(index.path()) {
-                    for k in crates.flatten() {
-                        if k.file_name().to_string_lossy().starts_with("pgn-reader-") {
-                            dirs.push(k.path().join("benches"));
-                        }
-                    }
-                }
-            }
-        }
-    }
     for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
-        match dirs.iter().map(|d| d.join(name)).find(|p| p.exists()) {
-            Some(p) => out.push((name.to_owned(), std::fs::read(p).unwrap())),
+        match arbiter_testkit::registry_file("pgn-reader-", &format!("benches/{name}")) {
+            Some(bytes) => out.push((name.to_owned(), bytes)),
             None => eprintln!("skipped: {name} (pgn-reader's sample) not in Cargo's registry"),
         }
     }

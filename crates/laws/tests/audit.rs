@@ -697,36 +697,18 @@ fn art_8_1_an_unreadable_fen_is_reported() {
 
 /// The benchmark samples shipped inside the `pgn-reader` crate (a
 /// dev-dependency of `arbiter-pgn`), found in Cargo's registry.
-fn sample(name: &str) -> Option<std::path::PathBuf> {
-    let home = std::env::var_os("CARGO_HOME")
-        .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cargo")))?;
-    let src = home.join("registry").join("src");
-    for index in std::fs::read_dir(src).ok()?.flatten() {
-        for krate in std::fs::read_dir(index.path()).ok()?.flatten() {
-            if krate
-                .file_name()
-                .to_string_lossy()
-                .starts_with("pgn-reader-")
-            {
-                let p = krate.path().join("benches").join(name);
-                if p.exists() {
-                    return Some(p);
-                }
-            }
-        }
-    }
-    None
+fn sample(name: &str) -> Option<Vec<u8>> {
+    arbiter_testkit::registry_file("pgn-reader-", &format!("benches/{name}"))
 }
 
 #[test]
 fn real_games_agree() {
     for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
-        let Some(path) = sample(name) else {
+        let Some(bytes) = sample(name) else {
             eprintln!("skipped: {name} (the pgn-reader crate's samples) not in Cargo's registry");
             continue;
         };
-        let text = std::fs::read_to_string(&path).unwrap();
+        let text = String::from_utf8(bytes).unwrap();
         let games = records(&text);
         assert!(games.len() > 400, "{name}: {} games", games.len());
         let mut disagree = Vec::new();
@@ -939,7 +921,7 @@ fn lean_reading_audits_as_the_full_record() {
     let mut texts = Vec::new();
     for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
         match sample(name) {
-            Some(path) => texts.push(std::fs::read_to_string(&path).unwrap()),
+            Some(bytes) => texts.push(String::from_utf8(bytes).unwrap()),
             None => eprintln!(
                 "skipped: {name} (the pgn-reader crate's samples) not in Cargo's registry"
             ),
@@ -1002,11 +984,10 @@ fn one_pass_gives_the_move_by_move_output() {
     use arbiter_laws::audit::audit_move_by_move;
     let mut compared = 0;
     for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
-        let Some(path) = sample(name) else {
+        let Some(text) = sample(name) else {
             eprintln!("skipped: {name} (the pgn-reader crate's samples) not in Cargo's registry");
             continue;
         };
-        let text = std::fs::read(&path).unwrap();
         let mut reader = Reader::new(&text[..]);
         let mut lean = TranscriptReader::new();
         let full = records(&String::from_utf8_lossy(&text));

@@ -87,11 +87,12 @@ fn mutate(text: &mut Vec<u8>, rng: &mut impl Rng) {
 /// Pieces of a real file: its first 120 games (split at `[Event `), two
 /// by two.
 fn real_pieces(name: &str) -> Vec<Vec<u8>> {
-    let Some(path) = sample(name) else {
+    let Some(bytes) = arbiter_testkit::registry_file("pgn-reader-", &format!("benches/{name}"))
+    else {
         eprintln!("skipped: {name} (the pgn-reader crate's samples) not in Cargo's registry");
         return Vec::new();
     };
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = String::from_utf8(bytes).unwrap();
     let games: Vec<&str> = text.split("[Event ").filter(|g| !g.is_empty()).collect();
     games
         .chunks(2)
@@ -103,30 +104,6 @@ fn real_pieces(name: &str) -> Vec<Vec<u8>> {
                 .into_bytes()
         })
         .collect()
-}
-
-fn sample(name: &str) -> Option<std::path::PathBuf> {
-    let home = std::env::var_os("CARGO_HOME")
-        .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cargo")))?;
-    for index in std::fs::read_dir(home.join("registry").join("src"))
-        .ok()?
-        .flatten()
-    {
-        for krate in std::fs::read_dir(index.path()).ok()?.flatten() {
-            if krate
-                .file_name()
-                .to_string_lossy()
-                .starts_with("pgn-reader-")
-            {
-                let p = krate.path().join("benches").join(name);
-                if p.exists() {
-                    return Some(p);
-                }
-            }
-        }
-    }
-    None
 }
 
 #[test]
