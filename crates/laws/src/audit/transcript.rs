@@ -4,7 +4,7 @@
 //! nothing else, into buffers kept from one game to the next.
 
 use arbiter_chess::{Move, Position};
-use arbiter_pgn::clock::{clean_comment, parse_clock, take_clock};
+use arbiter_pgn::clock::{clean_comment, find_time, parse_clock, take_clock};
 use arbiter_pgn::{
     Flow, Game as Record, GameError, GameErrorKind, GameResult, Location, MainLine, Node, RawText,
     SyntaxError, Visitor, MAX_NODES,
@@ -393,6 +393,23 @@ impl TranscriptReader {
         self.last_count += 1;
     }
 
+    /// A `[%clk]` (`clk`) or `[%emt]` time read after move `i`: the first
+    /// readable one of each counts.
+    fn note_time(&mut self, i: usize, clk: bool, time: Option<u64>) {
+        let slot = if clk {
+            self.clock_slot(i)
+        } else {
+            let elapsed = &mut self.transcript.elapsed;
+            if elapsed.len() <= i {
+                elapsed.resize(i + 1, None);
+            }
+            &mut elapsed[i]
+        };
+        if slot.is_none() {
+            *slot = time;
+        }
+    }
+
     /// The clock slot of move `i` (each move read has one).
     #[inline]
     fn clock_slot(&mut self, i: usize) -> &mut Option<u64> {
@@ -571,21 +588,19 @@ impl Visitor for TranscriptReader {
             return Flow::Continue;
         }
         self.keep_last(text, i);
-        for command in clock_commands(text) {
-            if command.starts_with(b"[%clk") {
-                let slot = self.clock_slot(i);
-                if slot.is_none() {
-                    *slot = command_time(command);
-                }
-            } else {
-                let elapsed = &mut self.transcript.elapsed;
-                if elapsed.len() <= i {
-                    elapsed.resize(i + 1, None);
-                }
-                if elapsed[i].is_none() {
-                    elapsed[i] = command_time(command);
-                }
+        if !text.is_ascii() {
+            // Read as the game builder reads it: decoded (Latin-1 if not
+            // UTF-8: a byte 0xA0 is then a space), whitespace collapsed.
+            let cleaned = clean_comment(&RawText(text).decode());
+            for (clk, command) in [(true, "[%clk"), (false, "[%emt")] {
+                let time = find_time(&cleaned, command).map(|(_, ms)| ms);
+                self.note_time(i, clk, time);
             }
+            return Flow::Continue;
+        }
+        for command in clock_commands(text) {
+            let clk = command.starts_with(b"[%clk");
+            self.note_time(i, clk, command_time(command));
         }
         Flow::Continue
     }
