@@ -430,6 +430,44 @@ fn art_6_9_a_drawn_flag_fall_as_fics_writes_it() {
 }
 
 #[test]
+fn art_9_2_a_threefold_repetition_not_claimed_in_time() {
+    // FICS's "Game drawn by repetition" after the game went on past the
+    // repetition (GMMotylev-GMRakhmanov, FICS game 452236710, ends so): the
+    // claim at the end is not correct (9.2 b: the position has just
+    // appeared, the claimant having the move); the finding says when it was.
+    let pgn = "[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nc3 {Game drawn by repetition} 1/2-1/2\n";
+    let a = audit_one(pgn);
+    assert_eq!(kinds(&a), [FindingKind::UnfoundedTermination]);
+    let text = &a.findings[0].text;
+    assert!(
+        text.contains("the position on the board has not appeared for the third time")
+            && text.contains("the position after ply 8 (4... Ng8) had appeared for the third time"),
+        "{text}"
+    );
+    assert!(a.agrees());
+    // Claimed in time: correct.
+    let a = audit_one(&pgn.replace(" 5. Nc3", ""));
+    assert_clean(&a);
+    assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
+}
+
+#[test]
+fn art_6_7_a_game_of_no_moves_says_its_end_before_them() {
+    // FICS writes a game lost before any move as its sentence alone.
+    let a = audit_one("[Result \"0-1\"]\n\n{White forfeits by disconnection} 0-1\n");
+    assert_eq!(a.recorded.end, arbiter_laws::audit::RecordedEnd::Forfeit);
+    assert_eq!(a.laws.termination, Some(Termination::Forfeit));
+    assert_clean(&a);
+    let mut lean = TranscriptReader::new();
+    let text = "[Result \"0-1\"]\n\n{White forfeits by disconnection} 0-1\n";
+    assert!(Reader::new(text.as_bytes()).read_game(&mut lean).unwrap().is_some());
+    assert_eq!(audit_transcript(lean.transcript(), &Options::default()), a);
+    // With a move, a comment before it says nothing of the end.
+    let a = audit_one("[Result \"0-1\"]\n\n{White forfeits by disconnection} 1. e4 0-1\n");
+    assert_eq!(a.laws.termination, Some(Termination::Resignation));
+}
+
+#[test]
 fn art_9_3_an_unfounded_claim_as_fics_writes_it() {
     // The finding names where the record says it.
     let pgn = "[Result \"1/2-1/2\"]\n[LongResult \"Game drawn by the 50 move rule\"]\n\n1. e4 e5 {Game drawn by the 50 move rule} 1/2-1/2\n";

@@ -61,6 +61,7 @@ use crate::dead::Verdict;
 use crate::edition::Edition;
 use crate::event::ClaimKind;
 use crate::outcome::{GameResult, Termination};
+use crate::repetition::Identity;
 use arbiter_chess::Color;
 use arbiter_pgn::{Game as Record, GameErrorKind, Node};
 use replay::{Pass, Played, Replay};
@@ -178,6 +179,37 @@ fn color_name(c: Color) -> &'static str {
 }
 
 /// "ply 57 (29... Qxf2#)".
+/// The last ply before the record's `plies`-th after which the position
+/// on the board had appeared for at least the third time (9.2 b: a claim
+/// then would have been correct), if any.
+fn last_threefold(record: &Transcript, plies: u32) -> Option<u32> {
+    // (Asked only of a claim the record's end does not bear out: a scan.)
+    let mut seen: Vec<(u64, Identity, u32)> = Vec::new();
+    let mut last = None;
+    for ply in 0..plies {
+        let Some(pos) = record.position_after(ply as usize) else {
+            break;
+        };
+        if pos.halfmoves() == 0 {
+            // After a capture or a pawn move no earlier position recurs.
+            seen.clear();
+        }
+        let (key, id) = (pos.zobrist(), Identity::of(pos));
+        let n = match seen.iter_mut().find(|(k, i, _)| *k == key && *i == id) {
+            Some((_, _, n)) => n,
+            None => {
+                seen.push((key, id, 0));
+                &mut seen.last_mut().expect("pushed").2
+            }
+        };
+        *n += 1;
+        if *n >= 3 {
+            last = Some(ply);
+        }
+    }
+    last
+}
+
 fn ply_text(ply: u32, first: Color, first_number: u32, san: Option<String>) -> String {
     // The move number of ply `ply`, counting from the start position's.
     let offset = u32::from(first == Color::Black);
@@ -370,7 +402,7 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
             }
         }
         Played::All(None) if broken.is_some() => {}
-        Played::All(None) => judge_recorded_end(&mut out, &mut replay, options.edition),
+        Played::All(None) => judge_recorded_end(&mut out, &mut replay, record, options.edition),
     }
     replay.recycle();
     let _ = TIMES.try_with(|t| t.replace(times));
@@ -484,7 +516,7 @@ fn judge_automatic_end(
 /// The record ends with the game still on the board: judge its end off the
 /// board (a flag, a claim, a resignation, an agreement, a forfeit) as the
 /// record gives it.
-fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
+fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript, edition: Edition) {
     let rules = edition.rules();
     let a = rules.articles;
     let recorded = out.recorded.result;
@@ -650,11 +682,24 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, edition: Edition) {
             return;
         }
         let what = if kind == ClaimKind::Threefold {
-            "no position has appeared three times, nor could by a move of the player having the move"
+            // A position that had appeared for the third time earlier: the
+            // claim was correct then (9.2 b), not once the game went on.
+            let earlier = match last_threefold(record, plies) {
+                Some(p) => {
+                    let (first, number) = (record.start.turn(), record.start.fullmoves());
+                    format!(
+                        " (the position after {} had appeared for the third time: a claim then, by the player having the move, would have been correct, but the game went on)",
+                        ply_text(p, first, number, replay.san_at(record, p))
+                    )
+                }
+                None => String::new(),
+            };
+            format!("the position on the board has not appeared for the third time, nor would it by a move the player having the move could write as intended{earlier}")
         } else {
             "the last 50 moves by each player were not all without a pawn move or a capture"
+                .to_owned()
         };
-        unfounded(out, article, what);
+        unfounded(out, article, &what);
     }
     let on_board = match out.recorded.end {
         RecordedEnd::Checkmate => Some((a.checkmate, "the final position is not checkmate")),

@@ -151,11 +151,14 @@ impl Transcript {
             termination: tag("Termination"),
             long_result: tag("LongResult"),
             end_comment: TagValue::of(
+                // The comments after the last move (before the first in a
+                // game of none).
                 nodes
                     .last()
+                    .map_or(Some(&record.line.comments), |n| Some(&n.comments))
                     .filter(|_| record.error.is_none())
-                    .and_then(|n| {
-                        n.comments
+                    .and_then(|comments| {
+                        comments
                             .iter()
                             .find(|c| super::RecordedEnd::is_server_sentence(c))
                     })
@@ -373,16 +376,18 @@ impl TranscriptReader {
         }
     }
 
-    /// Keeps a copy of a comment after move `i` (0-based), the move read
-    /// last so far: those of the last move are read for its end once the
-    /// game is read ([`end_sentence`]). (A copy into buffers kept from one
-    /// game to the next: cheaper than reading each comment as a sentence.)
-    fn keep_last(&mut self, text: &[u8], i: usize) {
+    /// Keeps a copy of a comment after move `i` (0-based; `None` before
+    /// the first move), the move read last so far: those of the last move
+    /// are read for its end once the game is read ([`end_sentence`]). (A
+    /// copy into buffers kept from one game to the next: cheaper than
+    /// reading each comment as a sentence.)
+    fn keep_last(&mut self, text: &[u8], i: Option<usize>) {
         if self.last_comments_at != self.read {
             self.last_comments_at = self.read;
             self.last_count = 0;
         }
-        let clock_taken = self.transcript.clocks[i].is_some();
+        // (No move, no clock to take.)
+        let clock_taken = i.is_none_or(|i| self.transcript.clocks[i].is_some());
         if self.last_count == self.last_comments.len() {
             self.last_comments.push((Vec::new(), false));
         }
@@ -578,8 +583,12 @@ impl Visitor for TranscriptReader {
     }
 
     fn comment(&mut self, text: RawText<'_>, _at: Location) -> Flow {
-        // Before the first move: no move's time (as in the full record).
+        // Before the first move: no move's time (as in the full record);
+        // kept as the comments after the last move of a game of none
+        // (`{White forfeits by disconnection} 0-1`), as the game builder
+        // keeps them, no clock taken.
         let Some(i) = self.read.checked_sub(1) else {
+            self.keep_last(text.as_bytes(), None);
             return Flow::Continue;
         };
         let text = text.as_bytes();
@@ -587,7 +596,7 @@ impl Visitor for TranscriptReader {
             self.clock_slot(i).get_or_insert(ms);
             return Flow::Continue;
         }
-        self.keep_last(text, i);
+        self.keep_last(text, Some(i));
         if !text.is_ascii() {
             // Read as the game builder reads it: decoded (Latin-1 if not
             // UTF-8: a byte 0xA0 is then a space), whitespace collapsed.
