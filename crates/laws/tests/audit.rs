@@ -460,7 +460,10 @@ fn art_6_7_a_game_of_no_moves_says_its_end_before_them() {
     assert_clean(&a);
     let mut lean = TranscriptReader::new();
     let text = "[Result \"0-1\"]\n\n{White forfeits by disconnection} 0-1\n";
-    assert!(Reader::new(text.as_bytes()).read_game(&mut lean).unwrap().is_some());
+    assert!(Reader::new(text.as_bytes())
+        .read_game(&mut lean)
+        .unwrap()
+        .is_some());
     assert_eq!(audit_transcript(lean.transcript(), &Options::default()), a);
     // With a move, a comment before it says nothing of the end.
     let a = audit_one("[Result \"0-1\"]\n\n{White forfeits by disconnection} 1. e4 0-1\n");
