@@ -404,6 +404,13 @@ mod tests {
                 BothFlags,
             ),
             ("Game 1 (x vs. y) y resigns", Resignation),
+            // The server's own announcements.
+            ("Game 81 (jeremya vs. SuperSkeelos) jeremya checkmated", Checkmate),
+            ("Game 96 (badcoffee vs. Ferox) Ferox forfeits on time", TimeForfeit),
+            (
+                "Game 16 (OJSimpson vs. DynamoK) DynamoK ran out of time and OJSimpson has no material to mate",
+                TimeForfeit,
+            ),
             ("  White   resigns ", Resignation),
         ] {
             assert!(RecordedEnd::is_server_sentence(text), "{text}");
@@ -419,6 +426,10 @@ mod tests {
             "Game 42 (a vs. b)",
             "Mickster wins by losing all material",
             "reuss lost connection and too few moves; game aborted",
+            // Bughouse, an adjournment, an abort: no end under the Laws.
+            "Game 79 (PVFLU vs. cowchess) PVFLU's partner won",
+            "Game 32 (Axxe vs. Gianmarco) Game courtesyadjourned by Gianmarco",
+            "Game 44 (franky vs. FoxyFiddler) Game aborted on move 1",
             "",
         ] {
             assert!(!RecordedEnd::is_server_sentence(text), "{text}");
