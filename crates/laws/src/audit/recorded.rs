@@ -159,8 +159,9 @@ impl RecordedEnd {
     /// assert!(!RecordedEnd::is_server_sentence("White is lost: threatening mate"));
     /// ```
     pub fn is_server_sentence(comment: &str) -> bool {
-        // At most 16 words are looked at (the longest sentence has 12).
-        let mut all = [""; 16];
+        // At most 17 words are looked at (the longest sentence has 12, the
+        // server's "Game 42 (A vs. B)" 5 more).
+        let mut all = [""; 17];
         let mut n = 0;
         for w in comment.split_ascii_whitespace() {
             if n == all.len() {

@@ -485,12 +485,12 @@ fn lone_clock(text: &[u8]) -> Option<u64> {
 ///
 /// [`RecordedEnd::is_server_sentence`]: super::RecordedEnd::is_server_sentence
 fn end_sentence(text: &[u8], clock_taken: bool) -> Option<String> {
-    // A sentence has at most 16 words, a clock command 3 (decoding and
+    // A sentence has at most 17 words, a clock command 3 (decoding and
     // collapsing the whitespace only ever split words further).
     if text
         .split(u8::is_ascii_whitespace)
         .filter(|w| !w.is_empty())
-        .nth(19)
+        .nth(20)
         .is_some()
     {
         return None;
