@@ -349,6 +349,8 @@ fn art_6_9_a_flag_fall_as_fics_writes_it() {
             "{head}\n1. Kd2 Kd7 2. Kd3 {{Game 12 (alpha vs. beta) alpha forfeits on time}} 0-1\n"
         ),
         format!("{head}[LongResult \"White forfeits on time\"]\n\n1. Kd2 Kd7 2. Kd3 0-1\n"),
+        // ICC writes it in a tag of its own.
+        format!("{head}[ICCResult \"White forfeits on time\"]\n\n1. Kd2 Kd7 2. Kd3 0-1\n"),
         // With the move's clock in the same comment.
         format!("{head}\n1. Kd2 Kd7 2. Kd3 {{[%clk 0:00:00] White forfeits on time}} 0-1\n"),
     ] {

@@ -18,7 +18,7 @@ const HAND: &[&str] = &[
     "[Variant \"Chess960\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n[Result \"*\"]\n\n9. g3 Nh5 10. O-O *\n",
     "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"60+1\"]\n\n1. f3 { [%clk 0:01:00] } e5 { [%clk 0:01:00] } 2. g4 { [%clk 0:00:01] } Qh4# { [%clk 0:00:59] } 0-1\n",
     "[FEN \"8/8/8/8/8/7K/1R6/k7 b - - 0 1\"]\n[Result \"1-0\"]\n\n1... Kxb2 1-0\n",
-    "[Result \"0-1\"]\n\n{White forfeits by disconnection} 0-1\n\n[Result \"1-0\"]\n\n{ [%clk 0:01:00] Black resigns} {x} 1-0\n",
+    "[Result \"0-1\"]\n[ICCResult \"White forfeits on time\"]\n\n{White forfeits by disconnection} 0-1\n\n[Result \"1-0\"]\n\n{ [%clk 0:01:00] Black resigns} {x} 1-0\n",
     "[Result \"1/2-1/2\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 (4... e5 5. e4) 5. Nf3 $1 1/2-1/2\n",
 ];
 

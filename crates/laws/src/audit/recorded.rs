@@ -131,14 +131,16 @@ impl RecordedEnd {
             RecordedEnd::Resignation
         } else if starts("agree") {
             RecordedEnd::Agreement
+        } else if has("unterminated") || has("unfinished") || starts("adjourn") {
+            // (Before the forfeits: "Game adjourned when White disconnected",
+            // as ICC writes it, is no forfeit.)
+            RecordedEnd::Unterminated
         } else if starts("abandon")
             || has("infraction")
             || starts("forfeit")
             || starts("disconnect")
         {
             RecordedEnd::Forfeit
-        } else if has("unterminated") || has("unfinished") || starts("adjourn") {
-            RecordedEnd::Unterminated
         } else {
             RecordedEnd::Unspecified
         }
@@ -305,12 +307,12 @@ pub struct Recorded {
     pub result_text: String,
     /// How the record names its end, as written: the `Termination` tag;
     /// where it says no more than "Normal" or is absent, FICS's
-    /// `LongResult` tag, else a server's sentence after the last move
-    /// ([`RecordedEnd::is_server_sentence`]).
+    /// `LongResult` tag or ICC's `ICCResult`, else a server's sentence after
+    /// the last move ([`RecordedEnd::is_server_sentence`]).
     pub termination: Option<String>,
     /// Where [`Recorded::termination`] was read, for the findings' sentences:
-    /// `"Termination tag"`, `"LongResult tag"` or `"comment after the last
-    /// move"`.
+    /// `"Termination tag"`, `"LongResult tag"`, `"ICCResult tag"` or
+    /// `"comment after the last move"`.
     pub termination_from: &'static str,
     /// [`Recorded::termination`], read.
     pub end: RecordedEnd,
@@ -334,12 +336,13 @@ impl Recorded {
             .map(str::to_owned)
             .unwrap_or_else(|| t.result.unwrap_or_default().as_str().to_owned());
         // The Termination tag; where it says no more than "Normal" (or is
-        // absent), FICS's LongResult tag, else a server's sentence after the
-        // last move.
+        // absent), FICS's LongResult tag or ICC's ICCResult, else a
+        // server's sentence after the last move.
         const TAG: &str = "Termination tag";
         let (termination, termination_from, end) = [
             (&t.termination, TAG),
             (&t.long_result, "LongResult tag"),
+            (&t.icc_result, "ICCResult tag"),
             (&t.end_comment, "comment after the last move"),
         ]
         .into_iter()
@@ -447,6 +450,10 @@ mod tests {
         for (tag, end) in [
             // chess.com: the winner's name first.
             ("qwest50 won by resignation", Resignation),
+            // ICC's ICCResult tag.
+            ("Black forfeits on time", TimeForfeit),
+            ("White checkmated", Checkmate),
+            ("Game adjourned when White disconnected", Unterminated),
             ("1197531 won by resignation", Resignation),
             ("TimeLord won by resignation", Resignation),
             ("deadpool won by checkmate", Checkmate),

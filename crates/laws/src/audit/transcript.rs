@@ -43,6 +43,8 @@ pub struct Transcript {
     pub(crate) termination: TagValue,
     /// FICS's `LongResult` tag ("Game drawn by the 50 move rule").
     pub(crate) long_result: TagValue,
+    /// ICC's `ICCResult` tag ("Black forfeits on time").
+    pub(crate) icc_result: TagValue,
     /// A comment after the last move that is a server's sentence of how
     /// the game ended ([`RecordedEnd::is_server_sentence`]: `{Black
     /// resigns} 1-0`), in a record read without error.
@@ -111,6 +113,7 @@ impl Default for Transcript {
             result_tag: TagValue::default(),
             termination: TagValue::default(),
             long_result: TagValue::default(),
+            icc_result: TagValue::default(),
             end_comment: TagValue::default(),
             time_control: TagValue::default(),
             start: *STANDARD,
@@ -150,6 +153,7 @@ impl Transcript {
             result_tag: tag("Result"),
             termination: tag("Termination"),
             long_result: tag("LongResult"),
+            icc_result: tag("ICCResult"),
             end_comment: TagValue::of(
                 // The comments after the last move (before the first in a
                 // game of none).
@@ -286,6 +290,7 @@ enum Kept {
     Result,
     Termination,
     LongResult,
+    IccResult,
     TimeControl,
 }
 
@@ -298,6 +303,7 @@ fn kept(name: &[u8]) -> Option<Kept> {
         b"Result" => Kept::Result,
         b"Termination" => Kept::Termination,
         b"LongResult" => Kept::LongResult,
+        b"ICCResult" => Kept::IccResult,
         b"TimeControl" => Kept::TimeControl,
         _ => return None,
     })
@@ -372,6 +378,7 @@ impl TranscriptReader {
             Kept::Result => &mut t.result_tag,
             Kept::Termination => &mut t.termination,
             Kept::LongResult => &mut t.long_result,
+            Kept::IccResult => &mut t.icc_result,
             Kept::TimeControl => &mut t.time_control,
         }
     }
@@ -523,6 +530,7 @@ impl Visitor for TranscriptReader {
             &mut t.result_tag,
             &mut t.termination,
             &mut t.long_result,
+            &mut t.icc_result,
             &mut t.end_comment,
             &mut t.time_control,
         ] {
