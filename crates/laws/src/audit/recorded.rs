@@ -118,7 +118,7 @@ impl RecordedEnd {
             RecordedEnd::SeventyFiveMoves
         } else if has("50") || has("fifty") {
             RecordedEnd::FiftyMoves
-        } else if has("stalemate") {
+        } else if has("stalemate") || has("stalemated") {
             RecordedEnd::Stalemate
         } else if has("insufficient") || has("dead") || (has("neither") && has("material")) {
             RecordedEnd::DeadPosition
@@ -186,6 +186,7 @@ impl RecordedEnd {
             words,
             [_, "resigns"]
                 | [_, "checkmated"]
+                | [_, "stalemated"]
                 | [_, "forfeits", "on", "time"]
                 | [_, "forfeits", "by", "disconnection"]
                 | [
@@ -383,6 +384,7 @@ mod tests {
         for (text, end) in [
             ("Black resigns", Resignation),
             ("White checkmated", Checkmate),
+            ("Black stalemated", Stalemate),
             ("White forfeits on time", TimeForfeit),
             ("Black forfeits by disconnection", Forfeit),
             (
@@ -452,6 +454,7 @@ mod tests {
             ("qwest50 won by resignation", Resignation),
             // ICC's ICCResult tag.
             ("Black forfeits on time", TimeForfeit),
+            ("White stalemated", Stalemate),
             ("White checkmated", Checkmate),
             ("Game adjourned when White disconnected", Unterminated),
             ("1197531 won by resignation", Resignation),
