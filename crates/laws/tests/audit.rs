@@ -493,6 +493,17 @@ fn art_9_3_an_unfounded_claim_as_fics_writes_it() {
         a.findings[0].text
     );
     assert!(a.agrees());
+    // ICC's "White stalemated" (its ICCResult tag) on a position that is not.
+    let a =
+        audit_one("[Result \"1/2-1/2\"]\n[ICCResult \"White stalemated\"]\n\n1. e4 e5 1/2-1/2\n");
+    assert_eq!(kinds(&a), [FindingKind::UnfoundedTermination]);
+    let text = &a.findings[0].text;
+    assert!(
+        text.starts_with(
+            "The ICCResult tag says \"White stalemated\", but the final position is not stalemate"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
