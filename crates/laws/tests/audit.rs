@@ -40,6 +40,15 @@ fn assert_clean(a: &Audit) {
     assert!(a.agrees() && a.findings.is_empty(), "{:?}", a.findings);
 }
 
+/// The record (2014 Laws) agrees, nothing found, the game ended by
+/// `termination`.
+#[track_caller]
+fn assert_agrees_by(pgn: &str, termination: Termination) {
+    let a = audit_one(pgn);
+    assert_clean(&a);
+    assert_eq!(a.laws.termination, Some(termination));
+}
+
 fn laws_result(a: &Audit) -> String {
     a.laws.result.map_or("*".into(), |r| r.to_string())
 }
@@ -228,9 +237,7 @@ fn art_6_9_without_a_clock_the_position_decides() {
 #[test]
 fn art_6_9_correct_time_forfeit_agrees() {
     // Black flags; White has a queen.
-    let a = audit_one("[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"180+2\"]\n[FEN \"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1\"]\n\n1. Qa2 { [%clk 0:03:01] } Kd7 { [%clk 0:00:00] } 2. Qa3 { [%clk 0:03:02] } 1-0\n");
-    assert_clean(&a);
-    assert_eq!(a.laws.termination, Some(Termination::Timeout));
+    assert_agrees_by("[Result \"1-0\"]\n[Termination \"Time forfeit\"]\n[TimeControl \"180+2\"]\n[FEN \"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1\"]\n\n1. Qa2 { [%clk 0:03:01] } Kd7 { [%clk 0:00:00] } 2. Qa3 { [%clk 0:03:02] } 1-0\n", Termination::Timeout);
 }
 
 #[test]
@@ -244,9 +251,7 @@ fn art_6_9_time_out_scored_as_a_draw_although_the_opponent_could_mate() {
 #[test]
 fn art_6_9_draw_on_time_against_insufficient_material_agrees() {
     // Black, with a rook, flags against a lone king: a draw.
-    let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by timeout vs insufficient material\"]\n[FEN \"r3k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kf2 1/2-1/2\n");
-    assert_clean(&a);
-    assert_eq!(a.laws.termination, Some(Termination::TimeoutDraw));
+    assert_agrees_by("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by timeout vs insufficient material\"]\n[FEN \"r3k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kf2 1/2-1/2\n", Termination::TimeoutDraw);
 }
 
 #[test]
@@ -258,13 +263,9 @@ fn art_6_9_a_day_a_move_as_chess_com_writes_it() {
     // the record has was completed, so it took at most the time left, and
     // Black's flag fall stands (and the repetition claim of a daily game).
     let flag = "[Result \"1-0\"]\n[TimeControl \"1/86400\"]\n[Termination \"W won on time\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 {[%clk 23:00:00]} 1-0\n";
-    let a = audit_one(flag);
-    assert_clean(&a);
-    assert_eq!(a.laws.termination, Some(Termination::Timeout));
+    assert_agrees_by(flag, Termination::Timeout);
     let claim = "[Result \"1/2-1/2\"]\n[TimeControl \"1/432000\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 {[%clk 0:04:00]} Ng8 1/2-1/2\n";
-    let a = audit_one(claim);
-    assert_clean(&a);
-    assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
+    assert_agrees_by(claim, Termination::ThreefoldRepetition);
 }
 
 #[test]
@@ -274,9 +275,7 @@ fn art_6_9_time_added_to_a_clock_is_no_flag_fall() {
     // must not find White's flag down for spending the time he was given:
     // Black flags with 1 s, and White, with a queen, wins.
     let pgn = "[Result \"1-0\"]\n[TimeControl \"60+0\"]\n[Termination \"Time forfeit\"]\n\n1. e4 {[%clk 0:01:00]} e5 {[%clk 0:01:00]} 2. Nf3 {[%clk 0:00:05]} Nc6 {[%clk 0:00:58]} 3. Bc4 {[%clk 0:00:20]} Bc5 {[%clk 0:00:57]} 4. c3 {[%clk 0:00:02]} Nf6 {[%clk 0:00:01]} 5. d3 {[%clk 0:00:01]} 1-0\n";
-    let a = audit_one(pgn);
-    assert_clean(&a);
-    assert_eq!(a.laws.termination, Some(Termination::Timeout));
+    assert_agrees_by(pgn, Termination::Timeout);
     // The same clocks, White with a queen against a lone king.
     let pgn = "[Result \"1-0\"]\n[TimeControl \"60+0\"]\n[Termination \"Time forfeit\"]\n[FEN \"7k/8/8/8/8/8/8/1Q2K3 w - - 0 1\"]\n\n1. Qb2 {[%clk 0:00:05]} Kg8 {[%clk 0:00:58]} 2. Qb3+ {[%clk 0:00:20]} Kh8 {[%clk 0:00:57]} 3. Qb4 {[%clk 0:00:02]} 1-0\n";
     let a = audit_one(pgn);
@@ -448,9 +447,10 @@ fn art_9_2_a_threefold_repetition_not_claimed_in_time() {
     );
     assert!(a.agrees());
     // Claimed in time: correct.
-    let a = audit_one(&pgn.replace(" 5. Nc3", ""));
-    assert_clean(&a);
-    assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
+    assert_agrees_by(
+        &pgn.replace(" 5. Nc3", ""),
+        Termination::ThreefoldRepetition,
+    );
 }
 
 #[test]
@@ -539,13 +539,9 @@ fn art_9_2_repetition_without_a_threefold_repetition() {
 #[test]
 fn art_9_2_correct_repetition_claims_agree() {
     // The initial position for the third time on the board ...
-    let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n");
-    assert_clean(&a);
-    assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
+    assert_agrees_by("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n", Termination::ThreefoldRepetition);
     // ... or by the move Black intends (9.2 a): Ng8, written, not played.
-    let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 1/2-1/2\n");
-    assert_clean(&a);
-    assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
+    assert_agrees_by("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by repetition\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 1/2-1/2\n", Termination::ThreefoldRepetition);
 }
 
 #[test]
@@ -560,9 +556,7 @@ fn art_9_3_fifty_moves_without_them() {
 
 #[test]
 fn art_9_3_correct_fifty_move_claim_agrees() {
-    let a = audit_one("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by 50-move rule\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 60\"]\n\n60. Ra2 1/2-1/2\n");
-    assert_clean(&a);
-    assert_eq!(a.laws.termination, Some(Termination::FiftyMoves));
+    assert_agrees_by("[Result \"1/2-1/2\"]\n[Termination \"Game drawn by 50-move rule\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 60\"]\n\n60. Ra2 1/2-1/2\n", Termination::FiftyMoves);
 }
 
 #[test]

@@ -124,11 +124,8 @@ impl MainLine {
     /// assert_eq!(line.error().map(|e| e.to_string().contains("a variation before any move")), Some(true));
     /// ```
     pub fn begin_variation(&mut self, at: Location) -> Flow {
-        let replay = &mut self.replay;
-        if replay.live() && replay.cur.moves == 0 {
-            let ply = Some(replay.cur.ply + 1);
-            let kind = GameErrorKind::Syntax("a variation before any move");
-            replay.fail(at, ply, Some("(".into()), kind);
+        if self.replay.live() {
+            self.replay.refuse_variation_before_any_move(at);
         }
         Flow::Skip
     }

@@ -313,20 +313,25 @@ impl Replay {
         if !self.live() {
             return Err(Flow::Skip);
         }
-        let parent = self.cur;
-        if parent.moves == 0 {
-            let ply = Some(parent.ply + 1);
-            self.fail(
-                at,
-                ply,
-                Some("(".into()),
-                GameErrorKind::Syntax("a variation before any move"),
-            );
+        if self.refuse_variation_before_any_move(at) {
             return Err(Flow::Skip);
         }
+        let parent = self.cur;
         self.parents.push(parent);
         self.cur = Cursor::new(parent.before, parent.ply - 1);
         Ok(())
+    }
+
+    /// A variation where the line has no move yet (an alternative to no
+    /// move) is an error: recorded, and `true` then.
+    pub fn refuse_variation_before_any_move(&mut self, at: Location) -> bool {
+        if self.cur.moves != 0 {
+            return false;
+        }
+        let ply = Some(self.cur.ply + 1);
+        let kind = GameErrorKind::Syntax("a variation before any move");
+        self.fail(at, ply, Some("(".into()), kind);
+        true
     }
 
     /// A variation ends; `true` if it was one [`Replay::begin_variation`]

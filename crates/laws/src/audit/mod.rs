@@ -61,7 +61,7 @@ use crate::dead::Verdict;
 use crate::edition::Edition;
 use crate::event::ClaimKind;
 use crate::outcome::{GameResult, Termination};
-use crate::repetition::Identity;
+use crate::repetition::History;
 use arbiter_chess::Color;
 use arbiter_pgn::{Game as Record, GameErrorKind, Node};
 use replay::{Pass, Played, Replay};
@@ -178,38 +178,26 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-/// "ply 57 (29... Qxf2#)".
 /// The last ply before the record's `plies`-th after which the position
 /// on the board had appeared for at least the third time (9.2 b: a claim
 /// then would have been correct), if any.
 fn last_threefold(record: &Transcript, plies: u32) -> Option<u32> {
-    // (Asked only of a claim the record's end does not bear out: a scan.)
-    let mut seen: Vec<(u64, Identity, u32)> = Vec::new();
+    let mut history = History::new(&record.start);
     let mut last = None;
-    for ply in 0..plies {
+    for ply in 1..plies {
         let Some(pos) = record.position_after(ply as usize) else {
             break;
         };
-        if pos.halfmoves() == 0 {
-            // After a capture or a pawn move no earlier position recurs.
-            seen.clear();
-        }
-        let (key, id) = (pos.zobrist(), Identity::of(pos));
-        let n = match seen.iter_mut().find(|(k, i, _)| *k == key && *i == id) {
-            Some((_, _, n)) => n,
-            None => {
-                seen.push((key, id, 0));
-                &mut seen.last_mut().expect("pushed").2
-            }
-        };
-        *n += 1;
-        if *n >= 3 {
+        // (After a capture or a pawn move no earlier position recurs.)
+        history.push(pos, pos.halfmoves() == 0);
+        if history.count_current() >= 3 {
             last = Some(ply);
         }
     }
     last
 }
 
+/// "ply 57 (29... Qxf2#)".
 fn ply_text(ply: u32, first: Color, first_number: u32, san: Option<String>) -> String {
     // The move number of ply `ply`, counting from the start position's.
     let offset = u32::from(first == Color::Black);

@@ -118,7 +118,7 @@ impl RecordedEnd {
             RecordedEnd::SeventyFiveMoves
         } else if has("50") || has("fifty") {
             RecordedEnd::FiftyMoves
-        } else if has("stalemate") || has("stalemated") {
+        } else if starts("stalemate") {
             RecordedEnd::Stalemate
         } else if has("insufficient") || has("dead") || (has("neither") && has("material")) {
             RecordedEnd::DeadPosition
