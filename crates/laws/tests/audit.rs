@@ -30,6 +30,15 @@ fn audit_one(pgn: &str) -> Audit {
     audit_in(pgn, Edition::Fide2014)
 }
 
+/// The one game of `pgn` read lean (as `arbiter audit` reads it, from the
+/// text) and audited under the 2014 Laws.
+fn audit_lean(pgn: &str) -> Audit {
+    let mut lean = TranscriptReader::new();
+    let read = Reader::new(pgn.as_bytes()).read_game(&mut lean).unwrap();
+    assert!(read.is_some(), "a game in {pgn}");
+    audit_transcript(lean.transcript(), &Options::default())
+}
+
 fn kinds(a: &Audit) -> Vec<FindingKind> {
     a.findings.iter().map(|f| f.kind).collect()
 }
@@ -361,12 +370,7 @@ fn art_6_9_a_flag_fall_as_fics_writes_it() {
             arbiter_laws::audit::RecordedEnd::TimeForfeit
         );
         // The lean reading (from the text) reads the same.
-        let mut lean = TranscriptReader::new();
-        assert!(Reader::new(pgn.as_bytes())
-            .read_game(&mut lean)
-            .unwrap()
-            .is_some());
-        assert_eq!(audit_transcript(lean.transcript(), &Options::default()), a);
+        assert_eq!(audit_lean(&pgn), a);
     }
     // An annotator's last comment, or a sentence after an earlier move,
     // says nothing of the end: a resignation.
@@ -456,17 +460,12 @@ fn art_9_2_a_threefold_repetition_not_claimed_in_time() {
 #[test]
 fn art_6_7_a_game_of_no_moves_says_its_end_before_them() {
     // FICS writes a game lost before any move as its sentence alone.
-    let a = audit_one("[Result \"0-1\"]\n\n{White forfeits by disconnection} 0-1\n");
+    let pgn = "[Result \"0-1\"]\n\n{White forfeits by disconnection} 0-1\n";
+    let a = audit_one(pgn);
     assert_eq!(a.recorded.end, arbiter_laws::audit::RecordedEnd::Forfeit);
     assert_eq!(a.laws.termination, Some(Termination::Forfeit));
     assert_clean(&a);
-    let mut lean = TranscriptReader::new();
-    let text = "[Result \"0-1\"]\n\n{White forfeits by disconnection} 0-1\n";
-    assert!(Reader::new(text.as_bytes())
-        .read_game(&mut lean)
-        .unwrap()
-        .is_some());
-    assert_eq!(audit_transcript(lean.transcript(), &Options::default()), a);
+    assert_eq!(audit_lean(pgn), a);
     // With a move, a comment before it says nothing of the end.
     let a = audit_one("[Result \"0-1\"]\n\n{White forfeits by disconnection} 1. e4 0-1\n");
     assert_eq!(a.laws.termination, Some(Termination::Resignation));
