@@ -257,6 +257,52 @@ fn art_6_9_time_out_scored_as_a_draw_although_the_opponent_could_mate() {
     assert_eq!(laws_result(&a), "1-0");
 }
 
+/// 6.9 asks whether the winner can checkmate by any series of legal moves,
+/// not how much material he has: a lone knight cannot mate a king and
+/// queen (no such checkmate exists), but can mate a king and rook, whose
+/// rook may wall its own king in; a lone bishop can mate a king and knight.
+/// Each verdict checked with python-chess: an exhaustive mate search, a
+/// helpmate line (the rook: 22 plies, ending Nb6#; the knight: 16 plies,
+/// ending Bg7#).
+#[test]
+fn art_6_9_a_minor_piece_mates_by_the_help_of_the_other_sides_pieces() {
+    let flag = |fen: &str, moves: &str, result: &str| {
+        audit_one(&format!(
+            "[Result \"{result}\"]\n[Termination \"Time forfeit\"]\n[FEN \"{fen}\"]\n\n{moves} {result}\n"
+        ))
+    };
+    // Black flags against a lone knight: with a queen, a draw.
+    let queen = flag(
+        "kq6/8/8/8/8/5N2/8/7K w - - 0 1",
+        "1. Nd4 Qb7+ 2. Kg1",
+        "1-0",
+    );
+    assert_eq!(kinds(&queen), [FindingKind::TimeoutDraw]);
+    assert_eq!(queen.laws.termination, Some(Termination::TimeoutDraw));
+    assert_eq!(laws_result(&queen), "1/2-1/2");
+    assert!(
+        queen.findings[0].text.contains("White cannot checkmate"),
+        "{}",
+        queen.findings[0].text
+    );
+    // With a rook instead, White wins; scored as a draw, the audit says so.
+    let rook = "kr6/8/8/8/8/5N2/8/7K w - - 0 1";
+    let won = flag(rook, "1. Nd4 Rb7 2. Kg1", "1-0");
+    assert_clean(&won);
+    assert_eq!(won.laws.termination, Some(Termination::Timeout));
+    let drawn = flag(rook, "1. Nd4 Rb7 2. Kg1", "1/2-1/2");
+    assert_eq!(kinds(&drawn), [FindingKind::TimeoutWin]);
+    assert_eq!(laws_result(&drawn), "1-0");
+    // A bishop against a knight: a win.
+    let knight = flag(
+        "8/8/8/3K3k/8/5n2/1B6/8 w - - 0 1",
+        "1. Kc6 Kg5 2. Kd6",
+        "1-0",
+    );
+    assert_clean(&knight);
+    assert_eq!(knight.laws.termination, Some(Termination::Timeout));
+}
+
 #[test]
 fn art_6_9_draw_on_time_against_insufficient_material_agrees() {
     // Black, with a rook, flags against a lone king: a draw.
