@@ -786,6 +786,40 @@ fn art_8_1_an_unreadable_fen_is_reported() {
     assert!(!a.agrees());
 }
 
+/// A variant's record (as Lichess exports a user's Crazyhouse games among
+/// the others) is reported as not chess, not as a record broken somewhere;
+/// the next game is audited as ever, in the lean reading too.
+#[test]
+fn art_1_a_variant_is_not_judged_by_the_laws_of_chess() {
+    let pgn = "[Event \"Rated Crazyhouse game\"]\n[Variant \"Crazyhouse\"]\n[Result \"1-0\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 1-0\n\n[Event \"Rated Blitz game\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    for games in [
+        records(pgn)
+            .iter()
+            .map(|g| audit(g, &Options::default()))
+            .collect::<Vec<_>>(),
+        vec![audit_lean(
+            pgn.split("\n\n[Event \"Rated Blitz").next().unwrap(),
+        )],
+    ] {
+        let a = &games[0];
+        assert_eq!(kinds(a), [FindingKind::Unreadable]);
+        assert_eq!(a.findings[0].place.map(|p| p.line), Some(2));
+        assert_eq!(a.findings[0].article, "1.1");
+        assert!(
+            a.findings[0]
+                .text
+                .starts_with("The record is of \"Crazyhouse\" (line 2, column 1), not of chess"),
+            "{}",
+            a.findings[0].text
+        );
+        assert_eq!(a.laws.result, None);
+        if let Some(b) = games.get(1) {
+            assert_clean(b);
+            assert_eq!(b.laws.termination, Some(Termination::Checkmate));
+        }
+    }
+}
+
 // ----- real games --------------------------------------------------------------
 
 /// The benchmark samples shipped inside the `pgn-reader` crate (a

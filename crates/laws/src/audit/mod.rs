@@ -306,6 +306,9 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
                 FindingKind::IllegalMove,
                 options.edition.rules().articles.illegal_move,
             ),
+            // 1.1 in every edition: chess is played on a chessboard with
+            // the pieces of Article 2, and nothing else.
+            GameErrorKind::Variant(_) => (FindingKind::Unreadable, "1.1"),
             _ => (FindingKind::Unreadable, record_article(options.edition)),
         };
         let what = match (&e.text, kind) {
@@ -320,14 +323,22 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
             ),
             None => format!("line {}, column {}", e.location.line, e.location.column),
         };
+        let text = match &e.kind {
+            // Another game than chess (Lichess's Crazyhouse, Atomic…): the
+            // Laws have nothing of it to judge.
+            GameErrorKind::Variant(name) => format!(
+                "The record is of {name:?} ({at}), not of chess: the Laws of Chess (and the Chess960 rules of their Guidelines) do not judge it."
+            ),
+            _ => format!(
+                "{what} ({at}) cannot be played: {}. The Laws judge the record only up to it.",
+                e.kind
+            ),
+        };
         Finding {
             kind,
             ply: e.ply,
             article,
-            text: format!(
-                "{what} ({at}) cannot be played: {}. The Laws judge the record only up to it.",
-                e.kind
-            ),
+            text,
             place: Some(Place {
                 line: e.location.line,
                 column: e.location.column,
