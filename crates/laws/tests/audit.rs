@@ -58,6 +58,14 @@ fn assert_agrees_by(pgn: &str, termination: Termination) {
     assert_eq!(a.laws.termination, Some(termination));
 }
 
+/// `a` has exactly one finding, of `kind`, citing `article`, whose text
+/// says `says`.
+fn assert_one_finding(a: &Audit, kind: FindingKind, article: &str, says: &str) {
+    assert_eq!(kinds(a), [kind], "{:?}", a.findings);
+    assert_eq!(a.findings[0].article, article);
+    assert!(a.findings[0].text.contains(says), "{}", a.findings[0].text);
+}
+
 fn laws_result(a: &Audit) -> String {
     a.laws.result.map_or("*".into(), |r| r.to_string())
 }
@@ -365,18 +373,11 @@ fn art_6_11_both_flags_before_the_last_period_the_game_goes_on() {
     for (edition, article) in [(Edition::Fide2014, "6.11"), (Edition::Fide2023, "III.3.1")] {
         let head = "[Result \"1/2-1/2\"]\n[TimeControl \"2/60:60\"]\n[Termination \"Both flags fell\"]\n\n";
         let a = audit_in(&format!("{head}1. e4 e5 1/2-1/2\n"), edition);
-        assert_eq!(
-            kinds(&a),
-            [FindingKind::UnfoundedTermination],
-            "{edition:?}"
-        );
-        assert_eq!(a.findings[0].article, article);
-        assert!(
-            a.findings[0]
-                .text
-                .contains("White had still 1 move to complete in a period before the last"),
-            "{}",
-            a.findings[0].text
+        assert_one_finding(
+            &a,
+            FindingKind::UnfoundedTermination,
+            article,
+            "White had still 1 move to complete in a period before the last",
         );
         assert!(a.agrees());
         assert_eq!(a.laws.termination, Some(Termination::Agreement));
@@ -802,16 +803,13 @@ fn art_1_a_variant_is_not_judged_by_the_laws_of_chess() {
         )],
     ] {
         let a = &games[0];
-        assert_eq!(kinds(a), [FindingKind::Unreadable]);
-        assert_eq!(a.findings[0].place.map(|p| p.line), Some(2));
-        assert_eq!(a.findings[0].article, "1.1");
-        assert!(
-            a.findings[0]
-                .text
-                .starts_with("The record is of \"Crazyhouse\" (line 2, column 1), not of chess"),
-            "{}",
-            a.findings[0].text
+        assert_one_finding(
+            a,
+            FindingKind::Unreadable,
+            "1.1",
+            "The record is of \"Crazyhouse\" (line 2, column 1), not of chess",
         );
+        assert_eq!(a.findings[0].place.map(|p| p.line), Some(2));
         assert_eq!(a.laws.result, None);
         if let Some(b) = games.get(1) {
             assert_clean(b);
