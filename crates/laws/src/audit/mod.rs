@@ -306,9 +306,6 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
                 FindingKind::IllegalMove,
                 options.edition.rules().articles.illegal_move,
             ),
-            // 1.1 in every edition: chess is played on a chessboard with
-            // the pieces of Article 2, and nothing else.
-            GameErrorKind::Variant(_) => (FindingKind::Unreadable, "1.1"),
             _ => (FindingKind::Unreadable, record_article(options.edition)),
         };
         let what = match (&e.text, kind) {
@@ -323,16 +320,17 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
             ),
             None => format!("line {}, column {}", e.location.line, e.location.column),
         };
-        let text = match &e.kind {
+        let (article, text) = match &e.kind {
             // Another game than chess (Lichess's Crazyhouse, Atomic…): the
-            // Laws have nothing of it to judge.
-            GameErrorKind::Variant(name) => format!(
+            // Laws have nothing of it to judge. 1.1 in every edition: chess
+            // is played on a chessboard with the pieces of Article 2.
+            GameErrorKind::Variant(name) => ("1.1", format!(
                 "The record is of {name:?} ({at}), not of chess: the Laws of Chess (and the Chess960 rules of their Guidelines) do not judge it."
-            ),
-            _ => format!(
+            )),
+            _ => (article, format!(
                 "{what} ({at}) cannot be played: {}. The Laws judge the record only up to it.",
                 e.kind
-            ),
+            )),
         };
         Finding {
             kind,

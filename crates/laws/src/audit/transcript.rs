@@ -157,10 +157,10 @@ impl Transcript {
             end_comment: TagValue::of(
                 // The comments after the last move (before the first in a
                 // game of none).
-                nodes
-                    .last()
-                    .map_or(Some(&record.line.comments), |n| Some(&n.comments))
-                    .filter(|_| record.error.is_none())
+                record
+                    .error
+                    .is_none()
+                    .then(|| nodes.last().map_or(&record.line.comments, |n| &n.comments))
                     .and_then(|comments| {
                         comments
                             .iter()
