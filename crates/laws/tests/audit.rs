@@ -818,6 +818,39 @@ fn art_1_a_variant_is_not_judged_by_the_laws_of_chess() {
     }
 }
 
+#[test]
+fn art_3_10_c_a_game_from_an_illegal_position_is_not_judged() {
+    // An odds game as chess.com sets it up (our own: seven white queens and
+    // eight pawns, more promoted pieces than missing pawns): a position no
+    // series of legal moves reaches, so no game of the Laws, however legal
+    // its moves. Said so, not as a record broken somewhere.
+    let odds = "[Event \"Odds Chess\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/QQQKQQQQ w kq - 0 1\"]\n\n1. Qxb8 Rxb8 2. Qxb8 1-0\n";
+    for (edition, article) in [(Edition::Fide2014, "3.10 c"), (Edition::Fide2023, "3.10.3")] {
+        let a = audit_in(odds, edition);
+        assert_one_finding(
+            &a,
+            FindingKind::Unreadable,
+            article,
+            "The record starts from an illegal position, one that cannot have been reached by any series of legal moves (the FEN tag, line 4, column 1: white has more promoted pieces than missing pawns (8 pawns, 6 extra pieces)): the Laws judge no game from it.",
+        );
+        assert_eq!(a.findings[0].place.map(|p| p.line), Some(4));
+        assert_eq!(a.laws.result, None);
+    }
+    assert_eq!(audit_lean(odds), audit_one(odds));
+    // A FEN tag that is no position at all: no start, no move judged.
+    let broken = odds.replace("QQQKQQQQ w", "QQQKQQQQQ w");
+    let a = audit_one(&broken);
+    assert_eq!(kinds(&a), [FindingKind::Unreadable]);
+    assert_eq!(a.findings[0].article, "8.1 a");
+    let text = &a.findings[0].text;
+    assert!(
+        text.starts_with("The FEN tag \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/QQQKQQQQQ w kq - 0 1\" (line 4, column 1) is not a position to start a game from: ")
+            && text.ends_with(". The Laws judge no move of the record."),
+        "{text}"
+    );
+    assert_eq!(audit_lean(&broken), a);
+}
+
 // ----- real games --------------------------------------------------------------
 
 /// The benchmark samples shipped inside the `pgn-reader` crate (a

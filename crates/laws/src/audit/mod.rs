@@ -62,7 +62,7 @@ use crate::edition::Edition;
 use crate::event::ClaimKind;
 use crate::outcome::{GameResult, Termination};
 use crate::repetition::History;
-use arbiter_chess::Color;
+use arbiter_chess::{Color, FenError, PositionError};
 use arbiter_pgn::{Game as Record, GameErrorKind, Node};
 use replay::{Pass, Played, Replay};
 
@@ -241,6 +241,27 @@ fn record_article(edition: Edition) -> &'static str {
     }
 }
 
+/// The Article that defines an illegal position, "one that cannot have been
+/// reached by any series of legal moves".
+fn illegal_position_article(edition: Edition) -> &'static str {
+    match edition {
+        Edition::Fide2014 => "3.10 c",
+        _ => "3.10.3",
+    }
+}
+
+/// Whether a FEN tag's fault is a position no game reaches (Art. 3.10 c /
+/// 3.10.3), not a field at odds with its own board (castling rights, the
+/// en-passant square, the move number).
+fn unreachable(cause: &PositionError) -> bool {
+    !matches!(
+        cause,
+        PositionError::InvalidCastlingRight { .. }
+            | PositionError::InvalidEnPassant { .. }
+            | PositionError::InvalidFullmoves
+    )
+}
+
 /// Audits one record under the Laws: replays it, judges its end, and lists
 /// what differs from what it records.
 pub fn audit(record: &Record, options: &Options) -> Audit {
@@ -326,6 +347,19 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
             // is played on a chessboard with the pieces of Article 2.
             GameErrorKind::Variant(name) => ("1.1", format!(
                 "The record is of {name:?} ({at}), not of chess: the Laws of Chess (and the Chess960 rules of their Guidelines) do not judge it."
+            )),
+            // A start no game can reach (chess.com's odds games: seven
+            // knights): an illegal position, from which the Laws judge no game.
+            GameErrorKind::Fen(FenError::Position(cause)) if unreachable(cause) => (
+                illegal_position_article(options.edition),
+                format!(
+                    "The record starts from an illegal position, one that cannot have been reached by any series of legal moves (the FEN tag, {at}: {cause}): the Laws judge no game from it."
+                ),
+            ),
+            // Any other FEN tag: no start, so no move judged.
+            GameErrorKind::Fen(fault) => (article, format!(
+                "The FEN tag{} ({at}) is not a position to start a game from: {fault}. The Laws judge no move of the record.",
+                e.text.as_ref().map_or(String::new(), |t| format!(" {t:?}"))
             )),
             _ => (article, format!(
                 "{what} ({at}) cannot be played: {}. The Laws judge the record only up to it.",
