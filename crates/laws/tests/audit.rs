@@ -606,6 +606,49 @@ fn art_9_3_correct_fifty_move_claim_agrees() {
 }
 
 #[test]
+fn art_5_2_b_insufficient_material_named_in_a_live_position() {
+    // As older chess.com records end a flag fall against a lone king (our
+    // own game): "drawn by insufficient material", White to move with a
+    // rook. Not dead (5.2 b), so reported; the draw is left as recorded,
+    // and the finding says that White's flag fall would give it too (6.9:
+    // Black's lone king cannot mate).
+    let pgn = "[Result \"1/2-1/2\"]\n[Termination \"Game drawn by insufficient material\"]\n[FEN \"8/8/8/4k3/8/2KR4/8/8 b - - 0 1\"]\n\n1... Kf4 2. Rd5 Ke4 1/2-1/2\n";
+    for edition in [Edition::Fide2014, Edition::Fide2023] {
+        let article = if edition == Edition::Fide2014 {
+            "5.2 b"
+        } else {
+            "5.2.2"
+        };
+        let a = audit_in(pgn, edition);
+        assert_one_finding(
+            &a,
+            FindingKind::UnfoundedTermination,
+            article,
+            "the final position is not dead: a player can still checkmate by a series of legal moves",
+        );
+        assert!(
+            a.findings[0].text.ends_with("is left as recorded, as an agreement may explain it, or White's flag fall: White has the move, and Black cannot checkmate by any series of legal moves (Art. 6.9)."),
+            "{}",
+            a.findings[0].text
+        );
+        assert!(a.agrees());
+    }
+    assert_eq!(audit_lean(pgn), audit_one(pgn));
+    // The rook Black's, White to move at the end: White's flag fall would
+    // lose (Black can mate), so nothing is added.
+    let a = audit_one(
+        &pgn.replace("2KR4/8/8 b", "2K5/8/3r4 b")
+            .replace("Kf4 2. Rd5 Ke4", "Rd2 2. Kb3 Ke4"),
+    );
+    assert_one_finding(
+        &a,
+        FindingKind::UnfoundedTermination,
+        "5.2 b",
+        "as an agreement may explain it.",
+    );
+}
+
+#[test]
 fn art_5_1_a_checkmate_named_but_not_on_the_board() {
     let a =
         audit_one("[Result \"1-0\"]\n[Termination \"White won by checkmate\"]\n\n1. e4 e5 1-0\n");

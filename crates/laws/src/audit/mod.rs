@@ -555,13 +555,13 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
     let tag = out.recorded.termination.clone().unwrap_or_default();
     let from = out.recorded.termination_from;
     let plies = out.plies;
-    let unfounded = |out: &mut Audit, article: &'static str, what: &str| {
+    let unfounded = |out: &mut Audit, article: &'static str, what: &str, or: &str| {
         out.findings.push(Finding {
             kind: FindingKind::UnfoundedTermination,
             ply: Some(plies),
             article,
             text: format!(
-                "The {from} says {tag:?}, but {what} (Art. {article}); the result {recorded_text} is left as recorded, as an agreement may explain it."
+                "The {from} says {tag:?}, but {what} (Art. {article}); the result {recorded_text} is left as recorded, as an agreement may explain it{or}."
             ),
             place: None,
         });
@@ -602,6 +602,7 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
                 color_name(player),
                 if to_go == 1 { "move" } else { "moves" }
             ),
+            "",
         );
     } else if out.recorded.end == RecordedEnd::BothFlags {
         // Which flag fell first cannot be established from the record:
@@ -730,7 +731,7 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
             "the last 50 moves by each player were not all without a pawn move or a capture"
                 .to_owned()
         };
-        unfounded(out, article, &what);
+        unfounded(out, article, &what, "");
     }
     let on_board = match out.recorded.end {
         RecordedEnd::Checkmate => Some((a.checkmate, "the final position is not checkmate")),
@@ -747,7 +748,26 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
         _ => None,
     };
     if let Some((article, what)) = on_board {
-        unfounded(out, article, what);
+        // A draw "by insufficient material" in a live position is also what
+        // a flag fall gives when the other player cannot mate (older
+        // chess.com records say no more): the player having the move is the
+        // one whose clock ran.
+        let mover = replay.turn();
+        let or = if out.recorded.end == RecordedEnd::DeadPosition
+            && recorded == Some(GameResult::DRAW)
+            && replay.can_checkmate(!mover) == Verdict::Unwinnable
+        {
+            format!(
+                ", or {}'s flag fall: {} has the move, and {} cannot checkmate by any series of legal moves (Art. {})",
+                color_name(mover),
+                color_name(mover),
+                color_name(!mover),
+                a.flag_fall
+            )
+        } else {
+            String::new()
+        };
+        unfounded(out, article, what, &or);
     }
     // The rest is off the board: a resignation, an agreement, a forfeit.
     let end = match recorded {
