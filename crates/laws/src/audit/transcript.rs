@@ -451,7 +451,8 @@ fn clock_commands(text: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
 }
 
 /// The time of a comment that is one `[%clk h:mm:ss]` and nothing else (as
-/// Lichess writes most of them), read directly; `None` for any other
+/// Lichess writes most of them), or one `[%clk h:mm:ss.f]` with one to three
+/// decimals (as chess.com writes them), read directly; `None` for any other
 /// comment, which [`clock_commands`] and [`parse_clock`] then read (to the
 /// same time for this one).
 #[inline]
@@ -461,15 +462,17 @@ fn lone_clock(text: &[u8]) -> Option<u64> {
         [b' ', inner @ .., b' '] if inner.len() == 14 => inner,
         _ => text.trim_ascii(),
     };
-    let t: &[u8; 14] = t.try_into().ok()?;
-    // `[%clk h:` and `h:mm:ss]` as two words: the fixed bytes compared at
-    // once, the digits after.
+    if !(14..=18).contains(&t.len()) || t.len() == 15 {
+        return None;
+    }
+    // `[%clk h:` and `h:mm:ss` as two words: the fixed bytes compared at
+    // once, the digits after; then `]`, or `.`, the decimals and `]`.
     let head = u64::from_le_bytes(t[..8].try_into().ok()?);
-    let tail = u64::from_le_bytes(t[6..].try_into().ok()?);
+    let tail = u64::from_le_bytes(t[6..14].try_into().ok()?);
     const HEAD_FIXED: u64 = 0xff00_ffff_ffff_ffff;
-    const TAIL_FIXED: u64 = 0xff00_00ff_0000_ff00;
+    const TAIL_FIXED: u64 = 0x0000_00ff_0000_ff00;
     if head & HEAD_FIXED != u64::from_le_bytes(*b"[%clk \0:")
-        || tail & TAIL_FIXED != u64::from_le_bytes(*b"\0:\0\0:\0\0]")
+        || tail & TAIL_FIXED != u64::from_le_bytes(*b"\0:\0\0:\0\0\0")
     {
         return None;
     }
@@ -480,7 +483,24 @@ fn lone_clock(text: &[u8]) -> Option<u64> {
     }
     let minutes = u64::from(m1 * 10 + m2);
     let seconds = u64::from(s1 * 10 + s2);
-    Some(u64::from(h) * 3_600_000 + minutes * 60_000 + seconds * 1000)
+    let mut ms = u64::from(h) * 3_600_000 + minutes * 60_000 + seconds * 1000;
+    match &t[13..] {
+        [b']'] => {}
+        [b'.', decimals @ .., b']'] => {
+            // One to three (the length above): tenths, hundredths, thousandths.
+            let mut scale = 100;
+            for &d in decimals {
+                let d = d.wrapping_sub(b'0');
+                if d > 9 {
+                    return None;
+                }
+                ms += u64::from(d) * scale;
+                scale /= 10;
+            }
+        }
+        _ => return None,
+    }
+    Some(ms)
 }
 
 /// The server's sentence of how its game ended that a comment is
@@ -665,7 +685,16 @@ mod tests {
 
     #[test]
     fn a_lone_clock_reads_as_parse_clock_reads_it() {
-        for text in ["[%clk 0:05:00]", " [%clk 1:59:07] ", "[%clk 9:00:59]"] {
+        for text in [
+            "[%clk 0:05:00]",
+            " [%clk 1:59:07] ",
+            "[%clk 9:00:59]",
+            "[%clk 0:00:59.9]",
+            "[%clk 0:05:00.5]",
+            " [%clk 1:02:03.45] ",
+            "[%clk 0:00:00.125]",
+            "[%clk 0:00:07.0]",
+        ] {
             let inner = text
                 .trim()
                 .strip_prefix("[%clk ")
@@ -676,8 +705,14 @@ mod tests {
             assert!(lone_clock(text.as_bytes()).is_some());
         }
         for other in [
-            "[%clk 0:05:00.5]",
             " [%clk 0:05:00]x",
+            "[%clk 0:05:00.]",
+            "[%clk 0:05:00.1234]",
+            "[%clk 0:05:00,5]",
+            "[%clk 0:05:00.5x]",
+            "[%clk 0:05:00.a]",
+            "[%clk 0:05:00.5",
+            "[%clk 0:05:00]]",
             "[%clk 0:05:00",
             "[%clk 0;05:00]",
             "[%clk 0:05 00]",
