@@ -751,11 +751,13 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
         // A draw "by insufficient material" in a live position is also what
         // a flag fall gives when the other player cannot mate (older
         // chess.com records say no more): the player having the move is the
-        // one whose clock ran.
+        // one whose clock ran. Said when material alone proves it (a lone
+        // king, as in those records), not asked of the exact solver: a
+        // sentence of the finding, not a verdict, is not worth its cost.
         let mover = replay.turn();
         let or = if out.recorded.end == RecordedEnd::DeadPosition
             && recorded == Some(GameResult::DRAW)
-            && replay.can_checkmate(!mover) == Verdict::Unwinnable
+            && replay.position().cannot_mate_by_material(!mover)
         {
             format!(
                 ", or {}'s flag fall: {} has the move, and {} cannot checkmate by any series of legal moves (Art. {})",
