@@ -44,6 +44,9 @@ mod chunks;
 
 /// Options of `arbiter audit`.
 #[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 when the Laws give every game the recorded result, 1 when they give another for at least one (\"disagree\" in the summary), 2 on bad usage or an input that cannot be opened."
+)]
 pub struct Args {
     /// PGN files (`-` for standard input); zstd, bzip2 and gzip
     /// compression (`.pgn.zst`, `.pgn.bz2`, `.pgn.gz`) are read directly.
