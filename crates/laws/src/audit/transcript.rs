@@ -462,17 +462,19 @@ fn lone_clock(text: &[u8]) -> Option<u64> {
         [b' ', inner @ .., b' '] if inner.len() == 14 => inner,
         _ => text.trim_ascii(),
     };
-    if !(14..=18).contains(&t.len()) || t.len() == 15 {
-        return None;
-    }
-    // `[%clk h:` and `h:mm:ss` as two words: the fixed bytes compared at
-    // once, the digits after; then `]`, or `.`, the decimals and `]`.
+    // `[%clk h:` and `h:mm:ss]` (or `h:mm:ss.`) as two words: the fixed
+    // bytes compared at once, the digits after; then the decimals and `]`.
+    let (end, decimals) = match t.len() {
+        14 => (b']', &[][..]),
+        16..=18 if t[t.len() - 1] == b']' => (b'.', &t[14..t.len() - 1]),
+        _ => return None,
+    };
     let head = u64::from_le_bytes(t[..8].try_into().ok()?);
     let tail = u64::from_le_bytes(t[6..14].try_into().ok()?);
     const HEAD_FIXED: u64 = 0xff00_ffff_ffff_ffff;
-    const TAIL_FIXED: u64 = 0x0000_00ff_0000_ff00;
+    const TAIL_FIXED: u64 = 0xff00_00ff_0000_ff00;
     if head & HEAD_FIXED != u64::from_le_bytes(*b"[%clk \0:")
-        || tail & TAIL_FIXED != u64::from_le_bytes(*b"\0:\0\0:\0\0\0")
+        || tail & TAIL_FIXED != u64::from_le_bytes([0, b':', 0, 0, b':', 0, 0, end])
     {
         return None;
     }
@@ -484,21 +486,16 @@ fn lone_clock(text: &[u8]) -> Option<u64> {
     let minutes = u64::from(m1 * 10 + m2);
     let seconds = u64::from(s1 * 10 + s2);
     let mut ms = u64::from(h) * 3_600_000 + minutes * 60_000 + seconds * 1000;
-    match &t[13..] {
-        [b']'] => {}
-        [b'.', decimals @ .., b']'] => {
-            // One to three (the length above): tenths, hundredths, thousandths.
-            let mut scale = 100;
-            for &d in decimals {
-                let d = d.wrapping_sub(b'0');
-                if d > 9 {
-                    return None;
-                }
-                ms += u64::from(d) * scale;
-                scale /= 10;
-            }
+    // One to three decimals (the length above): tenths, hundredths,
+    // thousandths.
+    let mut scale = 100;
+    for &d in decimals {
+        let d = d.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
         }
-        _ => return None,
+        ms += u64::from(d) * scale;
+        scale /= 10;
     }
     Some(ms)
 }
