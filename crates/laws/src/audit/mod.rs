@@ -759,11 +759,9 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
             && recorded == Some(GameResult::DRAW)
             && replay.position().cannot_mate_by_material(!mover)
         {
+            let (flagged, other) = (color_name(mover), color_name(!mover));
             format!(
-                ", or {}'s flag fall: {} has the move, and {} cannot checkmate by any series of legal moves (Art. {})",
-                color_name(mover),
-                color_name(mover),
-                color_name(!mover),
+                ", or {flagged}'s flag fall: {flagged} has the move, and {other} cannot checkmate by any series of legal moves (Art. {})",
                 a.flag_fall
             )
         } else {
