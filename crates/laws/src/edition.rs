@@ -222,6 +222,13 @@ pub struct Articles {
     /// (both kings in check, a pawn on the last rank) still on the board
     /// after the next move is a draw.
     pub illegal_position: &'static str,
+    /// A position that cannot have been reached by any series of legal
+    /// moves: an illegal position (2014 3.10 c, 2018+ 3.10.3), from which no
+    /// game is judged (an audited record set up so).
+    pub unreachable_position: &'static str,
+    /// The recording of the moves (2014 8.1 a, 2018+ 8.1.1): what an audited
+    /// record that cannot be read fails.
+    pub recording: &'static str,
     /// Promotion: the choice of piece final once it has touched the square.
     pub promotion_choice: &'static str,
     /// Adjourned games (2014 Appendix E, 2018/2023 Guidelines I).
@@ -290,6 +297,8 @@ impl Articles {
             press_without_move,
             two_hands,
             illegal_position,
+            unreachable_position,
+            recording,
             promotion_choice,
             adjournment,
         } = *self;
@@ -313,6 +322,8 @@ impl Articles {
             ("colours_reversed", colours_reversed),
             ("displaced", displaced),
             ("illegal_position", illegal_position),
+            ("unreachable_position", unreachable_position),
+            ("recording", recording),
             ("promotion_choice", promotion_choice),
             ("adjournment", adjournment),
             ("checkmate", checkmate),
@@ -444,6 +455,8 @@ const ARTICLES_2014: Articles = Articles {
     press_without_move: None,
     two_hands: None,
     illegal_position: "A.4 d",
+    unreachable_position: "3.10 c",
+    recording: "8.1 a",
     promotion_choice: "4.4 d",
     adjournment: "E",
 };
@@ -499,6 +512,8 @@ const ARTICLES_2018: Articles = Articles {
     press_without_move: Some("7.5.3"),
     two_hands: Some("7.5.4"),
     illegal_position: "A.4.4",
+    unreachable_position: "3.10.3",
+    recording: "8.1.1",
     promotion_choice: "4.4.4",
     adjournment: "I",
 };

@@ -233,23 +233,6 @@ fn termination_words(t: Termination) -> &'static str {
     }
 }
 
-/// The Article on recording the moves (8.1 a / 8.1.1).
-fn record_article(edition: Edition) -> &'static str {
-    match edition {
-        Edition::Fide2014 => "8.1 a",
-        _ => "8.1.1",
-    }
-}
-
-/// The Article that defines an illegal position, "one that cannot have been
-/// reached by any series of legal moves".
-fn illegal_position_article(edition: Edition) -> &'static str {
-    match edition {
-        Edition::Fide2014 => "3.10 c",
-        _ => "3.10.3",
-    }
-}
-
 /// Whether a FEN tag's fault is a position no game reaches (Art. 3.10 c /
 /// 3.10.3), not a field at odds with its own board (castling rights, the
 /// en-passant square, the move number).
@@ -322,18 +305,7 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
     // Laws judge the main line (Art. 7.5 concerns moves played).
     let main_error = record.error.as_ref().filter(|e| !e.in_variation);
     let broken = main_error.map(|e| {
-        let (kind, article) = match e.kind {
-            GameErrorKind::Move(_) => (
-                FindingKind::IllegalMove,
-                options.edition.rules().articles.illegal_move,
-            ),
-            _ => (FindingKind::Unreadable, record_article(options.edition)),
-        };
-        let what = match (&e.text, kind) {
-            (Some(t), FindingKind::IllegalMove) => format!("The move {t:?}"),
-            (Some(t), _) => format!("The record at {t:?}"),
-            (None, _) => "The record".to_owned(),
-        };
+        let a = options.edition.rules().articles;
         let at = match e.ply {
             Some(p) => format!(
                 "ply {p}, line {}, column {}",
@@ -341,30 +313,44 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
             ),
             None => format!("line {}, column {}", e.location.line, e.location.column),
         };
-        let (article, text) = match &e.kind {
+        // A move or a place the Laws judge the record up to.
+        let up_to = |what: String| {
+            format!(
+                "{what} ({at}) cannot be played: {}. The Laws judge the record only up to it.",
+                e.kind
+            )
+        };
+        let (kind, article, text) = match &e.kind {
+            GameErrorKind::Move(_) => (
+                FindingKind::IllegalMove,
+                a.illegal_move,
+                up_to(e.text.as_ref().map_or("The record".to_owned(), |t| format!("The move {t:?}"))),
+            ),
             // Another game than chess (Lichess's Crazyhouse, Atomic…): the
             // Laws have nothing of it to judge. 1.1 in every edition: chess
             // is played on a chessboard with the pieces of Article 2.
-            GameErrorKind::Variant(name) => ("1.1", format!(
+            GameErrorKind::Variant(name) => (FindingKind::Unreadable, "1.1", format!(
                 "The record is of {name:?} ({at}), not of chess: the Laws of Chess (and the Chess960 rules of their Guidelines) do not judge it."
             )),
             // A start no game can reach (chess.com's odds games: seven
             // knights): an illegal position, from which the Laws judge no game.
             GameErrorKind::Fen(FenError::Position(cause)) if unreachable(cause) => (
-                illegal_position_article(options.edition),
+                FindingKind::Unreadable,
+                a.unreachable_position,
                 format!(
                     "The record starts from an illegal position, one that cannot have been reached by any series of legal moves (the FEN tag, {at}: {cause}): the Laws judge no game from it."
                 ),
             ),
             // Any other FEN tag: no start, so no move judged.
-            GameErrorKind::Fen(fault) => (article, format!(
+            GameErrorKind::Fen(fault) => (FindingKind::Unreadable, a.recording, format!(
                 "The FEN tag{} ({at}) is not a position to start a game from: {fault}. The Laws judge no move of the record.",
                 e.text.as_ref().map_or(String::new(), |t| format!(" {t:?}"))
             )),
-            _ => (article, format!(
-                "{what} ({at}) cannot be played: {}. The Laws judge the record only up to it.",
-                e.kind
-            )),
+            _ => (
+                FindingKind::Unreadable,
+                a.recording,
+                up_to(e.text.as_ref().map_or("The record".to_owned(), |t| format!("The record at {t:?}"))),
+            ),
         };
         Finding {
             kind,
@@ -385,7 +371,7 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
                 out.findings.push(Finding {
                     kind: FindingKind::Unreadable,
                     ply: None,
-                    article: record_article(options.edition),
+                    article: options.edition.rules().articles.recording,
                     text: format!("The record cannot start a game: {message}."),
                     place: None,
                 });
@@ -442,7 +428,7 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
         out.findings.push(Finding {
             kind: FindingKind::Unreadable,
             ply: Some(out.plies),
-            article: record_article(options.edition),
+            article: options.edition.rules().articles.recording,
             text: format!(
                 "The movetext ends after ply {} without its result (1-0, 0-1, 1/2-1/2 or *): the record may be cut short. The Laws judge it as far as it goes.",
                 out.plies
@@ -485,7 +471,7 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
         out.findings.push(Finding {
             kind: FindingKind::Unreadable,
             ply: Some(out.plies),
-            article: record_article(options.edition),
+            article: options.edition.rules().articles.recording,
             text,
             place: None,
         });
