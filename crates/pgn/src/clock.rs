@@ -82,20 +82,42 @@ pub fn parse_clock(text: &str) -> Option<u64> {
         Some(dot) => (&secs[..dot], &secs[dot + 1..]),
         None => (secs, &[][..]),
     };
-    let mut ms = number(whole)? * 1000;
-    if frac.len() > 9 || !frac.iter().all(u8::is_ascii_digit) {
+    if frac.len() > 9 {
         return None;
     }
-    let mut scale = 100;
-    for d in frac.iter().take(3) {
-        ms += u64::from(d - b'0') * scale;
-        scale /= 10;
-    }
+    let mut ms = number(whole)? * 1000 + decimals_ms(frac)?;
     for (unit, part) in [60_000u64, 3_600_000].into_iter().zip(parts.by_ref()) {
         ms = ms.checked_add(number(part)?.checked_mul(unit)?)?;
     }
     if parts.next().is_some() {
         return None;
+    }
+    Some(ms)
+}
+
+/// The milliseconds of a second's decimals (the digits after the point):
+/// the first three count, a fourth and more are dropped; `None` if one is
+/// not a digit.
+///
+/// ```
+/// use arbiter_pgn::clock::decimals_ms;
+/// assert_eq!(decimals_ms(b"9"), Some(900));
+/// assert_eq!(decimals_ms(b"125"), Some(125));
+/// assert_eq!(decimals_ms(b"0625"), Some(62));
+/// assert_eq!(decimals_ms(b""), Some(0));
+/// assert_eq!(decimals_ms(b"5x"), None);
+/// ```
+#[inline]
+pub fn decimals_ms(digits: &[u8]) -> Option<u64> {
+    let mut ms = 0;
+    let mut scale = 100;
+    for &d in digits {
+        let d = d.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        ms += u64::from(d) * scale;
+        scale /= 10;
     }
     Some(ms)
 }

@@ -4,7 +4,7 @@
 //! nothing else, into buffers kept from one game to the next.
 
 use arbiter_chess::{Move, Position};
-use arbiter_pgn::clock::{clean_comment, find_time, parse_clock, take_clock};
+use arbiter_pgn::clock::{clean_comment, decimals_ms, find_time, parse_clock, take_clock};
 use arbiter_pgn::{
     Flow, Game as Record, GameError, GameErrorKind, GameResult, Location, MainLine, Node, RawText,
     SyntaxError, Visitor, MAX_NODES,
@@ -485,19 +485,9 @@ fn lone_clock(text: &[u8]) -> Option<u64> {
     }
     let minutes = u64::from(m1 * 10 + m2);
     let seconds = u64::from(s1 * 10 + s2);
-    let mut ms = u64::from(h) * 3_600_000 + minutes * 60_000 + seconds * 1000;
-    // One to three decimals (the length above): tenths, hundredths,
-    // thousandths.
-    let mut scale = 100;
-    for &d in decimals {
-        let d = d.wrapping_sub(b'0');
-        if d > 9 {
-            return None;
-        }
-        ms += u64::from(d) * scale;
-        scale /= 10;
-    }
-    Some(ms)
+    // One to three decimals (the length above), read as `parse_clock` reads
+    // them.
+    Some(u64::from(h) * 3_600_000 + minutes * 60_000 + seconds * 1000 + decimals_ms(decimals)?)
 }
 
 /// The server's sentence of how its game ended that a comment is
