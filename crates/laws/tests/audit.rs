@@ -894,6 +894,24 @@ fn art_3_10_c_a_game_from_an_illegal_position_is_not_judged() {
     assert_eq!(audit_lean(&broken), a);
 }
 
+#[test]
+fn a_fen_tag_s_impossible_fields_are_dropped_and_the_game_judged() {
+    // The pawn's own square written for the en-passant square, and a
+    // castling right for a rook that is gone: fields at odds with the tag's
+    // own board, not an illegal position. Dropped (the reader warns), as
+    // python-chess and scalachess ignore them, and the game judged: here
+    // Scholar's mate, a correct win (Art. 5.1 a / 5.1.1).
+    let pgn = "[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBN1 b Qkq e4 0 1\"]\n\n1... e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    for edition in [Edition::Fide2014, Edition::Fide2023] {
+        let a = audit_in(pgn, edition);
+        assert!(a.findings.is_empty(), "{:?}", a.findings);
+        assert!(a.agrees());
+        assert_eq!(a.laws.ply, Some(6));
+        assert_eq!(a.laws.termination, Some(Termination::Checkmate));
+    }
+    assert_eq!(audit_lean(pgn), audit_one(pgn));
+}
+
 // ----- real games --------------------------------------------------------------
 
 /// The benchmark samples shipped inside the `pgn-reader` crate (a

@@ -268,6 +268,8 @@ pub struct GameWarning {
 /// use arbiter_pgn::WarningKind;
 /// let w = WarningKind::CastlingRightsDropped(Bitboard::from_square(Square::A1));
 /// assert_eq!(w.to_string(), "FEN tag: castling right for the rook on a1 dropped: its king and rook cannot castle");
+/// let w = WarningKind::EnPassantDropped { square: Square::E4, reason: "with Black to move it must be on rank 3" };
+/// assert_eq!(w.to_string(), "FEN tag: en-passant square e4 dropped: with Black to move it must be on rank 3");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -281,6 +283,16 @@ pub enum WarningKind {
         .0.into_iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "),
         if .0.count() > 1 { "their" } else { "its" })]
     CastlingRightsDropped(Bitboard),
+    /// The `FEN` tag gives an en-passant square no double step can have
+    /// produced (`e4` for `e3`, say); it was dropped (as python-chess and
+    /// scalachess ignore it) instead of rejecting the game.
+    #[error("FEN tag: en-passant square {square} dropped: {reason}")]
+    EnPassantDropped {
+        /// The square given.
+        square: Square,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
 }
 
 /// A game record.

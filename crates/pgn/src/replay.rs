@@ -166,11 +166,19 @@ impl Replay {
                 self.cur = Cursor::new(pos, 0);
                 self.started = true;
                 self.refresh();
-                if dropped.any() {
+                let location = self.fen.as_ref().map(|(at, _)| *at).unwrap_or_default();
+                if dropped.castling.any() {
                     self.warnings.push(GameWarning {
                         game: self.number,
-                        location: self.fen.as_ref().map(|(at, _)| *at).unwrap_or_default(),
-                        kind: WarningKind::CastlingRightsDropped(dropped),
+                        location,
+                        kind: WarningKind::CastlingRightsDropped(dropped.castling),
+                    });
+                }
+                if let Some((square, reason)) = dropped.en_passant {
+                    self.warnings.push(GameWarning {
+                        game: self.number,
+                        location,
+                        kind: WarningKind::EnPassantDropped { square, reason },
                     });
                 }
                 Flow::Continue

@@ -807,3 +807,38 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::unreachable;
+    use arbiter_chess::{Color, PositionError, Square};
+
+    #[test]
+    fn only_faults_of_the_board_make_an_illegal_position() {
+        // Art. 3.10 c / 3.10.3: a board no series of legal moves reaches.
+        for cause in [
+            PositionError::MissingKing(Color::White),
+            PositionError::ImpossibleMaterial(Color::Black, 8, 5),
+            PositionError::PawnOnBackrank(Square::A1),
+            PositionError::OppositeCheck(Color::Black),
+        ] {
+            assert!(unreachable(&cause), "{cause}");
+        }
+        // A field at odds with its own board (the reader drops the first two
+        // and reads a move number 0 as 1, so none reaches the audit today):
+        // a record fault (8.1 a / 8.1.1), not a position.
+        for cause in [
+            PositionError::InvalidCastlingRight {
+                square: Square::H1,
+                reason: "no rook of that colour stands there",
+            },
+            PositionError::InvalidEnPassant {
+                square: Square::E4,
+                reason: "with Black to move it must be on rank 3",
+            },
+            PositionError::InvalidFullmoves,
+        ] {
+            assert!(!unreachable(&cause), "{cause}");
+        }
+    }
+}
