@@ -220,6 +220,14 @@ fn art_5_1_2_2023_resignation_when_the_opponent_cannot_mate_is_a_draw() {
         (laws_result(&a).as_str(), a.findings[0].article),
         ("1/2-1/2", "5.1.2")
     );
+    let why = "By resignation the result is 1/2-1/2 since the opponent cannot checkmate by any series of legal moves (Art. 5.1.2), not the recorded 0-1.";
+    assert_eq!(a.findings[0].text, why);
+    // The same resignation with Black to move (White resigns after his own
+    // move): the opponent is still Black, whoever has the move.
+    let pgn = "[Result \"0-1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra2 0-1\n";
+    let a = audit_in(pgn, Edition::Fide2023);
+    assert_eq!(kinds(&a), [FindingKind::WrongResult]);
+    assert_eq!(a.findings[0].text, why);
 }
 
 // ----- flag fall (6.9) -----------------------------------------------------

@@ -787,11 +787,15 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
     };
     out.laws = LawsVerdict::ended(end, plies);
     if Some(end.result) != recorded {
-        let note = match replay.can_checkmate(!replay.turn()) {
-            Verdict::Unwinnable => {
-                " since the opponent cannot checkmate by any series of legal moves"
-            }
-            _ => "",
+        // The opponent of the player who resigned or forfeited: the
+        // recorded winner, whoever has the move.
+        let cannot_mate = recorded
+            .and_then(|r| r.winner())
+            .is_some_and(|w| replay.can_checkmate(w) == Verdict::Unwinnable);
+        let note = if cannot_mate {
+            " since the opponent cannot checkmate by any series of legal moves"
+        } else {
+            ""
         };
         out.findings.push(Finding {
             kind: FindingKind::WrongResult,
