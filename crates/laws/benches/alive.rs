@@ -19,7 +19,8 @@
 //!
 //! - `--dump FILE [GAMES]` writes the first three sources (GAMES generated,
 //!   default 1,000); `--pgn FILE [GAMES]` writes the generated games as PGN
-//!   (for the audit bench);
+//!   (for the audit bench); `--finals PGN FILE` writes the final positions
+//!   of any PGN file's games (real files beyond the samples);
 //! - `FILE solver|detector|search [--check]` proves every position of a
 //!   corpus alive or dead: `solver` the exact solver alone, the side asked
 //!   first first; `detector` `DeadPositionDetector::can_checkmate` (the
@@ -201,6 +202,17 @@ fn main() {
         let mut generator = Generator::new(GenOptions::default());
         let text = generator.pgn(games);
         std::fs::write(&args[1], text).unwrap();
+        return;
+    }
+    if args.first().is_some_and(|a| a == "--finals") {
+        // The final positions of any PGN file's games, as `--dump` writes
+        // those of the samples (source: the file's name).
+        let (pgn, out) = (&args[1], &args[2]);
+        let bytes = std::fs::read(pgn).unwrap();
+        let mut lines = Vec::new();
+        finals(pgn, &bytes, &mut lines);
+        std::fs::write(out, lines.join("\n") + "\n").unwrap();
+        println!("{} positions written to {out}", lines.len());
         return;
     }
     if args.first().is_some_and(|a| a == "--dump") {
