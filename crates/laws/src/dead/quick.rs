@@ -297,9 +297,10 @@ fn mating_move(
         }
         // The score: 3 for each square next to the king attacked from the
         // destination more than from here, and a step closer to the king
-        // (+1); a pawn's step, 1 more than the ranks it has come (nearer
-        // to promotion, more: on the final positions of real games, 11 %
-        // fewer plies to a mate than +1 for all). Plain destinations by
+        // (+1); a pawn's step, the number of the rank it stands on counted
+        // from its side (2 to 6: nearer to promotion, more; on the final
+        // positions of real games, 11 % fewer plies to a mate than +1 for
+        // all). Plain destinations by
         // classes of squares (the best of each: the nearest to the king),
         // the others one by one.
         let pawn = role == Role::Pawn;
