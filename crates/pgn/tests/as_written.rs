@@ -276,40 +276,39 @@ fn latin_lookalikes_in_a_russian_game() {
     assert_eq!(clean_plies("1. e4 e5 2. Ke2 Ke7 *"), 4);
 }
 
+/// The one warning of a game set up on line 2 that reads whole in `plies`
+/// plies, alike from the reader and from `pgn check`.
+fn lone_warning(pgn: &str, plies: u32) -> WarningKind {
+    let g = &games(pgn)[0];
+    assert_eq!(g.error, None);
+    assert_eq!(g.mainline().count(), plies as usize);
+    assert_eq!(g.warnings.len(), 1);
+    assert_eq!(g.warnings[0].location.line, 2);
+    let c = &checked(pgn)[0];
+    assert_eq!((c.plies, &c.error), (plies, &None));
+    assert_eq!(c.warnings, g.warnings);
+    g.warnings[0].kind.clone()
+}
+
 #[test]
 fn impossible_castling_rights_or_en_passant_in_a_fen_tag_are_dropped_with_a_warning() {
     // `KQkq`, but White's a-rook and Black's king have moved.
     let pgn = "[SetUp \"1\"]\n[FEN \"r2k3r/8/8/8/8/8/8/4K2R w KQkq - 0 1\"]\n\n1. O-O *";
-    let g = &games(pgn)[0];
-    assert_eq!(g.error, None);
-    assert_eq!(g.mainline().count(), 1);
-    assert_eq!(g.warnings.len(), 1);
-    assert_eq!(g.warnings[0].location.line, 2);
-    let WarningKind::CastlingRightsDropped(dropped) = g.warnings[0].kind else {
-        panic!("{:?}", g.warnings[0]);
+    let kind = lone_warning(pgn, 1);
+    let WarningKind::CastlingRightsDropped(dropped) = kind else {
+        panic!("{kind:?}");
     };
     assert!(dropped.contains(Square::A1));
-    let c = &checked(pgn)[0];
-    assert_eq!((c.plies, &c.error), (1, &None));
-    assert_eq!(c.warnings, g.warnings);
     // An en-passant square the board cannot have (the pawn's own square,
     // as some writers give it): dropped with a warning, the game read.
     let pgn = "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1\"]\n\n1... e5 2. Nf3 *";
-    let g = &games(pgn)[0];
-    assert_eq!(g.error, None);
-    assert_eq!(g.mainline().count(), 2);
-    assert_eq!(g.warnings.len(), 1);
-    assert_eq!(g.warnings[0].location.line, 2);
     assert!(matches!(
-        g.warnings[0].kind,
+        lone_warning(pgn, 2),
         WarningKind::EnPassantDropped {
             square: Square::E4,
             ..
         }
     ));
-    let c = &checked(pgn)[0];
-    assert_eq!((c.plies, &c.error), (2, &None));
-    assert_eq!(c.warnings, g.warnings);
     // A FEN that is wrong otherwise still rejects the game.
     let bad = "[FEN \"4k3/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *";
     assert!(matches!(

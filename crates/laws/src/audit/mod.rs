@@ -291,6 +291,8 @@ thread_local! {
 }
 
 fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
+    // The edition's Articles, cited by every finding below.
+    let a = options.edition.rules().articles;
     let recorded = Recorded::of_transcript(record);
     let mut out = Audit {
         white: record.white.get().map(str::to_owned),
@@ -305,7 +307,6 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
     // Laws judge the main line (Art. 7.5 concerns moves played).
     let main_error = record.error.as_ref().filter(|e| !e.in_variation);
     let broken = main_error.map(|e| {
-        let a = options.edition.rules().articles;
         let at = match e.ply {
             Some(p) => format!(
                 "ply {p}, line {}, column {}",
@@ -371,7 +372,7 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
                 out.findings.push(Finding {
                     kind: FindingKind::Unreadable,
                     ply: None,
-                    article: options.edition.rules().articles.recording,
+                    article: a.recording,
                     text: format!("The record cannot start a game: {message}."),
                     place: None,
                 });
@@ -428,7 +429,7 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
         out.findings.push(Finding {
             kind: FindingKind::Unreadable,
             ply: Some(out.plies),
-            article: options.edition.rules().articles.recording,
+            article: a.recording,
             text: format!(
                 "The movetext ends after ply {} without its result (1-0, 0-1, 1/2-1/2 or *): the record may be cut short. The Laws judge it as far as it goes.",
                 out.plies
@@ -471,7 +472,7 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
         out.findings.push(Finding {
             kind: FindingKind::Unreadable,
             ply: Some(out.plies),
-            article: options.edition.rules().articles.recording,
+            article: a.recording,
             text,
             place: None,
         });
