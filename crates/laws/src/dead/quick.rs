@@ -115,7 +115,7 @@ fn greedy_line(
     check: i32,
     nodes: &mut u64,
 ) -> Option<Vec<Move>> {
-    let mut line = Vec::new();
+    let mut line = Vec::with_capacity(32);
     let mut p = *pos;
     // Each side's last moves, newest first.
     let mut recent = [[None::<Move>; RECENT]; 2];
