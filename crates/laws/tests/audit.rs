@@ -692,6 +692,19 @@ fn art_5_2_c_agreement_agrees_and_2018_needs_a_move_each() {
     assert_eq!(a.findings[0].article, "5.2.3");
 }
 
+/// NUL bytes after the result (two real games of the pgnmentor files end
+/// `1/2-1/2\0\0`, `0-1\0\0`) are whitespace: the result is the record's
+/// (Art. 8.1: the result recorded), not an illegal move.
+#[test]
+fn nul_bytes_after_the_result_are_not_a_move() {
+    let pgn = "[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\0\0\n";
+    for a in [audit_one(pgn), audit_lean(pgn)] {
+        assert_clean(&a);
+        assert_eq!(a.laws.termination, Some(Termination::Agreement));
+        assert_eq!(a.plies, 2);
+    }
+}
+
 #[test]
 fn an_unfinished_game_is_still_going() {
     let a = audit_one("[Result \"*\"]\n\n1. e4 e5 *\n");

@@ -48,7 +48,9 @@ const NAME_END: u8 = 4;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
-    let ws = [b' ', b'\t', b'\n', b'\r', 0x0b, 0x0c];
+    // (NUL too: some exporters leave NUL bytes after a game's result, and
+    // python-chess reads past them.)
+    let ws = [b' ', b'\t', b'\n', b'\r', 0x0b, 0x0c, 0x00];
     let mut i = 0;
     while i < ws.len() {
         t[ws[i] as usize] = WS | END | NAME_END;

@@ -223,6 +223,33 @@ fn nothing_after_the_result_makes_a_phantom_game() {
     }
 }
 
+/// NUL bytes, as some exporters leave them after a game (two games of the
+/// pgnmentor files end `1/2-1/2\0\0`): read as whitespace, as python-chess
+/// does, so the result before them is read and no move is made of them.
+#[test]
+fn nul_bytes_are_whitespace() {
+    for pgn in [
+        "[Event \"x\"]\n\n1. e4 e5 2. Nf3 1/2-1/2\0\0\n\n[Event \"y\"]\n\n1. d4 0-1\0\0\n",
+        "[Event \"x\"]\n\n1. e4\0e5 2. Nf3\0\01/2-1/2\n\n\0[Event \"y\"]\n\n1.\0d4 0-1\n\0\0",
+    ] {
+        let g = games(pgn);
+        assert_eq!(g.len(), 2, "{pgn:?}");
+        assert!(
+            g.iter().all(|g| g.error.is_none()),
+            "{pgn:?}: {:?}",
+            g[0].error
+        );
+        assert_eq!(g[0].result, Some(GameResult::Draw), "{pgn:?}");
+        assert_eq!(g[1].result, Some(GameResult::BlackWins), "{pgn:?}");
+        assert_eq!(g[0].mainline().count(), 3, "{pgn:?}");
+        assert_eq!(g[1].tags.get("Event"), Some("y"), "{pgn:?}");
+        let c = checked(pgn);
+        assert_eq!(c.len(), 2, "{pgn:?}");
+        assert!(c.iter().all(|c| c.error.is_none()), "{pgn:?}");
+        assert_eq!((c[0].plies, c[1].plies), (3, 1), "{pgn:?}");
+    }
+}
+
 #[test]
 fn tag_sections_without_movetext_are_games_of_their_own() {
     let pgn = "[Event \"a\"]\n[White \"A\"]\n[Result \"1-0\"]\n\n[Event \"b\"]\n[White \"B\"]\n[Result \"0-1\"]\n\n[Event \"c\"]\n[Result \"1/2-1/2\"]\n";
