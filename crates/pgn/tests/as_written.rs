@@ -230,7 +230,7 @@ fn nothing_after_the_result_makes_a_phantom_game() {
 fn nul_bytes_are_whitespace() {
     for pgn in [
         "[Event \"x\"]\n\n1. e4 e5 2. Nf3 1/2-1/2\0\0\n\n[Event \"y\"]\n\n1. d4 0-1\0\0\n",
-        "[Event \"x\"]\n\n1. e4\0e5 2. Nf3\0\01/2-1/2\n\n\0[Event \"y\"]\n\n1.\0d4 0-1\n\0\0",
+        "[Event \"x\"]\n\n1. e4\0e5 2. Nf3\x00\x001/2-1/2\n\n\0[Event \"y\"]\n\n1.\0d4 0-1\n\0\0",
     ] {
         let g = games(pgn);
         assert_eq!(g.len(), 2, "{pgn:?}");
