@@ -694,7 +694,7 @@ fn art_5_2_c_agreement_agrees_and_2018_needs_a_move_each() {
 
 /// NUL bytes after the result (two real games of the pgnmentor files end
 /// `1/2-1/2\0\0`, `0-1\0\0`) are whitespace: the result is the record's
-/// (Art. 8.1: the result recorded), not an illegal move.
+/// (Art. 8.7: the result the players sign), not an illegal move.
 #[test]
 fn nul_bytes_after_the_result_are_not_a_move() {
     let pgn = "[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\0\0\n";
