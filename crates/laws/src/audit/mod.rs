@@ -538,6 +538,7 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
     let rules = edition.rules();
     let a = rules.articles;
     let recorded = out.recorded.result;
+    let winner = recorded.and_then(|r| r.winner());
     let recorded_text = out.recorded.result_text.clone();
     let tag = out.recorded.termination.clone().unwrap_or_default();
     let from = out.recorded.termination_from;
@@ -555,7 +556,7 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
     };
     let end = match out.recorded.end {
         RecordedEnd::TimeForfeit => {
-            let loser = match recorded.and_then(|r| r.winner()) {
+            let loser = match winner {
                 Some(w) => Some(!w),
                 // A drawn flag fall: the player it names ("White ran out of
                 // time and Black has no material to mate", as FICS writes
@@ -757,29 +758,26 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
         unfounded(out, article, what, &or);
     }
     // The rest is off the board: a resignation, an agreement, a forfeit.
-    let end = match recorded {
-        Some(r) => match r.winner() {
-            Some(w) if out.recorded.end == RecordedEnd::Forfeit => {
-                replay.forfeit(!w, &format!("recorded: {tag}"))
+    let end = match winner {
+        Some(w) if out.recorded.end == RecordedEnd::Forfeit => {
+            replay.forfeit(!w, &format!("recorded: {tag}"))
+        }
+        Some(w) => replay.resign(!w),
+        None if recorded == Some(GameResult::DRAW) => match replay.agree() {
+            Some(end) => Some(end),
+            None => {
+                out.findings.push(Finding {
+                    kind: FindingKind::WrongResult,
+                    ply: Some(plies),
+                    article: a.agreement,
+                    text: format!(
+                        "A draw by agreement needs both players to have made at least one move (Art. {}): the record's draw cannot stand.",
+                        a.agreement
+                    ),
+                    place: None,
+                });
+                None
             }
-            Some(w) => replay.resign(!w),
-            None if r == GameResult::DRAW => match replay.agree() {
-                Some(end) => Some(end),
-                None => {
-                    out.findings.push(Finding {
-                        kind: FindingKind::WrongResult,
-                        ply: Some(plies),
-                        article: a.agreement,
-                        text: format!(
-                            "A draw by agreement needs both players to have made at least one move (Art. {}): the record's draw cannot stand.",
-                            a.agreement
-                        ),
-                        place: None,
-                    });
-                    None
-                }
-            },
-            None => None,
         },
         None => None,
     };
@@ -790,9 +788,7 @@ fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript,
     if Some(end.result) != recorded {
         // The opponent of the player who resigned or forfeited: the
         // recorded winner, whoever has the move.
-        let cannot_mate = recorded
-            .and_then(|r| r.winner())
-            .is_some_and(|w| replay.can_checkmate(w) == Verdict::Unwinnable);
+        let cannot_mate = winner.is_some_and(|w| replay.can_checkmate(w) == Verdict::Unwinnable);
         let note = if cannot_mate {
             " since the opponent cannot checkmate by any series of legal moves"
         } else {

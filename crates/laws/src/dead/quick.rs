@@ -115,6 +115,7 @@ fn greedy_line(
     check: i32,
     nodes: &mut u64,
 ) -> Option<Vec<Move>> {
+    // (Room for most lines: their median is 12–14 plies.)
     let mut line = Vec::with_capacity(32);
     let mut p = *pos;
     // Each side's last moves, newest first.
@@ -300,9 +301,8 @@ fn mating_move(
         // (+1); a pawn's step, the number of the rank it stands on counted
         // from its side (2 to 6: nearer to promotion, more; on the final
         // positions of real games, 11 % fewer plies to a mate than +1 for
-        // all). Plain destinations by
-        // classes of squares (the best of each: the nearest to the king),
-        // the others one by one.
+        // all). Plain destinations by classes of squares (the best of each:
+        // the nearest to the king), the others one by one.
         let pawn = role == Role::Pawn;
         let mut base = if pawn {
             1 + from.rank().relative_to(me).index() as i32 - 3 * reach(from)
