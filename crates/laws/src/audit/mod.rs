@@ -294,6 +294,8 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
     // The edition's Articles, cited by every finding below.
     let a = options.edition.rules().articles;
     let recorded = Recorded::of_transcript(record);
+    // The recorded winner, asked below of the replay and of the record.
+    let winner = recorded.result.and_then(|r| r.winner());
     let mut out = Audit {
         white: record.white.get().map(str::to_owned),
         black: record.black.get().map(str::to_owned),
@@ -384,7 +386,6 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
     times::timestamps_into(record, replay.time_control(), &mut times);
     let first = record.start.turn();
     let first_number = record.start.fullmoves();
-    let winner = out.recorded.result.and_then(|r| r.winner());
     match replay.play(record, &times, winner, pass) {
         Played::Refused(ply, message) => {
             // The reader checked every other move: a refused one is the
@@ -445,7 +446,6 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
         .termination
         .as_deref()
         .and_then(RecordedEnd::named_loser);
-    let winner = recorded.result.and_then(|r| r.winner());
     let mut contradictions = Vec::new();
     if let (Some(named), Some(winner)) = (named, winner) {
         if named == winner {
