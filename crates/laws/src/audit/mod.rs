@@ -421,7 +421,9 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
             }
         }
         Played::All(None) if broken.is_some() => {}
-        Played::All(None) => judge_recorded_end(&mut out, &mut replay, record, options.edition),
+        Played::All(None) => {
+            judge_recorded_end(&mut out, &mut replay, record, winner, options.edition);
+        }
     }
     replay.recycle();
     let _ = TIMES.try_with(|t| t.replace(times));
@@ -533,12 +535,17 @@ fn judge_automatic_end(
 
 /// The record ends with the game still on the board: judge its end off the
 /// board (a flag, a claim, a resignation, an agreement, a forfeit) as the
-/// record gives it.
-fn judge_recorded_end(out: &mut Audit, replay: &mut Replay, record: &Transcript, edition: Edition) {
+/// record gives it; `winner` is the recorded result's.
+fn judge_recorded_end(
+    out: &mut Audit,
+    replay: &mut Replay,
+    record: &Transcript,
+    winner: Option<Color>,
+    edition: Edition,
+) {
     let rules = edition.rules();
     let a = rules.articles;
     let recorded = out.recorded.result;
-    let winner = recorded.and_then(|r| r.winner());
     let recorded_text = out.recorded.result_text.clone();
     let tag = out.recorded.termination.clone().unwrap_or_default();
     let from = out.recorded.termination_from;
