@@ -1,0 +1,91 @@
+//! The `dev` profile (what `cargo test` builds) sets every dependency to
+//! opt-level 3 with its `"*"` entry, and that entry reaches proc macros too
+//! (package entries override `build-override`). So each proc macro is named
+//! in the root `Cargo.toml` at opt-level 0 (docs/performance.md, "Build
+//! profiles, 2026-12-07"). A proc macro that a new dependency brings in and
+//! that is not named there is built at opt-level 3: slower to build, nothing
+//! worse. This test names it, so that the table is kept whole.
+
+use std::path::Path;
+use std::process::Command;
+
+/// The names `[profile.dev.package]` sets to opt-level 0 in `manifest`.
+fn unoptimised_in_dev(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut in_table = false;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_table = line == "[profile.dev.package]";
+            continue;
+        }
+        if !in_table {
+            continue;
+        }
+        if let Some((name, value)) = line.split_once('=') {
+            let value: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+            if value.contains("opt-level=0") {
+                names.push(name.trim().trim_matches('"').to_string());
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn the_table_reader_finds_the_entries() {
+    let manifest = "[profile.dev.package]\n\"*\" = { opt-level = 3 }\nsyn = { opt-level = 0 }\n\
+                    serde_derive = {opt-level=0, debug = false}\n[profile.release.package]\n\
+                    other = { opt-level = 0 }\n";
+    assert_eq!(unoptimised_in_dev(manifest), ["syn", "serde_derive"]);
+}
+
+/// The proc macros `cargo test --workspace` builds on this machine's
+/// platform, as `cargo tree` marks them (`serde_derive v1.0.228
+/// (proc-macro)`): the graph as built, features resolved, dev-dependencies
+/// included (`cargo metadata`'s graph also holds optional ones never built).
+fn proc_macros(root: &Path) -> Option<Vec<String>> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(root)
+        .args(["tree", "--offline", "--locked", "--workspace"])
+        .args(["-e", "normal,build,dev", "--prefix", "none"])
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        eprintln!(
+            "skipped: cargo tree failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return None;
+    }
+    let mut names: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.contains("(proc-macro)"))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect();
+    names.sort();
+    names.dedup();
+    Some(names)
+}
+
+#[test]
+fn every_proc_macro_is_unoptimised_in_dev() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("the root Cargo.toml");
+    let Some(macros) = proc_macros(&root) else {
+        eprintln!("skipped: the dependency graph could not be read (cargo tree)");
+        return;
+    };
+    assert!(
+        macros.iter().any(|m| m == "serde_derive"),
+        "the graph's proc macros were read: {macros:?}"
+    );
+    let listed = unoptimised_in_dev(&manifest);
+    let missing: Vec<&String> = macros.iter().filter(|m| !listed.contains(m)).collect();
+    assert!(
+        missing.is_empty(),
+        "proc macros built at opt-level 3 by `cargo test`: add each to [profile.dev.package] in \
+         the root Cargo.toml as `NAME = {{ opt-level = 0 }}`: {missing:?}"
+    );
+}
