@@ -527,6 +527,47 @@ fn art_6_7_a_game_of_no_moves_says_its_end_before_them() {
 }
 
 #[test]
+fn art_9_2_tcec_ends_read_from_termination_details() {
+    // TCEC writes `Termination "adjudication"` (or none) and how the game
+    // ended in `TerminationDetails`: read as any other end, both readers.
+    let head = "[Result \"1/2-1/2\"]\n[Termination \"adjudication\"]\n";
+    let real = format!(
+        "{head}[TerminationDetails \"3-Fold repetition\"]\n\n\
+         1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n"
+    );
+    for a in [audit_one(&real), audit_lean(&real)] {
+        assert!(a.findings.is_empty(), "{:?}", a.findings);
+        assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
+        assert_eq!(a.recorded.termination.as_deref(), Some("3-Fold repetition"));
+    }
+    // No repetition: the claim did not happen (reported, the draw kept).
+    let unfounded =
+        format!("{head}[TerminationDetails \"3-Fold repetition\"]\n\n1. e4 e5 1/2-1/2\n");
+    for a in [audit_one(&unfounded), audit_lean(&unfounded)] {
+        assert_eq!(kinds(&a), [FindingKind::UnfoundedTermination]);
+        let text = &a.findings[0].text;
+        assert!(
+            text.starts_with("The TerminationDetails tag says \"3-Fold repetition\""),
+            "{text}"
+        );
+        assert!(a.agrees());
+    }
+    // Without a Termination tag too; a mate as TCEC names it.
+    let mate =
+        "[Result \"0-1\"]\n[TerminationDetails \"Black mates\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    for a in [audit_one(mate), audit_lean(mate)] {
+        assert!(a.findings.is_empty(), "{:?}", a.findings);
+        assert_eq!(a.laws.termination, Some(Termination::Checkmate));
+    }
+    // A Termination tag that names the end is read first.
+    let both = "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[TerminationDetails \"Black mates\"]\n\n1. e4 e5 0-1\n";
+    for a in [audit_one(both), audit_lean(both)] {
+        assert_eq!(a.recorded.termination.as_deref(), Some("Time forfeit"));
+        assert_eq!(a.laws.termination, Some(Termination::Timeout));
+    }
+}
+
+#[test]
 fn art_9_3_an_unfounded_claim_as_fics_writes_it() {
     // The finding names where the record says it.
     let pgn = "[Result \"1/2-1/2\"]\n[LongResult \"Game drawn by the 50 move rule\"]\n\n1. e4 e5 {Game drawn by the 50 move rule} 1/2-1/2\n";

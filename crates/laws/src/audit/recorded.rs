@@ -307,12 +307,14 @@ pub struct Recorded {
     /// The `Result` as written (`"*"` if absent).
     pub result_text: String,
     /// How the record names its end, as written: the `Termination` tag;
-    /// where it says no more than "Normal" or is absent, FICS's
-    /// `LongResult` tag or ICC's `ICCResult`, else a server's sentence after
-    /// the last move ([`RecordedEnd::is_server_sentence`]).
+    /// where it says no more than "Normal" or "adjudication" or is absent,
+    /// TCEC's `TerminationDetails` tag, FICS's `LongResult` tag or ICC's
+    /// `ICCResult`, else a server's sentence after the last move
+    /// ([`RecordedEnd::is_server_sentence`]).
     pub termination: Option<String>,
     /// Where [`Recorded::termination`] was read, for the findings' sentences:
-    /// `"Termination tag"`, `"LongResult tag"`, `"ICCResult tag"` or
+    /// `"Termination tag"`, `"TerminationDetails tag"`, `"LongResult tag"`,
+    /// `"ICCResult tag"` or
     /// `"comment after the last move"`.
     pub termination_from: &'static str,
     /// [`Recorded::termination`], read.
@@ -336,12 +338,14 @@ impl Recorded {
             .filter(|t| !t.is_empty() && *t != "?")
             .map(str::to_owned)
             .unwrap_or_else(|| t.result.unwrap_or_default().as_str().to_owned());
-        // The Termination tag; where it says no more than "Normal" (or is
-        // absent), FICS's LongResult tag or ICC's ICCResult, else a
-        // server's sentence after the last move.
+        // The Termination tag; where it says no more than "Normal" or
+        // "adjudication" (or is absent), TCEC's TerminationDetails tag,
+        // FICS's LongResult tag or ICC's ICCResult, else a server's sentence
+        // after the last move.
         const TAG: &str = "Termination tag";
         let (termination, termination_from, end) = [
             (&t.termination, TAG),
+            (&t.termination_details, "TerminationDetails tag"),
             (&t.long_result, "LongResult tag"),
             (&t.icc_result, "ICCResult tag"),
             (&t.end_comment, "comment after the last move"),

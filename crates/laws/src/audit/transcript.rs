@@ -41,6 +41,9 @@ pub struct Transcript {
     pub(crate) site: TagValue,
     pub(crate) result_tag: TagValue,
     pub(crate) termination: TagValue,
+    /// TCEC's `TerminationDetails` tag ("3-Fold repetition", "White
+    /// mates"), beside a `Termination` of "adjudication".
+    pub(crate) termination_details: TagValue,
     /// FICS's `LongResult` tag ("Game drawn by the 50 move rule").
     pub(crate) long_result: TagValue,
     /// ICC's `ICCResult` tag ("Black forfeits on time").
@@ -112,6 +115,7 @@ impl Default for Transcript {
             site: TagValue::default(),
             result_tag: TagValue::default(),
             termination: TagValue::default(),
+            termination_details: TagValue::default(),
             long_result: TagValue::default(),
             icc_result: TagValue::default(),
             end_comment: TagValue::default(),
@@ -152,6 +156,7 @@ impl Transcript {
             site: tag("Site"),
             result_tag: tag("Result"),
             termination: tag("Termination"),
+            termination_details: tag("TerminationDetails"),
             long_result: tag("LongResult"),
             icc_result: tag("ICCResult"),
             end_comment: TagValue::of(
@@ -289,6 +294,7 @@ enum Kept {
     Site,
     Result,
     Termination,
+    TerminationDetails,
     LongResult,
     IccResult,
     TimeControl,
@@ -302,6 +308,7 @@ fn kept(name: &[u8]) -> Option<Kept> {
         b"Site" => Kept::Site,
         b"Result" => Kept::Result,
         b"Termination" => Kept::Termination,
+        b"TerminationDetails" => Kept::TerminationDetails,
         b"LongResult" => Kept::LongResult,
         b"ICCResult" => Kept::IccResult,
         b"TimeControl" => Kept::TimeControl,
@@ -377,6 +384,7 @@ impl TranscriptReader {
             Kept::Site => &mut t.site,
             Kept::Result => &mut t.result_tag,
             Kept::Termination => &mut t.termination,
+            Kept::TerminationDetails => &mut t.termination_details,
             Kept::LongResult => &mut t.long_result,
             Kept::IccResult => &mut t.icc_result,
             Kept::TimeControl => &mut t.time_control,
@@ -536,6 +544,7 @@ impl Visitor for TranscriptReader {
             &mut t.site,
             &mut t.result_tag,
             &mut t.termination,
+            &mut t.termination_details,
             &mut t.long_result,
             &mut t.icc_result,
             &mut t.end_comment,
