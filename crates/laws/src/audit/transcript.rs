@@ -498,6 +498,23 @@ fn lone_clock(text: &[u8]) -> Option<u64> {
     Some(u64::from(h) * 3_600_000 + minutes * 60_000 + seconds * 1000 + decimals_ms(decimals)?)
 }
 
+/// The time of a comment that is one `[%eval …]` then one lone clock
+/// ([`lone_clock`]), as Lichess writes the moves of its analysed games
+/// (`[%eval 0.17] [%clk 0:03:00]`, `[%eval #-3] [%clk 0:00:41]`); `None`
+/// for any other comment. The evaluation is ASCII with no `[` in it, so the
+/// comment holds no other command and no sentence, and [`clock_commands`]
+/// would read the same time from it.
+#[inline]
+fn eval_then_clock(text: &[u8]) -> Option<u64> {
+    let t = text.trim_ascii_start().strip_prefix(b"[%eval ")?;
+    let end = t.iter().position(|&b| b == b']')?;
+    let (eval, rest) = (&t[..end], &t[end + 1..]);
+    if !eval.is_ascii() || eval.contains(&b'[') {
+        return None;
+    }
+    lone_clock(rest)
+}
+
 /// The server's sentence of how its game ended that a comment is
 /// ([`RecordedEnd::is_server_sentence`]), as the game builder keeps the
 /// comment: decoded, whitespace collapsed, and the move's `[%clk]` taken
@@ -616,7 +633,7 @@ impl Visitor for TranscriptReader {
             return Flow::Continue;
         };
         let text = text.as_bytes();
-        if let Some(ms) = lone_clock(text) {
+        if let Some(ms) = lone_clock(text).or_else(|| eval_then_clock(text)) {
             self.clock_slot(i).get_or_insert(ms);
             return Flow::Continue;
         }
@@ -676,7 +693,7 @@ impl Visitor for TranscriptReader {
 
 #[cfg(test)]
 mod tests {
-    use super::{clock_commands, lone_clock};
+    use super::{clock_commands, command_time, eval_then_clock, lone_clock};
     use arbiter_pgn::clock::parse_clock;
 
     #[test]
@@ -722,6 +739,36 @@ mod tests {
             "x",
         ] {
             assert_eq!(lone_clock(other.as_bytes()), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn an_evaluation_then_a_clock_reads_as_the_commands_read_it() {
+        for text in [
+            " [%eval 0.17] [%clk 0:03:00] ",
+            "[%eval -1.5] [%clk 1:02:03]",
+            "[%eval #-3] [%clk 0:00:41]",
+            "[%eval #2]  [%clk 0:00:41.5] ",
+            "[%eval 0.17,23] [%clk 0:03:00]",
+        ] {
+            let general: Vec<_> = clock_commands(text.as_bytes()).map(command_time).collect();
+            assert_eq!(general.len(), 1, "{text}");
+            assert_eq!(eval_then_clock(text.as_bytes()), general[0], "{text}");
+            assert!(general[0].is_some(), "{text}");
+        }
+        for other in [
+            // Words or other commands beside them: the general reading.
+            "[%eval 0.17] [%clk 0:03:00] White resigns",
+            "[%eval 0.17] good [%clk 0:03:00]",
+            "[%eval 0.17] [%clk 0:03:00] [%emt 0:00:02]",
+            "[%eval [%emt 0:00:02] 0.1] [%clk 0:03:00]",
+            "[%eval 0.17\u{e9}] [%clk 0:03:00]",
+            "[%eval 0.17 [%clk 0:03:00]",
+            "[%clk 0:03:00] [%eval 0.17]",
+            "[%evaluation 0.17] [%clk 0:03:00]",
+            "[%eval 0.17]",
+        ] {
+            assert_eq!(eval_then_clock(other.as_bytes()), None, "{other}");
         }
     }
 
