@@ -285,6 +285,26 @@ impl Clock {
         None
     }
 
+    /// Whether `color`'s flag fell before `t`: at `t` itself a claim is
+    /// still in time, as a move completed at that instant is ([`Clock::press`]
+    /// charges no flag for it). The Laws' claims (9.2, 9.3, 10.2 / III.4)
+    /// ask this; [`Clock::flag_fell_at`] says when the flag is down.
+    ///
+    /// ```
+    /// use arbiter_chess::Color;
+    /// use arbiter_laws::Clock;
+    /// use arbiter_pgn::TimeControl;
+    /// // One minute, no increment; White's clock runs from 0.
+    /// let clock = Clock::new(&TimeControl::fischer(1, 0), None, Color::White, 0)?;
+    /// assert_eq!(clock.flag_fell_at(Color::White, 60_000), Some(60_000));
+    /// assert!(!clock.fell_before(Color::White, 60_000));
+    /// assert!(clock.fell_before(Color::White, 60_001));
+    /// # Ok::<_, arbiter_laws::clock::ClockError>(())
+    /// ```
+    pub fn fell_before(&self, color: Color, t: u64) -> bool {
+        self.flag_fell_at(color, t).is_some_and(|at| at < t)
+    }
+
     /// Charges the running player for the time from the start of the turn to
     /// `t` (with the delay rule) and records a flag fall; the clock goes on
     /// from `t`.

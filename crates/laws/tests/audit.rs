@@ -527,6 +527,20 @@ fn art_6_7_a_game_of_no_moves_says_its_end_before_them() {
 }
 
 #[test]
+fn art_9_2_a_claim_by_a_player_whose_clock_read_zero() {
+    // The claimant's last [%clk] read 0:00:00 (whole seconds: the rest of a
+    // second cut off): the claim is made as his turn begins, at the instant
+    // his flag would fall, and is judged on the board (a TCEC record).
+    let pgn = "[Result \"1/2-1/2\"]\n[TimeControl \"40/7200:20/3600:900+30\"]\n[Termination \"3-fold rep\"]\n\n\
+               1. Nf3 {[%clk 2:00:00]} Nf6 {[%clk 2:00:00]} 2. Ng1 {[%clk 2:00:00]} Ng8 {[%clk 2:00:00]} \
+               3. Nf3 {[%clk 1:00:00]} Nf6 {[%clk 2:00:00]} 4. Ng1 {[%clk 0:00:00]} Ng8 {[%clk 2:00:00]} 1/2-1/2\n";
+    for a in [audit_one(pgn), audit_lean(pgn)] {
+        assert!(a.findings.is_empty(), "{:?}", a.findings);
+        assert_eq!(a.laws.termination, Some(Termination::ThreefoldRepetition));
+    }
+}
+
+#[test]
 fn art_9_2_tcec_ends_read_from_termination_details() {
     // TCEC writes `Termination "adjudication"` (or none) and how the game
     // ended in `TerminationDetails`: read as any other end, both readers.

@@ -108,11 +108,11 @@ impl Game {
         t: u64,
     ) -> Result<Applied, Rejected> {
         self.may_claim_draw(by, kind, intended.is_some())?;
-        if self
-            .clock
-            .as_ref()
-            .is_some_and(|c| c.flag_fell_at(by, t).is_some())
-        {
+        // A claim at the very instant the flag falls is judged on the board,
+        // as a move completed at that instant counts (`Clock::press`): the
+        // case of a record whose claimant's clock read 0:00:00, the rest of
+        // a second cut off, as his turn began.
+        if self.clock.as_ref().is_some_and(|c| c.fell_before(by, t)) {
             // The arbiter who stops the clocks to check the claim sees the
             // claimant's flag down (6.8); 6.9's exceptions are 5.1 a–5.2 c,
             // not 9.2 or 9.3: lost on time, or drawn if the opponent cannot
@@ -217,6 +217,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::outcome::{GameResult, Termination};
     use crate::{ClaimKind, ClaimVerdict, Event, Game, Rejected, Start};
     use arbiter_chess::{Color, Move, Square};
 
@@ -247,6 +248,39 @@ mod tests {
             .unwrap();
         assert_eq!(a.claim, Some(ClaimVerdict::Correct));
         assert_eq!(g.outcome().unwrap().article, "9.2 b");
+    }
+
+    #[test]
+    fn claim_after_the_flag_fell_is_a_flag_fall_art_6_8() {
+        use arbiter_pgn::TimeControl;
+        let start = || Start {
+            time_control: Some(TimeControl::parse("60").unwrap()),
+            ..Start::default()
+        };
+        // All moves at t = 0: White's clock runs from 0 with 60 s.
+        let mut g = Game::new(start()).unwrap();
+        shuffle(&mut g, 2);
+        // At the instant the flag falls: judged on the board (as a move
+        // completed at that instant is).
+        let a = g
+            .apply(Event::claim_threefold(60_000, Color::White, None))
+            .unwrap();
+        assert_eq!(a.claim, Some(ClaimVerdict::Correct));
+        assert_eq!(
+            g.outcome().unwrap().termination,
+            Termination::ThreefoldRepetition
+        );
+        // A millisecond later the arbiter sees the flag down (6.8): lost on
+        // time (6.9), the repetition unasked.
+        let mut g = Game::new(start()).unwrap();
+        shuffle(&mut g, 2);
+        g.apply(Event::claim_threefold(60_001, Color::White, None))
+            .unwrap();
+        let o = g.outcome().unwrap();
+        assert_eq!(
+            (o.termination, o.result),
+            (Termination::Timeout, GameResult::win(Color::Black))
+        );
     }
 
     #[test]

@@ -33,7 +33,7 @@ impl Game {
         if clock.delay().is_some() || clock.periods().iter().any(|p| p.increment_ms > 0) {
             return err(QuickplayBar::Increment);
         }
-        if clock.flag_fell_at(by, t).is_some() {
+        if clock.fell_before(by, t) {
             return err(QuickplayBar::FlagFallen);
         }
         if clock.remaining_at(by, t) >= TWO_MINUTES_MS {
