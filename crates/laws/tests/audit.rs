@@ -527,6 +527,34 @@ fn art_6_7_a_game_of_no_moves_says_its_end_before_them() {
 }
 
 #[test]
+fn art_7_5_b_a_loss_by_an_illegal_move_the_record_does_not_hold() {
+    // TCEC's `Termination "illegal move"`: the loser's illegal move is not
+    // in the record. Lost, or drawn if the opponent cannot checkmate by any
+    // series of legal moves (7.5 b / 7.5.5): judged on the final position.
+    let pgn = "[Result \"0-1\"]\n[Termination \"illegal move\"]\n\n1. e4 e5 0-1\n";
+    for (edition, article) in [(Edition::Fide2014, "7.5 b"), (Edition::Fide2023, "7.5.5")] {
+        let a = audit_in(pgn, edition);
+        assert!(a.findings.is_empty(), "{:?}", a.findings);
+        assert_eq!(a.laws.termination, Some(Termination::IllegalMove));
+        assert_eq!(a.laws.article, Some(article));
+        assert!(a.agrees());
+    }
+    // Black, the recorded winner, has a lone king (a TCEC record).
+    let lone = "[Result \"0-1\"]\n[Termination \"illegal move\"]\n[SetUp \"1\"]\n\
+                [FEN \"7k/7P/8/8/8/8/3K4/1B6 b - - 0 60\"]\n\n60... Kg7 0-1\n";
+    for a in [audit_one(lone), audit_lean(lone)] {
+        assert_eq!(kinds(&a), [FindingKind::WrongResult]);
+        assert_eq!(a.laws.termination, Some(Termination::IllegalMove));
+        let text = &a.findings[0].text;
+        assert!(
+            text.starts_with("By an illegal move the result is 1/2-1/2 since the opponent cannot checkmate by any series of legal moves (Art. 7.5 b)"),
+            "{text}"
+        );
+        assert!(!a.agrees());
+    }
+}
+
+#[test]
 fn art_9_2_a_claim_by_a_player_whose_clock_read_zero() {
     // The claimant's last [%clk] read 0:00:00 (whole seconds: the rest of a
     // second cut off): the claim is made as his turn begins, at the instant

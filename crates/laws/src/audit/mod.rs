@@ -764,11 +764,13 @@ fn judge_recorded_end(
         };
         unfounded(out, article, what, &or);
     }
-    // The rest is off the board: a resignation, an agreement, a forfeit.
+    // The rest is off the board: a resignation, an agreement, a forfeit, an
+    // illegal move not recorded.
     let end = match winner {
         Some(w) if out.recorded.end == RecordedEnd::Forfeit => {
             replay.forfeit(!w, &format!("recorded: {tag}"))
         }
+        Some(w) if out.recorded.end == RecordedEnd::IllegalMove => Some(replay.illegal_move(!w)),
         Some(w) => replay.resign(!w),
         None if recorded == Some(GameResult::DRAW) => match replay.agree() {
             Some(end) => Some(end),

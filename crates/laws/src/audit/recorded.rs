@@ -51,6 +51,11 @@ pub enum RecordedEnd {
     /// A game abandoned, or lost for an infraction of the rules of the event:
     /// decided by the organiser, not on the board.
     Forfeit,
+    /// Lost for an illegal move ("illegal move", as TCEC and engine-match
+    /// programs write it; the move itself is not in the record): lost, or
+    /// drawn if the opponent cannot checkmate by any series of legal moves
+    /// (7.5 b / 7.5.5; rapid and blitz A.4 b / A.4.2).
+    IllegalMove,
     /// The record says the game did not finish.
     Unterminated,
 }
@@ -135,6 +140,8 @@ impl RecordedEnd {
             // (Before the forfeits: "Game adjourned when White disconnected",
             // as ICC writes it, is no forfeit.)
             RecordedEnd::Unterminated
+        } else if has("illegal") {
+            RecordedEnd::IllegalMove
         } else if starts("abandon")
             || has("infraction")
             || starts("forfeit")
@@ -273,6 +280,7 @@ impl RecordedEnd {
             RecordedEnd::Resignation => "resignation",
             RecordedEnd::Agreement => "agreement",
             RecordedEnd::Forfeit => "forfeit",
+            RecordedEnd::IllegalMove => "illegal_move",
             RecordedEnd::Unterminated => "unterminated",
         }
     }
@@ -466,6 +474,9 @@ mod tests {
             ("deadpool won by checkmate", Checkmate),
             ("stalematey won on time", TimeForfeit),
             ("mate75 won - game abandoned", Forfeit),
+            // TCEC, cutechess.
+            ("illegal move", IllegalMove),
+            ("White makes an illegal move: Nf3", IllegalMove),
             ("Game drawn by repetition", Repetition),
             ("Game drawn by agreement", Agreement),
             ("Game drawn by stalemate", Stalemate),

@@ -307,6 +307,23 @@ impl Replay {
         self.end()
     }
 
+    /// `loser` lost for a completed illegal move the record does not hold
+    /// (7.5 b / 7.5.5): a loss, or a draw if the opponent cannot checkmate
+    /// by any series of legal moves. Judged on the final position, as 6.9
+    /// judges a flag fall without a clock ([`Replay::flag`]).
+    pub(crate) fn illegal_move(&mut self, loser: Color) -> LawsEnd {
+        let article = self.game.rules().articles.illegal_move;
+        let result = match self.game.can_checkmate(!loser) {
+            Verdict::Unwinnable => GameResult::DRAW,
+            _ => GameResult::win(!loser),
+        };
+        LawsEnd {
+            result,
+            termination: Termination::IllegalMove,
+            article,
+        }
+    }
+
     /// The organiser declares the game lost by `loser` (an abandoned game,
     /// an infraction of the event's rules).
     pub(crate) fn forfeit(&mut self, loser: Color, reason: &str) -> Option<LawsEnd> {
