@@ -8,56 +8,53 @@
 
 use std::path::Path;
 use std::process::Command;
+use toml_edit::DocumentMut;
 
-/// The names `[profile.dev.package]` sets to opt-level 0 in `manifest`.
+/// The packages the `dev` profile builds at opt-level 0 in `manifest` (the
+/// inline `[profile.dev.package]` table or `[profile.dev.package.NAME]`
+/// tables alike).
 fn unoptimised_in_dev(manifest: &str) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut in_table = false;
-    for line in manifest.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            in_table = line == "[profile.dev.package]";
-            continue;
-        }
-        if !in_table {
-            continue;
-        }
-        if let Some((name, value)) = line.split_once('=') {
-            let value: String = value.chars().filter(|c| !c.is_whitespace()).collect();
-            if value.contains("opt-level=0") {
-                names.push(name.trim().trim_matches('"').to_string());
-            }
-        }
-    }
-    names
+    let doc: DocumentMut = manifest.parse().expect("the root Cargo.toml is TOML");
+    let Some(packages) = doc["profile"]["dev"]["package"].as_table_like() else {
+        return Vec::new();
+    };
+    packages
+        .iter()
+        .filter(|(_, settings)| settings["opt-level"].as_integer() == Some(0))
+        .map(|(name, _)| name.to_string())
+        .collect()
 }
 
 #[test]
 fn the_table_reader_finds_the_entries() {
     let manifest = "[profile.dev.package]\n\"*\" = { opt-level = 3 }\nsyn = { opt-level = 0 }\n\
-                    serde_derive = {opt-level=0, debug = false}\n[profile.release.package]\n\
-                    other = { opt-level = 0 }\n";
-    assert_eq!(unoptimised_in_dev(manifest), ["syn", "serde_derive"]);
+                    serde_derive = {opt-level=0, debug = false}\n\
+                    [profile.dev.package.quote]\nopt-level = 0\n\
+                    [profile.release.package]\nother = { opt-level = 0 }\n";
+    assert_eq!(
+        unoptimised_in_dev(manifest),
+        ["syn", "serde_derive", "quote"]
+    );
 }
 
 /// The proc macros `cargo test --workspace` builds on this machine's
 /// platform, as `cargo tree` marks them (`serde_derive v1.0.228
 /// (proc-macro)`): the graph as built, features resolved, dev-dependencies
 /// included (`cargo metadata`'s graph also holds optional ones never built).
-fn proc_macros(root: &Path) -> Option<Vec<String>> {
+/// `Err` says why the graph could not be read.
+fn proc_macros(root: &Path) -> Result<Vec<String>, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
         .current_dir(root)
         .args(["tree", "--offline", "--locked", "--workspace"])
         .args(["-e", "normal,build,dev", "--prefix", "none"])
         .output()
-        .ok()?;
+        .map_err(|e| format!("cargo tree did not run: {e}"))?;
     if !out.status.success() {
-        eprintln!(
-            "skipped: cargo tree failed: {}",
+        return Err(format!(
+            "cargo tree failed: {}",
             String::from_utf8_lossy(&out.stderr)
-        );
-        return None;
+        ));
     }
     let mut names: Vec<String> = String::from_utf8_lossy(&out.stdout)
         .lines()
@@ -66,16 +63,19 @@ fn proc_macros(root: &Path) -> Option<Vec<String>> {
         .collect();
     names.sort();
     names.dedup();
-    Some(names)
+    Ok(names)
 }
 
 #[test]
 fn every_proc_macro_is_unoptimised_in_dev() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("the root Cargo.toml");
-    let Some(macros) = proc_macros(&root) else {
-        eprintln!("skipped: the dependency graph could not be read (cargo tree)");
-        return;
+    let macros = match proc_macros(&root) {
+        Ok(macros) => macros,
+        Err(why) => {
+            eprintln!("skipped: {why}");
+            return;
+        }
     };
     assert!(
         macros.iter().any(|m| m == "serde_derive"),

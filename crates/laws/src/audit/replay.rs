@@ -10,7 +10,7 @@ use super::LawsEnd;
 use crate::dead::Verdict;
 use crate::edition::{Edition, Rules};
 use crate::event::{ClaimKind, Event, Ground, Start};
-use crate::outcome::{GameResult, Termination};
+use crate::outcome::Termination;
 use crate::{Game, StartError};
 use arbiter_chess::{Color, Position};
 use std::cell::RefCell;
@@ -268,19 +268,30 @@ impl Replay {
         // No clock to run down (no or an untimed TimeControl tag), or the
         // record's times do not show the flag: 6.9 on the position alone.
         let article = self.game.rules().articles.flag_fall;
-        let end = match self.game.can_checkmate(!loser) {
-            Verdict::Unwinnable => LawsEnd {
-                result: GameResult::DRAW,
-                termination: Termination::TimeoutDraw,
-                article,
-            },
-            _ => LawsEnd {
-                result: GameResult::win(!loser),
-                termination: Termination::Timeout,
-                article,
-            },
-        };
+        let end = self.lose_unless_unwinnable(
+            loser,
+            Termination::Timeout,
+            Termination::TimeoutDraw,
+            article,
+        );
         (end, loser)
+    }
+
+    /// `loser` loses at the time of the last move, or the game is drawn if
+    /// the opponent cannot checkmate by any series of legal moves
+    /// ([`Game::lose_unless_unwinnable`], as the Laws end a flag fall or a
+    /// loss by illegal moves), with no event of the record to apply.
+    fn lose_unless_unwinnable(
+        &mut self,
+        loser: Color,
+        loss: Termination,
+        draw: Termination,
+        article: &'static str,
+    ) -> LawsEnd {
+        let (pos, t) = (*self.game.position(), self.now());
+        self.game
+            .lose_unless_unwinnable(loser, &pos, loss, draw, article, t);
+        self.end().expect("lose_unless_unwinnable ends the game")
     }
 
     /// A player still playing, when the record ends, in a period with a
@@ -313,15 +324,12 @@ impl Replay {
     /// judges a flag fall without a clock ([`Replay::flag`]).
     pub(crate) fn illegal_move(&mut self, loser: Color) -> LawsEnd {
         let article = self.game.rules().articles.illegal_move;
-        let result = match self.game.can_checkmate(!loser) {
-            Verdict::Unwinnable => GameResult::DRAW,
-            _ => GameResult::win(!loser),
-        };
-        LawsEnd {
-            result,
-            termination: Termination::IllegalMove,
+        self.lose_unless_unwinnable(
+            loser,
+            Termination::IllegalMove,
+            Termination::IllegalMove,
             article,
-        }
+        )
     }
 
     /// The organiser declares the game lost by `loser` (an abandoned game,

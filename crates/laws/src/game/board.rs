@@ -69,7 +69,7 @@ impl Game {
 
     /// Loss for `loser`, or a draw if the opponent cannot checkmate in `pos`
     /// (6.9, 7.5 b / 7.5.5, A.4 b).
-    pub(super) fn lose_unless_unwinnable(
+    pub(crate) fn lose_unless_unwinnable(
         &mut self,
         loser: Color,
         pos: &Position,
