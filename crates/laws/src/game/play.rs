@@ -100,8 +100,13 @@ impl Game {
                     ..Applied::default()
                 });
             }
+            // The positions before it still count for 9.2 and 9.6: it
+            // clears them only if it took a piece (material never comes
+            // back). A pawn moved illegally may have gone backwards, so a
+            // pawn move does not clear them here.
+            let took = board.board().occupied().count() < self.pos.board().occupied().count();
             self.pos = board;
-            self.history.push(&self.pos, true);
+            self.history.push(&self.pos, took);
             self.alive = false;
             let mut text = format!(
                 "{}'s illegal move stands: not claimed before the opponent's next move (Art. {})",
