@@ -8,6 +8,7 @@
 
 use super::{Applied, Game, Rejected};
 use crate::clock::Clock;
+use crate::dead::count_moves_capped;
 use crate::repetition::History;
 use crate::touch::Touched;
 use arbiter_chess::{Color, Move, Position};
@@ -60,6 +61,22 @@ impl Game {
         let mut after = self.pos;
         after.play_unchecked(m);
         let san = self.pos.san(m);
+        // A move that checkmates, stalemates or leaves a dead position ends
+        // the game at once "provided that the move ... was in accordance
+        // with Article 3 and Articles 4.2 – 4.7" (5.1.1, 5.2.1, 5.2.2): 4.1,
+        // one hand, is not among them. 7.5.4 penalises two hands only when
+        // the player "pressed the clock", and such a move needs no press
+        // (6.2.1): the game is over, and the move stands.
+        if count_moves_capped(&after, 1) == 0 || self.dead.is_dead(&after, None).0 {
+            let mut applied = self.on_move(by, m, t)?;
+            applied.note = Some(format!(
+                "{by} made {san} with two hands, but the move ended the game ({}): not penalised (Art. {art} applies only when the clock is pressed)",
+                self.outcome
+                    .as_ref()
+                    .map_or_else(String::new, |o| o.article.cite())
+            ));
+            return Ok(applied);
+        }
         let mut applied = self.complete_illegal(by, Some(after), None, Some((m.from, m.to)), t);
         applied.note = Some(format!(
             "{by} made {san} with two hands: penalised as an illegal move (Art. {art}). {}",
