@@ -14,38 +14,45 @@ impl Game {
     /// threefold repetition (9.2), else the 50-move rule (9.3), on the
     /// position on the board (`intended` = `None`) or on a move he intends
     /// to make (written first, not played: 9.2 a / 9.2.1, 9.3 a / 9.3.1).
-    /// `None` once the game is over, while an illegal move waits for a
-    /// claim, after touching a piece (9.4), or if `intended` is not legal.
-    /// A claim of the kind returned is upheld by [`Game::apply`].
+    /// A claim made with an intended move is also correct when the position
+    /// on the board already qualifies (9.2 b / 9.2.2, 9.3 b / 9.3.2), the
+    /// move then not made, whether or not it is legal. `None` once the game
+    /// is over, while an illegal move waits for a claim, or after touching a
+    /// piece (9.4). A claim of the kind returned is upheld by [`Game::apply`].
     pub fn claimable(&self, intended: Option<Move>) -> Option<ClaimKind> {
         if self.outcome.is_some() || self.pending_illegal.is_some() || !self.touched.is_empty() {
             return None;
         }
-        if let Some(m) = intended {
-            if !self.pos.is_legal(m) {
-                return None;
-            }
-        }
         DRAW_CLAIMS
             .into_iter()
-            .find(|&kind| self.claim_is_correct(kind, intended))
+            .find(|&kind| self.claim_ground(kind, intended).is_some())
     }
 
-    /// Whether a claim of threefold repetition or of the 50-move rule, on
-    /// the position or on the legal intended move `m`, is correct (9.2, 9.3).
-    fn claim_is_correct(&self, kind: ClaimKind, m: Option<Move>) -> bool {
-        match (kind, m) {
-            (ClaimKind::Threefold, None) => self.history.count_current() >= 3,
-            (ClaimKind::Threefold, Some(m)) => {
+    /// Whether a claim of threefold repetition or of the 50-move rule, with
+    /// the intended move `m` if any, is correct (9.2, 9.3), and on which
+    /// ground: `Some(false)` on the position on the board (it qualifies
+    /// whatever move was written), `Some(true)` on the legal intended move
+    /// only.
+    fn claim_ground(&self, kind: ClaimKind, m: Option<Move>) -> Option<bool> {
+        let now = match kind {
+            ClaimKind::Threefold => self.history.count_current() >= 3,
+            _ => self.pos.halfmoves() >= 100,
+        };
+        if now {
+            return Some(false);
+        }
+        let m = m.filter(|&m| self.pos.is_legal(m))?;
+        let on_move = match kind {
+            ClaimKind::Threefold => {
                 let mut after = self.pos;
                 after.play_unchecked(m);
                 self.history
                     .count_if_reached(&after, self.pos.is_zeroing(m))
                     >= 3
             }
-            (_, None) => self.pos.halfmoves() >= 100,
-            (_, Some(m)) => !self.pos.is_zeroing(m) && self.pos.halfmoves() + 1 >= 100,
-        }
+            _ => !self.pos.is_zeroing(m) && self.pos.halfmoves() + 1 >= 100,
+        };
+        on_move.then_some(true)
     }
 
     /// The Article of a draw claim of `kind` (9.2 or 9.3), on an intended
@@ -138,17 +145,26 @@ impl Game {
             return Ok(applied);
         }
         let a = self.rules.articles;
-        let art = self.draw_claim_article(kind, intended.is_some());
         let legal = intended.is_none_or(|m| self.pos.is_legal(m));
-        if legal && self.claim_is_correct(kind, intended) {
+        if let Some(on_intended) = self.claim_ground(kind, intended) {
+            let art = self.draw_claim_article(kind, on_intended);
             let termination = if kind == ClaimKind::Threefold {
                 Termination::ThreefoldRepetition
             } else {
                 Termination::FiftyMoves
             };
             self.end(GameResult::DRAW, termination, art, t);
+            let note = (intended.is_some() && !on_intended).then(|| {
+                let what = if kind == ClaimKind::Threefold {
+                    "the position on the board has appeared for at least the third time"
+                } else {
+                    "the last 50 moves by each player were made without a pawn move or a capture"
+                };
+                format!("{what} (Art. {art}): the claim is correct whatever move was written, and that move is not made")
+            });
             return Ok(Applied {
                 claim: Some(ClaimVerdict::Correct),
+                note,
                 ..Applied::default()
             });
         }
