@@ -152,10 +152,10 @@ impl Game {
                 }
                 self.touched = touched;
                 note = format!(
-                    "{note}; first completed illegal move by {offender} (Art. {article}); the replacement move must follow touch-move (Art. {}): the piece on {} was touched; the arbiter sets the clocks (Art. {})",
+                    "{note}; first completed illegal move by {offender} (Art. {article}); the replacement move must follow touch-move (Art. {}): the piece on {} was touched; the arbiter sets the clocks by his best judgement (Art. {})",
                     self.rules.articles.touch_move,
                     u.mv.from,
-                    self.rules.articles.set_clocks
+                    self.rules.articles.restored_clocks
                 );
             }
             _ => {
