@@ -259,6 +259,23 @@ fn art_6_9_without_a_clock_the_position_decides() {
     assert_eq!(kinds(&a), [FindingKind::TimeoutDraw]);
 }
 
+/// chess.com writes its `Termination` tag in the language of the player who
+/// downloads the games: "Victoria de A por tiempo" is a flag fall, read as
+/// such, so that 6.9 is applied (White's lone knight cannot mate a king and
+/// queen: a draw). It was read as a resignation.
+#[test]
+fn art_6_9_a_time_forfeit_written_in_spanish() {
+    let pgn = "[Event \"Live Chess\"]\n[Site \"Chess.com\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/2k5/7q/K1N5 w - - 0 1\"]\n[Termination \"Victoria de A por tiempo\"]\n\n1. Ne2+ Kd3 1-0\n";
+    let a = audit_one(pgn);
+    assert_eq!(kinds(&a), [FindingKind::TimeoutDraw]);
+    assert_eq!(a.laws.termination, Some(Termination::TimeoutDraw));
+    assert_eq!(laws_result(&a), "1/2-1/2");
+    // "por abandono" is a resignation: the result stands (2014).
+    let resigned = audit_one(&pgn.replace("por tiempo", "por abandono"));
+    assert!(resigned.findings.is_empty(), "{:?}", kinds(&resigned));
+    assert_eq!(resigned.laws.termination, Some(Termination::Resignation));
+}
+
 #[test]
 fn art_6_9_correct_time_forfeit_agrees() {
     // Black flags; White has a queen.

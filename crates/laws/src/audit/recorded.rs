@@ -142,15 +142,47 @@ impl RecordedEnd {
             RecordedEnd::Unterminated
         } else if has("illegal") {
             RecordedEnd::IllegalMove
-        } else if starts("abandon")
+        } else if words
+            .iter()
+            // (French "abandon", Spanish and Portuguese "abandono": a
+            // resignation, read by `read_translated`.)
+            .any(|w| w.starts_with("abandon") && !matches!(*w, "abandon" | "abandono"))
             || has("infraction")
             || starts("forfeit")
             || starts("disconnect")
         {
             RecordedEnd::Forfeit
         } else {
-            RecordedEnd::Unspecified
+            RecordedEnd::read_translated(tag)
         }
+    }
+
+    /// [`RecordedEnd::read`] of a tag that has none of its English words:
+    /// the ends as chess.com writes them in the language of the player who
+    /// downloaded the games ("Victoria de X por tiempo", "X a gagné par
+    /// abandon", "X gewinnt durch Aufgabe", "Победа X по времени"), read by
+    /// their words in Spanish, Portuguese, French, Italian, German and
+    /// Russian. Only the words after the last verb of winning or the last
+    /// "by" (`por`, `par`, `per`, `durch`, `по`) are read, so that a name
+    /// before them says nothing. In the Romance languages `abandon(o)` is
+    /// the word for a resignation, not a game abandoned; a game left by a
+    /// player is Spanish `desistimiento`. Words not known leave the end
+    /// [`RecordedEnd::Unspecified`], judged by the result alone.
+    fn read_translated(tag: &str) -> RecordedEnd {
+        let lower = tag.to_lowercase();
+        let all: Vec<&str> = lower
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let after = all
+            .iter()
+            .rposition(|w| TRANSLATED_MARKERS.contains(w))
+            .map_or(0, |i| i + 1);
+        let words = &all[after..];
+        TRANSLATED_ENDS
+            .iter()
+            .find(|(_, said)| words.iter().any(|w| said.contains(w)))
+            .map_or(RecordedEnd::Unspecified, |(end, _)| *end)
     }
 
     /// Whether a comment after the last move is how a chess server writes
@@ -285,6 +317,134 @@ impl RecordedEnd {
         }
     }
 }
+
+/// The words after which a translated `Termination` tag says how the game
+/// ended ([`RecordedEnd::read_translated`]): verbs of winning, and "by".
+const TRANSLATED_MARKERS: &[&str] = &[
+    // Spanish, Portuguese
+    "ganó",
+    "gana",
+    "ganado",
+    "ganhou",
+    "venceu",
+    "vence",
+    "por",
+    // French, Italian
+    "gagné",
+    "gagne",
+    "par",
+    "vinto",
+    "vince",
+    "per",
+    // German
+    "gewinnt",
+    "gewonnen",
+    "durch",
+    // Russian
+    "выиграл",
+    "выиграла",
+    "выиграли",
+    "победил",
+    "победила",
+    "по",
+];
+
+/// The words of each end in Spanish, Portuguese, French, Italian, German
+/// and Russian, in the order [`RecordedEnd::read`] tries the English ones:
+/// a flag fall before anything else ("por tiempo, material insuficiente").
+const TRANSLATED_ENDS: &[(RecordedEnd, &[&str])] = &[
+    (
+        RecordedEnd::TimeForfeit,
+        &[
+            "tiempo",
+            "tempo",
+            "temps",
+            "zeit",
+            "zeitüberschreitung",
+            "времени",
+            "время",
+        ],
+    ),
+    (
+        RecordedEnd::Repetition,
+        &[
+            "repetición",
+            "repetição",
+            "répétition",
+            "ripetizione",
+            "wiederholung",
+            "stellungswiederholung",
+            "повторение",
+            "повторения",
+            "повторению",
+            "повторением",
+        ],
+    ),
+    (
+        RecordedEnd::Stalemate,
+        &[
+            "ahogado",
+            "afogamento",
+            "afogado",
+            "pat",
+            "stallo",
+            "patt",
+            "пат",
+        ],
+    ),
+    (
+        RecordedEnd::DeadPosition,
+        &[
+            "insuficiente",
+            "insuficiencia",
+            "insuffisant",
+            "insuffisance",
+            "insufficiente",
+            "ungenügend",
+            "ungenügendes",
+            "unzureichend",
+            "unzureichendes",
+            "недостаточно",
+            "недостаточного",
+            "недостаток",
+            "недостатка",
+        ],
+    ),
+    (
+        RecordedEnd::Checkmate,
+        &["mat", "matto", "matt", "schachmatt", "мат", "матом"],
+    ),
+    (
+        RecordedEnd::Resignation,
+        &[
+            "abandono",
+            "rendición",
+            "abandon",
+            "abbandono",
+            "aufgabe",
+            "сдался",
+            "сдалась",
+            "сдача",
+            "сдачи",
+            "сдаче",
+        ],
+    ),
+    (
+        RecordedEnd::Agreement,
+        &[
+            "acuerdo",
+            "acordo",
+            "accord",
+            "accordo",
+            "einigung",
+            "vereinbarung",
+            "соглашению",
+            "соглашение",
+            "согласию",
+        ],
+    ),
+    (RecordedEnd::Forfeit, &["desistimiento"]),
+];
 
 /// The words of a lower-cased tag: its runs of letters and digits.
 fn words(lower: &str) -> Vec<&str> {
@@ -510,6 +670,51 @@ mod tests {
             ("+50cp in 1", Unspecified),
             ("mate in 2", Unspecified),
             ("untimed", Unspecified),
+        ] {
+            assert_eq!(RecordedEnd::parse(Some(tag)), end, "{tag}");
+        }
+    }
+
+    #[test]
+    fn terminations_in_other_languages() {
+        use RecordedEnd::*;
+        for (tag, end) in [
+            // chess.com in Spanish (as a player's download writes them).
+            ("Victoria de TiempoLoco por tiempo", TimeForfeit),
+            ("Victoria de Pat por abandono", Resignation),
+            ("Fulano ha ganado por desistimiento de su oponente", Forfeit),
+            ("Partida tablas por repetición", Repetition),
+            ("Partida tablas por acuerdo", Agreement),
+            ("Partida tablas por rey ahogado", Stalemate),
+            ("Partida tablas por material insuficiente", DeadPosition),
+            ("Victoria de X por jaque mate", Checkmate),
+            ("Partida tablas por regla de 50 movimientos", FiftyMoves),
+            // Portuguese, French, Italian.
+            ("Fulano venceu por tempo", TimeForfeit),
+            ("Fulano venceu por abandono", Resignation),
+            ("Partida empatada por afogamento", Stalemate),
+            ("Dupont a gagné au temps", TimeForfeit),
+            ("Dupont a gagné par abandon", Resignation),
+            ("Dupont a gagné par échec et mat", Checkmate),
+            ("Partie nulle par répétition", Repetition),
+            ("Rossi ha vinto per abbandono", Resignation),
+            ("Patta per stallo", Stalemate),
+            // German.
+            ("Müller gewinnt durch Zeitüberschreitung", TimeForfeit),
+            ("Matt gewinnt durch Aufgabe", Resignation),
+            ("Remis durch Stellungswiederholung", Repetition),
+            ("Remis durch Einigung", Agreement),
+            ("Remis durch ungenügendes Material", DeadPosition),
+            ("Patt", Stalemate),
+            // Russian.
+            ("Иванов выиграл по времени", TimeForfeit),
+            ("Иванов выиграл: соперник сдался", Resignation),
+            ("Ничья по соглашению", Agreement),
+            ("Ничья: пат", Stalemate),
+            ("Ничья по повторению позиции", Repetition),
+            ("Иванов победил, мат", Checkmate),
+            // Nothing known: the result alone.
+            ("Partida terminada", Unspecified),
         ] {
             assert_eq!(RecordedEnd::parse(Some(tag)), end, "{tag}");
         }
