@@ -16,7 +16,7 @@
 //! variations, missing results (the next `[` starts a new game), `e.p.` after
 //! a move, non-ASCII text (UTF-8, or Latin-1 as a fallback when decoding);
 //! and, as files written by hand or by other programs have them: results
-//! with an en dash (`1–0`, `½–½`) or by forfeit (`+--`, `--+`), a standalone ellipsis (`5. ... Qd6`,
+//! with an en dash (`1–0`, `½–½`) or by forfeit (`+--`, `--+`, where a game can end; elsewhere glyphs), a standalone ellipsis (`5. ... Qd6`,
 //! `1. e4 … e5`), a tag value whose closing quote is missing, comments after
 //! the result (they belong to the game that ended), forum wrappers `[pgn]` and
 //! `[/pgn]` on lines of their own, and tag sections without movetext, each a
@@ -1216,8 +1216,19 @@ impl<R: Read> Reader<R> {
                         }
                         continue;
                     }
+                    let mut token = classify(&self.buf[self.pos..self.pos + len]);
+                    // `+--` and `--+` end the game only where a result can
+                    // stand (nothing but comments before the next tags or
+                    // the end of the input); elsewhere they are glyphs of a
+                    // decisive advantage (`27...Kg7?? +-- D {…}`, as
+                    // ChessBase's annotators write them).
+                    if matches!(&self.buf[self.pos..self.pos + len], b"+--" | b"--+")
+                        && (depth > 0 || !self.game_ends_after(len)?)
+                    {
+                        token = Token::Nag(if self.buf[self.pos] == b'+' { 18 } else { 19 });
+                    }
                     let tok = &self.buf[self.pos..self.pos + len];
-                    match classify(tok) {
+                    match token {
                         Token::Number | Token::Ignore => {}
                         Token::Result(r) => {
                             if depth == 0 {
@@ -1465,6 +1476,42 @@ impl<R: Read> Reader<R> {
     fn at_wrapper(&self) -> bool {
         let rest = &self.buf[self.pos..self.end];
         matches!(rest.get(1), Some(b'p' | b'P' | b'/')) && is_wrapper(rest)
+    }
+
+    /// Whether the game ends after the `len` bytes at the reader's
+    /// position: only whitespace and comments follow them before a tag, a
+    /// forum wrapper or the end of the input. Reads ahead without passing
+    /// anything.
+    fn game_ends_after(&mut self, len: usize) -> io::Result<bool> {
+        let mut i = len;
+        loop {
+            if self.pos + i >= self.end {
+                let had = self.end - self.pos;
+                if !self.eof {
+                    self.fill(true)?;
+                }
+                if self.end - self.pos == had {
+                    // The end of the input (or of what the reader may hold).
+                    return Ok(true);
+                }
+                continue;
+            }
+            let b = self.buf[self.pos + i];
+            if CLASS[b as usize] & WS != 0 {
+                i += 1;
+                continue;
+            }
+            let close = match b {
+                b'{' => b'}',
+                b';' => b'\n',
+                b'[' => return Ok(true),
+                _ => return Ok(false),
+            };
+            match self.find(i + 1, close)? {
+                Some(j) => i = j + 1,
+                None => return Ok(true),
+            }
+        }
     }
 
     /// After the result: comments that follow it (`1-0 {White won on time}`,

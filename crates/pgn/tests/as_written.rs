@@ -77,6 +77,36 @@ fn results_by_forfeit() {
     assert_eq!(g.result, Some(GameResult::WhiteWins));
 }
 
+/// Annotators (ChessBase's engine reports) also write `+--` after a move as
+/// a glyph of a decisive advantage: only where nothing but comments follows
+/// it before the next tags or the end is it a result. Read as a result in
+/// the middle of a movetext, it ended the game there and made games of the
+/// rest (a real file read as 6 games instead of 4).
+#[test]
+fn forfeit_marks_in_the_middle_of_a_game_are_glyphs() {
+    let pgn =
+        "[White \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 +-- {engine: +6.1} 3. Bc4 --+ Nf6 \
+               ( 3... g6 +-- ) 4. Qxf7# 1-0\n\n[White \"B\"]\n\n1. d4 +--\n";
+    let g = games(pgn);
+    assert_eq!(g.len(), 2);
+    assert_eq!(g[0].error, None);
+    assert_eq!(g[0].mainline().count(), 7);
+    assert_eq!(g[0].result, Some(GameResult::WhiteWins));
+    assert_eq!(g[0].line.nodes[3].nags, [18]);
+    assert_eq!(g[0].line.nodes[4].nags, [19]);
+    // At the end of a game, before the next tags or the end of the input,
+    // it is still a result by forfeit.
+    assert_eq!(g[1].result, Some(GameResult::WhiteWins));
+    assert_eq!(g[1].mainline().count(), 1);
+    let c = checked(pgn);
+    assert_eq!(c.len(), 2);
+    assert_eq!((c[0].plies, c[0].error.is_none()), (7, true));
+    // A result followed by a comment, then the next game.
+    let g = games("1. e4 +-- {Black did not come}\n\n[White \"C\"]\n\n1. d4 *");
+    assert_eq!(g.len(), 2);
+    assert_eq!(g[0].result, Some(GameResult::WhiteWins));
+}
+
 #[test]
 fn standalone_ellipsis() {
     for pgn in [
