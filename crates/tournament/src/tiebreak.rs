@@ -323,22 +323,49 @@ impl<'a> Table<'a> {
     }
 }
 
-/// Applies a cut to contributions `(value, is_vur)`, Art. 14 and 16.5: with
-/// unplayed rounds that are VURs, Cut-1 removes the lowest VUR contribution.
-fn cut_sum(mut v: Vec<(i64, bool)>, cut: Cut) -> i64 {
-    v.sort();
+/// One round's contribution to BH, FB or SB: the opponent's score as counted
+/// for the participant (16.3/16.4), the value summed (that score for BH and
+/// FB, score × points scored for SB), and whether the round is a VUR (16.1).
+#[derive(Debug, Clone, Copy)]
+struct Contribution {
+    score: i64,
+    value: i64,
+    vur: bool,
+}
+
+/// Sums contributions after a cut or median (Art. 14, 16.5). The least
+/// significant value is the one of the lowest-scoring opponent, on equal
+/// scores the lower value (14.1: BH-C1 drops the lowest opponent score; SB-C1
+/// the product of the lowest-scoring opponent — 2024-08: on equal lowest
+/// scores the lowest product, 2023: "the one with which the worst result was
+/// achieved", the same one); the most significant, which a median also drops,
+/// the one of the highest-scoring opponent, then the higher value. 16.5: with
+/// VURs each low cut removes the lowest VUR contribution instead, as long as
+/// it is not lower than the least significant value (for SB: the higher of
+/// the two).
+fn cut_sum(mut v: Vec<Contribution>, cut: Cut) -> i64 {
     let (low, high) = cut.dropped();
+    let order = |c: &Contribution| (c.score, c.value);
     for _ in 0..low {
-        if v.is_empty() {
+        let Some(least) = (0..v.len()).min_by_key(|&k| order(&v[k])) else {
             break;
-        }
-        let k = v.iter().position(|x| x.1).unwrap_or(0);
+        };
+        let vur = (0..v.len())
+            .filter(|&k| v[k].vur)
+            .min_by_key(|&k| order(&v[k]));
+        let k = match vur {
+            Some(u) if v[u].value >= v[least].value => u,
+            _ => least,
+        };
         v.remove(k);
     }
     for _ in 0..high {
-        v.pop();
+        let Some(most) = (0..v.len()).max_by_key(|&k| order(&v[k])) else {
+            break;
+        };
+        v.remove(most);
     }
-    v.iter().map(|x| x.0).sum()
+    v.iter().map(|c| c.value).sum()
 }
 
 /// The standings of `event`: by points, then the tie-breaks in the order given
@@ -538,10 +565,7 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
     match tb {
         TieBreak::Buchholz(cut) => {
             let v = t.opponent_values(i, &t.adjusted);
-            tenths(cut_sum(
-                v.iter().map(|x| (i64::from(x.0 .0), x.1)).collect(),
-                cut,
-            ))
+            tenths(cut_sum(buchholz_contributions(&v), cut))
         }
         TieBreak::FideBuchholz(cut) => {
             // The paired final-round games counted as draws.
@@ -555,17 +579,18 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
                 })
                 .collect();
             let v = t.opponent_values(i, &fb);
-            tenths(cut_sum(
-                v.iter().map(|x| (i64::from(x.0 .0), x.1)).collect(),
-                cut,
-            ))
+            tenths(cut_sum(buchholz_contributions(&v), cut))
         }
         TieBreak::SonnebornBerger(cut) => {
             let v = t.opponent_values(i, &t.adjusted);
             // opponent score × points scored, in hundredths of a point²
-            let c: Vec<(i64, bool)> = v
+            let c: Vec<Contribution> = v
                 .iter()
-                .map(|x| (i64::from(x.0 .0) * i64::from(x.2 .0), x.1))
+                .map(|x| Contribution {
+                    score: i64::from(x.0 .0),
+                    value: i64::from(x.0 .0) * i64::from(x.2 .0),
+                    vur: x.1,
+                })
                 .collect();
             cut_sum(c, cut) as f64 / (10.0 * f64::from(s.win.0.max(1)))
         }
@@ -652,6 +677,17 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
         }
         TieBreak::DirectEncounter => 0.0,
     }
+}
+
+/// BH and FB: each round contributes the opponent's score itself.
+fn buchholz_contributions(v: &[(Points, bool, Points)]) -> Vec<Contribution> {
+    v.iter()
+        .map(|x| Contribution {
+            score: i64::from(x.0 .0),
+            value: i64::from(x.0 .0),
+            vur: x.1,
+        })
+        .collect()
 }
 
 fn opponents_ratings(t: &Table, i: usize) -> Vec<i64> {

@@ -284,3 +284,56 @@ fn direct_encounter_is_reapplied_to_the_sub_groups_still_tied() {
         ]
     );
 }
+
+/// C.07 14.1 (Cut-1 for SB) and 16.5 (the VUR exception), worked by hand on
+/// a 6-player Swiss of 3 rounds: R1 1-2 0-1, 3-4 1-0, 5-6 1-0; R2 1-6 1-0,
+/// 2-3 forfeit (2 wins, 3 does not appear), 4-5 ½; R3 1-4 1-0, 2-5 1-0, 3-6 ½.
+/// Scores: 1 2.0, 2 3.0, 3 1.5, 4 0.5, 5 1.5, 6 0.5.
+fn swiss_for_sonneborn_berger_cuts() -> Event {
+    let mut e = Event::new("SB cuts", 3);
+    for i in 1..=6 {
+        e.players.push(Player::new(i, &format!("P{i}"), 2000));
+    }
+    use RoundResult::*;
+    game(&mut e, 1, 1, 2, Loss);
+    game(&mut e, 1, 3, 4, Win);
+    game(&mut e, 1, 5, 6, Win);
+    game(&mut e, 2, 1, 6, Win);
+    game(&mut e, 2, 2, 3, ForfeitWin);
+    game(&mut e, 2, 4, 5, Draw);
+    game(&mut e, 3, 1, 4, Win);
+    game(&mut e, 3, 2, 5, Win);
+    game(&mut e, 3, 3, 6, Draw);
+    e
+}
+
+/// SB with Cut-1 drops the product of the lowest-scoring opponent, not the
+/// smallest product (C.07 14.1; 2024-08: on equal lowest scores the lowest
+/// product); Cut-2 the two lowest-scoring opponents'. With a VUR, Cut-1 cuts
+/// the VUR's product only when it is not lower than that least significant
+/// value: "SB: cut the higher of the two" (16.5).
+#[test]
+fn sb_cut_drops_the_lowest_scoring_opponents_product_c07_14_1_and_16_5() {
+    let e = swiss_for_sonneborn_berger_cuts();
+    let tbs = [
+        TieBreak::SonnebornBerger(Cut::None),
+        TieBreak::SonnebornBerger(Cut::Cut1),
+        TieBreak::SonnebornBerger(Cut::Cut2),
+        TieBreak::SonnebornBerger(Cut::Median1),
+    ];
+    for edition in [Edition::Fide2023, Edition::Fide2026] {
+        let v = values(&e, &tbs, edition);
+        let find = |id: u16| v.iter().find(|x| x.0 == id).unwrap().3.clone();
+        // Player 1: lost to 2 (3.0 × 0 = 0), beat 6 (0.5 × 1) and 4 (0.5 × 1): SB 1.0.
+        // The lowest-scoring opponents are 6 and 4 (0.5 each): Cut-1 drops one
+        // of their 0.5 products (not the loss's 0) → 0.5; Cut-2 both → 0.0;
+        // Median-1 also drops the highest-scoring opponent's (2: 0) → 0.5.
+        assert_eq!(find(1), vec![1.0, 0.5, 0.0, 0.5], "{edition:?}");
+        // Player 3: beat 4 (0.5 × 1 = 0.5), a forfeit loss to 2 (a VUR: the
+        // dummy's 1.5 × 0 = 0; 16.4, the 2026 cap min(1.5, 3.0) the same),
+        // drew 6 (0.5 × ½ = 0.25): SB 0.75. The least significant value is
+        // 6's 0.25 (lowest score, then lowest product); the VUR's 0 is lower,
+        // so Cut-1 cuts 0.25, the higher of the two (16.5) → 0.5.
+        assert_eq!(find(3)[..2], [0.75, 0.5], "{edition:?}");
+    }
+}
