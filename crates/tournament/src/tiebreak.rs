@@ -393,7 +393,8 @@ pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Ve
             continue;
         }
         for (i, v) in values.iter_mut().enumerate() {
-            v.push(value(&t, i, *tb));
+            // + 0.0 turns a negative zero into zero: no "-0" in any output.
+            v.push(value(&t, i, *tb) + 0.0);
         }
     }
     // Order: points, then each tie-break; DE computed within the group tied so far.
@@ -664,7 +665,8 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
         }
         TieBreak::Koya => {
             let max = s.win.0 * t.rounds as i32;
-            entries
+            // Summed in tenths: a float sum of no games would be −0.0.
+            let points: Points = entries
                 .iter()
                 .filter(|e| e.is_played())
                 .filter(|e| {
@@ -672,8 +674,9 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
                         .and_then(|o| t.index(o))
                         .is_some_and(|o| t.scores[o].0 * 2 >= max)
                 })
-                .map(|e| s.points(e.result).as_f64())
-                .sum()
+                .map(|e| s.points(e.result))
+                .sum();
+            points.as_f64()
         }
         TieBreak::DirectEncounter => 0.0,
     }

@@ -337,3 +337,24 @@ fn sb_cut_drops_the_lowest_scoring_opponents_product_c07_14_1_and_16_5() {
         assert_eq!(find(3)[..2], [0.75, 0.5], "{edition:?}");
     }
 }
+
+/// KS (C.07 9.2) of a player with no game against a participant with half
+/// the maximum score is zero — not the negative zero a float sum of nothing
+/// gives, which printed as "-0" (table) and "-0.0" (JSON). 3 players, 1
+/// round: 1-2 1-0, 3 the PAB; 3 has no game at all.
+#[test]
+fn koya_without_qualifying_games_is_zero_not_negative_zero_c07_9_2() {
+    let mut e = Event::new("KS", 1);
+    for i in 1..=3 {
+        e.players.push(Player::new(i, &format!("P{i}"), 2000));
+    }
+    game(&mut e, 1, 1, 2, RoundResult::Win);
+    set(&mut e, 1, 3, RoundEntry::bye(RoundResult::PairingBye));
+    for edition in [Edition::Fide2023, Edition::Fide2026] {
+        for s in standings(&e, &[TieBreak::Koya, TieBreak::WinsOverTheBoard], edition) {
+            for v in s.values {
+                assert!(v.is_sign_positive(), "player {}: {v}", s.id);
+            }
+        }
+    }
+}
