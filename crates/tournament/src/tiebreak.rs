@@ -386,15 +386,25 @@ fn cut_sum(mut v: Vec<Contribution>, cut: Cut) -> i64 {
 /// ```
 pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Vec<Standing> {
     let t = Table::new(event, edition);
+    // FB is BH in the world where every paired final-round game was a draw.
+    let fore_event = tie_breaks
+        .iter()
+        .any(|tb| matches!(tb, TieBreak::FideBuchholz(_)))
+        .then(|| fore(event));
+    let fore_table = fore_event.as_ref().map(|e| Table::new(e, edition));
     let n = event.players.len();
     let mut values: Vec<Vec<f64>> = vec![Vec::new(); n];
     for tb in tie_breaks {
         if *tb == TieBreak::DirectEncounter {
             continue;
         }
+        let (table, tb) = match (tb, &fore_table) {
+            (TieBreak::FideBuchholz(cut), Some(f)) => (f, TieBreak::Buchholz(*cut)),
+            _ => (&t, *tb),
+        };
         for (i, v) in values.iter_mut().enumerate() {
             // + 0.0 turns a negative zero into zero: no "-0" in any output.
-            v.push(value(&t, i, *tb) + 0.0);
+            v.push(value(table, i, tb) + 0.0);
         }
     }
     // Order: points, then each tie-break; DE computed within the group tied so far.
@@ -475,6 +485,29 @@ pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Ve
         });
     }
     out
+}
+
+/// The event as Fore Buchholz sees it (C.07 8.3: "BH as if all paired
+/// final-round games were draws"): every final-round entry with an opponent —
+/// a game, a forfeit, a game not yet played — becomes a draw against that
+/// opponent. Everything FB reads is taken in this world, as the TEC's
+/// TieBreakServer and Held's exercises do: the opponents' scores and their
+/// Art. 16.3 adjustments (a requested bye before a paired final round is no
+/// longer followed only by VURs), the dummy opponent's score for the
+/// participant's own unplayed rounds (16.4: the participant's FB-adjusted
+/// score) and the 2026 caps (a forfeit's scheduled opponent's FB-adjusted
+/// score).
+fn fore(event: &Event) -> Event {
+    let mut fore = event.clone();
+    let last = event.rounds_played();
+    for p in &mut fore.players {
+        if let Some(e) = last.checked_sub(1).and_then(|r| p.rounds.get_mut(r)) {
+            if e.opponent.is_some() {
+                e.result = RoundResult::Draw;
+            }
+        }
+    }
+    fore
 }
 
 /// DE (Art. 6.1) with its re-application: the group split by the points
@@ -568,20 +601,8 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
             let v = t.opponent_values(i, &t.adjusted);
             tenths(cut_sum(buchholz_contributions(&v), cut))
         }
-        TieBreak::FideBuchholz(cut) => {
-            // The paired final-round games counted as draws.
-            let last = t.rounds.checked_sub(1);
-            let fb: Vec<Points> = (0..t.entries.len())
-                .map(|j| match last {
-                    Some(r) if t.entries[j][r].opponent.is_some() => {
-                        t.adjusted[j] - s.points(t.entries[j][r].result) + s.draw
-                    }
-                    _ => t.adjusted[j],
-                })
-                .collect();
-            let v = t.opponent_values(i, &fb);
-            tenths(cut_sum(buchholz_contributions(&v), cut))
-        }
+        // `standings` computes FB as BH of the event `fore` makes.
+        TieBreak::FideBuchholz(cut) => value(t, i, TieBreak::Buchholz(cut)),
         TieBreak::SonnebornBerger(cut) => {
             let v = t.opponent_values(i, &t.adjusted);
             // opponent score × points scored, in hundredths of a point²

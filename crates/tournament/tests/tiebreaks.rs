@@ -358,3 +358,44 @@ fn koya_without_qualifying_games_is_zero_not_negative_zero_c07_9_2() {
         }
     }
 }
+
+/// Fore Buchholz (C.07 8.3) is "BH as if all paired final-round games were
+/// draws", and everything it reads is taken in that world, the dummy
+/// opponent of an unplayed round included (16.4). 5 players, 3 rounds:
+/// R1 1-2 1-0, 3-4 ½, 5 PAB; R2 1-3 1-0, 5-4 forfeit (5 wins), 2 PAB;
+/// R3 1-5 1-0, 4-2 1-0, 3 PAB. Scores 1 3.0, 2 1.0, 3 1.5, 4 1.5, 5 2.0;
+/// with R3's games as draws (1-5 ½, 4-2 ½): 1 2.5, 2 1.5, 3 1.5, 4 1.0, 5 2.5.
+/// Player 5: the PAB (R1) and the forfeit win (R2) are games against a dummy,
+/// then 1 (2.5).
+/// - 2023: the dummy ends on 5's own FB score, 2.5 (not his actual 2.0):
+///   FB = 2.5 + 2.5 + 2.5 = 7.5 (the old reading gave 6.5).
+/// - 2026: the PAB's dummy is capped at the draw points × rounds, 1.5; the
+///   forfeit's at the scheduled opponent 4's FB-adjusted score, 1.0 (not his
+///   actual 1.5): FB = 1.5 + 1.0 + 2.5 = 5.0 (the old reading gave 5.5).
+///
+/// The TEC's TieBreakServer (Otto Milvang, upstream of 2026-07) gives these
+/// numbers for every player of this event, under the 2024 and 2026 rules.
+#[test]
+fn fore_buchholz_dummy_and_caps_are_taken_in_the_fore_world_c07_8_3_and_16_4() {
+    let mut e = Event::new("FB", 3);
+    for i in 1..=5 {
+        e.players.push(Player::new(i, &format!("P{i}"), 2000));
+    }
+    use RoundResult::*;
+    game(&mut e, 1, 1, 2, Win);
+    game(&mut e, 1, 3, 4, Draw);
+    set(&mut e, 1, 5, RoundEntry::bye(PairingBye));
+    game(&mut e, 2, 1, 3, Win);
+    game(&mut e, 2, 5, 4, ForfeitWin);
+    set(&mut e, 2, 2, RoundEntry::bye(PairingBye));
+    game(&mut e, 3, 1, 5, Win);
+    game(&mut e, 3, 4, 2, Win);
+    set(&mut e, 3, 3, RoundEntry::bye(PairingBye));
+    let fb = |edition| {
+        let mut v = values(&e, &[TieBreak::FideBuchholz(Cut::None)], edition);
+        v.sort_by_key(|x| x.0);
+        v.into_iter().map(|x| x.3[0]).collect::<Vec<f64>>()
+    };
+    assert_eq!(fb(Edition::Fide2023), vec![5.5, 5.0, 5.0, 4.0, 7.5]);
+    assert_eq!(fb(Edition::Fide2026), vec![5.5, 5.0, 5.0, 4.0, 5.0]);
+}
