@@ -399,3 +399,82 @@ fn fore_buchholz_dummy_and_caps_are_taken_in_the_fore_world_c07_8_3_and_16_4() {
     assert_eq!(fb(Edition::Fide2023), vec![5.5, 5.0, 5.0, 4.0, 7.5]);
     assert_eq!(fb(Edition::Fide2026), vec![5.5, 5.0, 5.0, 4.0, 5.0]);
 }
+
+/// A 5-player round-robin by the Berger table (C.05; the player drawn
+/// against the dummy 6 has a free round), ratings 2100 … 1700:
+/// R1 2-5 1-0, 3-4 ½ (1 free); R2 5-3 1-0, 1-2 1-0 (4 free); R3 3-1 ½, 4-5 ½
+/// (2 free); R4 1-4 0-1, 2-3 forfeit, 3 wins (5 free); R5 4-2 0-1, 5-1 0-1
+/// (3 free). Scores: 1 2.5; 2, 3, 4 2.0; 5 1.5.
+fn round_robin_with_a_forfeit() -> Event {
+    let mut e = Event::new("RR", 5);
+    for (i, r) in [2100, 2000, 1900, 1800, 1700].iter().enumerate() {
+        e.players
+            .push(Player::new(i as u16 + 1, &format!("P{}", i + 1), *r));
+    }
+    use RoundResult::*;
+    game(&mut e, 1, 2, 5, Win);
+    game(&mut e, 1, 3, 4, Draw);
+    game(&mut e, 2, 5, 3, Win);
+    game(&mut e, 2, 1, 2, Win);
+    game(&mut e, 3, 3, 1, Draw);
+    game(&mut e, 3, 4, 5, Draw);
+    game(&mut e, 4, 1, 4, Loss);
+    game(&mut e, 4, 2, 3, ForfeitLoss);
+    game(&mut e, 5, 4, 2, Loss);
+    game(&mut e, 5, 5, 1, Loss);
+    for p in &mut e.players {
+        while p.rounds.len() < 5 {
+            p.rounds.push(RoundEntry::bye(ZeroBye));
+        }
+    }
+    e
+}
+
+/// C.07 15.2: with pre-determined pairings (a round-robin) forfeits are the
+/// only unplayed rounds and count as games; Art. 16 and DE's Swiss rule
+/// (6.3) are not for them. 2026 excepts the rating tie-breaks (Art. 10: all
+/// forfeits stay unplayed) and type B (forfeit losses stay unplayed).
+/// Worked by hand on `round_robin_with_a_forfeit`:
+/// - DE among 2, 3, 4 (2.0 each): 3 beat 2 by forfeit and drew 4 = 1.5;
+///   2 beat 4 = 1; 4 drew 3 = ½. So 3, 2, 4 — as Held's exercise 26 and the
+///   TieBreakServer in pre-determined mode rank such a group. Read as a
+///   Swiss (the forfeit left out, 2 and 3 "never met", 6.3) nobody is
+///   certain of a place and all three stayed tied.
+/// - BH of 3: 4 (2.0) + 5 (1.5) + 1 (2.5) + 2 (2.0, the forfeit) = 8.0; the
+///   free round adds nothing (no dummy; and 3's score as others see it is
+///   2.0, not 2.5 with the free round "drawn").
+/// - KS: the maximum possible score is 4 games, limit 2.0: 1, 2, 3, 4
+///   qualify; 3 scored ½ + ½ + 1 (the forfeit) = 2.0.
+/// - WON of 3: the forfeit win counts (both editions: 2026 keeps forfeit
+///   wins for type B). ARO of 3: 2023 (1800 + 1700 + 2100 + 2000) / 4 =
+///   1900; 2026 without the forfeit, 5600 / 3 → 1867.
+///
+/// The same from the pairing system (TRF 192 `FIDE_ROUNDROBIN`), and not
+/// when the event says it is a Swiss (record 092).
+#[test]
+fn round_robin_forfeits_count_as_games_c07_15_2() {
+    let tbs = [
+        TieBreak::DirectEncounter,
+        TieBreak::Buchholz(Cut::None),
+        TieBreak::Koya,
+        TieBreak::WinsOverTheBoard,
+        TieBreak::AverageRatingOfOpponents(Cut::None),
+    ];
+    let mut by_system = round_robin_with_a_forfeit();
+    by_system.system = arbiter_tournament::PairingSystem::RoundRobin;
+    for e in [round_robin_with_a_forfeit(), by_system] {
+        assert!(arbiter_tournament::tiebreak::pre_determined(&e));
+        for (edition, aro) in [(Edition::Fide2023, 1900.0), (Edition::Fide2026, 1867.0)] {
+            let v = values(&e, &tbs, edition);
+            let order: Vec<(u16, u16)> = v.iter().map(|x| (x.0, x.1)).collect();
+            assert_eq!(order, vec![(1, 1), (3, 2), (2, 3), (4, 4), (5, 5)]);
+            let p3 = v.iter().find(|x| x.0 == 3).unwrap();
+            assert_eq!(p3.3, vec![1.5, 8.0, 2.0, 1.0, aro], "{edition:?}");
+        }
+    }
+    let mut swiss = round_robin_with_a_forfeit();
+    swiss.kind = "Individual: Swiss-System".into();
+    assert!(!arbiter_tournament::tiebreak::pre_determined(&swiss));
+    let v = values(&swiss, &[TieBreak::DirectEncounter], Edition::Fide2026);
+    assert!(v.iter().filter(|x| x.2 == 2.0).all(|x| x.1 == 2));
+}
