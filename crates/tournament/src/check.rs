@@ -4,7 +4,7 @@
 //! where not, what differs.
 
 use crate::dutch::{self, Options, PairError};
-use crate::model::{Colour, Event, RoundResult};
+use crate::model::{Colour, Event, RoundEntry, RoundResult};
 use std::collections::BTreeSet;
 
 /// A pairing as a set: pairs `(white, black)` and the PAB. A pair whose
@@ -82,6 +82,21 @@ fn recorded(event: &Event, round: usize) -> PairSet {
 /// assert!(check::check(&e, Default::default()).iter().all(|r| r.ok));
 /// ```
 pub fn check(event: &Event, options: Options) -> Vec<RoundCheck> {
+    // A round a player's line holds no entry for (it ends before the round,
+    // as a withdrawn player's often does) is a round he was not paired in:
+    // absent, as a blank entry or `0000 - Z` says (TRF-16). `pair_round`
+    // counts a missing entry as present — right for the round about to be
+    // paired, where nobody has one yet — so the rounds the file holds are
+    // filled with zero-point byes first. The standings read a missing entry
+    // as a zero-point round already.
+    let mut event = event.clone();
+    let rounds = event.rounds_played();
+    for p in &mut event.players {
+        while p.rounds.len() < rounds {
+            p.rounds.push(RoundEntry::bye(RoundResult::ZeroBye));
+        }
+    }
+    let event = &event;
     (1..=event.rounds_played())
         .map(|round| {
             let file = recorded(event, round);
@@ -142,6 +157,49 @@ pub fn check(event: &Event, options: Options) -> Vec<RoundCheck> {
 mod tests {
     use super::*;
     use crate::generate::{generate, Config};
+
+    /// A player whose line ends before a round was not paired in it: the
+    /// checker treats him as absent (C.04.2 3.2: withdrawn players are not
+    /// paired; TRF-16: a blank round entry is a zero-point bye), as it does
+    /// `0000 - Z`. A generated event where some players withdraw, checked
+    /// with the withdrawn rounds written as zero-point byes and with the
+    /// lines cut short after the last round played: the same verdict, every
+    /// round as the rules give. (Before, the cut lines' players were paired
+    /// again and the rounds after their withdrawal differed.)
+    #[test]
+    fn a_line_that_ends_early_is_absent_from_the_rounds_after_it() {
+        let mut found = false;
+        for seed in 0..40 {
+            let e = generate(&Config {
+                players: 12,
+                rounds: 5,
+                withdraw_rate: 0.1,
+                seed,
+                ..Default::default()
+            });
+            let mut cut = e.clone();
+            let mut any = false;
+            for p in &mut cut.players {
+                let last = p
+                    .rounds
+                    .iter()
+                    .rposition(|r| r.opponent.is_some() || r.result != RoundResult::ZeroBye);
+                let keep = last.map_or(0, |k| k + 1);
+                if keep >= 1 && keep < p.rounds.len() {
+                    p.rounds.truncate(keep);
+                    any = true;
+                }
+            }
+            if !any || cut.rounds_played() != e.rounds_played() {
+                continue;
+            }
+            found = true;
+            assert!(check(&e, Options::default()).iter().all(|r| r.ok));
+            let report = check(&cut, Options::default());
+            assert!(report.iter().all(|r| r.ok), "seed {seed}: {report:?}");
+        }
+        assert!(found, "no generated event had a line to cut");
+    }
 
     /// The right pairs with one board's colours the other way round are not
     /// the pairing the rules give (C.04.3 Art. 5 allocates the colours).

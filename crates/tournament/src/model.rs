@@ -369,15 +369,27 @@ impl Title {
     }
 }
 
+/// Reads a title as TRF-16 writes it (`GM IM WGM FM WIM CM WFM WCM`), in
+/// either case, and the old one- and two-letter codes that Swiss-Manager and
+/// Vega wrote in lower case before TRF-16: `g` GM, `m` IM, `f` FM, `c` CM,
+/// `wg` WGM, `wm` WIM, `wf` WFM, `wc` WCM (also `i` and `wi`). The TRF is
+/// written back with the canonical code.
+///
+/// ```
+/// use arbiter_tournament::Title;
+/// assert_eq!("m".parse::<Title>(), Ok(Title::IM));
+/// assert_eq!("wm".parse::<Title>(), Ok(Title::WIM));
+/// assert_eq!(Title::WIM.as_str(), "WIM");
+/// ```
 impl std::str::FromStr for Title {
     type Err = ();
     fn from_str(s: &str) -> Result<Title, ()> {
         Ok(match s.trim().to_ascii_uppercase().as_str() {
             "GM" | "G" => Title::GM,
-            "IM" | "I" => Title::IM,
+            "IM" | "M" | "I" => Title::IM,
             "WGM" | "WG" => Title::WGM,
             "FM" | "F" => Title::FM,
-            "WIM" | "WI" => Title::WIM,
+            "WIM" | "WM" | "WI" => Title::WIM,
             "CM" | "C" => Title::CM,
             "WFM" | "WF" => Title::WFM,
             "WCM" | "WC" => Title::WCM,

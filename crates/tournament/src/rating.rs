@@ -124,8 +124,54 @@ pub fn k_factor(p: &Player, games: u32) -> i32 {
     }
 }
 
+/// The score of a rated game for the rating (B.02 8.3.2): 1 for a win, ½
+/// for a draw, 0 for a loss, whatever the event's point system gives; `None`
+/// for a round that is not rated (unplayed, or under one move: B.02 5.1/6.1).
+///
+/// ```
+/// use arbiter_tournament::{rating::game_score, RoundResult};
+/// assert_eq!(game_score(RoundResult::Win), Some(1.0));
+/// assert_eq!(game_score(RoundResult::Draw), Some(0.5));
+/// assert_eq!(game_score(RoundResult::ForfeitWin), None);
+/// ```
+pub fn game_score(result: crate::RoundResult) -> Option<f64> {
+    use crate::RoundResult::*;
+    match result {
+        Win => Some(1.0),
+        Draw => Some(0.5),
+        Loss => Some(0.0),
+        _ => None,
+    }
+}
+
+/// The rating change over the games of a period, unrounded, in hundredths of
+/// a rating point: K × Σ(score − PD) (B.02 8.3.2), computed exactly — PD
+/// comes from the table of 8.1.2 in hundredths, the score is 1, ½ or 0, so
+/// K × Σ is a whole number of hundredths and a change of exactly .5 stays .5
+/// (in floating point 10 × (0.35 − 0.30) is 0.49999999999999989).
+///
+/// ```
+/// use arbiter_tournament::rating::{change_hundredths, Game};
+/// // R 2450, K 10: a win vs 2337 (PD .65), a loss vs 2600 (PD .30):
+/// // 10 × (0.35 − 0.30) = +0.50.
+/// let games = [Game { opponent: 2337, score: 1.0 }, Game { opponent: 2600, score: 0.0 }];
+/// assert_eq!(change_hundredths(2450, 10, &games), 50);
+/// ```
+pub fn change_hundredths(own: i32, k: i32, games: &[Game]) -> i64 {
+    let sum: i64 = games
+        .iter()
+        .map(|g| {
+            let d = counted_difference(own, g.opponent);
+            // The score in hundredths: 100, 50 or 0.
+            let score = (g.score * 100.0).round() as i64;
+            score - i64::from(expected_hundredths(d, 0))
+        })
+        .sum();
+    i64::from(k) * sum
+}
+
 /// The rating change for a rated player over the games of a period, unrounded
-/// (B.02 8.3.2: K × Σ(score − PD)).
+/// (B.02 8.3.2: K × Σ(score − PD)); [`change_hundredths`] divided by 100.
 ///
 /// ```
 /// use arbiter_tournament::rating::{change, Game};
@@ -135,18 +181,28 @@ pub fn k_factor(p: &Player, games: u32) -> i32 {
 /// assert!((change(2000, 20, &games) - 6.0).abs() < 1e-9);
 /// ```
 pub fn change(own: i32, k: i32, games: &[Game]) -> f64 {
-    let sum: f64 = games
-        .iter()
-        .map(|g| {
-            let d = counted_difference(own, g.opponent);
-            let pd = f64::from(expected_hundredths(d, 0)) / 100.0;
-            g.score - pd
-        })
-        .sum();
-    f64::from(k) * sum
+    // A whole number of hundredths divided by 100: a change of exactly n + .5
+    // is exactly representable, so `round_change` rounds it as 8.3.4 says.
+    change_hundredths(own, k, games) as f64 / 100.0
+}
+
+/// The period's change rounded to a whole number, 0.5 away from zero (B.02
+/// 8.3.4), from the exact hundredths of [`change_hundredths`].
+///
+/// ```
+/// use arbiter_tournament::rating::{rounded_change, Game};
+/// let games = [Game { opponent: 2337, score: 1.0 }, Game { opponent: 2600, score: 0.0 }];
+/// assert_eq!(rounded_change(2450, 10, &games), 1);
+/// ```
+pub fn rounded_change(own: i32, k: i32, games: &[Game]) -> i32 {
+    let h = change_hundredths(own, k, games);
+    let whole = (h.abs() + 50) / 100;
+    (if h < 0 { -whole } else { whole }) as i32
 }
 
 /// Rounds a period's change to a whole number, 0.5 away from zero (B.02 8.3.4).
+/// A change computed in floating point may miss an exact .5 by a rounding
+/// error; [`rounded_change`] computes it exactly.
 ///
 /// ```
 /// assert_eq!(arbiter_tournament::rating::round_change(-2.5), -3);

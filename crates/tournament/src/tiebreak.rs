@@ -2,7 +2,7 @@
 //! force from 1 March 2026, the 2023 rules selectable), including the
 //! treatment of unplayed rounds of Art. 16.
 
-use crate::model::{Event, Points, RoundEntry, RoundResult};
+use crate::model::{Event, PairingSystem, Points, RoundEntry, RoundResult};
 
 /// Which edition of C.07.
 ///
@@ -199,8 +199,124 @@ enum Unplayed {
     RequestedAtEnd,
 }
 
+/// Which rounds without a game over the board still count as games for a
+/// tie-break (C.07 15.1–15.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Counted {
+    /// Games played over the board only (15.1; every Swiss event).
+    Played,
+    /// Those and forfeit wins (15.2, 2026: type-B tie-breaks of a
+    /// round-robin, where forfeit losses stay unplayed).
+    ForfeitWins,
+    /// Those and every forfeit (15.2: pre-determined pairings).
+    Forfeits,
+}
+
+impl Counted {
+    /// What tie-break `tb` counts as a game, under `edition`, in an event
+    /// whose pairings were (`pre_determined`) or were not fixed in advance.
+    /// C.07 15.2: in a round-robin forfeits are the only unplayed rounds and
+    /// count as games; 2026 excepts the rating tie-breaks of Art. 10 (all
+    /// forfeits stay unplayed) and the participant's own results, type B
+    /// (forfeit losses stay unplayed).
+    fn of(tb: TieBreak, edition: Edition, pre_determined: bool) -> Counted {
+        if !pre_determined {
+            return Counted::Played;
+        }
+        match (edition, tb) {
+            (Edition::Fide2023, _) => Counted::Forfeits,
+            (
+                Edition::Fide2026,
+                TieBreak::AverageRatingOfOpponents(_) | TieBreak::PerformanceRating,
+            ) => Counted::Played,
+            (
+                Edition::Fide2026,
+                TieBreak::Wins
+                | TieBreak::WinsOverTheBoard
+                | TieBreak::GamesWithBlack
+                | TieBreak::WinsWithBlack
+                | TieBreak::Progressive(_),
+            ) => Counted::ForfeitWins,
+            (Edition::Fide2026, _) => Counted::Forfeits,
+        }
+    }
+}
+
+/// Whether the pairings of `event` were pre-determined — a round-robin — so
+/// that C.07 15.2 applies to its tie-breaks instead of the Swiss rules for
+/// unplayed rounds (15.3, Art. 16). It is one when the pairing system says
+/// so (TRF-2026 record 192 `FIDE_ROUNDROBIN`, `BERGER_ROUNDROBIN`,
+/// `FIDE_DOUBLEROUNDROBIN`; `arbiter tournament new --system round-robin`);
+/// else when the type of tournament (record 092, free text) names a
+/// round-robin ("Round Robin", "Berger") and not a Swiss; else, with neither
+/// said, when the schedule is a complete round-robin: every two players
+/// scheduled to meet (a game or a forfeit) the same number of times, at least
+/// once, and no pairing-allocated, half-point or full-point bye (Swiss
+/// pairings give those; a round-robin's free round for an odd number is a
+/// round without an opponent and without points) — as a TRF-16 file of a
+/// finished round-robin shows it. (A Swiss in which every two players met
+/// exactly once and nobody had a bye is then read as a round-robin: the two
+/// are the same schedule.)
+///
+/// ```
+/// use arbiter_tournament::{tiebreak, Event, PairingSystem};
+/// let mut e = Event::new("Club", 5);
+/// assert!(!tiebreak::pre_determined(&e));
+/// e.system = PairingSystem::RoundRobin;
+/// assert!(tiebreak::pre_determined(&e));
+/// ```
+pub fn pre_determined(event: &Event) -> bool {
+    if matches!(
+        event.system,
+        PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin
+    ) {
+        return true;
+    }
+    let kind = event.kind.to_ascii_lowercase();
+    if kind.contains("swiss") {
+        return false;
+    }
+    if kind.contains("robin") || kind.contains("berger") {
+        return true;
+    }
+    complete_round_robin(event)
+}
+
+/// Whether every two players of `event` were scheduled to meet the same
+/// number of times, at least once, with no bye that a Swiss pairing gives.
+fn complete_round_robin(event: &Event) -> bool {
+    let n = event.players.len();
+    let swiss_bye = |e: &RoundEntry| {
+        matches!(
+            e.result,
+            RoundResult::PairingBye | RoundResult::HalfBye | RoundResult::FullBye
+        )
+    };
+    if n < 2 || event.players.iter().flat_map(|p| &p.rounds).any(swiss_bye) {
+        return false;
+    }
+    let mut times = None;
+    for p in &event.players {
+        let mut met: std::collections::HashMap<u16, usize> = Default::default();
+        for o in p.rounds.iter().filter_map(|e| e.opponent) {
+            *met.entry(o).or_default() += 1;
+        }
+        if met.len() != n - 1 || met.contains_key(&p.id) {
+            return false;
+        }
+        for &k in met.values() {
+            if *times.get_or_insert(k) != k {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 struct Table<'a> {
     event: &'a Event,
+    /// Pre-determined pairings (a round-robin): C.07 15.2, not Art. 16.
+    pre_determined: bool,
     rounds: usize,
     /// entries[player][round]
     entries: Vec<Vec<RoundEntry>>,
@@ -240,12 +356,17 @@ impl<'a> Table<'a> {
             .collect();
         let mut t = Table {
             event,
+            pre_determined: pre_determined(event),
             rounds,
             entries,
             scores: scores.clone(),
             adjusted: scores,
             edition,
         };
+        if t.pre_determined {
+            // Art. 16 is for Swiss events (15.3): the scores stand as they are.
+            return t;
+        }
         t.adjusted = (0..t.entries.len())
             .map(|i| {
                 (0..rounds)
@@ -282,6 +403,24 @@ impl<'a> Table<'a> {
         })
     }
 
+    /// Whether round entry `e` counts as a game, as `counted` says for the
+    /// tie-break (C.07 15.1–15.2).
+    fn is_game(&self, e: &RoundEntry, counted: Counted) -> bool {
+        if e.is_played() {
+            return true;
+        }
+        if !self.pre_determined || e.opponent.is_none() {
+            return false;
+        }
+        matches!(
+            (counted, e.result),
+            (
+                Counted::Forfeits,
+                RoundResult::ForfeitWin | RoundResult::ForfeitLoss
+            ) | (Counted::ForfeitWins, RoundResult::ForfeitWin)
+        )
+    }
+
     fn index(&self, id: u16) -> Option<usize> {
         self.event.players.iter().position(|p| p.id == id)
     }
@@ -290,6 +429,19 @@ impl<'a> Table<'a> {
     /// whether the round is a VUR, and the points `i` scored.
     fn opponent_values(&self, i: usize, scores: &[Points]) -> Vec<(Points, bool, Points)> {
         let s = &self.event.scoring;
+        if self.pre_determined {
+            // 15.2: the games, forfeits included, against their opponents'
+            // scores; a round without an opponent (an odd number's free
+            // round) is no game and adds nothing.
+            return self.entries[i]
+                .iter()
+                .filter(|e| self.is_game(e, Counted::Forfeits))
+                .filter_map(|e| {
+                    let o = self.index(e.opponent?)?;
+                    Some((scores[o], false, s.points(e.result)))
+                })
+                .collect();
+        }
         (0..self.rounds)
             .map(|r| {
                 let e = &self.entries[i][r];
@@ -323,22 +475,49 @@ impl<'a> Table<'a> {
     }
 }
 
-/// Applies a cut to contributions `(value, is_vur)`, Art. 14 and 16.5: with
-/// unplayed rounds that are VURs, Cut-1 removes the lowest VUR contribution.
-fn cut_sum(mut v: Vec<(i64, bool)>, cut: Cut) -> i64 {
-    v.sort();
+/// One round's contribution to BH, FB or SB: the opponent's score as counted
+/// for the participant (16.3/16.4), the value summed (that score for BH and
+/// FB, score × points scored for SB), and whether the round is a VUR (16.1).
+#[derive(Debug, Clone, Copy)]
+struct Contribution {
+    score: i64,
+    value: i64,
+    vur: bool,
+}
+
+/// Sums contributions after a cut or median (Art. 14, 16.5). The least
+/// significant value is the one of the lowest-scoring opponent, on equal
+/// scores the lower value (14.1: BH-C1 drops the lowest opponent score; SB-C1
+/// the product of the lowest-scoring opponent — 2024-08: on equal lowest
+/// scores the lowest product, 2023: "the one with which the worst result was
+/// achieved", the same one); the most significant, which a median also drops,
+/// the one of the highest-scoring opponent, then the higher value. 16.5: with
+/// VURs each low cut removes the lowest VUR contribution instead, as long as
+/// it is not lower than the least significant value (for SB: the higher of
+/// the two).
+fn cut_sum(mut v: Vec<Contribution>, cut: Cut) -> i64 {
     let (low, high) = cut.dropped();
+    let order = |c: &Contribution| (c.score, c.value);
     for _ in 0..low {
-        if v.is_empty() {
+        let Some(least) = (0..v.len()).min_by_key(|&k| order(&v[k])) else {
             break;
-        }
-        let k = v.iter().position(|x| x.1).unwrap_or(0);
+        };
+        let vur = (0..v.len())
+            .filter(|&k| v[k].vur)
+            .min_by_key(|&k| order(&v[k]));
+        let k = match vur {
+            Some(u) if v[u].value >= v[least].value => u,
+            _ => least,
+        };
         v.remove(k);
     }
     for _ in 0..high {
-        v.pop();
+        let Some(most) = (0..v.len()).max_by_key(|&k| order(&v[k])) else {
+            break;
+        };
+        v.remove(most);
     }
-    v.iter().map(|x| x.0).sum()
+    v.iter().map(|c| c.value).sum()
 }
 
 /// The standings of `event`: by points, then the tie-breaks in the order given
@@ -359,14 +538,25 @@ fn cut_sum(mut v: Vec<(i64, bool)>, cut: Cut) -> i64 {
 /// ```
 pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Vec<Standing> {
     let t = Table::new(event, edition);
+    // FB is BH in the world where every paired final-round game was a draw.
+    let fore_event = tie_breaks
+        .iter()
+        .any(|tb| matches!(tb, TieBreak::FideBuchholz(_)))
+        .then(|| fore(event));
+    let fore_table = fore_event.as_ref().map(|e| Table::new(e, edition));
     let n = event.players.len();
     let mut values: Vec<Vec<f64>> = vec![Vec::new(); n];
     for tb in tie_breaks {
         if *tb == TieBreak::DirectEncounter {
             continue;
         }
+        let (table, tb) = match (tb, &fore_table) {
+            (TieBreak::FideBuchholz(cut), Some(f)) => (f, TieBreak::Buchholz(*cut)),
+            _ => (&t, *tb),
+        };
         for (i, v) in values.iter_mut().enumerate() {
-            v.push(value(&t, i, *tb));
+            // + 0.0 turns a negative zero into zero: no "-0" in any output.
+            v.push(value(table, i, tb) + 0.0);
         }
     }
     // Order: points, then each tie-break; DE computed within the group tied so far.
@@ -449,6 +639,29 @@ pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Ve
     out
 }
 
+/// The event as Fore Buchholz sees it (C.07 8.3: "BH as if all paired
+/// final-round games were draws"): every final-round entry with an opponent —
+/// a game, a forfeit, a game not yet played — becomes a draw against that
+/// opponent. Everything FB reads is taken in this world, as the TEC's
+/// TieBreakServer and Held's exercises do: the opponents' scores and their
+/// Art. 16.3 adjustments (a requested bye before a paired final round is no
+/// longer followed only by VURs), the dummy opponent's score for the
+/// participant's own unplayed rounds (16.4: the participant's FB-adjusted
+/// score) and the 2026 caps (a forfeit's scheduled opponent's FB-adjusted
+/// score).
+fn fore(event: &Event) -> Event {
+    let mut fore = event.clone();
+    let last = event.rounds_played();
+    for p in &mut fore.players {
+        if let Some(e) = last.checked_sub(1).and_then(|r| p.rounds.get_mut(r)) {
+            if e.opponent.is_some() {
+                e.result = RoundResult::Draw;
+            }
+        }
+    }
+    fore
+}
+
 /// DE (Art. 6.1) with its re-application: the group split by the points
 /// scored among its players, then each part still tied split again by the
 /// games among its own players only, until no part splits. The classes, best
@@ -487,6 +700,7 @@ fn direct_encounter(t: &Table, i: usize, group: &[usize]) -> f64 {
         return 0.0;
     }
     let s = &t.event.scoring;
+    let counted = Counted::of(TieBreak::DirectEncounter, t.edition, t.pre_determined);
     let ids: Vec<u16> = group.iter().map(|&g| t.event.players[g].id).collect();
     // Each player's points against the others of the group (6.1.2: repeated
     // meetings count as their average), and how many of them they did not meet.
@@ -494,7 +708,7 @@ fn direct_encounter(t: &Table, i: usize, group: &[usize]) -> f64 {
         let mut per_opp: std::collections::HashMap<u16, (f64, u32)> = Default::default();
         for e in &t.entries[g] {
             if let Some(o) = e.opponent {
-                if e.is_played() && ids.contains(&o) {
+                if t.is_game(e, counted) && ids.contains(&o) {
                     let x = per_opp.entry(o).or_default();
                     x.0 += s.points(e.result).as_f64();
                     x.1 += 1;
@@ -505,7 +719,9 @@ fn direct_encounter(t: &Table, i: usize, group: &[usize]) -> f64 {
         (total, ids.len() - 1 - per_opp.len())
     };
     let scores: Vec<(f64, usize)> = group.iter().map(|&g| score(g)).collect();
-    if scores.iter().all(|x| x.1 == 0) {
+    // In a round-robin the games among them are all the DE there is (15.2;
+    // 6.3 is for Swiss events); one still in progress counts those played.
+    if t.pre_determined || scores.iter().all(|x| x.1 == 0) {
         return scores[group.iter().position(|&g| g == i).unwrap_or(0)].0;
     }
     // 6.3 (Swiss, not all met): a player who is first whatever the missing
@@ -534,38 +750,32 @@ fn direct_encounter(t: &Table, i: usize, group: &[usize]) -> f64 {
 fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
     let s = &t.event.scoring;
     let entries = &t.entries[i];
+    let counted = Counted::of(tb, t.edition, t.pre_determined);
+    let game = |e: &&RoundEntry| t.is_game(e, counted);
+    let won = |e: &RoundEntry| {
+        matches!(
+            e.result,
+            RoundResult::Win | RoundResult::WinShort | RoundResult::ForfeitWin
+        )
+    };
     let tenths = |x: i64| x as f64 / 10.0;
     match tb {
         TieBreak::Buchholz(cut) => {
             let v = t.opponent_values(i, &t.adjusted);
-            tenths(cut_sum(
-                v.iter().map(|x| (i64::from(x.0 .0), x.1)).collect(),
-                cut,
-            ))
+            tenths(cut_sum(buchholz_contributions(&v), cut))
         }
-        TieBreak::FideBuchholz(cut) => {
-            // The paired final-round games counted as draws.
-            let last = t.rounds.checked_sub(1);
-            let fb: Vec<Points> = (0..t.entries.len())
-                .map(|j| match last {
-                    Some(r) if t.entries[j][r].opponent.is_some() => {
-                        t.adjusted[j] - s.points(t.entries[j][r].result) + s.draw
-                    }
-                    _ => t.adjusted[j],
-                })
-                .collect();
-            let v = t.opponent_values(i, &fb);
-            tenths(cut_sum(
-                v.iter().map(|x| (i64::from(x.0 .0), x.1)).collect(),
-                cut,
-            ))
-        }
+        // `standings` computes FB as BH of the event `fore` makes.
+        TieBreak::FideBuchholz(cut) => value(t, i, TieBreak::Buchholz(cut)),
         TieBreak::SonnebornBerger(cut) => {
             let v = t.opponent_values(i, &t.adjusted);
             // opponent score × points scored, in hundredths of a point²
-            let c: Vec<(i64, bool)> = v
+            let c: Vec<Contribution> = v
                 .iter()
-                .map(|x| (i64::from(x.0 .0) * i64::from(x.2 .0), x.1))
+                .map(|x| Contribution {
+                    score: i64::from(x.0 .0),
+                    value: i64::from(x.0 .0) * i64::from(x.2 .0),
+                    vur: x.1,
+                })
                 .collect();
             cut_sum(c, cut) as f64 / (10.0 * f64::from(s.win.0.max(1)))
         }
@@ -573,23 +783,16 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
             .iter()
             .filter(|e| s.points(e.result) >= s.win && s.win > s.draw)
             .count() as f64,
-        TieBreak::WinsOverTheBoard => entries
-            .iter()
-            .filter(|e| {
-                e.is_played() && matches!(e.result, RoundResult::Win | RoundResult::WinShort)
-            })
-            .count() as f64,
+        TieBreak::WinsOverTheBoard => entries.iter().filter(game).filter(|e| won(e)).count() as f64,
         TieBreak::GamesWithBlack => entries
             .iter()
-            .filter(|e| e.is_played() && e.colour == Some(crate::Colour::Black))
+            .filter(game)
+            .filter(|e| e.colour == Some(crate::Colour::Black))
             .count() as f64,
         TieBreak::WinsWithBlack => entries
             .iter()
-            .filter(|e| {
-                e.is_played()
-                    && e.colour == Some(crate::Colour::Black)
-                    && matches!(e.result, RoundResult::Win | RoundResult::WinShort)
-            })
+            .filter(game)
+            .filter(|e| e.colour == Some(crate::Colour::Black) && won(e))
             .count() as f64,
         TieBreak::Progressive(cut) => {
             let mut run = 0i64;
@@ -607,7 +810,7 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
             tenths(c.iter().skip(drop).sum())
         }
         TieBreak::AverageRatingOfOpponents(cut) => {
-            let mut r = opponents_ratings(t, i);
+            let mut r = opponents_ratings(t, i, counted);
             if r.is_empty() {
                 return 0.0;
             }
@@ -625,39 +828,64 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
             round_half_up(kept.iter().sum::<i64>() as f64 / kept.len() as f64) as f64
         }
         TieBreak::PerformanceRating => {
-            let r = opponents_ratings(t, i);
+            let r = opponents_ratings(t, i, counted);
             if r.is_empty() {
                 return 0.0;
             }
             let aro = round_half_up(r.iter().sum::<i64>() as f64 / r.len() as f64);
             let pts: f64 = entries
                 .iter()
-                .filter(|e| e.is_played())
+                .filter(game)
                 .map(|e| s.points(e.result).as_f64() / s.win.as_f64())
                 .sum();
             f64::from(crate::rating::performance(aro as i32, pts, r.len() as u32).unwrap_or(0))
         }
         TieBreak::Koya => {
-            let max = s.win.0 * t.rounds as i32;
-            entries
+            // The maximum possible score: a win in every round; in a
+            // round-robin in every scheduled game (an odd number's free
+            // round is no game, 15.2).
+            let games = if t.pre_determined {
+                t.entries
+                    .iter()
+                    .map(|es| es.iter().filter(|e| e.opponent.is_some()).count())
+                    .max()
+                    .unwrap_or(0)
+            } else {
+                t.rounds
+            };
+            let max = s.win.0 * games as i32;
+            // Summed in tenths: a float sum of no games would be −0.0.
+            let points: Points = entries
                 .iter()
-                .filter(|e| e.is_played())
+                .filter(game)
                 .filter(|e| {
                     e.opponent
                         .and_then(|o| t.index(o))
                         .is_some_and(|o| t.scores[o].0 * 2 >= max)
                 })
-                .map(|e| s.points(e.result).as_f64())
-                .sum()
+                .map(|e| s.points(e.result))
+                .sum();
+            points.as_f64()
         }
         TieBreak::DirectEncounter => 0.0,
     }
 }
 
-fn opponents_ratings(t: &Table, i: usize) -> Vec<i64> {
+/// BH and FB: each round contributes the opponent's score itself.
+fn buchholz_contributions(v: &[(Points, bool, Points)]) -> Vec<Contribution> {
+    v.iter()
+        .map(|x| Contribution {
+            score: i64::from(x.0 .0),
+            value: i64::from(x.0 .0),
+            vur: x.1,
+        })
+        .collect()
+}
+
+fn opponents_ratings(t: &Table, i: usize, counted: Counted) -> Vec<i64> {
     t.entries[i]
         .iter()
-        .filter(|e| e.is_played())
+        .filter(|e| t.is_game(e, counted))
         .filter_map(|e| e.opponent.and_then(|o| t.event.player(o)))
         .filter(|p| p.rating > 0)
         .map(|p| i64::from(p.rating))

@@ -4,8 +4,8 @@
 
 use arbiter_tournament::glicko2::{update, update_over, Outcome, Rating};
 use arbiter_tournament::rating::{
-    change, counted_difference, dp, expected_hundredths, initial_rating, k_factor, round_change,
-    Game, Player,
+    change, change_hundredths, counted_difference, dp, expected_hundredths, game_score,
+    initial_rating, k_factor, round_change, rounded_change, Game, Player,
 };
 
 #[test]
@@ -258,4 +258,48 @@ fn lichess_vectors_with_each_game_its_own_period() {
         (c2.rating - 1506.32).abs() < 0.01 && (c2.deviation - 105.8706).abs() < 0.001,
         "{c2:?}"
     );
+}
+
+/// B.02 8.3.4: the change is rounded to the nearest whole number, 0.5 away
+/// from zero — an exact .5 included, which the floating-point sum missed
+/// (10 × (0.35 − 0.30) = 0.49999999999999989 rounded to 0). Worked from the
+/// 8.1.2 table, R 2450, K 10:
+/// - a win vs 2337 (D 113, PD .65) and a loss vs 2600 (D 150, PD .30):
+///   10 × (0.35 − 0.30) = +0.5 → +1;
+/// - a win vs 2148 (D 302, PD .85) and a draw vs 2300 (D 150, PD .70):
+///   10 × (0.15 − 0.20) = −0.5 → −1;
+/// - a loss vs 2148 and a draw vs 2300: 10 × (−0.85 − 0.20) = −10.5 → −11.
+#[test]
+fn an_exact_half_point_change_rounds_away_from_zero_b02_8_3_4() {
+    let g = |opponent, score| Game { opponent, score };
+    for (games, hundredths, whole) in [
+        ([g(2337, 1.0), g(2600, 0.0)], 50, 1),
+        ([g(2148, 1.0), g(2300, 0.5)], -50, -1),
+        ([g(2148, 0.0), g(2300, 0.5)], -1050, -11),
+    ] {
+        assert_eq!(change_hundredths(2450, 10, &games), hundredths);
+        assert_eq!(rounded_change(2450, 10, &games), whole);
+        assert_eq!(round_change(change(2450, 10, &games)), whole);
+    }
+}
+
+/// B.02 8.3.2: a rated game's score is 1, ½ or 0 by its result, not the
+/// event's points for it (3/1/0 scoring gives a win 3 points).
+#[test]
+fn a_games_score_for_rating_is_one_half_or_zero_b02_8_3_2() {
+    use arbiter_tournament::RoundResult::*;
+    assert_eq!(game_score(Win), Some(1.0));
+    assert_eq!(game_score(Draw), Some(0.5));
+    assert_eq!(game_score(Loss), Some(0.0));
+    for r in [
+        WinShort,
+        DrawShort,
+        LossShort,
+        ForfeitWin,
+        ForfeitLoss,
+        PairingBye,
+        HalfBye,
+    ] {
+        assert_eq!(game_score(r), None);
+    }
 }

@@ -284,3 +284,197 @@ fn direct_encounter_is_reapplied_to_the_sub_groups_still_tied() {
         ]
     );
 }
+
+/// C.07 14.1 (Cut-1 for SB) and 16.5 (the VUR exception), worked by hand on
+/// a 6-player Swiss of 3 rounds: R1 1-2 0-1, 3-4 1-0, 5-6 1-0; R2 1-6 1-0,
+/// 2-3 forfeit (2 wins, 3 does not appear), 4-5 ½; R3 1-4 1-0, 2-5 1-0, 3-6 ½.
+/// Scores: 1 2.0, 2 3.0, 3 1.5, 4 0.5, 5 1.5, 6 0.5.
+fn swiss_for_sonneborn_berger_cuts() -> Event {
+    let mut e = Event::new("SB cuts", 3);
+    for i in 1..=6 {
+        e.players.push(Player::new(i, &format!("P{i}"), 2000));
+    }
+    use RoundResult::*;
+    game(&mut e, 1, 1, 2, Loss);
+    game(&mut e, 1, 3, 4, Win);
+    game(&mut e, 1, 5, 6, Win);
+    game(&mut e, 2, 1, 6, Win);
+    game(&mut e, 2, 2, 3, ForfeitWin);
+    game(&mut e, 2, 4, 5, Draw);
+    game(&mut e, 3, 1, 4, Win);
+    game(&mut e, 3, 2, 5, Win);
+    game(&mut e, 3, 3, 6, Draw);
+    e
+}
+
+/// SB with Cut-1 drops the product of the lowest-scoring opponent, not the
+/// smallest product (C.07 14.1; 2024-08: on equal lowest scores the lowest
+/// product); Cut-2 the two lowest-scoring opponents'. With a VUR, Cut-1 cuts
+/// the VUR's product only when it is not lower than that least significant
+/// value: "SB: cut the higher of the two" (16.5).
+#[test]
+fn sb_cut_drops_the_lowest_scoring_opponents_product_c07_14_1_and_16_5() {
+    let e = swiss_for_sonneborn_berger_cuts();
+    let tbs = [
+        TieBreak::SonnebornBerger(Cut::None),
+        TieBreak::SonnebornBerger(Cut::Cut1),
+        TieBreak::SonnebornBerger(Cut::Cut2),
+        TieBreak::SonnebornBerger(Cut::Median1),
+    ];
+    for edition in [Edition::Fide2023, Edition::Fide2026] {
+        let v = values(&e, &tbs, edition);
+        let find = |id: u16| v.iter().find(|x| x.0 == id).unwrap().3.clone();
+        // Player 1: lost to 2 (3.0 × 0 = 0), beat 6 (0.5 × 1) and 4 (0.5 × 1): SB 1.0.
+        // The lowest-scoring opponents are 6 and 4 (0.5 each): Cut-1 drops one
+        // of their 0.5 products (not the loss's 0) → 0.5; Cut-2 both → 0.0;
+        // Median-1 also drops the highest-scoring opponent's (2: 0) → 0.5.
+        assert_eq!(find(1), vec![1.0, 0.5, 0.0, 0.5], "{edition:?}");
+        // Player 3: beat 4 (0.5 × 1 = 0.5), a forfeit loss to 2 (a VUR: the
+        // dummy's 1.5 × 0 = 0; 16.4, the 2026 cap min(1.5, 3.0) the same),
+        // drew 6 (0.5 × ½ = 0.25): SB 0.75. The least significant value is
+        // 6's 0.25 (lowest score, then lowest product); the VUR's 0 is lower,
+        // so Cut-1 cuts 0.25, the higher of the two (16.5) → 0.5.
+        assert_eq!(find(3)[..2], [0.75, 0.5], "{edition:?}");
+    }
+}
+
+/// KS (C.07 9.2) of a player with no game against a participant with half
+/// the maximum score is zero — not the negative zero a float sum of nothing
+/// gives, which printed as "-0" (table) and "-0.0" (JSON). 3 players, 1
+/// round: 1-2 1-0, 3 the PAB; 3 has no game at all.
+#[test]
+fn koya_without_qualifying_games_is_zero_not_negative_zero_c07_9_2() {
+    let mut e = Event::new("KS", 1);
+    for i in 1..=3 {
+        e.players.push(Player::new(i, &format!("P{i}"), 2000));
+    }
+    game(&mut e, 1, 1, 2, RoundResult::Win);
+    set(&mut e, 1, 3, RoundEntry::bye(RoundResult::PairingBye));
+    for edition in [Edition::Fide2023, Edition::Fide2026] {
+        for s in standings(&e, &[TieBreak::Koya, TieBreak::WinsOverTheBoard], edition) {
+            for v in s.values {
+                assert!(v.is_sign_positive(), "player {}: {v}", s.id);
+            }
+        }
+    }
+}
+
+/// Fore Buchholz (C.07 8.3) is "BH as if all paired final-round games were
+/// draws", and everything it reads is taken in that world, the dummy
+/// opponent of an unplayed round included (16.4). 5 players, 3 rounds:
+/// R1 1-2 1-0, 3-4 ½, 5 PAB; R2 1-3 1-0, 5-4 forfeit (5 wins), 2 PAB;
+/// R3 1-5 1-0, 4-2 1-0, 3 PAB. Scores 1 3.0, 2 1.0, 3 1.5, 4 1.5, 5 2.0;
+/// with R3's games as draws (1-5 ½, 4-2 ½): 1 2.5, 2 1.5, 3 1.5, 4 1.0, 5 2.5.
+/// Player 5: the PAB (R1) and the forfeit win (R2) are games against a dummy,
+/// then 1 (2.5).
+/// - 2023: the dummy ends on 5's own FB score, 2.5 (not his actual 2.0):
+///   FB = 2.5 + 2.5 + 2.5 = 7.5 (the old reading gave 6.5).
+/// - 2026: the PAB's dummy is capped at the draw points × rounds, 1.5; the
+///   forfeit's at the scheduled opponent 4's FB-adjusted score, 1.0 (not his
+///   actual 1.5): FB = 1.5 + 1.0 + 2.5 = 5.0 (the old reading gave 5.5).
+///
+/// The TEC's TieBreakServer (Otto Milvang, upstream of 2026-07) gives these
+/// numbers for every player of this event, under the 2024 and 2026 rules.
+#[test]
+fn fore_buchholz_dummy_and_caps_are_taken_in_the_fore_world_c07_8_3_and_16_4() {
+    let mut e = Event::new("FB", 3);
+    for i in 1..=5 {
+        e.players.push(Player::new(i, &format!("P{i}"), 2000));
+    }
+    use RoundResult::*;
+    game(&mut e, 1, 1, 2, Win);
+    game(&mut e, 1, 3, 4, Draw);
+    set(&mut e, 1, 5, RoundEntry::bye(PairingBye));
+    game(&mut e, 2, 1, 3, Win);
+    game(&mut e, 2, 5, 4, ForfeitWin);
+    set(&mut e, 2, 2, RoundEntry::bye(PairingBye));
+    game(&mut e, 3, 1, 5, Win);
+    game(&mut e, 3, 4, 2, Win);
+    set(&mut e, 3, 3, RoundEntry::bye(PairingBye));
+    let fb = |edition| {
+        let mut v = values(&e, &[TieBreak::FideBuchholz(Cut::None)], edition);
+        v.sort_by_key(|x| x.0);
+        v.into_iter().map(|x| x.3[0]).collect::<Vec<f64>>()
+    };
+    assert_eq!(fb(Edition::Fide2023), vec![5.5, 5.0, 5.0, 4.0, 7.5]);
+    assert_eq!(fb(Edition::Fide2026), vec![5.5, 5.0, 5.0, 4.0, 5.0]);
+}
+
+/// A 5-player round-robin by the Berger table (C.05; the player drawn
+/// against the dummy 6 has a free round), ratings 2100 … 1700:
+/// R1 2-5 1-0, 3-4 ½ (1 free); R2 5-3 1-0, 1-2 1-0 (4 free); R3 3-1 ½, 4-5 ½
+/// (2 free); R4 1-4 0-1, 2-3 forfeit, 3 wins (5 free); R5 4-2 0-1, 5-1 0-1
+/// (3 free). Scores: 1 2.5; 2, 3, 4 2.0; 5 1.5.
+fn round_robin_with_a_forfeit() -> Event {
+    let mut e = Event::new("RR", 5);
+    for (i, r) in [2100, 2000, 1900, 1800, 1700].iter().enumerate() {
+        e.players
+            .push(Player::new(i as u16 + 1, &format!("P{}", i + 1), *r));
+    }
+    use RoundResult::*;
+    game(&mut e, 1, 2, 5, Win);
+    game(&mut e, 1, 3, 4, Draw);
+    game(&mut e, 2, 5, 3, Win);
+    game(&mut e, 2, 1, 2, Win);
+    game(&mut e, 3, 3, 1, Draw);
+    game(&mut e, 3, 4, 5, Draw);
+    game(&mut e, 4, 1, 4, Loss);
+    game(&mut e, 4, 2, 3, ForfeitLoss);
+    game(&mut e, 5, 4, 2, Loss);
+    game(&mut e, 5, 5, 1, Loss);
+    for p in &mut e.players {
+        while p.rounds.len() < 5 {
+            p.rounds.push(RoundEntry::bye(ZeroBye));
+        }
+    }
+    e
+}
+
+/// C.07 15.2: with pre-determined pairings (a round-robin) forfeits are the
+/// only unplayed rounds and count as games; Art. 16 and DE's Swiss rule
+/// (6.3) are not for them. 2026 excepts the rating tie-breaks (Art. 10: all
+/// forfeits stay unplayed) and type B (forfeit losses stay unplayed).
+/// Worked by hand on `round_robin_with_a_forfeit`:
+/// - DE among 2, 3, 4 (2.0 each): 3 beat 2 by forfeit and drew 4 = 1.5;
+///   2 beat 4 = 1; 4 drew 3 = ½. So 3, 2, 4 — as Held's exercise 26 and the
+///   TieBreakServer in pre-determined mode rank such a group. Read as a
+///   Swiss (the forfeit left out, 2 and 3 "never met", 6.3) nobody is
+///   certain of a place and all three stayed tied.
+/// - BH of 3: 4 (2.0) + 5 (1.5) + 1 (2.5) + 2 (2.0, the forfeit) = 8.0; the
+///   free round adds nothing (no dummy; and 3's score as others see it is
+///   2.0, not 2.5 with the free round "drawn").
+/// - KS: the maximum possible score is 4 games, limit 2.0: 1, 2, 3, 4
+///   qualify; 3 scored ½ + ½ + 1 (the forfeit) = 2.0.
+/// - WON of 3: the forfeit win counts (both editions: 2026 keeps forfeit
+///   wins for type B). ARO of 3: 2023 (1800 + 1700 + 2100 + 2000) / 4 =
+///   1900; 2026 without the forfeit, 5600 / 3 → 1867.
+///
+/// The same from the pairing system (TRF 192 `FIDE_ROUNDROBIN`), and not
+/// when the event says it is a Swiss (record 092).
+#[test]
+fn round_robin_forfeits_count_as_games_c07_15_2() {
+    let tbs = [
+        TieBreak::DirectEncounter,
+        TieBreak::Buchholz(Cut::None),
+        TieBreak::Koya,
+        TieBreak::WinsOverTheBoard,
+        TieBreak::AverageRatingOfOpponents(Cut::None),
+    ];
+    let mut by_system = round_robin_with_a_forfeit();
+    by_system.system = arbiter_tournament::PairingSystem::RoundRobin;
+    for e in [round_robin_with_a_forfeit(), by_system] {
+        assert!(arbiter_tournament::tiebreak::pre_determined(&e));
+        for (edition, aro) in [(Edition::Fide2023, 1900.0), (Edition::Fide2026, 1867.0)] {
+            let v = values(&e, &tbs, edition);
+            let order: Vec<(u16, u16)> = v.iter().map(|x| (x.0, x.1)).collect();
+            assert_eq!(order, vec![(1, 1), (3, 2), (2, 3), (4, 4), (5, 5)]);
+            let p3 = v.iter().find(|x| x.0 == 3).unwrap();
+            assert_eq!(p3.3, vec![1.5, 8.0, 2.0, 1.0, aro], "{edition:?}");
+        }
+    }
+    let mut swiss = round_robin_with_a_forfeit();
+    swiss.kind = "Individual: Swiss-System".into();
+    assert!(!arbiter_tournament::tiebreak::pre_determined(&swiss));
+    let v = values(&swiss, &[TieBreak::DirectEncounter], Edition::Fide2026);
+    assert!(v.iter().filter(|x| x.2 == 2.0).all(|x| x.1 == 2));
+}

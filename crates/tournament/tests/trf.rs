@@ -138,3 +138,39 @@ XXR 3
         Points::from_tenths(10)
     );
 }
+
+/// Files written before TRF-16 by Swiss-Manager and Vega carry the titles as
+/// lower-case letters right-aligned in columns 11-13 (`g` GM, `m` IM, `f`
+/// FM, `c` CM, `wg`, `wm`, `wf`, `wc` the women's titles) and the
+/// pairing-allocated bye as `0000 - +` (a win without an opponent). Both are
+/// read — the titles as TRF-16 names them, the bye as `U` (C.04.1 rule 3,
+/// TRF-16 code `U`) — and written back in the canonical form. Hand-made
+/// after the columns of TRF-16's record 001.
+#[test]
+fn old_title_letters_and_a_plus_without_opponent_read_as_title_and_pab() {
+    let text = "012 Old Open\n\
+001    1 m  g Alpha, A                          2500                             2.0    1     2 w 1  0000 - +\n\
+001    2 m  m Beta, B                           2400                             1.0    2     1 b 0     3 w 1\n\
+001    3 w wm Gamma, C                          2300                             1.0    3  0000 - +     2 b 0\n\
+001    4 m  f Delta, D                          2200                             0.0    4  0000 - Z  0000 - Z\n\
+001    5 w wg Eps, E                            2100                             0.0    5\n\
+001    6 m  c Zeta, F                           2000                             0.0    6\n\
+001    7 w wf Eta, G                            1900                             0.0    7\n\
+001    8 w wc Theta, H                          1800                             0.0    8\n\
+XXR 2\n";
+    let e = trf::read(text).unwrap();
+    let titles: Vec<Option<Title>> = e.players.iter().map(|p| p.title).collect();
+    use Title::*;
+    assert_eq!(
+        titles,
+        [GM, IM, WIM, FM, WGM, CM, WFM, WCM].map(Some).to_vec()
+    );
+    assert_eq!(e.players[0].rounds[1].result, RoundResult::PairingBye);
+    assert_eq!(e.players[0].rounds[1].opponent, None);
+    assert_eq!(e.players[2].rounds[0].result, RoundResult::PairingBye);
+    let out = trf::write(&e, TrfVersion::Trf16);
+    assert!(out.contains("001    1 m GM Alpha, A"));
+    assert!(out.contains("001    3 wWIM Gamma, C"));
+    assert!(out.contains("     2 w 1  0000 - U"));
+    assert_eq!(trf::read(&out).unwrap(), e);
+}

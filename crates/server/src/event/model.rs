@@ -499,7 +499,8 @@ pub fn standings(ev: &Event, s: &Settings) -> Vec<tiebreak::Standing> {
 }
 
 /// A player's B.02 rating change over the event (K = 20, the rated games
-/// against rated opponents), rounded (8.3.4); `None` if unrated.
+/// against rated opponents), rounded (8.3.4); `None` if unrated. A game's
+/// score is 1, ½ or 0 by its result (8.3.2), not the event's points for it.
 pub fn fide_change(ev: &Event, no: u16) -> Option<i32> {
     use arbiter_tournament::rating;
     let p = ev.player(no)?;
@@ -509,20 +510,16 @@ pub fn fide_change(ev: &Event, no: u16) -> Option<i32> {
     let games: Vec<rating::Game> = p
         .rounds
         .iter()
-        .filter(|e| e.result.is_rated())
         .filter_map(|e| {
+            let score = rating::game_score(e.result)?;
             let o = ev.player(e.opponent?)?;
             (o.rating > 0).then(|| rating::Game {
                 opponent: i32::from(o.rating),
-                score: ev.scoring.points(e.result).as_f64(),
+                score,
             })
         })
         .collect();
-    Some(rating::round_change(rating::change(
-        i32::from(p.rating),
-        20,
-        &games,
-    )))
+    Some(rating::rounded_change(i32::from(p.rating), 20, &games))
 }
 
 #[cfg(test)]
@@ -597,6 +594,27 @@ mod tests {
             1,
             "7 present"
         );
+    }
+
+    /// B.02 8.3.2: a rated game scores 1, ½ or 0 for the rating whatever
+    /// the event's point system: with 3/1/0 a win vs an opponent 113 points
+    /// lower (PD .65) is 20 × (1 − 0.65) = +7, not 20 × (3 − 0.65) = +47.
+    #[test]
+    fn fide_change_scores_a_win_as_one_under_any_point_system() {
+        use arbiter_tournament::{Colour, Player, Points, RoundEntry, RoundResult};
+        let mut ev = Event::new("3-1-0", 1);
+        ev.scoring.win = Points::from_tenths(30);
+        ev.scoring.draw = Points::from_tenths(10);
+        ev.scoring.pairing_bye = Points::from_tenths(30);
+        let mut a = Player::new(1, "A", 2450);
+        let mut b = Player::new(2, "B", 2337);
+        a.rounds
+            .push(RoundEntry::game(2, Colour::White, RoundResult::Win));
+        b.rounds
+            .push(RoundEntry::game(1, Colour::Black, RoundResult::Loss));
+        ev.players = vec![a, b];
+        assert_eq!(fide_change(&ev, 1), Some(7));
+        assert_eq!(fide_change(&ev, 2), Some(-7));
     }
 
     /// C.05 Annex 1: 4 players, 3 rounds; a withdrawn player's games are

@@ -439,6 +439,15 @@ fn read_player(line: &Line) -> Result<(Player, Points), TrfError> {
                 format!("round {}: unknown result code {rc:?}", r + 1),
             )
         })?;
+        // `0000 - +`: a win's points with no opponent, how programs before
+        // TRF-16's `U` wrote the pairing-allocated bye; bbpPairings reads it
+        // as a round the player was paired in and won without a game, its
+        // PAB. Read as `U` (and written back so).
+        let result = if opponent.is_none() && result == RoundResult::ForfeitWin {
+            RoundResult::PairingBye
+        } else {
+            result
+        };
         if opponent.is_none() && result.needs_opponent() {
             return Err(line.err(
                 base,
