@@ -68,6 +68,16 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // Standard output closed by its reader (`| head`): quietly, with the
+        // status of a process a broken pipe stops (128 + SIGPIPE).
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            ExitCode::from(141)
+        }
         Err(e) => {
             eprintln!("arbiter: {e:#}");
             ExitCode::from(2)

@@ -12,6 +12,7 @@ use arbiter_tournament::trf::{self, TrfVersion};
 use arbiter_tournament::{
     berger, Acceleration, Colour, Event, PairingSystem, Player, RoundEntry, RoundResult, Sex, Title,
 };
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -242,6 +243,33 @@ struct ExportArgs {
 /// A failure with the exit code of JaVaFo/bbpPairings.
 struct Failure(u8, String);
 
+/// Standard output closed by its reader (`| head`): ends quietly, with the
+/// status of a process a broken pipe stops (128 + SIGPIPE).
+const BROKEN_PIPE: u8 = 141;
+
+/// A failed write to standard output.
+fn unwritten(e: std::io::Error) -> Failure {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Failure(BROKEN_PIPE, String::new())
+    } else {
+        Failure(5, format!("standard output: {e}"))
+    }
+}
+
+/// `print!` that returns the failure of the write (a closed pipe quietly).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        write!(std::io::stdout().lock(), $($arg)*).map_err(unwritten)?
+    };
+}
+
+/// `println!` that returns the failure of the write (a closed pipe quietly).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err(unwritten)?
+    };
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
     let r = match args.command {
         Command::Pair(a) => pair(a),
@@ -257,7 +285,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     match r {
         Ok(code) => Ok(code),
         Err(Failure(code, msg)) => {
-            eprintln!("arbiter tournament: {msg}");
+            if code != BROKEN_PIPE {
+                eprintln!("arbiter tournament: {msg}");
+            }
             Ok(ExitCode::from(code))
         }
     }
@@ -335,16 +365,16 @@ fn pair(a: PairArgs) -> Result<ExitCode, Failure> {
         record(&mut event, &pairing);
         save(&a.file, &event)?;
         for (w, b) in &pairing.pairs {
-            println!("{w} {b}");
+            outln!("{w} {b}");
         }
         if let Some(b) = pairing.bye {
-            println!("{b} 0");
+            outln!("{b} 0");
         }
         return Ok(ExitCode::SUCCESS);
     }
     let text = pairing.to_engine_format();
     match a.pair.as_deref() {
-        None | Some("-") => print!("{text}"),
+        None | Some("-") => out!("{text}"),
         Some(out) => std::fs::write(out, text).map_err(|e| Failure(5, format!("{out}: {e}")))?,
     }
     Ok(ExitCode::SUCCESS)
@@ -438,13 +468,13 @@ fn check_cmd(file: &Path, given: &str) -> Result<ExitCode, Failure> {
     let mut all = true;
     for r in &report {
         if r.ok {
-            println!("round {}: ok", r.round);
+            outln!("round {}: ok", r.round);
         } else if let Some(e) = &r.error {
             all = false;
-            println!("round {}: cannot be paired by the rules: {e}", r.round);
+            outln!("round {}: cannot be paired by the rules: {e}", r.round);
         } else {
             all = false;
-            println!(
+            outln!(
                 "round {}: differs — the file has {}; the rules give {}",
                 r.round,
                 fmt(&r.only_in_file),
@@ -453,7 +483,7 @@ fn check_cmd(file: &Path, given: &str) -> Result<ExitCode, Failure> {
         }
     }
     let ok = report.iter().filter(|r| r.ok).count();
-    println!("{ok} of {} rounds as the rules give", report.len());
+    outln!("{ok} of {} rounds as the rules give", report.len());
     Ok(if all {
         ExitCode::SUCCESS
     } else {
@@ -501,7 +531,11 @@ fn generate_cmd(a: GenerateArgs) -> Result<ExitCode, Failure> {
         texts.push((c.seed, trf::write(&generate::generate(&c), version)));
     }
     match (&a.out, a.count) {
-        (None, _) => texts.iter().for_each(|(_, t)| print!("{t}")),
+        (None, _) => {
+            for (_, t) in &texts {
+                out!("{t}");
+            }
+        }
         (Some(p), 1) => std::fs::write(p, &texts[0].1)
             .map_err(|e| Failure(5, format!("{}: {e}", p.display())))?,
         (Some(dir), _) => {
@@ -629,7 +663,7 @@ fn add_player(a: AddPlayerArgs) -> Result<ExitCode, Failure> {
         .iter()
         .find(|q| q.name == a.name.trim())
         .map_or(0, |q| q.id);
-    println!("{id}");
+    outln!("{id}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -730,7 +764,7 @@ fn standings_cmd(a: StandingsArgs) -> Result<ExitCode, Failure> {
                 .zip(&s.values)
                 .map(|(t, v)| (t.code(), serde_json::json!(v)))
                 .collect();
-            println!(
+            outln!(
                 "{}",
                 serde_json::json!({"rank": s.rank, "id": s.id, "name": p, "points": s.points.as_f64(), "tie_breaks": values})
             );
@@ -741,7 +775,7 @@ fn standings_cmd(a: StandingsArgs) -> Result<ExitCode, Failure> {
     for t in &tbs {
         head.push_str(&format!(" {:>7}", t.code()));
     }
-    println!("{head}");
+    outln!("{head}");
     for s in &table {
         let p = e.player(s.id).map_or("", |p| p.name.as_str());
         let mut line = format!(
@@ -754,7 +788,7 @@ fn standings_cmd(a: StandingsArgs) -> Result<ExitCode, Failure> {
         for v in &s.values {
             line.push_str(&format!(" {:>7}", trim_number(*v)));
         }
-        println!("{line}");
+        outln!("{line}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -777,7 +811,7 @@ fn export(a: ExportArgs) -> Result<ExitCode, Failure> {
         return Err(bad("choose one of --trf, --trf16, --pgn, --json"));
     }
     if a.trf || a.trf16 {
-        print!(
+        out!(
             "{}",
             trf::write(
                 &e,
@@ -789,9 +823,9 @@ fn export(a: ExportArgs) -> Result<ExitCode, Failure> {
             )
         );
     } else if a.json {
-        println!("{}", serde_json::to_string_pretty(&e).map_err(bad)?);
+        outln!("{}", serde_json::to_string_pretty(&e).map_err(bad)?);
     } else {
-        print!("{}", pgn(&e));
+        out!("{}", pgn(&e));
     }
     Ok(ExitCode::SUCCESS)
 }

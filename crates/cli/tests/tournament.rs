@@ -329,3 +329,43 @@ fn bad_input_is_exit_3_named_by_line_and_column_and_writes_nothing() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
     assert!(!Path::new(&path(&dir, "missing.trf")).exists());
 }
+
+/// Standard output closed by its reader (`arbiter … | head -1`): every
+/// command ends quietly, with 141 (128 + SIGPIPE) as a process stopped by
+/// the broken pipe would, not a panic or an error message.
+#[test]
+fn a_closed_standard_output_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    // Enough output that it cannot all fit in the pipe before it is closed.
+    let pgn = path(&dir, "games.pgn");
+    let made = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "pgn", "generate", "--games", "3000", "--seed", "3", "--out", &pgn,
+        ])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    for args in [
+        vec!["pgn", "check", pgn.as_str()],
+        vec!["pgn", "convert", "--to", "ru", pgn.as_str()],
+        vec!["audit", pgn.as_str(), "--threads", "1"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty(), "{args:?}");
+        // The reader goes away.
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(141), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+}
