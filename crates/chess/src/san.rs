@@ -272,11 +272,26 @@ impl San {
                 let mut from_mask = Bitboard::FULL;
                 if let Some(f) = file {
                     from_mask &= Bitboard::file(f);
+                } else if role == Role::Pawn {
+                    // A pawn named by no file steps along its own: a capture
+                    // names the file it leaves, `exd5` (Appendix C.9).
+                    from_mask &= Bitboard::file(to.file());
                 }
                 if let Some(r) = rank {
                     from_mask &= Bitboard::rank(r);
                 }
                 let movers = pos.legal_movers_to(role, to, from_mask);
+                if movers.is_empty()
+                    && role == Role::Pawn
+                    && file.is_none()
+                    && !pos.legal_movers_to(role, to, Bitboard::FULL).is_empty()
+                {
+                    return Err(SanError::Illegal {
+                        san: self.to_string(),
+                        reason:
+                            "a pawn that captures is written with the file it leaves (e.g. exd5)",
+                    });
+                }
                 let is_promotion = role == Role::Pawn && to.rank() == Rank::EIGHTH.relative_to(us);
                 let mv = |from| Move {
                     from,

@@ -20,7 +20,9 @@ const ROLES: [(Role, &str); 6] = [
 
 /// The legal moves matching a written piece, file, rank and arrival square,
 /// found by filtering the whole move list (castling moves excluded: they are
-/// named `O-O`/`O-O-O`).
+/// named `O-O`/`O-O-O`). A pawn written without a file steps along the file
+/// of its arrival square: a capture names the file it leaves (`exd5`), so
+/// `d5` is never a capture (C.9).
 fn matches(
     pos: &Position,
     role: Role,
@@ -28,6 +30,10 @@ fn matches(
     rank: Option<Rank>,
     to: Square,
 ) -> Vec<Move> {
+    let file = match (role, file) {
+        (Role::Pawn, None) => Some(to.file()),
+        _ => file,
+    };
     let mut found: Vec<Move> = pos
         .legal_moves()
         .iter()

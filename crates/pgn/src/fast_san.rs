@@ -53,8 +53,13 @@ pub(crate) fn resolve_by(pos: &Position, s: &[u8]) -> Option<(Move, Role)> {
         s = rest;
     }
     let (role, to, from_mask) = match *s {
-        // A pawn's step: `e4`.
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (Role::Pawn, square_at(f, r), Bitboard::FULL),
+        // A pawn's step: `e4`, by a pawn of that file (a capture names the
+        // file it leaves, Appendix C.9).
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (
+            Role::Pawn,
+            square_at(f, r),
+            Bitboard::file(File::new(u32::from(f - b'a'))),
+        ),
         // A piece's move: `Nf3`.
         [p @ (b'N' | b'B' | b'R' | b'Q' | b'K'), f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
             (piece_role(p)?, square_at(f, r), Bitboard::FULL)
@@ -130,6 +135,9 @@ fn resolve_general(pos: &Position, s: &[u8]) -> Option<(Move, Role)> {
     if let [f @ b'a'..=b'h', rest @ ..] = mid {
         from_mask &= Bitboard::file(File::new((f - b'a') as u32));
         mid = rest;
+    } else if role == Role::Pawn {
+        // A pawn named by no file steps along its own (Appendix C.9).
+        from_mask &= Bitboard::file(to.file());
     }
     if let [r @ b'1'..=b'8', rest @ ..] = mid {
         from_mask &= Bitboard::rank(Rank::new((r - b'1') as u32));

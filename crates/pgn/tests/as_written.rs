@@ -107,6 +107,33 @@ fn forfeit_marks_in_the_middle_of_a_game_are_glyphs() {
     assert_eq!(g[0].result, Some(GameResult::WhiteWins));
 }
 
+/// A pawn written without a file steps along its own: a capture names the
+/// file it leaves (Appendix C.9, `exd5`). `3. d5` with the d-pawn blocked was
+/// read as exd5, and `b8=Q` as axb8=Q: a miswritten or illegal move turned
+/// into another legal one (python-chess refuses both).
+#[test]
+fn a_pawn_written_without_a_file_does_not_capture() {
+    for (pgn, ply) in [
+        ("1. e4 d5 2. d4 e6 3. d5 *", 5),
+        ("1. e4 d5 2. d4 e6 3. xd5 *", 5),
+        ("[FEN \"1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b8=Q *", 1),
+    ] {
+        let g = &games(pgn)[0];
+        let e = g.error.as_ref().unwrap_or_else(|| panic!("{pgn}: read"));
+        assert_eq!(e.ply, Some(ply), "{pgn}");
+        let c = &checked(pgn)[0];
+        assert_eq!(c.plies, ply - 1, "{pgn}");
+        assert!(c.error.is_some(), "{pgn}");
+    }
+    // The same moves written as captures are read.
+    assert_eq!(clean_plies("1. e4 d5 2. d4 e6 3. exd5 *"), 5);
+    assert_eq!(clean_plies("1. e4 d5 2. d4 e6 3. ed5 *"), 5);
+    assert_eq!(
+        clean_plies("[FEN \"1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. axb8=Q *"),
+        1
+    );
+}
+
 #[test]
 fn standalone_ellipsis() {
     for pgn in [
