@@ -4,7 +4,7 @@ use anyhow::{Context, Result};
 use arbiter_chess::FenOptions;
 use arbiter_pgn::check::Checker;
 use arbiter_pgn::generate::{GenOptions, Generator};
-use arbiter_pgn::{Dialect, GameBuilder, GameError, Notation, Reader, WriteOptions};
+use arbiter_pgn::{Dialect, GameBuilder, GameError, GameErrorKind, Notation, Reader, WriteOptions};
 use serde_json::json;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
@@ -79,7 +79,9 @@ struct GameLine<'a> {
     black: Option<&'a str>,
     result: Option<&'a str>,
     plies: u32,
-    final_fen: &'a str,
+    /// `None` when the game has no position to start from (its `FEN` or
+    /// `Variant` tag refused).
+    final_fen: Option<&'a str>,
     error: Option<ErrorLine<'a>>,
     /// What the reader changed to go on (castling rights dropped, …); left
     /// out when there is nothing.
@@ -174,9 +176,8 @@ fn write_game_line(out: &mut impl Write, line: &GameLine<'_>) -> io::Result<()> 
     out.write_all(b",\"plies\":")?;
     number(out, u64::from(line.plies))?;
     // A FEN is letters, digits, `/`, `-` and spaces: nothing to escape.
-    out.write_all(b",\"final_fen\":\"")?;
-    out.write_all(line.final_fen.as_bytes())?;
-    out.write_all(b"\"")?;
+    out.write_all(b",\"final_fen\":")?;
+    string(out, line.final_fen)?;
     out.write_all(b",\"error\":null}")
 }
 
@@ -249,10 +250,14 @@ fn check_with<R: Read>(mut reader: Reader<R>, dialect: Option<Dialect>) -> Resul
             black: g.black.as_deref(),
             result: g.result.map(|r| r.as_str()),
             plies: g.plies,
-            final_fen: {
+            final_fen: if g.error.as_ref().is_some_and(|e| {
+                matches!(e.kind, GameErrorKind::Fen(_) | GameErrorKind::Variant(_))
+            }) {
+                None
+            } else {
                 fen.clear();
                 g.final_position.write_fen(FenOptions::default(), &mut fen);
-                &fen
+                Some(&fen)
             },
             error: g.error.as_ref().map(ErrorLine::new),
             warnings: g.warnings.iter().map(|w| w.kind.to_string()).collect(),
@@ -393,7 +398,7 @@ mod tests {
                         black,
                         result,
                         plies: [0, 81, 10, u32::MAX][lines % 4],
-                        final_fen: "8/8/8/8/8/8/8/K6k w - - 0 1",
+                        final_fen: Some("8/8/8/8/8/8/8/K6k w - - 0 1"),
                         error: with_error.then(|| ErrorLine::new(&error)),
                         warnings: Vec::new(),
                     };

@@ -34,6 +34,26 @@ fn check_prints_one_json_line_per_game_and_fails_on_errors() {
     assert_eq!(lines[10]["summary"]["errors"], 1);
 }
 
+/// A game whose `FEN` or `Variant` tag is refused has no position at all:
+/// its `final_fen` is null (it was the standard start, which the game never
+/// had); the next game is read as usual.
+#[test]
+fn check_gives_no_final_position_to_a_game_without_a_start() {
+    let pgn = "[FEN \"4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Qe8 *\n\n[Variant \"Atomic\"]\n\n1. e4 *\n\n1. e4 *\n";
+    let out = run(&["pgn", "check", "-"], pgn);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert!(lines[0]["final_fen"].is_null(), "{}", lines[0]);
+    assert!(lines[0]["error"]["message"]
+        .as_str()
+        .is_some_and(|m| m.starts_with("FEN tag")));
+    assert!(lines[1]["final_fen"].is_null(), "{}", lines[1]);
+    assert_eq!(
+        lines[2]["final_fen"],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+}
+
 #[test]
 fn convert_reads_standard_input_and_round_trips_through_russian() {
     let pgn = "[White \"Таль\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 Be7 *\n";
