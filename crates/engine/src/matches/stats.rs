@@ -171,15 +171,28 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of the results.
+    /// The log-likelihood ratio of the results. Results all of one kind
+    /// (every game won, or every one drawn) have no variance: they are read
+    /// with half a game of each kind added (a Jeffreys prior), so that the
+    /// ratio still grows with them instead of staying 0 for ever.
     pub fn llr(&self, t: &Tally) -> f64 {
         let n = t.games() as f64;
-        let var = t.variance();
-        if n == 0.0 || var <= 0.0 {
+        if n == 0.0 {
             return 0.0;
         }
+        let (mut score, mut var) = (t.score(), t.variance());
+        if var <= 0.0 {
+            let (w, d, l) = (
+                f64::from(t.wins) + 0.5,
+                f64::from(t.draws) + 0.5,
+                f64::from(t.losses) + 0.5,
+            );
+            let m = w + d + l;
+            score = (w + 0.5 * d) / m;
+            var = (w * (1.0 - score).powi(2) + d * (0.5 - score).powi(2) + l * score.powi(2)) / m;
+        }
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
-        n * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * score - s0 - s1) / (2.0 * var)
     }
 
     /// The decision so far.
@@ -260,6 +273,36 @@ mod tests {
             losses: 2,
         };
         assert_eq!(s.state(&few), SprtState::Continue);
+    }
+
+    /// Results all of one kind have no variance; the test must still
+    /// decide on them (it stayed at LLR 0 through 40 straight wins).
+    #[test]
+    fn sprt_decides_on_results_all_of_one_kind() {
+        let s = Sprt::new(0.0, 200.0);
+        let wins = |n| Tally {
+            wins: n,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(s.state(&wins(1)), SprtState::Continue);
+        assert!(s.llr(&wins(1)) > 0.0);
+        assert!(s.llr(&wins(5)) > s.llr(&wins(3)));
+        let first = (1..=40).find(|&n| s.state(&wins(n)) == SprtState::AcceptH1);
+        assert!(first.is_some_and(|n| (3..=10).contains(&n)), "{first:?}");
+        let losses = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 10,
+        };
+        assert_eq!(s.state(&losses), SprtState::AcceptH0);
+        // All draws: no better than elo0, so towards H0.
+        let draws = Tally {
+            wins: 0,
+            draws: 40,
+            losses: 0,
+        };
+        assert!(Sprt::new(0.0, 5.0).llr(&draws) < 0.0);
     }
 
     #[test]
