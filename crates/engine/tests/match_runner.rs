@@ -554,6 +554,18 @@ fn the_laws_end_games_on_the_board_citing_the_edition() {
             "9.3.1",
             0,
         ),
+        // 5.1 a / 5.1.1: the 50th move would allow a claim (9.3 a), but it
+        // mates: it is played and wins, never written for a draw.
+        (
+            Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80"),
+            "a1a8",
+            true,
+            Termination::Checkmate,
+            "1-0",
+            "5.1 a",
+            "5.1.1",
+            1,
+        ),
         // 9.3 b / 9.3.2: 50 moves already made: White claims at once.
         (
             Some("r3k3/8/8/8/8/8/8/R3K3 w - - 100 90"),
