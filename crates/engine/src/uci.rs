@@ -72,6 +72,8 @@ struct Running {
     handle: JoinHandle<Engine>,
     stop: Arc<AtomicBool>,
     ponder: Option<Arc<AtomicBool>>,
+    /// `go infinite` or `go ponder`: it ends only on `stop` (or `ponderhit`).
+    waits_for_stop: bool,
 }
 
 /// The UCI engine: state between commands.
@@ -474,6 +476,7 @@ impl UciEngine {
             handle,
             stop,
             ponder: ponder_flag,
+            waits_for_stop: wait_for_stop,
         });
         Ok(())
     }
@@ -495,8 +498,14 @@ impl UciEngine {
         }
     }
 
-    /// Waits for a running search to finish by itself (end of input).
+    /// At the end of input: waits for a running search to finish by itself,
+    /// or stops it if it would wait for a `stop` that can no longer come
+    /// (`go infinite`, `go ponder`); either way its `bestmove` is written.
     pub fn wait(&mut self) {
+        if self.running.as_ref().is_some_and(|r| r.waits_for_stop) {
+            self.finish_search();
+            return;
+        }
         if let Some(r) = self.running.take() {
             if let Ok(engine) = r.handle.join() {
                 self.engine = Some(engine);
@@ -547,7 +556,8 @@ pub fn run<R: BufRead>(input: R, output: Box<dyn Write + Send>) -> io::Result<()
             return Ok(());
         }
     }
-    // End of input without quit: let a finite search finish, as a pipe user expects.
+    // End of input without quit: let a finite search finish, as a pipe user
+    // expects; an infinite or pondering one is stopped (no `stop` can come).
     uci.wait();
     Ok(())
 }

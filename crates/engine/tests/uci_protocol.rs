@@ -334,3 +334,27 @@ fn multipv_lines_are_ranked_by_score() {
     }
     e.handle("quit");
 }
+
+/// The end of input during `go infinite` or `go ponder` (the GUI gone): no
+/// `stop` can come, so the search is stopped, its `bestmove` written and the
+/// engine ends (it searched on for ever); a finite search ends by itself.
+#[test]
+fn end_of_input_stops_an_infinite_or_pondering_search() {
+    for go in [
+        "go infinite",
+        "go ponder wtime 1000 btime 1000",
+        "go depth 3",
+    ] {
+        let out = Shared::default();
+        let input = format!("position startpos moves e2e4\n{go}\n");
+        let (done, finished) = std::sync::mpsc::channel();
+        let sink = out.clone();
+        std::thread::spawn(move || {
+            let r = arbiter_engine::uci::run(input.as_bytes(), Box::new(sink));
+            let _ = done.send(r.is_ok());
+        });
+        let ended = finished.recv_timeout(Duration::from_secs(20));
+        assert_eq!(ended, Ok(true), "{go}: the engine did not end");
+        assert_eq!(out.count("bestmove"), 1, "{go}");
+    }
+}
