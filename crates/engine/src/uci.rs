@@ -76,6 +76,24 @@ struct Running {
     waits_for_stop: bool,
 }
 
+/// The commands [`UciEngine::handle`] knows; any other word before one of
+/// them is skipped.
+const COMMANDS: &[&str] = &[
+    "uci",
+    "isready",
+    "ucinewgame",
+    "setoption",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "d",
+    "bench",
+    "debug",
+    "register",
+];
+
 /// The UCI engine: state between commands.
 pub struct UciEngine {
     out: Out,
@@ -116,7 +134,13 @@ impl UciEngine {
     pub fn handle(&mut self, line: &str) -> bool {
         let line = line.trim();
         let mut words = line.split_whitespace();
-        let Some(cmd) = words.next() else {
+        // "If the engine ... receives an unknown command or token it should
+        // just ignore it and try to parse the rest of the string in this
+        // line" (UCI): `joho debug on` is `debug on`.
+        let Some(cmd) = words.by_ref().find(|w| COMMANDS.contains(w)) else {
+            if let Some(first) = line.split_whitespace().next() {
+                self.say(&format!("info string unknown command {first:?}"));
+            }
             return true;
         };
         let rest: Vec<&str> = words.collect();
@@ -175,11 +199,8 @@ impl UciEngine {
                 ));
                 Ok(())
             }
-            "debug" | "register" => Ok(()),
-            other => {
-                self.say(&format!("info string unknown command {other:?}"));
-                Ok(())
-            }
+            // "debug", "register", and any other of COMMANDS.
+            _ => Ok(()),
         };
         if let Err(e) = result {
             self.say(&format!("info string error: {e}"));
@@ -388,6 +409,16 @@ impl UciEngine {
                 })
             };
             let ms = |v: u64| Some(Duration::from_millis(v));
+            // A value that is not a number: the parameter is ignored, and the
+            // search still made (every `go` gets its `bestmove`).
+            if keywords[2..11].contains(&key) {
+                if let Err(e) = num(i) {
+                    self.say(&format!("info string ignoring it: {e}"));
+                    let next_is_value = args.get(i + 1).is_some_and(|w| !keywords.contains(w));
+                    i += if next_is_value { 2 } else { 1 };
+                    continue;
+                }
+            }
             match key {
                 "wtime" => limits.time[0] = ms(num(i)?),
                 "btime" => limits.time[1] = ms(num(i)?),

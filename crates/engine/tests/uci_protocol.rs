@@ -358,3 +358,22 @@ fn end_of_input_stops_an_infinite_or_pondering_search() {
         assert_eq!(out.count("bestmove"), 1, "{go}");
     }
 }
+
+/// "If the engine ... receives an unknown command or token it should just
+/// ignore it and try to parse the rest of the string in this line" (UCI);
+/// a `go` parameter whose value is not a number is ignored, and the `go`
+/// still gets its `bestmove` (a GUI waits for it).
+#[test]
+fn unknown_tokens_and_bad_go_values_are_skipped() {
+    let (mut e, out) = engine();
+    e.handle("joho isready");
+    assert_eq!(out.count("readyok"), 1);
+    e.handle("joho");
+    assert_eq!(out.count("readyok"), 1);
+    e.handle("position startpos");
+    e.handle("go wtime abc btime 1000 depth 2");
+    out.wait_for("bestmove", 1, 10);
+    e.handle("go movetime btime 1000 depth 2");
+    out.wait_for("bestmove", 2, 10);
+    e.handle("quit");
+}
