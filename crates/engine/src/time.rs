@@ -5,7 +5,10 @@
 //! time per move. A delay (Bronstein or simple) has no UCI field; the match
 //! runner passes it as increment, which is what it is worth to the player.
 //! The engine aims at a *soft* budget, checked between iterations, and never
-//! exceeds a *hard* one, checked during the search.
+//! exceeds a *hard* one, checked during the search. UCI's `go movetime`
+//! ("search exactly x mseconds", [`Limits::movetime_exact`]) is searched
+//! whole, to the hard budget; the server's own fixed times per move are
+//! budgets the search may end early.
 
 use crate::types::Limits;
 use arbiter_chess::Color;

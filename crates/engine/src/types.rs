@@ -69,8 +69,13 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Search for a mate in this many moves (`mate`).
     pub mate: Option<u32>,
-    /// Exactly this long (`movetime`).
+    /// This long at most (`movetime`): a budget the search may end early,
+    /// between iterations, when the next one is unlikely to finish.
     pub movetime: Option<Duration>,
+    /// With `movetime`: all of it, as UCI's `go movetime` ("search exactly x
+    /// mseconds"); the search ends only when the time is up (or a mate, a
+    /// depth or a node limit ends it).
+    pub movetime_exact: bool,
     /// Until stopped (`infinite`).
     pub infinite: bool,
     /// Only these root moves (`searchmoves`); empty means all.

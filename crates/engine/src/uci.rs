@@ -428,7 +428,10 @@ impl UciEngine {
                 "depth" => limits.depth = Some(num(i)? as u32),
                 "nodes" => limits.nodes = Some(num(i)?),
                 "mate" => limits.mate = Some(num(i)? as u32),
-                "movetime" => limits.movetime = ms(num(i)?),
+                "movetime" => {
+                    limits.movetime = ms(num(i)?);
+                    limits.movetime_exact = true;
+                }
                 "infinite" => {
                     limits.infinite = true;
                     i += 1;

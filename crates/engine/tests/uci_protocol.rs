@@ -377,3 +377,19 @@ fn unknown_tokens_and_bad_go_values_are_skipped() {
     out.wait_for("bestmove", 2, 10);
     e.handle("quit");
 }
+
+/// `go movetime x`: "search exactly x mseconds" (UCI). The search used to end
+/// between iterations at about half of it; the `bestmove` may come later than
+/// asked on a busy machine, never much sooner (the move overhead, 10 ms, is
+/// kept for the answer to travel).
+#[test]
+fn movetime_is_used_whole() {
+    let (mut e, out) = engine();
+    e.handle("position startpos moves e2e4 e7e5 g1f3 b8c6");
+    let start = Instant::now();
+    e.handle("go movetime 400");
+    out.wait_for("bestmove", 1, 20);
+    let took = start.elapsed();
+    assert!(took >= Duration::from_millis(370), "{took:?}");
+    e.handle("quit");
+}

@@ -1028,7 +1028,8 @@ impl Searcher<'_> {
                 stability = 0;
             }
             prev_best = Some(best_move);
-            if self.clock.is_timed() && !limits.infinite {
+            let exact = limits.movetime_exact && limits.movetime.is_some();
+            if self.clock.is_timed() && !limits.infinite && !exact {
                 if root_moves.len() == 1 && depth >= 4 && !self.clock.is_pondering() {
                     break;
                 }
