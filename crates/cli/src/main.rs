@@ -20,6 +20,11 @@ mod tournament;
 mod tune;
 mod uci;
 
+/// The exit status when standard output is closed by its reader (`| head`):
+/// that of a process a broken pipe stops (128 + SIGPIPE). The command ends
+/// quietly.
+pub(crate) const BROKEN_PIPE: u8 = 141;
+
 /// Arbiter: chess exactly as the FIDE Laws of Chess define it.
 #[derive(Parser)]
 #[command(name = "arbiter", version, about, long_about = None)]
@@ -68,15 +73,14 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        // Standard output closed by its reader (`| head`): quietly, with the
-        // status of a process a broken pipe stops (128 + SIGPIPE).
+        // Standard output closed by its reader: quietly.
         Err(e)
             if e.chain().any(|c| {
                 c.downcast_ref::<std::io::Error>()
                     .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
             }) =>
         {
-            ExitCode::from(141)
+            ExitCode::from(BROKEN_PIPE)
         }
         Err(e) => {
             eprintln!("arbiter: {e:#}");

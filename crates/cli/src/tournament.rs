@@ -4,6 +4,7 @@
 //! event kept in one TRF file (`new`, `add-player`, `pair`, `result`, `bye`,
 //! `standings`, `export`). See docs/tournament.md.
 
+use crate::BROKEN_PIPE;
 use anyhow::Result;
 use arbiter_tournament::dutch::{self, Options, PairError, Rules};
 use arbiter_tournament::generate::{self, Config};
@@ -243,10 +244,6 @@ struct ExportArgs {
 /// A failure with the exit code of JaVaFo/bbpPairings.
 struct Failure(u8, String);
 
-/// Standard output closed by its reader (`| head`): ends quietly, with the
-/// status of a process a broken pipe stops (128 + SIGPIPE).
-const BROKEN_PIPE: u8 = 141;
-
 /// A failed write to standard output.
 fn unwritten(e: std::io::Error) -> Failure {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -413,7 +410,7 @@ fn record(event: &mut Event, pairing: &dutch::RoundPairing) {
     for (w, b) in &pairing.pairs {
         for (me, opp, c) in [(*w, *b, Colour::White), (*b, *w, Colour::Black)] {
             if let Some(p) = event.player_mut(me) {
-                fill(p, round - 1);
+                p.fill_absent(round - 1);
                 p.rounds
                     .push(RoundEntry::game(opp, c, RoundResult::Pending));
             }
@@ -421,13 +418,13 @@ fn record(event: &mut Event, pairing: &dutch::RoundPairing) {
     }
     if let Some(b) = pairing.bye {
         if let Some(p) = event.player_mut(b) {
-            fill(p, round - 1);
+            p.fill_absent(round - 1);
             p.rounds.push(RoundEntry::bye(RoundResult::PairingBye));
         }
     }
     // Everyone else (absent, or the round-robin's dummy): a zero-point round.
     for p in &mut event.players {
-        fill(p, round);
+        p.fill_absent(round);
     }
     if event.total_rounds == 0 {
         let n = event.players.len() as u16;
@@ -437,12 +434,6 @@ fn record(event: &mut Event, pairing: &dutch::RoundPairing) {
         } else {
             per
         };
-    }
-}
-
-fn fill(p: &mut Player, upto: usize) {
-    while p.rounds.len() < upto {
-        p.rounds.push(RoundEntry::bye(RoundResult::ZeroBye));
     }
 }
 
@@ -649,7 +640,7 @@ fn add_player(a: AddPlayerArgs) -> Result<ExitCode, Failure> {
     } else {
         // A late entry: the next number, zero points for the rounds missed (C.04.2 2.4).
         p.id = e.players.iter().map(|q| q.id).max().unwrap_or(0) + 1;
-        fill(&mut p, started);
+        p.fill_absent(started);
         e.players.push(p);
     }
     if let Some(acc) = &mut e.acceleration {
@@ -732,7 +723,7 @@ fn bye_cmd(a: ByeArgs) -> Result<ExitCode, Failure> {
             a.player
         )));
     }
-    fill(p, next - 1);
+    p.fill_absent(next - 1);
     while p.rounds.len() < upto {
         p.rounds.push(RoundEntry::bye(result));
     }

@@ -380,9 +380,8 @@ impl UciEngine {
         let pos = *history.last().unwrap_or(&self.start);
         let mut limits = Limits::default();
         let mut i = 0;
-        let keywords = [
-            "searchmoves",
-            "ponder",
+        // The parameters that take a number, and the others.
+        const NUMBERS: [&str; 9] = [
             "wtime",
             "btime",
             "winc",
@@ -392,59 +391,61 @@ impl UciEngine {
             "nodes",
             "mate",
             "movetime",
-            "infinite",
         ];
+        const WORDS: [&str; 3] = ["searchmoves", "ponder", "infinite"];
+        let keyword = |w: &str| NUMBERS.contains(&w) || WORDS.contains(&w);
         let mut ponder = false;
         while i < args.len() {
             let key = args[i];
-            let num = |i: usize| -> Result<u64, CommandError> {
+            if NUMBERS.contains(&key) {
                 let found = args.get(i + 1).copied().unwrap_or("");
                 // Some GUIs send negative times when a clock has run out.
-                if let Ok(v) = found.parse::<i64>() {
-                    return Ok(v.max(0) as u64);
-                }
-                Err(CommandError::GoValue {
-                    param: key.to_string(),
-                    found: found.to_string(),
-                })
-            };
-            let ms = |v: u64| Some(Duration::from_millis(v));
-            // A value that is not a number: the parameter is ignored, and the
-            // search still made (every `go` gets its `bestmove`).
-            if keywords[2..11].contains(&key) {
-                if let Err(e) = num(i) {
+                let Ok(v) = found.parse::<i64>().map(|v| v.max(0) as u64) else {
+                    // Not a number: the parameter is ignored, and the search
+                    // still made (every `go` gets its `bestmove`).
+                    let e = CommandError::GoValue {
+                        param: key.to_string(),
+                        found: found.to_string(),
+                    };
                     self.say(&format!("info string ignoring it: {e}"));
-                    let next_is_value = args.get(i + 1).is_some_and(|w| !keywords.contains(w));
-                    i += if next_is_value { 2 } else { 1 };
+                    i += if found.is_empty() || keyword(found) {
+                        1
+                    } else {
+                        2
+                    };
                     continue;
+                };
+                let ms = Some(Duration::from_millis(v));
+                match key {
+                    "wtime" => limits.time[0] = ms,
+                    "btime" => limits.time[1] = ms,
+                    "winc" => limits.inc[0] = ms,
+                    "binc" => limits.inc[1] = ms,
+                    "movestogo" => limits.movestogo = Some(v as u32),
+                    "depth" => limits.depth = Some(v as u32),
+                    "nodes" => limits.nodes = Some(v),
+                    "mate" => limits.mate = Some(v as u32),
+                    _ => {
+                        // "movetime": "search exactly x mseconds".
+                        limits.movetime = ms;
+                        limits.movetime_exact = true;
+                    }
                 }
+                i += 2;
+                continue;
             }
             match key {
-                "wtime" => limits.time[0] = ms(num(i)?),
-                "btime" => limits.time[1] = ms(num(i)?),
-                "winc" => limits.inc[0] = ms(num(i)?),
-                "binc" => limits.inc[1] = ms(num(i)?),
-                "movestogo" => limits.movestogo = Some(num(i)? as u32),
-                "depth" => limits.depth = Some(num(i)? as u32),
-                "nodes" => limits.nodes = Some(num(i)?),
-                "mate" => limits.mate = Some(num(i)? as u32),
-                "movetime" => {
-                    limits.movetime = ms(num(i)?);
-                    limits.movetime_exact = true;
-                }
                 "infinite" => {
                     limits.infinite = true;
                     i += 1;
-                    continue;
                 }
                 "ponder" => {
                     ponder = true;
                     i += 1;
-                    continue;
                 }
                 "searchmoves" => {
                     i += 1;
-                    while i < args.len() && !keywords.contains(&args[i]) {
+                    while i < args.len() && !keyword(args[i]) {
                         if let Ok(m) = pos.parse_uci(args[i]) {
                             limits.searchmoves.push(m);
                         } else {
@@ -452,15 +453,12 @@ impl UciEngine {
                         }
                         i += 1;
                     }
-                    continue;
                 }
                 other => {
                     self.say(&format!("info string ignoring go parameter {other:?}"));
                     i += 1;
-                    continue;
                 }
             }
-            i += 2;
         }
         let stop = Arc::new(AtomicBool::new(false));
         let ponder_flag = ponder.then(|| Arc::new(AtomicBool::new(true)));

@@ -55,11 +55,10 @@ pub(crate) fn resolve_by(pos: &Position, s: &[u8]) -> Option<(Move, Role)> {
     let (role, to, from_mask) = match *s {
         // A pawn's step: `e4`, by a pawn of that file (a capture names the
         // file it leaves, Appendix C.9).
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (
-            Role::Pawn,
-            square_at(f, r),
-            Bitboard::file(File::new(u32::from(f - b'a'))),
-        ),
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+            let to = square_at(f, r);
+            (Role::Pawn, to, Bitboard::file(to.file()))
+        }
         // A piece's move: `Nf3`.
         [p @ (b'N' | b'B' | b'R' | b'Q' | b'K'), f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
             (piece_role(p)?, square_at(f, r), Bitboard::FULL)

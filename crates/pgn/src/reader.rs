@@ -308,6 +308,9 @@ enum Token {
     },
     Number,
     Result(GameResult),
+    /// `+--` or `--+`: a result by forfeit where a game can end, else the
+    /// glyph of a decisive advantage (`$18`, `$19`); the reader decides.
+    Forfeit(GameResult),
     Nag(u8),
     Ignore,
 }
@@ -420,8 +423,9 @@ fn classify_slow(tok: &[u8]) -> Token {
         b"-+" => 19,
         // A result by forfeit, as ChessBase writes it: `+--` White wins,
         // Black absent; `--+` the other way round (scalachess reads them so).
-        b"+--" => return Token::Result(GameResult::WhiteWins),
-        b"--+" => return Token::Result(GameResult::BlackWins),
+        // Annotators also write them after a move as glyphs.
+        b"+--" => return Token::Forfeit(GameResult::WhiteWins),
+        b"--+" => return Token::Forfeit(GameResult::BlackWins),
         b"e.p." | b"ep" => return Token::Ignore,
         _ if !tok.is_ascii() => match std::str::from_utf8(tok).unwrap_or("") {
             t if unicode_result(t).is_some() => {
@@ -1217,19 +1221,23 @@ impl<R: Read> Reader<R> {
                         continue;
                     }
                     let mut token = classify(&self.buf[self.pos..self.pos + len]);
-                    // `+--` and `--+` end the game only where a result can
-                    // stand (nothing but comments before the next tags or
-                    // the end of the input); elsewhere they are glyphs of a
-                    // decisive advantage (`27...Kg7?? +-- D {…}`, as
-                    // ChessBase's annotators write them).
-                    if matches!(&self.buf[self.pos..self.pos + len], b"+--" | b"--+")
-                        && (depth > 0 || !self.game_ends_after(len)?)
-                    {
-                        token = Token::Nag(if self.buf[self.pos] == b'+' { 18 } else { 19 });
+                    if let Token::Forfeit(r) = token {
+                        // A result only where one can stand (nothing but
+                        // comments before the next tags or the end of the
+                        // input); elsewhere a glyph (`27...Kg7?? +-- D {…}`,
+                        // as ChessBase's annotators write it).
+                        token = if depth == 0 && self.game_ends_after(len)? {
+                            Token::Result(r)
+                        } else if r == GameResult::WhiteWins {
+                            Token::Nag(18)
+                        } else {
+                            Token::Nag(19)
+                        };
                     }
                     let tok = &self.buf[self.pos..self.pos + len];
                     match token {
-                        Token::Number | Token::Ignore => {}
+                        // (A forfeit mark was settled above.)
+                        Token::Number | Token::Ignore | Token::Forfeit(_) => {}
                         Token::Result(r) => {
                             if depth == 0 {
                                 if active {

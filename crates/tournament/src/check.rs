@@ -4,7 +4,7 @@
 //! where not, what differs.
 
 use crate::dutch::{self, Options, PairError};
-use crate::model::{Colour, Event, RoundEntry, RoundResult};
+use crate::model::{Colour, Event, RoundResult};
 use std::collections::BTreeSet;
 
 /// A pairing as a set: pairs `(white, black)` and the PAB. A pair whose
@@ -92,9 +92,7 @@ pub fn check(event: &Event, options: Options) -> Vec<RoundCheck> {
     let mut event = event.clone();
     let rounds = event.rounds_played();
     for p in &mut event.players {
-        while p.rounds.len() < rounds {
-            p.rounds.push(RoundEntry::bye(RoundResult::ZeroBye));
-        }
+        p.fill_absent(rounds);
     }
     let event = &event;
     (1..=event.rounds_played())

@@ -498,6 +498,23 @@ pub struct Player {
 }
 
 impl Player {
+    /// Rounds this player's line holds no entry for, up to round `upto`,
+    /// entered as rounds he was not paired in: zero-point byes (a blank
+    /// TRF-16 entry, or `0000 - Z`).
+    ///
+    /// ```
+    /// use arbiter_tournament::{Player, RoundResult};
+    /// let mut p = Player::new(1, "A", 2000);
+    /// p.fill_absent(2);
+    /// assert_eq!(p.rounds.len(), 2);
+    /// assert_eq!(p.rounds[1].result, RoundResult::ZeroBye);
+    /// ```
+    pub fn fill_absent(&mut self, upto: usize) {
+        while self.rounds.len() < upto {
+            self.rounds.push(RoundEntry::bye(RoundResult::ZeroBye));
+        }
+    }
+
     /// A player with a starting rank, a name and a rating, nothing else known.
     pub fn new(id: u16, name: &str, rating: u16) -> Player {
         Player {

@@ -372,13 +372,13 @@ pub fn play(
         };
         // A move that checkmates is played, never written for a claim: it
         // ends the game at once (5.1 a / 5.1.1), and no player takes a draw
-        // instead of the win.
-        let mates = pos.is_legal(m) && {
+        // instead of the win. (`m` is legal: `parse_uci` says so.)
+        let mates = || {
             let mut after = pos;
             after.play_unchecked(m);
             after.is_checkmate()
         };
-        if settings.claims && !mates {
+        if settings.claims && !mates() {
             // 9.2 a / 9.3 a: the move written, not played, and the claim made.
             if let Some(kind) = table.game.claimable(Some(m)) {
                 table.apply(Event::claim(at, color, kind, Some(m)))?;

@@ -67,24 +67,30 @@ impl Tally {
 
     /// Mean score per game (0.5 with no games).
     pub fn score(&self) -> f64 {
-        let n = self.games();
-        if n == 0 {
+        if self.games() == 0 {
             return 0.5;
         }
-        (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
+        self.moments(0.0).0
     }
 
     /// Per-game variance of the score.
     pub fn variance(&self) -> f64 {
-        let n = self.games() as f64;
-        if n == 0.0 {
+        if self.games() == 0 {
             return 0.0;
         }
-        let s = self.score();
-        (self.wins as f64 * (1.0 - s).powi(2)
-            + self.draws as f64 * (0.5 - s).powi(2)
-            + self.losses as f64 * s.powi(2))
-            / n
+        self.moments(0.0).1
+    }
+
+    /// The mean score and its per-game variance, with `prior` games of each
+    /// kind added to the counts (which must then hold a game).
+    fn moments(&self, prior: f64) -> (f64, f64) {
+        let w = f64::from(self.wins) + prior;
+        let d = f64::from(self.draws) + prior;
+        let l = f64::from(self.losses) + prior;
+        let n = w + d + l;
+        let s = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+        (s, var)
     }
 
     /// The Elo difference and its 95% interval.
@@ -180,16 +186,9 @@ impl Sprt {
         if n == 0.0 {
             return 0.0;
         }
-        let (mut score, mut var) = (t.score(), t.variance());
+        let (mut score, mut var) = t.moments(0.0);
         if var <= 0.0 {
-            let (w, d, l) = (
-                f64::from(t.wins) + 0.5,
-                f64::from(t.draws) + 0.5,
-                f64::from(t.losses) + 0.5,
-            );
-            let m = w + d + l;
-            score = (w + 0.5 * d) / m;
-            var = (w * (1.0 - score).powi(2) + d * (0.5 - score).powi(2) + l * score.powi(2)) / m;
+            (score, var) = t.moments(0.5);
         }
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
         n * (s1 - s0) * (2.0 * score - s0 - s1) / (2.0 * var)

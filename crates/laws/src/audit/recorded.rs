@@ -87,7 +87,7 @@ impl RecordedEnd {
     /// read when there is one. A puzzle's goal ("mate in 2", "+500cp in
     /// 3") says nothing of an end.
     fn read(tag: &str) -> RecordedEnd {
-        let lower = tag.to_ascii_lowercase();
+        let lower = tag.to_lowercase();
         let all = words(&lower);
         let after = all
             .iter()
@@ -153,7 +153,7 @@ impl RecordedEnd {
         {
             RecordedEnd::Forfeit
         } else {
-            RecordedEnd::read_translated(tag)
+            RecordedEnd::read_translated(&all)
         }
     }
 
@@ -167,13 +167,9 @@ impl RecordedEnd {
     /// before them says nothing. In the Romance languages `abandon(o)` is
     /// the word for a resignation, not a game abandoned; a game left by a
     /// player is Spanish `desistimiento`. Words not known leave the end
-    /// [`RecordedEnd::Unspecified`], judged by the result alone.
-    fn read_translated(tag: &str) -> RecordedEnd {
-        let lower = tag.to_lowercase();
-        let all: Vec<&str> = lower
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .collect();
+    /// [`RecordedEnd::Unspecified`], judged by the result alone. `all`: the
+    /// tag's words ([`words`]).
+    fn read_translated(all: &[&str]) -> RecordedEnd {
         let after = all
             .iter()
             .rposition(|w| TRANSLATED_MARKERS.contains(w))
@@ -446,10 +442,11 @@ const TRANSLATED_ENDS: &[(RecordedEnd, &[&str])] = &[
     (RecordedEnd::Forfeit, &["desistimiento"]),
 ];
 
-/// The words of a lower-cased tag: its runs of letters and digits.
+/// The words of a lower-cased tag: its runs of letters and digits, in any
+/// alphabet ("repetición", "времени").
 fn words(lower: &str) -> Vec<&str> {
     lower
-        .split(|c: char| !c.is_ascii_alphanumeric())
+        .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect()
 }
