@@ -249,28 +249,24 @@ mod tests {
         assert!((t.los() - 0.5).abs() < 1e-9);
     }
 
+    fn tally(wins: u32, draws: u32, losses: u32) -> Tally {
+        Tally {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
     #[test]
     fn sprt_decides() {
         let s = Sprt::new(0.0, 5.0);
         let (lo, hi) = s.bounds();
         assert!((hi - 2.944).abs() < 0.01 && (lo + 2.944).abs() < 0.01);
-        let strong = Tally {
-            wins: 400,
-            draws: 200,
-            losses: 200,
-        };
+        let strong = tally(400, 200, 200);
         assert_eq!(s.state(&strong), SprtState::AcceptH1);
-        let weak = Tally {
-            wins: 200,
-            draws: 200,
-            losses: 400,
-        };
+        let weak = tally(200, 200, 400);
         assert_eq!(s.state(&weak), SprtState::AcceptH0);
-        let few = Tally {
-            wins: 3,
-            draws: 2,
-            losses: 2,
-        };
+        let few = tally(3, 2, 2);
         assert_eq!(s.state(&few), SprtState::Continue);
     }
 
@@ -279,28 +275,16 @@ mod tests {
     #[test]
     fn sprt_decides_on_results_all_of_one_kind() {
         let s = Sprt::new(0.0, 200.0);
-        let wins = |n| Tally {
-            wins: n,
-            draws: 0,
-            losses: 0,
-        };
+        let wins = |n| tally(n, 0, 0);
         assert_eq!(s.state(&wins(1)), SprtState::Continue);
         assert!(s.llr(&wins(1)) > 0.0);
         assert!(s.llr(&wins(5)) > s.llr(&wins(3)));
         let first = (1..=40).find(|&n| s.state(&wins(n)) == SprtState::AcceptH1);
         assert!(first.is_some_and(|n| (3..=10).contains(&n)), "{first:?}");
-        let losses = Tally {
-            wins: 0,
-            draws: 0,
-            losses: 10,
-        };
+        let losses = tally(0, 0, 10);
         assert_eq!(s.state(&losses), SprtState::AcceptH0);
         // All draws: no better than elo0, so towards H0.
-        let draws = Tally {
-            wins: 0,
-            draws: 40,
-            losses: 0,
-        };
+        let draws = tally(0, 40, 0);
         assert!(Sprt::new(0.0, 5.0).llr(&draws) < 0.0);
     }
 
