@@ -828,17 +828,28 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
             round_half_up(kept.iter().sum::<i64>() as f64 / kept.len() as f64) as f64
         }
         TieBreak::PerformanceRating => {
-            let r = opponents_ratings(t, i, counted);
-            if r.is_empty() {
+            // 10.2: p is the score against the opponents ARO averages, the
+            // rated ones; points against an unrated opponent count for neither.
+            let rated: Vec<(i64, f64)> = t.entries[i]
+                .iter()
+                .filter(|e| t.is_game(e, counted))
+                .filter_map(|e| {
+                    let rating = e.opponent.and_then(|o| t.event.player(o))?.rating;
+                    (rating > 0).then(|| {
+                        (
+                            i64::from(rating),
+                            s.points(e.result).as_f64() / s.win.as_f64(),
+                        )
+                    })
+                })
+                .collect();
+            if rated.is_empty() {
                 return 0.0;
             }
-            let aro = round_half_up(r.iter().sum::<i64>() as f64 / r.len() as f64);
-            let pts: f64 = entries
-                .iter()
-                .filter(game)
-                .map(|e| s.points(e.result).as_f64() / s.win.as_f64())
-                .sum();
-            f64::from(crate::rating::performance(aro as i32, pts, r.len() as u32).unwrap_or(0))
+            let n = rated.len();
+            let aro = round_half_up(rated.iter().map(|r| r.0).sum::<i64>() as f64 / n as f64);
+            let pts: f64 = rated.iter().map(|r| r.1).sum();
+            f64::from(crate::rating::performance(aro as i32, pts, n as u32).unwrap_or(0))
         }
         TieBreak::Koya => {
             // The maximum possible score: a win in every round; in a

@@ -478,3 +478,30 @@ fn round_robin_forfeits_count_as_games_c07_15_2() {
     let v = values(&swiss, &[TieBreak::DirectEncounter], Edition::Fide2026);
     assert!(v.iter().filter(|x| x.2 == 2.0).all(|x| x.1 == 2));
 }
+
+/// C.07 10.2: TPR = ARO + dp(p), p the score against the rated opponents ARO
+/// averages. A 2-round Swiss of two rated and two unrated players: 1 (rated)
+/// loses to 2 (1338) and beats 3 (unrated), so ARO = 1338, p = 0/1 and TPR =
+/// 1338 − 800 = 538 (the win against the unrated player is in neither). 2
+/// beats 1 (1662) and loses to 4 (unrated): TPR 1662 + 800 = 2462. The
+/// old reading divided all points by the rated games: 1 had 2138.
+/// R1 1-2 0-1, 3-4 ½; R2 1-3 1-0, 4-2 1-0.
+#[test]
+fn tpr_counts_only_the_points_against_rated_opponents_c07_10_2() {
+    let mut e = Event::new("Swiss", 2);
+    for (id, r) in [(1, 1662), (2, 1338), (3, 0), (4, 0)] {
+        e.players.push(Player::new(id, &format!("P{id}"), r));
+    }
+    use RoundResult::*;
+    game(&mut e, 1, 1, 2, Loss);
+    game(&mut e, 1, 3, 4, Draw);
+    game(&mut e, 2, 1, 3, Win);
+    game(&mut e, 2, 4, 2, Win);
+    let v = values(&e, &[TieBreak::PerformanceRating], Edition::Fide2026);
+    let tpr = |id: u16| v.iter().find(|s| s.0 == id).unwrap().3[0];
+    assert_eq!(tpr(1), 538.0);
+    assert_eq!(tpr(2), 2462.0);
+    // 3 (unrated) lost to 1: 1662 − 800; 4 beat 2: 1338 + 800.
+    assert_eq!(tpr(3), 862.0);
+    assert_eq!(tpr(4), 2138.0);
+}
