@@ -51,6 +51,12 @@ pub fn pgn_termination(termination: Option<Termination>) -> &'static str {
 
 /// The game as PGN text.
 pub fn export(core: &GameCore) -> String {
+    export_game(core).to_pgn()
+}
+
+/// The game as a PGN [`Game`] (its tags, moves and comments), for callers
+/// that set tags of their own (an event's download).
+pub fn export_game(core: &GameCore) -> Game {
     let laws = core.table.laws();
     let mut game = Game::new(*laws.initial_position());
     let tags = &mut game.tags;
@@ -96,7 +102,7 @@ pub fn export(core: &GameCore) -> String {
     }
     record_comments(&mut game.line, &core.log, core.settings.edition.year());
     game.result = arbiter_pgn::GameResult::from_pgn(&core.table.result());
-    game.to_pgn()
+    game
 }
 
 fn side(c: Color) -> &'static str {

@@ -386,3 +386,88 @@ on_both!(
     sqlite_two_ends_in_one_batch_both_count,
     postgres_two_ends_in_one_batch_both_count
 );
+
+/// Protocol §9.4: a rated game's official result changes after later games
+/// (`RerateGame`): each rating moves by what the new result gives minus
+/// what the old one gave, from the ratings before the game; a forfeit
+/// takes the game's effect and its count back; an unrated game is left.
+fn check_a_corrected_result_is_rated_again(db: &Db) {
+    let mut b = db.connect();
+    let mut ops = vec![user("anna"), user("boris"), user("vera")];
+    for (id, opponent) in [
+        ("game000b", "boris"),
+        ("game000v", "vera"),
+        ("game000u", "vera"),
+    ] {
+        ops.push(WriteOp::InsertGame(game(id, "active", "*", 1)));
+        ops.push(seat(
+            "anna",
+            id,
+            "white",
+            TimeClass::Rapid,
+            id != "game000u",
+        ));
+        ops.push(seat(
+            opponent,
+            id,
+            "black",
+            TimeClass::Rapid,
+            id != "game000u",
+        ));
+    }
+    b.write_batch(&ops).unwrap();
+    for id in ["game000b", "game000v"] {
+        b.write_batch(&[
+            WriteOp::UpdateGame(game(id, "finished", "1-0", 1)),
+            WriteOp::RateGame {
+                game_id: id.into(),
+                result: "1-0".into(),
+                time_class: "rapid".into(),
+                at: 5,
+            },
+        ])
+        .unwrap();
+    }
+    let rating = |b: &mut Box<dyn Backend>, u: &str| {
+        let r = b.ratings(u).unwrap();
+        (r[0].rating, r[0].games)
+    };
+    let (anna, _) = rating(&mut b, "anna");
+    let (boris, _) = rating(&mut b, "boris");
+    let rerate = |id: &str, from: &str, to: &str| WriteOp::RerateGame {
+        game_id: id.into(),
+        from: from.into(),
+        to: to.into(),
+        at: 7,
+    };
+    b.write_batch(&[rerate("game000b", "1-0", "0-1")]).unwrap();
+    let (won_w, won_b) = rate(Rating::default(), Rating::default(), 1.0);
+    let (lost_w, lost_b) = rate(Rating::default(), Rating::default(), 0.0);
+    let (a, an) = rating(&mut b, "anna");
+    let (o, on) = rating(&mut b, "boris");
+    assert!(
+        (a - (anna + lost_w.rating - won_w.rating)).abs() < 1e-9,
+        "{a}"
+    );
+    assert!(
+        (o - (boris + lost_b.rating - won_b.rating)).abs() < 1e-9,
+        "{o}"
+    );
+    assert_eq!((an, on), (2, 1));
+    assert_eq!(b.rating_history("anna", "rapid", 10).unwrap().len(), 3);
+    // A forfeit: the game rates nothing (B.02 5.1).
+    b.write_batch(&[rerate("game000b", "0-1", "+-")]).unwrap();
+    let (a, an) = rating(&mut b, "anna");
+    let (o, on) = rating(&mut b, "boris");
+    assert!((a - (anna + 1500.0 - won_w.rating)).abs() < 1e-9, "{a}");
+    assert!((o - 1500.0).abs() < 1e-9, "{o}");
+    assert_eq!((an, on), (1, 0));
+    // A game never rated stays so.
+    b.write_batch(&[rerate("game000u", "1-0", "0-1")]).unwrap();
+    assert_eq!(rating(&mut b, "vera").1, 1);
+}
+on_both!(
+    check_a_corrected_result_is_rated_again,
+    sqlite_a_corrected_result_is_rated_again,
+    postgres_a_corrected_result_is_rated_again
+);

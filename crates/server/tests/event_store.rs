@@ -202,6 +202,7 @@ fn check_rounds_are_paired_once(db: &Db) {
                     black: Some(2),
                     game_id: Some(game.into()),
                     result: String::new(),
+                    short: false,
                 }],
             }),
         ]

@@ -630,3 +630,180 @@ async fn forfeit_late_entry_and_withdrawal() {
     let late = ev.players.iter().find(|p| p.name == "Late").unwrap();
     assert_eq!(late.rounds[0].result, RoundResult::ZeroBye);
 }
+
+/// A rated one-round event of two accounts, started now: the event's id,
+/// the round's board, and the (white, black) session cookies.
+async fn rated_pair(
+    s: &TestServer,
+    org: &str,
+    default_time_s: u32,
+) -> (String, Value, String, String) {
+    let created = ok(
+        s,
+        "/api/events",
+        json!({"name": "Rated", "system": "swiss", "rounds": 1, "initial_s": 600,
+               "rated": true, "edition": "2023", "default_time_s": default_time_s}),
+        org,
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let mut cookies = Vec::new();
+    for name in ["Wanda", "Bruno"] {
+        let c = signup(s, name).await;
+        ok(s, &format!("/api/events/{id}/register"), json!({}), &c).await;
+        cookies.push((name.to_owned(), c));
+    }
+    let v = until(s, &id, "round 1", |v| v["current_round"] == 1).await;
+    let g = board(&v, 1, 1).clone();
+    let w = cookie_of(&v, &cookies, &g["white"]).to_owned();
+    let b = cookie_of(&v, &cookies, &g["black"]).to_owned();
+    (id, g, w, b)
+}
+
+/// The rapid rating of the player named `name` (`null` if he has none).
+async fn rapid(s: &TestServer, name: &str) -> Value {
+    let r = s.get(&format!("/api/users/{name}"), None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()["ratings"]["rapid"].clone()
+}
+
+/// Opens `game` as the holder of `cookie`, ready to play.
+async fn seat(s: &TestServer, game: &str, cookie: &str) -> Socket {
+    let mut ws = Socket::connect(s.addr, game, Some(cookie)).await.unwrap();
+    ws.send(&json!({"type": "hello", "last_seq": 0}))
+        .await
+        .unwrap();
+    ws.recv_until(WAIT, |m| m["type"] == "ready").await.unwrap();
+    ws
+}
+
+/// B.02 5.1: a game in which a player made no move is not rated. White
+/// resigns before moving: the board is 0-1, the TRF writes it `L`/`W` (a
+/// game of less than one move), and neither rating moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_without_a_move_each_is_not_rated_b02_5_1() {
+    let s = server().await;
+    let org = signup(&s, "Arbiter").await;
+    let (id, g, w, _) = rated_pair(&s, &org, 600).await;
+    let game = g["game_id"].as_str().unwrap();
+    finish(&s, game, &w, &[json!({"type": "resign"})]).await;
+    let v = until(&s, &id, "the end", |v| v["status"] == "finished").await;
+    assert_eq!(board(&v, 1, 1)["result"], "0-1");
+    let text = s.get(&format!("/api/events/{id}/trf"), None).await.body;
+    let ev = trf::read(&text).unwrap();
+    let white = ev.players.iter().find(|p| p.id == g["white"]).unwrap();
+    let black = ev.players.iter().find(|p| p.id == g["black"]).unwrap();
+    assert_eq!(white.rounds[0].result, RoundResult::LossShort, "{text}");
+    assert_eq!(black.rounds[0].result, RoundResult::WinShort, "{text}");
+    assert_eq!(rapid(&s, "Wanda").await, Value::Null);
+    assert_eq!(rapid(&s, "Bruno").await, Value::Null);
+    s.stop().await;
+}
+
+/// Protocol §9.4: the organiser's correction of a rated game is its one
+/// result — the board, the event's PGN (its Result and a comment) and
+/// both ratings, which move as if the game had ended so (Glicko-2 from the
+/// ratings before it); a forfeit takes the rating back (B.02 5.1).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_corrected_result_is_the_one_rated_and_written() {
+    use arbiter_server::account::rating::{rate, Rating};
+    let s = server().await;
+    let org = signup(&s, "Arbiter").await;
+    let (id, g, w, b) = rated_pair(&s, &org, 600).await;
+    let game = g["game_id"].as_str().unwrap();
+    let (mut ws_w, mut ws_b) = (seat(&s, game, &w).await, seat(&s, game, &b).await);
+    let moved = |m: &Value| m["type"] == "event" && m["event"]["kind"] == "move";
+    for (i, uci) in ["f2f3", "e7e5", "g2g4", "d8h4"].into_iter().enumerate() {
+        let ws = if i % 2 == 0 { &mut ws_w } else { &mut ws_b };
+        ws.send(&json!({"type": "move", "uci": uci, "id": i + 1}))
+            .await
+            .unwrap();
+        ws.recv_until(WAIT, moved).await.unwrap();
+    }
+    let v = until(&s, &id, "the mate", |v| v["status"] == "finished").await;
+    assert_eq!(board(&v, 1, 1)["result"], "0-1");
+    let (white, black) = if g["white_name"] == "Wanda" {
+        ("Wanda", "Bruno")
+    } else {
+        ("Bruno", "Wanda")
+    };
+    let rating = |v: &Value| v["rating"].as_f64().unwrap().round();
+    let after = |score: f64| {
+        let (w, b) = rate(Rating::default(), Rating::default(), score);
+        (w.rating.round(), b.rating.round())
+    };
+    assert_eq!(
+        (
+            rating(&rapid(&s, white).await),
+            rating(&rapid(&s, black).await)
+        ),
+        after(0.0)
+    );
+    // The organiser finds the game was White's: 1-0.
+    ok(
+        &s,
+        &format!("/api/events/{id}/result"),
+        json!({"round": 1, "board": 1, "result": "1-0"}),
+        &org,
+    )
+    .await;
+    assert_eq!(
+        (
+            rating(&rapid(&s, white).await),
+            rating(&rapid(&s, black).await)
+        ),
+        after(1.0)
+    );
+    let pgn = s.get(&format!("/api/events/{id}/pgn"), None).await.body;
+    // Words as written, whatever the line breaks.
+    let pgn = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(
+        pgn.contains("Result set by the arbiter: 1-0 (the game ended 0-1)"),
+        "{pgn}"
+    );
+    assert!(pgn.trim_end().ends_with("1-0"), "{pgn}");
+    assert!(
+        pgn.contains("[Round \"1.1\"]") && pgn.contains("[Board \"1\"]"),
+        "{pgn}"
+    );
+    // A forfeit is not rated: both back at the start.
+    ok(
+        &s,
+        &format!("/api/events/{id}/result"),
+        json!({"round": 1, "board": 1, "result": "-+"}),
+        &org,
+    )
+    .await;
+    let r = rapid(&s, white).await;
+    assert_eq!((rating(&r), r["games"].as_u64()), (1500.0, Some(0)), "{r}");
+    assert_eq!(rating(&rapid(&s, black).await), 1500.0);
+    s.stop().await;
+}
+
+/// Art. 6.7 (2023 6.7.1): the default time forfeits a player who *arrives*
+/// after it. Black comes to the board at once and leaves; White moves. At
+/// the default time Black is not absent: the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_came_to_the_board_and_left_is_not_forfeited_6_7() {
+    let s = server().await;
+    let org = signup(&s, "Arbiter").await;
+    let (id, g, w, b) = rated_pair(&s, &org, 2).await;
+    let game = g["game_id"].as_str().unwrap();
+    drop(seat(&s, game, &b).await);
+    let mut ws_w = seat(&s, game, &w).await;
+    ws_w.send(&json!({"type": "move", "uci": "e2e4", "id": 1}))
+        .await
+        .unwrap();
+    ws_w.recv_until(WAIT, |m| {
+        m["type"] == "event" && m["event"]["kind"] == "move"
+    })
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(3_500)).await;
+    let v = show(&s, &id, None).await;
+    assert_eq!(board(&v, 1, 1)["result"], Value::Null, "{v:#}");
+    let st = s.get(&format!("/api/games/{game}"), None).await.json();
+    assert_eq!(st["status"], "active", "{st}");
+    s.stop().await;
+}

@@ -253,6 +253,24 @@ impl RoundResult {
         )
     }
 
+    /// The same result in a game of less than one move, not rated (B.02
+    /// 5.1: `1` → `W`, `=` → `D`, `0` → `L`); any other result unchanged.
+    ///
+    /// ```
+    /// use arbiter_tournament::RoundResult;
+    /// assert_eq!(RoundResult::Win.short(), RoundResult::WinShort);
+    /// assert!(!RoundResult::Draw.short().is_rated());
+    /// assert_eq!(RoundResult::ForfeitWin.short(), RoundResult::ForfeitWin);
+    /// ```
+    pub fn short(self) -> RoundResult {
+        match self {
+            RoundResult::Win => RoundResult::WinShort,
+            RoundResult::Draw => RoundResult::DrawShort,
+            RoundResult::Loss => RoundResult::LossShort,
+            r => r,
+        }
+    }
+
     /// The result of the opponent in the same game (`1` ↔ `0`, `+` ↔ `-`).
     pub fn reversed(self) -> RoundResult {
         match self {

@@ -348,8 +348,15 @@ pub fn to_tournament(t: &LoadedTournament, s: &Settings, upto: u16) -> Event {
         let r = usize::from(b.round) - 1;
         match b.black {
             Some(black) => {
-                let (w, bl) =
-                    sides(&b.result).unwrap_or((RoundResult::Pending, RoundResult::Pending));
+                let (w, bl) = sides(&b.result)
+                    .map(|(w, bl)| {
+                        if b.short {
+                            (w.short(), bl.short())
+                        } else {
+                            (w, bl)
+                        }
+                    })
+                    .unwrap_or((RoundResult::Pending, RoundResult::Pending));
                 if let Some(i) = index(b.white) {
                     players[i].rounds[r] = RoundEntry::game(black, Colour::White, w);
                 }
@@ -487,6 +494,7 @@ pub fn pair_next(t: &LoadedTournament, s: &Settings) -> Result<(u16, Vec<BoardRo
             black,
             game_id: None,
             result,
+            short: false,
         })
         .collect();
     Ok((round, boards))

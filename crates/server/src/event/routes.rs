@@ -463,8 +463,28 @@ struct PgnQuery {
     round: Option<u16>,
 }
 
-fn pgn_quote(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
+/// The board's result `code` (§9.2), when the organiser has set one other
+/// than the game's `recorded`, becomes the game's `Result` (a forfeit `+-`
+/// / `-+` as `1-0` / `0-1`; `--`, which PGN cannot write, `*`), with a
+/// closing comment saying so: one official result everywhere.
+fn official_result(pgn: &mut arbiter_pgn::Game, code: &str, recorded: &str) {
+    let result = match code {
+        "" => return,
+        "+-" => "1-0",
+        "-+" => "0-1",
+        "--" => "*",
+        other => other,
+    };
+    if result == recorded {
+        return;
+    }
+    pgn.tags.set("Result", result);
+    pgn.result = arbiter_pgn::GameResult::from_pgn(result);
+    let comment = format!("Result set by the arbiter: {code} (the game ended {recorded})");
+    match pgn.line.nodes.last_mut() {
+        Some(node) => node.comments.push(comment),
+        None => pgn.line.comments.push(comment),
+    }
 }
 
 /// `GET /api/events/{id}/pgn[?round=N]`: the games (at most
@@ -476,7 +496,6 @@ async fn pgn(
 ) -> Result<Response, ApiError> {
     let loaded = run::load(&app, &id).await?;
     let mut out = String::new();
-    let event_tag = format!("[Event \"{}\"]", pgn_quote(&loaded.t.row.name));
     let games = loaded
         .t
         .boards
@@ -489,17 +508,12 @@ async fn pgn(
             continue;
         };
         let core = crate::game::core::GameCore::load(stored)?;
-        let text = crate::pgn::export(&core)
-            .replacen("[Event \"Arbiter game\"]", &event_tag, 1)
-            .replacen(
-                "[Round \"-\"]",
-                &format!(
-                    "[Round \"{}.{}\"]\n[Board \"{}\"]",
-                    b.round, b.board, b.board
-                ),
-                1,
-            );
-        out.push_str(&text);
+        let mut pgn = crate::pgn::export_game(&core);
+        pgn.tags.set("Event", loaded.t.row.name.clone());
+        pgn.tags.set("Round", format!("{}.{}", b.round, b.board));
+        pgn.tags.set("Board", b.board.to_string());
+        official_result(&mut pgn, &b.result, &core.table.result());
+        out.push_str(&pgn.to_pgn());
         if !out.ends_with("\n\n") {
             out.push('\n');
         }

@@ -374,16 +374,33 @@ pub async fn set_result(
             format!("board {board} of round {round} is a bye"),
         ));
     }
+    let rerate = rerate(b, &result, app.clock.now_ms());
     app.store
-        .write(vec![write(Op::SetResult {
-            id: id.to_owned(),
-            round,
-            board,
-            result,
-        })])
+        .write(
+            [write(Op::SetResult {
+                id: id.to_owned(),
+                round,
+                board,
+                result,
+            })]
+            .into_iter()
+            .chain(rerate)
+            .collect(),
+        )
         .await?;
     app.events.wake.notify_one();
     Ok(())
+}
+
+/// A board's official result changes to `to`: its game, if rated, is rated
+/// again by it in the same transaction (one result everywhere, §9.4).
+fn rerate(b: &BoardRow, to: &str, at: u64) -> Option<WriteOp> {
+    Some(WriteOp::RerateGame {
+        game_id: b.game_id.clone()?,
+        from: b.result.clone(),
+        to: to.to_owned(),
+        at,
+    })
 }
 
 /// The organiser forfeits player `no` in `round` (Art. 10.1; the opponent
@@ -432,12 +449,17 @@ pub async fn forfeit(
         (Color::Black, _) => "+-",
     };
     app.store
-        .write(vec![write(Op::SetResult {
-            id: id.to_owned(),
-            round,
-            board: b.board,
-            result: result.to_owned(),
-        })])
+        .write(
+            [write(Op::SetResult {
+                id: id.to_owned(),
+                round,
+                board: b.board,
+                result: result.to_owned(),
+            })]
+            .into_iter()
+            .chain(rerate(&b, result, app.clock.now_ms()))
+            .collect(),
+        )
         .await?;
     app.events.wake.notify_one();
     Ok(())

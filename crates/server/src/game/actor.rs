@@ -178,6 +178,12 @@ struct Task {
     conns: Vec<(Conn, Option<SeatSet>)>,
     summary: Arc<Summary>,
     online: (bool, bool),
+    /// Each side has been at the board (connected, or an engine) since
+    /// the task started: arriving before the default time is enough, a
+    /// player who then leaves is not absent (Art. 6.7). Kept in memory:
+    /// after a restart a player is at the board again when his page
+    /// reconnects.
+    arrived: [bool; 2],
     engine_busy_ply: Option<u32>,
     /// The ply whose wait for an engine is already paused (`EngineStarted`).
     engine_paused: Option<u32>,
@@ -208,6 +214,7 @@ pub fn spawn(app: Arc<App>, core: GameCore) -> GameHandle {
         conns: Vec::new(),
         summary: summary.clone(),
         online: (false, false),
+        arrived: [false, false],
         engine_busy_ply: None,
         engine_paused: None,
         engine_searching: None,
@@ -386,9 +393,7 @@ impl Task {
             }
             Command::Forfeit { loser, reply } => {
                 let out = match loser {
-                    None => self
-                        .core
-                        .default_time_passed([self.online.0, self.online.1], now),
+                    None => self.core.default_time_passed(self.arrived, now),
                     Some(c) => self
                         .core
                         .forfeit(
@@ -718,6 +723,7 @@ impl Task {
         }
         for side in Color::ALL {
             self.core.players.get_mut(side).online = on[side.index()];
+            self.arrived[side.index()] |= on[side.index()];
         }
         // A seek lasts while its creator is on the game's page (§3.8).
         if self.core.status == Status::Waiting {

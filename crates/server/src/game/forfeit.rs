@@ -13,17 +13,18 @@ use crate::protocol::{Color, Event, Status};
 use arbiter_laws::{Action, Ground};
 
 impl GameCore {
-    /// The default time has passed at `now`: a player neither connected
-    /// (`online`, by colour index) nor having moved loses by forfeit (the
+    /// The default time has passed at `now`: a player who has neither
+    /// arrived (`arrived`, by colour index: connected to the game at some
+    /// time since the pairing, Art. 6.7) nor moved loses by forfeit (the
     /// opponent wins); both such, the game is aborted and both lose (`--`).
     /// `None` if nobody is absent or the game is over.
-    pub fn default_time_passed(&mut self, online: [bool; 2], now: u64) -> Option<Effects> {
+    pub fn default_time_passed(&mut self, arrived: [bool; 2], now: u64) -> Option<Effects> {
         if self.status == Status::Finished || self.table.is_over() {
             return None;
         }
         let absent: Vec<Color> = Color::ALL
             .into_iter()
-            .filter(|&c| !online[c.index()] && !self.table.records().iter().any(|r| r.color == c))
+            .filter(|&c| !arrived[c.index()] && !self.table.records().iter().any(|r| r.color == c))
             .collect();
         match absent.as_slice() {
             [] => None,

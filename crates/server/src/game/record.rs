@@ -89,7 +89,16 @@ impl GameCore {
             ));
         }
         let forfeit = event_result.is_some_and(|r| matches!(r.as_str(), "+-" | "-+" | "--"));
-        if self.settings.rated && !forfeit && events.iter().any(|e| matches!(e, Event::End { .. }))
+        // Rated only once both players have made a move (B.02 5.1): a
+        // resignation or a flag before that stands but moves no rating.
+        let records = self.table.records();
+        let both_moved = [Color::White, Color::Black]
+            .iter()
+            .all(|&c| records.iter().any(|r| r.color == c));
+        if self.settings.rated
+            && !forfeit
+            && both_moved
+            && events.iter().any(|e| matches!(e, Event::End { .. }))
         {
             writes.push(WriteOp::RateGame {
                 game_id: self.id.clone(),

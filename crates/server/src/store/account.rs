@@ -232,6 +232,20 @@ pub(crate) const ADD_HISTORY: &str =
     "INSERT INTO rating_history (user_id, time_class, game_id, at, rating, deviation)
      VALUES ($1, $2, $3, $4, $5, $6)";
 
+/// The official result of an event's game (its board's): `$1` game.
+pub(crate) const BOARD_RESULT: &str = "SELECT result FROM tournament_boards WHERE game_id = $1";
+
+/// The class a game was rated in (its first point of history): `$1` game.
+pub(crate) const RATED_CLASS: &str =
+    "SELECT time_class FROM rating_history WHERE game_id = $1 ORDER BY id LIMIT 1";
+
+/// A user's rating and deviation just before a game (the point before the
+/// game's first): `$1` user, `$2` class, `$3` game.
+pub(crate) const RATING_BEFORE: &str = "SELECT h.rating, h.deviation FROM rating_history h
+     WHERE h.user_id = $1 AND h.time_class = $2 AND h.id < (SELECT MIN(f.id)
+        FROM rating_history f WHERE f.user_id = $1 AND f.time_class = $2 AND f.game_id = $3)
+     ORDER BY h.id DESC LIMIT 1";
+
 /// Marks a game rated (once): `$1` game, `$2` at.
 pub(crate) const MARK_RATED: &str =
     "INSERT INTO rated_games (game_id, at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING";
@@ -353,6 +367,20 @@ pub(crate) trait RatingTx {
     ) -> Result<(), StoreError>;
     /// Marks the game rated; `false` if it already was.
     fn mark_rated(&mut self, game_id: &str, at: u64) -> Result<bool, StoreError>;
+    /// The game's board result in an event, if it is an event's game and
+    /// the board has one ([`BOARD_RESULT`]).
+    fn board_result(&mut self, game_id: &str) -> Result<Option<String>, StoreError>;
+    /// The class the game was rated in; `None` if it was not rated
+    /// ([`RATED_CLASS`]).
+    fn rated_class(&mut self, game_id: &str) -> Result<Option<String>, StoreError>;
+    /// A user's (rating, deviation) before the game; `None` if the game
+    /// was his first in the class ([`RATING_BEFORE`]).
+    fn rating_before(
+        &mut self,
+        user: &str,
+        class: &str,
+        game_id: &str,
+    ) -> Result<Option<(f64, f64)>, StoreError>;
 }
 
 /// A rated game has ended with `result` (PGN) at `at`: both players'
@@ -367,7 +395,10 @@ pub(crate) fn rate_game(
     class: &str,
     at: u64,
 ) -> Result<(), StoreError> {
-    let Some(score) = rating::white_score(result) else {
+    // An event's game is rated with its board's result, the official one:
+    // the organiser may have set it while the game went on (§9.4).
+    let official = tx.board_result(game_id)?.filter(|r| !r.is_empty());
+    let Some(score) = rating::white_score(official.as_deref().unwrap_or(result)) else {
         return Ok(());
     };
     let Some((white, black)) = tx.rated_players(game_id)? else {
@@ -383,6 +414,63 @@ pub(crate) fn rate_game(
     tx.put_rating(&black, class, b2, bn + 1)?;
     tx.add_history(&white, class, game_id, at, w2)?;
     tx.add_history(&black, class, game_id, at, b2)?;
+    Ok(())
+}
+
+/// A rated game's official result changes from `from` to `to` at `at` (an
+/// event organiser's correction or forfeit, protocol §9.4): each player's
+/// rating moves by what `to` gives minus what `from` gave, both computed
+/// from his rating and deviation before the game (its history) — as the
+/// result had been `to` from the start, the games played since left as
+/// they were. A forfeit code rates nothing (B.02 5.1): `to` a forfeit
+/// takes the game's effect back, `from` one puts it in. The volatility
+/// before the game is not kept; the current one stands for it. Nothing if
+/// the game was never rated (unrated, less than a move each, or a
+/// forfeit at its end: it is rated, if at all, when it ends).
+pub(crate) fn rerate_game(
+    tx: &mut impl RatingTx,
+    game_id: &str,
+    from: &str,
+    to: &str,
+    at: u64,
+) -> Result<(), StoreError> {
+    let (was, now) = (rating::white_score(from), rating::white_score(to));
+    if was == now {
+        return Ok(());
+    }
+    let Some(class) = tx.rated_class(game_id)? else {
+        return Ok(());
+    };
+    let Some((white, black)) = tx.rated_players(game_id)? else {
+        return Ok(());
+    };
+    let (w, wn) = tx.rating(&white, &class)?.unwrap_or_default();
+    let (b, bn) = tx.rating(&black, &class)?.unwrap_or_default();
+    let mut before = |user: &str, current: Rating| -> Result<Rating, StoreError> {
+        Ok(match tx.rating_before(user, &class, game_id)? {
+            Some((rating, deviation)) => Rating {
+                rating,
+                deviation,
+                volatility: current.volatility,
+            },
+            None => Rating::default(),
+        })
+    };
+    let (wb, bb) = (before(&white, w)?, before(&black, b)?);
+    let after = |score: Option<f64>| score.map_or((wb, bb), |s| rating::rate(wb, bb, s));
+    let ((wf, bf), (wt, bt)) = (after(was), after(now));
+    let games = |n: u64| (n + u64::from(now.is_some())).saturating_sub(u64::from(was.is_some()));
+    for (user, current, n, moved) in [
+        (&white, w, wn, wt.rating - wf.rating),
+        (&black, b, bn, bt.rating - bf.rating),
+    ] {
+        let r = Rating {
+            rating: current.rating + moved,
+            ..current
+        };
+        tx.put_rating(user, &class, r, games(n))?;
+        tx.add_history(user, &class, game_id, at, r)?;
+    }
     Ok(())
 }
 

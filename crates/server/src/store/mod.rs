@@ -191,6 +191,19 @@ pub enum WriteOp {
         /// Epoch ms.
         at: u64,
     },
+    /// The official result of a rated game changes (an event organiser's
+    /// correction or forfeit, protocol §9.4): both ratings move by the
+    /// difference the new result makes ([`account::rerate_game`]).
+    RerateGame {
+        /// The game.
+        game_id: String,
+        /// The result it was rated with (a forfeit code: not rated).
+        from: String,
+        /// The result it stands at now.
+        to: String,
+        /// Epoch ms.
+        at: u64,
+    },
     /// A write of an event (a tournament, [`tournament::Op`]).
     Tournament(tournament::Op),
     /// The first lease of a game created in this batch (in a cluster, the

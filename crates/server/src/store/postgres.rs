@@ -398,6 +398,15 @@ fn write_account(tx: &mut postgres::Transaction<'_>, op: &WriteOp) -> Result<(),
     {
         return acc::rate_game(&mut PgTx(tx), game_id, result, time_class, *at);
     }
+    if let WriteOp::RerateGame {
+        game_id,
+        from,
+        to,
+        at,
+    } = op
+    {
+        return acc::rerate_game(&mut PgTx(tx), game_id, from, to, *at);
+    }
     let statements = match op {
         WriteOp::Tournament(t) => super::tournament::statements(t),
         _ => acc::statement(op).into_iter().collect(),
@@ -500,6 +509,29 @@ impl RatingTx for PgTx<'_, '_> {
         self.0
             .execute(acc::MARK_RATED, &[&game_id, &(at as i64)])
             .map(|n| n == 1)
+            .map_err(db)
+    }
+    fn board_result(&mut self, game_id: &str) -> Result<Option<String>, StoreError> {
+        self.0
+            .query_opt(acc::BOARD_RESULT, &[&game_id])
+            .and_then(|r| r.map(|r| r.try_get(0)).transpose())
+            .map_err(db)
+    }
+    fn rated_class(&mut self, game_id: &str) -> Result<Option<String>, StoreError> {
+        self.0
+            .query_opt(acc::RATED_CLASS, &[&game_id])
+            .and_then(|r| r.map(|r| r.try_get(0)).transpose())
+            .map_err(db)
+    }
+    fn rating_before(
+        &mut self,
+        user: &str,
+        class: &str,
+        game_id: &str,
+    ) -> Result<Option<(f64, f64)>, StoreError> {
+        self.0
+            .query_opt(acc::RATING_BEFORE, &[&user, &class, &game_id])
+            .and_then(|r| r.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose())
             .map_err(db)
     }
 }

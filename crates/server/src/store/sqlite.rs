@@ -183,6 +183,15 @@ fn write_account(conn: &Connection, op: &WriteOp) -> Result<(), StoreError> {
     {
         return acc::rate_game(&mut SqliteTx(conn), game_id, result, time_class, *at);
     }
+    if let WriteOp::RerateGame {
+        game_id,
+        from,
+        to,
+        at,
+    } = op
+    {
+        return acc::rerate_game(&mut SqliteTx(conn), game_id, from, to, *at);
+    }
     let statements = match op {
         WriteOp::Tournament(t) => super::tournament::statements(t),
         _ => acc::statement(op).into_iter().collect(),
@@ -276,6 +285,34 @@ impl RatingTx for SqliteTx<'_> {
         self.0
             .execute(acc::MARK_RATED, params![game_id, at as i64])
             .map(|n| n == 1)
+            .map_err(db)
+    }
+    fn board_result(&mut self, game_id: &str) -> Result<Option<String>, StoreError> {
+        self.0
+            .prepare_cached(acc::BOARD_RESULT)
+            .and_then(|mut st| st.query_row(params![game_id], |r| r.get(0)).optional())
+            .map_err(db)
+    }
+    fn rated_class(&mut self, game_id: &str) -> Result<Option<String>, StoreError> {
+        self.0
+            .prepare_cached(acc::RATED_CLASS)
+            .and_then(|mut st| st.query_row(params![game_id], |r| r.get(0)).optional())
+            .map_err(db)
+    }
+    fn rating_before(
+        &mut self,
+        user: &str,
+        class: &str,
+        game_id: &str,
+    ) -> Result<Option<(f64, f64)>, StoreError> {
+        self.0
+            .prepare_cached(acc::RATING_BEFORE)
+            .and_then(|mut st| {
+                st.query_row(params![user, class, game_id], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .optional()
+            })
             .map_err(db)
     }
 }

@@ -73,7 +73,7 @@ pub struct PlayerRow {
 ///
 /// ```
 /// use arbiter_server::store::tournament::BoardRow;
-/// let b = BoardRow { round: 1, board: 1, white: 1, black: Some(4), game_id: Some("gameid01".into()), result: String::new() };
+/// let b = BoardRow { round: 1, board: 1, white: 1, black: Some(4), game_id: Some("gameid01".into()), result: String::new(), short: false };
 /// assert!(b.result.is_empty()); // pending
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,6 +91,10 @@ pub struct BoardRow {
     /// Empty while pending; a game's `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`,
     /// `--`; a bye's `U` (pairing-allocated), `H` (half point), `Z` (zero).
     pub result: String,
+    /// The board's game ended before both players had made a move: its
+    /// result stands but is not rated (B.02 5.1; TRF `W`, `D`, `L`). Read
+    /// from the game when loaded, never written.
+    pub short: bool,
 }
 
 /// An event as loaded: its row, players (by number), boards (by round
@@ -297,8 +301,12 @@ pub fn load(
         .collect::<Result<Vec<_>, StoreError>>()?;
     let boards = b
         .select(
-            "SELECT round, board, white, black, game_id, result
-             FROM tournament_boards WHERE tournament_id = $1 ORDER BY round, board",
+            // A finished game's row has its final ply (rewritten at the
+            // end); a running one's may lag, so it is never read as short.
+            "SELECT tb.round, tb.board, tb.white, tb.black, tb.game_id, tb.result,
+                    CASE WHEN g.status = 'finished' AND g.ply < 2 THEN 1 ELSE 0 END
+             FROM tournament_boards tb LEFT JOIN games g ON g.id = tb.game_id
+             WHERE tb.tournament_id = $1 ORDER BY tb.round, tb.board",
             &[Arg::Text(id)],
         )?
         .iter()
@@ -313,6 +321,7 @@ pub fn load(
                 },
                 game_id: opt_text(r, 4)?,
                 result: text(r, 5)?,
+                short: int(r, 6)? != 0,
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
