@@ -563,6 +563,34 @@ async fn forfeit_late_entry_and_withdrawal() {
             .len(),
         4
     );
+    // Before the start nobody is entered by the organiser (§9.4: a late
+    // entry is for a running Swiss; players register themselves).
+    signup(&s, "Unasked").await;
+    let r = s
+        .post(
+            &format!("/api/events/{id}/late_entry"),
+            &json!({"user": "unasked"}),
+            Some(&org),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.json()["error"]["code"].as_str()),
+        (409, Some("late_entry_refused")),
+        "{}",
+        r.body
+    );
+    // Requests naming events that do not exist leave no lock behind.
+    for i in 0..50 {
+        let r = s
+            .post(
+                &format!("/api/events/nothere{i}/register"),
+                &json!({}),
+                Some(&extra),
+            )
+            .await;
+        assert_eq!(r.status, 404);
+    }
+    assert_eq!(s.app.events.locks_held(), 0);
     ok(&s, &format!("/api/events/{id}/start"), json!({}), &org).await;
     let v = show(&s, &id, None).await;
     let b1 = board(&v, 1, 1).clone();

@@ -28,6 +28,42 @@ pub mod scheduler;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
+/// The number of events' locks at which those nobody holds or awaits are
+/// swept ([`Hub::lock`]).
+const SWEEP_AT: usize = 1024;
+
+/// An event's lock, held until dropped ([`Hub::lock`]).
+///
+/// ```
+/// # tokio::runtime::Runtime::new().unwrap().block_on(async {
+/// let hub = arbiter_server::event::Hub::default();
+/// let held = hub.lock("evt00001").await;
+/// assert_eq!(hub.locks_held(), 1);
+/// drop(held);
+/// assert_eq!(hub.locks_held(), 0);
+/// # });
+/// ```
+pub struct EventLock<'a> {
+    hub: &'a Hub,
+    id: String,
+    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Drop for EventLock<'_> {
+    fn drop(&mut self) {
+        // Under the map's lock, so that nobody clones the entry between
+        // the count and the removal: a task awaiting it holds a clone.
+        let mut locks = self.hub.locks.lock().unwrap_or_else(|e| e.into_inner());
+        self.guard = None;
+        if locks
+            .get(&self.id)
+            .is_some_and(|m| Arc::strong_count(m) == 1)
+        {
+            locks.remove(&self.id);
+        }
+    }
+}
+
 /// What the event tasks share: one lock per event (its actions run one at
 /// a time), the games whose default time has been judged, and a bell that
 /// wakes the scheduler.
@@ -46,19 +82,29 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// Holds event `id`'s lock until the guard drops.
-    pub async fn lock(&self, id: &str) -> tokio::sync::OwnedMutexGuard<()> {
+    /// Holds event `id`'s lock until the guard drops. The lock lives while
+    /// someone holds or awaits it: the last guard to drop removes it, so
+    /// that requests naming events (real or not) leave nothing behind.
+    pub async fn lock(&self, id: &str) -> EventLock<'_> {
         let m = {
             let mut locks = self.locks.lock().unwrap_or_else(|e| e.into_inner());
+            // A waiter cancelled after the holder left leaves its entry:
+            // swept here once there are many, keeping those in use.
+            if locks.len() >= SWEEP_AT {
+                locks.retain(|_, m| Arc::strong_count(m) > 1);
+            }
             locks.entry(id.to_owned()).or_default().clone()
         };
-        m.lock_owned().await
+        EventLock {
+            hub: self,
+            id: id.to_owned(),
+            guard: Some(m.lock_owned().await),
+        }
     }
 
-    /// Forgets a finished event's lock.
-    pub fn forget(&self, id: &str) {
-        let mut locks = self.locks.lock().unwrap_or_else(|e| e.into_inner());
-        locks.remove(id);
+    /// How many events' locks are held or awaited now.
+    pub fn locks_held(&self) -> usize {
+        self.locks.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
 
     /// `true` the first time it is asked for `game` (its default time is

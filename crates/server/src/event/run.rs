@@ -62,7 +62,13 @@ pub async fn register(app: &App, id: &str, user: &UserRow, late: bool) -> Result
     let _lock = app.events.lock(id).await;
     let Loaded { t, s } = load(app, id).await?;
     match (t.row.status.as_str(), late) {
-        ("registration", _) => {}
+        ("registration", false) => {}
+        ("registration", true) => {
+            return Err(conflict(
+                "late_entry_refused",
+                "the event has not started: players register themselves (§9.3); a late entry is for a running Swiss",
+            ))
+        }
         ("running", true) if s.system == System::Swiss => {}
         ("running", true) => {
             return Err(conflict(
@@ -506,7 +512,6 @@ pub async fn advance(app: &Arc<App>, id: &str, now: u64) -> Result<(), ApiError>
                             status: "finished".into(),
                         })])
                         .await?;
-                    app.events.forget(id);
                 } else if s.auto_pair {
                     pair_locked(app, &loaded).await?;
                 }
