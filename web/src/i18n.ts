@@ -168,6 +168,11 @@ const en = {
   'piece.bishop': 'Bishop',
   'piece.knight': 'Knight',
   'piece.pawn': 'Pawn',
+  // The piece a pawn becomes ("promotes to a queen"; Russian: the accusative).
+  'piece.queen.acc': 'queen',
+  'piece.rook.acc': 'rook',
+  'piece.bishop.acc': 'bishop',
+  'piece.knight.acc': 'knight',
 
   'input.noMatch': 'No legal move matches “{text}”.',
   'input.ambiguous': '“{text}” is ambiguous: {moves}.',
@@ -249,12 +254,13 @@ const en = {
   'a11y.command': 'Move or command',
   'a11y.commandHint': 'Type a move (Nf3, e2e4, 0-0) or a command; “help” lists them.',
   'a11y.announcements': 'Announcements',
-  'a11y.help': 'Commands: board; pieces; p and a piece (p N: white knights, p n: black knights, p knight: both); last; clock or c; legal; fen; scan and a file or rank (scan e, scan 4); draw (offer); accept; decline; claim 3 or claim 50, optionally followed by a move; resign; flip; help. Anything else is read as a move.',
+  'a11y.help': 'Commands: board; pieces; p and a piece (p N: white knights, p n: black knights, p knight: both); last; clock or c; legal; fen; scan and a file or rank (scan e, scan 4); draw (offer); accept; decline; claim 3 or claim 50, optionally followed by a move; resign; flip; colour (your colour and the game’s settings); help. Anything else is read as a move.',
   'a11y.you': 'You',
   'a11y.played': '{who}: {move}',
   'a11y.check': 'check',
   'a11y.mate': 'checkmate',
   'a11y.takes': 'takes',
+  'a11y.enPassant': 'en passant',
   'a11y.promotes': 'promotes to',
   'a11y.castleShort': 'short castling',
   'a11y.castleLong': 'long castling',
@@ -278,6 +284,7 @@ const en = {
   'a11y.scanUsage': 'Use scan with a file a–h or a rank 1–8.',
   'a11y.lowTime': 'Low time: {time} left.',
   'a11y.youAre': 'You play {color}.',
+  'a11y.bothSides': 'You play both sides at this screen.',
   'a11y.gameStart': 'Game {tc}. {turn}.',
   'a11y.flipped': 'Board flipped.',
   'a11y.on': 'Accessible mode on. Type moves and commands into the field; “help” lists the commands.',
@@ -290,7 +297,7 @@ const en = {
   'rematch.offer': 'Rematch',
   'rematch.accept': 'Accept the rematch',
   'rematch.waiting': 'Rematch offered…',
-  'rematch.offered': '{color} offer a rematch.',
+  'rematch.offered': '{color} offers a rematch.',
   'rematch.go': 'Go to the rematch',
   'rematch.watch': 'Watch the rematch',
   'lobby.title': 'Open seeks',
@@ -316,7 +323,6 @@ const en = {
   'analysis.nodes': '{n} nodes searched',
   'analysis.deeper': 'Look deeper',
   'analysis.deepening': 'Looking deeper…',
-  'analysis.spoken': 'evaluation {e}',
   'analysis.unavailable': 'No evaluation: analyse the game first (after it ends).',
   'err.game_started': 'A game can be aborted only before your first move; resign instead.',
   'err.game_not_finished': 'Only after the game.',
@@ -415,6 +421,12 @@ const en = {
   'replay.toEnd': 'To the final position',
   'replay.unavailable': 'The earlier positions could not be loaded.',
   'replay.help': 'Move navigation: back, next, start, now (or the arrow keys, Home and End in the empty field). board, scan and pieces then read the position on view; eval reads its evaluation once the game is analysed.',
+  'analysis.evalSpoken': 'evaluation: {e}',
+  'analysis.equal': 'equal',
+  'analysis.better': '{color} is better by {p} pawns',
+  'analysis.mates.one': '{color} mates in {n} move',
+  'analysis.mates.other': '{color} mates in {n} moves',
+  'analysis.bestSpoken': 'best move: {move}',
 };
 
 export type Key = keyof typeof en;
@@ -586,6 +598,10 @@ const ru: Dict = {
   'piece.bishop': 'Слон',
   'piece.knight': 'Конь',
   'piece.pawn': 'Пешка',
+  'piece.queen.acc': 'ферзя',
+  'piece.rook.acc': 'ладью',
+  'piece.bishop.acc': 'слона',
+  'piece.knight.acc': 'коня',
 
   'input.noMatch': 'Нет возможного хода «{text}».',
   'input.ambiguous': 'Ход «{text}» неоднозначен: {moves}.',
@@ -667,12 +683,13 @@ const ru: Dict = {
   'a11y.command': 'Ход или команда',
   'a11y.commandHint': 'Введите ход (Кf3, e2e4, 0-0) или команду; «help» — список команд.',
   'a11y.announcements': 'Объявления',
-  'a11y.help': 'Команды: board — позиция; pieces — все фигуры; p и фигура (p N — белые кони, p n — чёрные, p конь — все); last — последний ход; clock или c — часы; legal — возможные ходы; fen; scan и вертикаль или горизонталь (scan e, scan 4); draw — предложить ничью; accept; decline; claim 3 или claim 50, можно с ходом; resign — сдаться; flip; help. Всё остальное читается как ход.',
+  'a11y.help': 'Команды: board — позиция; pieces — все фигуры; p и фигура (p N — белые кони, p n — чёрные, p конь — все); last — последний ход; clock или c — часы; legal — возможные ходы; fen; scan и вертикаль или горизонталь (scan e, scan 4); draw — предложить ничью; accept; decline; claim 3 или claim 50, можно с ходом; resign — сдаться; flip; цвет (colour) — ваш цвет и условия партии; help. Всё остальное читается как ход.',
   'a11y.you': 'Вы',
   'a11y.played': '{who}: {move}',
   'a11y.check': 'шах',
   'a11y.mate': 'мат',
   'a11y.takes': 'берёт',
+  'a11y.enPassant': 'на проходе',
   'a11y.promotes': 'превращается в',
   'a11y.castleShort': 'короткая рокировка',
   'a11y.castleLong': 'длинная рокировка',
@@ -695,7 +712,8 @@ const ru: Dict = {
   'a11y.unknownPiece': 'Неизвестная фигура «{text}». Используйте K Q R B N P или название фигуры.',
   'a11y.scanUsage': 'После scan укажите вертикаль a–h или горизонталь 1–8.',
   'a11y.lowTime': 'Мало времени: осталось {time}.',
-  'a11y.youAre': 'Ваш цвет: {color}.',
+  'a11y.youAre': 'Вы играете {color}.',
+  'a11y.bothSides': 'Вы играете за обе стороны на этом экране.',
   'a11y.gameStart': 'Партия {tc}. {turn}.',
   'a11y.flipped': 'Доска перевёрнута.',
   'a11y.on': 'Режим доступности включён. Вводите ходы и команды в поле; «help» — список команд.',
@@ -734,7 +752,6 @@ const ru: Dict = {
   'analysis.nodes': 'просмотрено узлов: {n}',
   'analysis.deeper': 'Глубже',
   'analysis.deepening': 'Считаю глубже…',
-  'analysis.spoken': 'оценка {e}',
   'analysis.unavailable': 'Оценки нет: сначала проанализируйте партию (после её окончания).',
   'err.game_started': 'Прервать партию можно только до своего первого хода; можно сдаться.',
   'err.game_not_finished': 'Только после партии.',
@@ -833,6 +850,14 @@ const ru: Dict = {
   'action.register': 'Регистрация', 'action.withdraw': 'Выход из турнира', 'action.bye': 'Пропуск с половиной очка',
   'action.start': 'Начало', 'action.pair': 'Жеребьёвка', 'action.result': 'Результат', 'action.forfeit': 'Поражение',
   'action.late_entry': 'Опоздавший участник', 'action.end': 'Завершение турнира',
+  'analysis.evalSpoken': 'оценка: {e}',
+  'analysis.equal': 'равенство',
+  'analysis.better': 'перевес {ofColor}: {p} пешки',
+  'analysis.mates.one': '{color} ставят мат в {n} ход',
+  'analysis.mates.few': '{color} ставят мат в {n} хода',
+  'analysis.mates.many': '{color} ставят мат в {n} ходов',
+  'analysis.mates.other': '{color} ставят мат в {n} хода',
+  'analysis.bestSpoken': 'лучший ход: {move}',
 } as Dict;
 
 export type Lang = 'en' | 'ru';
@@ -870,11 +895,11 @@ export function t(key: Key, params: Record<string, string | number> = {}): strin
 }
 
 /** A counted phrase: tn('time.minutes', 3) → "3 minutes" / "3 минуты". */
-export function tn(base: 'time.hours' | 'time.minutes' | 'time.seconds' | 'game.movesToControl', n: number): string {
+export function tn(base: 'time.hours' | 'time.minutes' | 'time.seconds' | 'game.movesToControl' | 'analysis.mates', n: number, params: Record<string, string | number> = {}): string {
   const form = new Intl.PluralRules(current).select(n);
   const d = dicts[current];
   const s = d[`${base}.${form}`] ?? d[`${base}.other`];
-  return s.replace('{n}', String(n));
+  return s.replace(/\{(\w+)\}/g, (m, k) => (k === 'n' ? String(n) : k in params ? String(params[k]) : m));
 }
 
 /** Whether a string is a known key (for error codes coming from the server). */
