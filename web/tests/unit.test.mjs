@@ -108,12 +108,12 @@ test('an action without a rule in its answer names the one it applies', () => {
 // setLang reaches every module.
 async function loadAll() {
   const out = await build({
-    stdin: { contents: "export * as I from './i18n'; export * as S from './speech'; export * as A from './a11y'; export * as AN from './analysis'; export * as P from './prefs';", resolveDir: src, loader: 'ts' },
+    stdin: { contents: "export * as I from './i18n'; export * as S from './speech'; export * as A from './a11y'; export * as AN from './analysis'; export * as ER from './errors'; export * as EV from './event'; export * as P from './prefs';", resolveDir: src, loader: 'ts' },
     bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
   });
   return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
 }
-const { I: I2, S, A, AN, P } = await loadAll();
+const { I: I2, S, A, AN, ER, EV, P } = await loadAll();
 
 test('a promotion is read with the piece in the accusative in Russian; en passant is said', () => {
   assert.equal(S.sayMove('a8=R+'), 'Pawn a8 promotes to rook, check');
@@ -199,5 +199,38 @@ test('a rematch offer agrees with its colour', () => {
   I2.setLang('ru');
   try {
     assert.equal(I2.t('rematch.offered', { color: I2.t('color.black') }), 'Чёрные предлагают реванш.');
+  } finally { I2.setLang('en'); }
+});
+
+// Every error code of the events API (docs/protocol.md §9, crates/server/src/event/*.rs).
+const EVENT_CODES = ['registration_closed', 'already_registered', 'event_full', 'not_registered', 'bye_not_allowed',
+  'already_started', 'too_few_players', 'cannot_pair', 'no_valid_pairing', 'not_organiser', 'login_required',
+  'too_many_events', 'late_entry_refused', 'invalid_request', 'event_finished', 'not_running', 'not_found'];
+
+test('every events API error has its own words, in English and Russian', () => {
+  for (const lang of ['en', 'ru']) {
+    I2.setLang(lang);
+    try {
+      for (const code of EVENT_CODES) {
+        const text = ER.eventErrorText(code, 'msg');
+        assert.ok(!/Something went wrong|Что-то пошло не так/.test(text), `${lang} ${code}: ${text}`);
+        if (lang === 'ru') assert.match(text, /[а-яё]/i, `${code} in Russian: ${text}`);
+      }
+    } finally { I2.setLang('en'); }
+  }
+  assert.equal(ER.eventErrorText('invalid_request', 'user: no account "zz"'), 'There is no account with that user name.');
+  // What the server answers to an event of 0 minutes.
+  assert.equal(ER.eventErrorText('invalid_request', 'time_control: period 1 has no seconds'), 'Each player needs at least one minute.');
+  assert.equal(ER.eventErrorText('not_found', 'no such event'), 'There is no such event.');
+  assert.equal(ER.eventErrorText('too_few_players', ''), 'An event needs at least two players to start.');
+});
+
+test('tie-break columns are named in words', () => {
+  assert.equal(EV.tieBreakName('SB'), 'Sonneborn-Berger');
+  assert.equal(EV.tieBreakName('BH/C1'), 'Buchholz, cut 1');
+  assert.equal(EV.tieBreakName('XYZ'), null);
+  I2.setLang('ru');
+  try {
+    assert.equal(EV.tieBreakName('DE'), 'Личная встреча');
   } finally { I2.setLang('en'); }
 });
