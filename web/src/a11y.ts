@@ -24,6 +24,10 @@ export interface A11yContext {
   clockTimes(): { white: number; black: number } | null;
   /** The evaluation of the position on view, in words (analysis.ts), or why there is none. */
   evaluation(): string;
+  /** Who this browser plays and the game's settings: "You play White." "Game 5+3 · …. White to move." */
+  intro(): string[];
+  /** Why this browser cannot act in the game now (a spectator, a game not in progress), or null. */
+  cannotAct(): string | null;
 }
 
 const ROLE_WORDS: [string[], Role][] = [
@@ -105,7 +109,12 @@ export function runCommand(raw: string, ctx: A11yContext): void {
 
   if (confirmResign) {
     confirmResign = false;
-    if (['yes', 'y', 'да', 'д'].includes(c)) { ctx.resign(); return; }
+    if (['yes', 'y', 'да', 'д'].includes(c)) {
+      const why = ctx.cannotAct();
+      if (why) ctx.announce(why, true);
+      else ctx.resign();
+      return;
+    }
     ctx.announce(t('a11y.cancelled'));
     if (['no', 'n', 'нет'].includes(c)) return;
   }
@@ -161,9 +170,16 @@ export function runCommand(raw: string, ctx: A11yContext): void {
     case 'decline':
       ctx.declineDraw();
       return;
-    case 'resign': case 'сдаюсь':
+    case 'resign': case 'сдаюсь': {
+      // A spectator, or a game over: nothing to confirm.
+      const why = ctx.cannotAct();
+      if (why) { ctx.announce(why, true); return; }
       confirmResign = true;
       ctx.announce(t('a11y.confirmResign'), true);
+      return;
+    }
+    case 'colour': case 'color': case 'цвет':
+      ctx.intro().forEach((l) => ctx.announce(l));
       return;
     case 'flip':
       ctx.flip();

@@ -6,7 +6,10 @@
 import { ApiError, analyse, analyseDeeper, getAnalysis } from './api';
 import { clear, h } from './dom';
 import { errorText } from './errors';
-import { t, type Key } from './i18n';
+import { lang, t, tn, type Key } from './i18n';
+import { formatSan } from './notation';
+import { prefs } from './prefs';
+import { colorName, sayMove } from './speech';
 
 /** An evaluation from White's side: centipawns, or mate in n (negative: Black mates; 0: mate on the board). */
 export interface Eval { cp: number | null; mate: number | null }
@@ -36,6 +39,27 @@ export function evalText(e: Eval): string {
   if (e.mate !== null) return e.mate === 0 ? '#' : `#${e.mate}`;
   const cp = e.cp ?? 0;
   return (cp >= 0 ? '+' : '−') + (Math.abs(cp) / 100).toFixed(2);
+}
+
+/**
+ * An evaluation in words for the accessible mode: "White is better by 0.35 pawns", "Black mates
+ * in 2 moves", "equal"; Russian "перевес белых: 0,35 пешки", "чёрные ставят мат в 2 хода".
+ */
+export function evalWords(e: Eval): string {
+  if (e.mate !== null) {
+    if (e.mate === 0) return t('a11y.mate');
+    return tn('analysis.mates', Math.abs(e.mate), { color: colorName(e.mate > 0 ? 'white' : 'black') });
+  }
+  const cp = e.cp ?? 0;
+  if (cp === 0) return t('analysis.equal');
+  const side = cp > 0 ? 'white' : 'black';
+  const p = (Math.abs(cp) / 100).toFixed(2);
+  return t('analysis.better', { color: colorName(side), ofColor: t(`color.${side}.of`), p: lang() === 'ru' ? p.replace('.', ',') : p });
+}
+
+/** A line of SAN moves from position `ply` (White to move at even plies) in the user's notation. */
+export function lineText(moves: string[], ply: number): string {
+  return moves.map((m, i) => formatSan(m, prefs.notation, (ply + i) % 2 === 0 ? 'white' : 'black')).join(' ');
 }
 
 function capped(e: Eval): number {
@@ -115,8 +139,8 @@ export class AnalysisPanel {
     const p = r ? r.deep[String(ply)] ?? r.positions[ply] : undefined;
     if (!r || !p) return null;
     const j = r.moves.find((m) => m.ply === ply)?.judgement;
-    return t('analysis.spoken', { e: evalText(p.eval) }) + (j ? `, ${t(`analysis.${j}` as Key)}` : '')
-      + (p.best ? `, ${t('analysis.best')} ${p.best}` : '');
+    return t('analysis.evalSpoken', { e: evalWords(p.eval) }) + (j ? `, ${t(`analysis.${j}` as Key)}` : '')
+      + (p.best ? `, ${t('analysis.bestSpoken', { move: sayMove(p.best) })}` : '');
   }
 
   private graph(r: Analysis): Element {
@@ -168,7 +192,7 @@ export class AnalysisPanel {
       if (!m.judgement) continue;
       const moveNo = `${Math.ceil(m.ply / 2)}${m.ply % 2 === 1 ? '.' : '…'}`;
       const b = h('button', { type: 'button', class: `judged-move ${m.judgement}`, 'data-ply': m.ply,
-        text: `${moveNo} ${m.san} — ${t(`analysis.${m.judgement}` as Key)} (−${(m.lost_cp / 100).toFixed(2)})` });
+        text: `${moveNo} ${lineText([m.san], m.ply - 1)} — ${t(`analysis.${m.judgement}` as Key)} (−${(m.lost_cp / 100).toFixed(2)})` });
       b.addEventListener('click', () => this.pick(m.ply - 1));
       list.append(h('li', {}, b));
     }
@@ -181,8 +205,8 @@ export class AnalysisPanel {
     const p: PositionEval | undefined = r.deep[String(this.selected)] ?? r.positions[this.selected];
     if (!p) return box;
     const moveNo = this.selected === 0 ? t('analysis.start.position') : t('analysis.after', { ply: this.selected });
-    box.append(h('p', { text: `${moveNo}: ${evalText(p.eval)}` + (p.best ? ` · ${t('analysis.best')} ${p.best}` : '') }));
-    if (p.line.length > 0) box.append(h('p', { class: 'line', text: p.line.join(' ') }));
+    box.append(h('p', { text: `${moveNo}: ${evalText(p.eval)}` + (p.best ? ` · ${t('analysis.best')} ${lineText([p.best], this.selected)}` : '') }));
+    if (p.line.length > 0) box.append(h('p', { class: 'line', text: lineText(p.line, this.selected) }));
     box.append(h('p', { class: 'hint', text: t('analysis.nodes', { n: p.nodes }) }));
     if (!r.deep[String(this.selected)]) {
       const pending = r.deep_pending.includes(this.selected);

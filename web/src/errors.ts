@@ -8,3 +8,19 @@ export function errorText(code: string, message: string): string {
   if (hasKey(key)) return t(key, { message });
   return t('err.generic', { message: message || code });
 }
+
+/**
+ * An error of the events API (docs/protocol.md §9) in words: its own text where the code means
+ * something else for events (not_found, login_required) or names the field it refused
+ * (invalid_request: "user: no account …"), else as any other error.
+ */
+export function eventErrorText(code: string, message: string): string {
+  if (code === 'invalid_request') {
+    const field = /^(\w+):/.exec(message)?.[1];
+    const byField = `err.event.invalid.${field}`;
+    if (field && hasKey(byField)) return t(byField);
+  }
+  const key = `err.event.${code}`;
+  if (hasKey(key)) return t(key, { message });
+  return errorText(code, message);
+}

@@ -8,11 +8,12 @@
 // errors or while the tab is hidden, never after the event has finished).
 
 import { h, clear } from './dom';
-import { t, type Key } from './i18n';
+import { hasKey, t, type Key } from './i18n';
 import type { Page } from './main';
 import { currentUser, type User } from './account';
 import { ApiError } from './api';
-import { errorText } from './errors';
+import { eventErrorText } from './errors';
+import { scroller } from './events';
 import { tcLabel } from './timecontrol';
 import {
   act, eventPgnUrl, getEvent, RESULTS, trfUrl,
@@ -45,30 +46,45 @@ export function ruleOf(ev: EventView | null, action: Action): string {
   }
 }
 
+/** A tie-break's name in words from its C.07 code ("SB/C1": "Sonneborn-Berger, cut 1"), or null. */
+export function tieBreakName(code: string): string | null {
+  const [name, cut] = code.toUpperCase().split('/');
+  const k = `tb.${name}`;
+  if (!hasKey(k)) return null;
+  const c = `tb.${cut}`;
+  return cut && hasKey(c) ? t('tb.cut', { name: t(k), cut: t(c) }) : t(k);
+}
+
+/** A tie-break's column header: the code as shown, its name in words for screen readers and on hover. */
+function tieBreakHeader(code: string): HTMLElement {
+  const name = tieBreakName(code);
+  if (!name) return h('th', { scope: 'col', text: code });
+  return h('th', { scope: 'col', abbr: name }, h('abbr', { title: name, 'aria-hidden': 'true', text: code }), h('span', { class: 'sr-only', text: name }));
+}
+
 /** The standings table: rank, number, name, points and one column per tie-break. */
 export function standingsTable(ev: EventView): HTMLElement {
   if (!ev.standings.length) return h('p', { text: t('event.noStandings') });
   const names = ev.standings[0].tiebreaks.map((tb) => tb.name);
-  return h('table', { class: 'event-table', id: 'standings-table' },
-    h('caption', { class: 'sr-only', text: t('event.standings') }),
+  // Named by the section's heading (a caption of the same words read it twice).
+  return scroller(h('table', { class: 'event-table', id: 'standings-table', 'aria-labelledby': 'standings-title' },
     h('thead', {}, h('tr', {}, col('event.rank'), col('event.no'), col('event.playerName'), col('event.points'),
-      ...names.map((n) => h('th', { scope: 'col', text: n })))),
+      ...names.map(tieBreakHeader))),
     h('tbody', {}, ...ev.standings.map((s) => h('tr', { 'data-no': s.no },
       h('td', { text: String(s.rank) }), h('td', { text: String(s.no) }),
       h('th', { scope: 'row', text: s.name }), h('td', { class: 'points', text: String(s.points) }),
-      ...s.tiebreaks.map((tb) => h('td', { text: String(tb.value) }))))));
+      ...s.tiebreaks.map((tb) => h('td', { text: String(tb.value) })))))), t('event.standings'));
 }
 
 export function playersTable(ev: EventView): HTMLElement {
   if (!ev.players.length) return h('p', { id: 'no-players', text: t('event.noPlayers') });
-  return h('table', { class: 'event-table', id: 'players-table' },
-    h('caption', { class: 'sr-only', text: t('event.playersTitle') }),
+  return scroller(h('table', { class: 'event-table', id: 'players-table', 'aria-labelledby': 'players-title' },
     h('thead', {}, h('tr', {}, col('event.no'), col('event.playerName'), col('event.rating'))),
     h('tbody', {}, ...ev.players.map((p) => h('tr', { 'data-no': p.no, class: p.withdrawn ? 'withdrawn' : '' },
       h('td', { text: String(p.no) }),
       h('th', { scope: 'row', text: p.withdrawn ? `${p.name} (${t('event.withdrawn')})` : p.name }),
       // 0: unrated (as in the TRF).
-      h('td', { text: p.rating ? String(p.rating) : '—' })))));
+      h('td', { text: p.rating ? String(p.rating) : '—' }))))), t('event.playersTitle'));
 }
 
 function gameLink(g: EventGame): HTMLElement | string {
@@ -90,7 +106,7 @@ export function roundsSection(ev: EventView): HTMLElement {
   for (const r of [...ev.rounds].sort((a, b) => b.round - a.round)) {
     const sec = h('section', { class: 'round', 'data-round': r.round, 'aria-labelledby': `round-${r.round}-title` },
       h('h3', { id: `round-${r.round}-title`, text: t('event.roundN', { n: r.round }) }),
-      h('table', { class: 'event-table pairings' },
+      scroller(h('table', { class: 'event-table pairings' },
         h('caption', { class: 'sr-only', text: t('event.roundCaption', { n: r.round }) }),
         h('thead', {}, h('tr', {}, col('event.board'), col('event.white'), col('event.result'), col('event.black'), col('event.game'))),
         h('tbody', {}, ...r.games.map((g) => h('tr', { 'data-board': g.board },
@@ -98,7 +114,7 @@ export function roundsSection(ev: EventView): HTMLElement {
           h('td', { class: 'white', text: playerName(ev, g.white, g.white_name) }),
           h('td', { class: 'result', text: g.result && g.result !== '*' ? g.result : t('event.playing') }),
           h('td', { class: 'black', text: playerName(ev, g.black, g.black_name) }),
-          h('td', {}, gameLink(g)))))));
+          h('td', {}, gameLink(g)))))), t('event.roundCaption', { n: r.round })));
     if (r.byes.length) {
       sec.append(h('p', { class: 'byes', text: t('event.byes', { list: r.byes.map((b) => `${playerName(ev, b.player, b.name)} (${byeKind(b.kind)})`).join(', ') }) }));
     }
@@ -114,15 +130,14 @@ const fmt = (n: number | null | undefined, signed = false) =>
 export function ratingTable(ev: EventView): HTMLElement | null {
   const changes = ev.rating_changes ?? [];
   if (!changes.length) return null;
-  return h('table', { class: 'event-table', id: 'rating-table' },
-    h('caption', { class: 'sr-only', text: t('event.ratingChanges') }),
+  return scroller(h('table', { class: 'event-table', id: 'rating-table', 'aria-labelledby': 'ratings-title' },
     h('thead', {}, h('tr', {}, col('event.playerName'), col('event.before'), col('event.after'), col('event.change'), col('event.fideChange'))),
     h('tbody', {}, ...changes.map((c) => h('tr', { 'data-no': c.no },
       h('th', { scope: 'row', text: c.name || playerName(ev, c.no) }),
       h('td', { text: c.rating_before ? fmt(c.rating_before) : '—' }),
       h('td', { text: fmt(c.rating_after) }),
       h('td', { class: 'change', text: fmt(c.glicko_change, true) }),
-      h('td', { class: 'fide-change', text: c.fide_change === null || c.fide_change === undefined ? '—' : (c.fide_change > 0 ? '+' : '') + c.fide_change.toFixed(1) })))));
+      h('td', { class: 'fide-change', text: c.fide_change === null || c.fide_change === undefined ? '—' : (c.fide_change > 0 ? '+' : '') + c.fide_change.toFixed(1) }))))), t('event.ratingChanges'));
 }
 
 /** The game a player is paired in this round, and who they are in it. */
@@ -206,7 +221,7 @@ export class EventPage implements Page {
       this.show(ev, false);
     } catch (e) {
       this.delay = Math.min(this.delay * 2, POLL_MAX_MS);
-      if (!this.ev) this.els.state.textContent = errorText(codeOf(e), e instanceof Error ? e.message : String(e));
+      if (!this.ev) this.els.state.textContent = eventErrorText(codeOf(e), e instanceof Error ? e.message : String(e));
     } finally {
       this.inFlight = false;
     }
@@ -281,13 +296,14 @@ export class EventPage implements Page {
     const registered = !!ev.you?.registered;
     box.append(h('p', { id: 'registration-state', text: t(registered ? 'event.registered' : 'event.notRegistered') }));
     if (!registered && ev.status === 'registration') box.append(this.button('register', t('event.register'), 'register'));
-    if (registered) {
+    if (registered && ev.system === 'swiss') {
+      // A half-point bye is asked for in a Swiss only (C.04.1); a round-robin's pairings are fixed.
       const total = ev.system === 'swiss' ? (ev.settings.rounds ?? 1) : Math.max(1, ev.rounds.length);
       const round = h('input', { type: 'number', id: 'bye-round', min: ev.current_round + 1, max: Math.max(total, ev.current_round + 1), value: ev.current_round + 1 });
       const bye = this.button('bye', t('event.bye'), 'bye', () => ({ round: Number(round.value) }));
-      box.append(h('div', { class: 'field inline' }, h('label', { for: 'bye-round', text: t('event.byeRound') }), round, bye),
-        this.button('withdraw', t('event.withdraw'), 'withdraw'));
+      box.append(h('div', { class: 'field inline' }, h('label', { for: 'bye-round', text: t('event.byeRound') }), round, bye));
     }
+    if (registered) box.append(this.button('withdraw', t('event.withdraw'), 'withdraw'));
     if (busy) document.getElementById(busy)?.focus();
   }
 
@@ -312,7 +328,7 @@ export class EventPage implements Page {
         ? t('event.ruleMsg', { action: what, rule, message: a.message })
         : t('event.rule', { action: what, rule });
     } catch (e) {
-      status.textContent = errorText(codeOf(e), e instanceof Error ? e.message : String(e));
+      status.textContent = eventErrorText(codeOf(e), e instanceof Error ? e.message : String(e));
     }
     this.delay = POLL_MS;
     this.quietUntil = Date.now() + 2 * POLL_MS;

@@ -8,18 +8,26 @@ import { t, type Key } from './i18n';
 import type { Page } from './main';
 import { currentUser } from './account';
 import { ApiError } from './api';
-import { errorText } from './errors';
+import { eventErrorText } from './errors';
 import { createEvent, listEvents, type CreateEvent, type EventSummary, type EventSystem } from './eventapi';
 import type { Edition } from './protocol';
 
 const fmtTime = (ms: number) => new Date(ms).toLocaleString();
 const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : 'network');
 
+/**
+ * A wide table in a box that scrolls sideways on a narrow screen, so that the page itself
+ * reflows (WCAG 1.4.10): focusable, and named, to be scrolled by keyboard.
+ */
+export function scroller(table: HTMLElement, name: string): HTMLElement {
+  return h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': t('table.scroll', { name }) }, table);
+}
+
 /** The table of events: every column has its header, each name links to the event's page. */
 export function eventsTable(events: EventSummary[]): HTMLElement {
   if (!events.length) return h('p', { id: 'events-none', text: t('events.none') });
   const col = (k: Key) => h('th', { scope: 'col', text: t(k) });
-  return h('table', { class: 'events-table', id: 'events-table' },
+  return scroller(h('table', { class: 'events-table', id: 'events-table' },
     h('caption', { text: t('events.list') }),
     h('thead', {}, h('tr', {}, col('events.name'), col('events.system'), col('events.status'), col('events.players'), col('events.round'), col('events.start'))),
     h('tbody', {}, ...events.map((e) => h('tr', { 'data-id': e.id },
@@ -28,7 +36,7 @@ export function eventsTable(events: EventSummary[]): HTMLElement {
       h('td', { text: t(`status.${e.status}` as Key) }),
       h('td', { text: String(e.players) }),
       h('td', { text: String(e.round) }),
-      h('td', {}, h('time', { datetime: new Date(e.start_at).toISOString(), text: fmtTime(e.start_at) }))))));
+      h('td', {}, h('time', { datetime: new Date(e.start_at).toISOString(), text: fmtTime(e.start_at) })))))), t('events.list'));
 }
 
 /** `datetime-local`'s value for a moment (local time, minutes). */
@@ -55,7 +63,8 @@ export function createForm(): HTMLFormElement {
   const system = h('select', {}, h('option', { value: 'swiss', text: t('system.swiss') }), h('option', { value: 'round_robin', text: t('system.round_robin') }));
   const rounds = h('input', { type: 'number', min: 1, max: 30, value: 5, required: true });
   const [doubleBox, double] = check('ev-double', t('events.double'), false);
-  const minutes = h('input', { type: 'number', min: 0, max: 600, step: 'any', value: 3, required: true });
+  // At least a minute: a game needs time on the clock (the server refuses 0).
+  const minutes = h('input', { type: 'number', min: 1, max: 600, step: 'any', value: 3, required: true });
   const increment = h('input', { type: 'number', min: 0, max: 180, value: 2, required: true });
   const edition = h('select', {}, ...(['2014', '2018', '2023'] as Edition[]).map((e) => h('option', { value: e, text: t(`edition.${e}` as Key) })));
   const defaultTime = h('input', { type: 'number', min: 10, max: 3600, value: 60, required: true });
@@ -88,6 +97,7 @@ export function createForm(): HTMLFormElement {
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     msg.textContent = '';
+    if (!(Number(minutes.value) >= 1)) { msg.textContent = t('events.minutesMin'); minutes.focus(); return; }
     const sys = system.value as EventSystem;
     const start = new Date(startAt.value).getTime();
     const req: CreateEvent = {
@@ -103,7 +113,7 @@ export function createForm(): HTMLFormElement {
       msg.textContent = t('events.created');
       location.assign(`/event/${encodeURIComponent(id)}`);
     } catch (err) {
-      msg.textContent = errorText(codeOf(err), err instanceof Error ? err.message : String(err));
+      msg.textContent = eventErrorText(codeOf(err), err instanceof Error ? err.message : String(err));
     }
   });
   return form;
@@ -117,7 +127,7 @@ export class EventsPage implements Page {
     main.append(h('section', { class: 'events', 'aria-labelledby': 'events-title' },
       h('h1', { id: 'events-title', text: t('events.title') }), list, side));
     void listEvents().then((events) => list.append(eventsTable(events)))
-      .catch((e) => list.append(h('p', { role: 'alert', text: errorText(codeOf(e), String(e)) })));
+      .catch((e) => list.append(h('p', { role: 'alert', text: eventErrorText(codeOf(e), String(e)) })));
     void currentUser().then((user) => side.append(user ? createForm() : h('p', { id: 'events-login', text: t('events.loginToCreate') })));
   }
 }

@@ -16,7 +16,7 @@ import {
 import { formatSan, material, readPlacement, type Notation } from './notation';
 import { prefs, setAutoFlip, setNotation } from './prefs';
 import { play, type SoundKind } from './sound';
-import { colorName, sayMove, sayTime } from './speech';
+import { colorName, isEnPassant, sayMove, sayTime } from './speech';
 import { runCommand, type A11yContext } from './a11y';
 import { tcLabel } from './timecontrol';
 import { playerName } from './home';
@@ -84,6 +84,8 @@ export class GamePage implements Page, A11yContext {
   private heardPly = 0;
   private firstReady = true;
   private focused = false;
+  /** The accessible mode has said who plays what (intro). */
+  private introduced = false;
   private onKey = (e: KeyboardEvent): void => this.keyNav(e);
 
   // view elements
@@ -135,6 +137,12 @@ export class GamePage implements Page, A11yContext {
       // After Play the keyboard lands on the board (or the command field), not on <body>.
       this.focused = true;
       (this.el.a11yInput ?? this.el.boardWrap)?.focus();
+    }
+    if (prefs.a11y && !this.introduced) {
+      // Once the log is on the page (a live region must exist before its news): the colour and
+      // the settings, as an arbiter would tell a blind player at the board (Appendix D).
+      this.introduced = true;
+      window.setTimeout(() => this.intro().forEach((l) => this.announce(l)), 100);
     }
   }
 
@@ -243,13 +251,14 @@ export class GamePage implements Page, A11yContext {
         const s = this.s;
         if (!s || msg.seq <= s.seq) return;
         if (msg.seq > s.seq + 1) { this.socket?.resync(); return; }
+        const fenBefore = s.fen;
         if (msg.event.kind === 'move') { s.moves.push(msg.event.move); this.typed = null; }
         if (msg.event.kind === 'join') s.players = msg.event.players;
         // A catch-up sends the live state on its last event only (protocol §4.1).
         if (msg.live) { Object.assign(s, msg.live); this.noteLive(); }
         else s.seq = msg.seq;
         this.setClockRef();
-        this.onEvent(msg.event);
+        this.onEvent(msg.event, fenBefore);
         if (msg.live) this.refreshAll();
         if (msg.event.kind === 'move' && this.myTurn() && this.cg && !this.isLocal) this.cg.playPremove();
         break;
@@ -323,7 +332,8 @@ export class GamePage implements Page, A11yContext {
     return this.seat === c ? t('a11y.you') : colorName(c);
   }
 
-  private onEvent(ev: GameEvent): void {
+  /** A live event; `fenBefore`: the position it happened in (an en passant capture is read out as one). */
+  private onEvent(ev: GameEvent, fenBefore: string): void {
     const quiet = this.catchingUp;
     this.post.onEvent(ev, !quiet);
     switch (ev.kind) {
@@ -332,13 +342,15 @@ export class GamePage implements Page, A11yContext {
         const kind: SoundKind = /[+#]$/.test(san) ? 'check' : san.includes('x') ? 'capture' : 'move';
         if (!quiet) play(kind);
         const mine = this.seat === ev.move.color;
-        if (!quiet && (prefs.a11y || !mine)) this.announce(t('a11y.played', { who: this.who(ev.move.color), move: sayMove(san) }));
+        if (!quiet && (prefs.a11y || !mine)) this.announce(t('a11y.played', { who: this.who(ev.move.color), move: sayMove(san, isEnPassant(san, ev.move.to, fenBefore)) }));
         this.claimPick = null;
         break;
       }
       case 'join':
         if (!quiet) play('notify');
         this.announce(t('ev.joined', { name: playerName(ev.players[ev.color]), color: colorName(ev.color) }));
+        // The game begins: the accessible mode says again who plays what, under which settings.
+        if (!quiet && prefs.a11y) this.intro().forEach((l) => this.announce(l));
         break;
       case 'touch':
         if (!quiet && this.seat !== ev.color) this.announce(t('ev.touched', { color: colorName(ev.color), square: ev.square }));
@@ -392,6 +404,8 @@ export class GamePage implements Page, A11yContext {
 
     // Accessible command field and announcement log.
     const log = h('div', { class: prefs.a11y ? 'a11y-log' : 'sr-only', role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', 'aria-label': t('a11y.announcements') });
+    // A re-render (another language, the accessible mode switched) keeps what was announced.
+    if (this.el.log) log.append(...this.el.log.childNodes);
     const urgent = h('div', { class: 'sr-only', role: 'alert' });
     this.el.log = log;
     this.el.urgent = urgent;
@@ -626,10 +640,11 @@ export class GamePage implements Page, A11yContext {
       const pieces = mat.surplus[c];
       const adv = c === 'white' ? mat.diff : -mat.diff;
       if (pieces.length || adv > 0) {
-        v.material.setAttribute('aria-label', t('game.material', { diff: adv > 0 ? `+${adv}` : '0' }));
+        // Read as text (an aria-label on a plain span is not, axe aria-prohibited-attr).
+        v.material.append(h('span', { class: 'sr-only', text: t('game.material', { diff: adv > 0 ? `+${adv}` : '0' }) }));
         for (const r of pieces) v.material.append(pieceIcon(c === 'white' ? 'w' : 'b', r));
         if (adv > 0) v.material.append(h('span', { class: 'adv', 'aria-hidden': 'true', text: `+${adv}` }));
-      } else v.material.removeAttribute('aria-label');
+      }
       v.clock.setAttribute('aria-label', t(c === 'white' ? 'game.clockWhite' : 'game.clockBlack'));
       v.clock.hidden = !s.clocks;
     }
@@ -653,10 +668,16 @@ export class GamePage implements Page, A11yContext {
     return `${head}. ${body}. ${t('result.article', { edition: s.edition, article: term.article })}.`;
   }
 
-  private refreshPanel(): void {
+  /** The game's settings in one line: "5+3 · Standard · FIDE 2014 · touch-move". */
+  private infoText(): string {
     const s = this.s!;
     const variant = t(`variant.${s.variant}` as Key) + (s.variant === 'chess960' && s.chess960_position !== null ? ` #${s.chess960_position}` : '');
-    setText(this.el.info, t('game.info', { tc: tcLabel(s.time_control_periods, s.delay, (n) => t('tc.delayLabel', { s: n })) ?? t('tc.untimed'), variant, edition: s.edition }) + (s.touch_move ? ` · ${t('game.touchMoveOn')}` : ''));
+    return t('game.info', { tc: tcLabel(s.time_control_periods, s.delay, (n) => t('tc.delayLabel', { s: n })) ?? t('tc.untimed'), variant, edition: s.edition }) + (s.touch_move ? ` · ${t('game.touchMoveOn')}` : '');
+  }
+
+  private refreshPanel(): void {
+    const s = this.s!;
+    setText(this.el.info, this.infoText());
 
     // Status line.
     let status = '';
@@ -1019,7 +1040,12 @@ export class GamePage implements Page, A11yContext {
   private typedMoveResult(text: string): boolean {
     const s = this.s;
     if (!s || !text.trim()) return false;
-    if (!this.myTurn()) { this.notice(t('input.notYourTurn')); this.announce(t('input.notYourTurn'), true); return false; }
+    if (!this.myTurn()) {
+      const why = this.cannotAct() ?? t('input.notYourTurn');
+      this.notice(why);
+      this.announce(why, true);
+      return false;
+    }
     this.notice('');
     if (this.replay.ply !== null) void this.view(null);
     return this.sendText(text.trim());
@@ -1110,25 +1136,56 @@ export class GamePage implements Page, A11yContext {
 
   typedMove(text: string): void { this.typedMoveResult(text); }
 
+  cannotAct(): string | null {
+    const s = this.s;
+    if (!s) return null;
+    if (!this.isPlayer) return t('err.not_a_player');
+    if (s.status !== 'active') return t('err.game_not_active');
+    return null;
+  }
+
+  /** Says why an action cannot be taken (and returns true), or returns false. */
+  private refused(): boolean {
+    const why = this.cannotAct();
+    if (why) { this.notice(why); this.announce(why, true); }
+    return why !== null;
+  }
+
+  intro(): string[] {
+    const s = this.s;
+    if (!s) return [];
+    const out: string[] = [];
+    if (this.seat === 'both') out.push(t('a11y.bothSides'));
+    else if (this.seat) out.push(t('a11y.youAre', { color: t(this.seat === 'white' ? 'event.asWhite' : 'event.asBlack') }));
+    else out.push(t('game.spectator'));
+    const now = s.status === 'active' ? t(s.turn === 'white' ? 'turn.white' : 'turn.black')
+      : s.status === 'waiting' ? (this.isPlayer ? t('game.waiting') : t('player.open'))
+        : this.resultSentence().replace(/\.$/, '');
+    out.push(t('a11y.gameStart', { tc: this.infoText(), turn: now }));
+    return out;
+  }
+
   offerDraw(): void {
-    if (!this.s || this.s.status !== 'active' || !this.isPlayer) return;
+    if (!this.s || this.refused()) return;
     this.send(this.withColor({ type: 'offer_draw' }));
   }
 
   acceptDraw(): void {
+    if (this.refused()) return;
     const off = this.s?.draw_offer;
     if (!off) { this.announce(t('err.no_draw_offer')); return; }
     this.send(this.withColor({ type: 'accept_draw' }, opposite(off)));
   }
 
   declineDraw(): void {
+    if (this.refused()) return;
     const off = this.s?.draw_offer;
     if (!off) { this.announce(t('err.no_draw_offer')); return; }
     this.send(this.withColor({ type: 'decline_draw' }, opposite(off)));
   }
 
   resign(): void {
-    if (!this.s || this.s.status !== 'active' || !this.isPlayer) return;
+    if (!this.s || this.refused()) return;
     this.send(this.withColor({ type: 'resign' }));
     this.refreshControls();
   }

@@ -38,7 +38,12 @@ function renderHeader(): void {
   clear(header);
   const langSel = h('select', { id: 'set-lang', 'aria-label': t('settings.language') },
     option('en', 'English', lang() === 'en'), option('ru', 'Русский', lang() === 'ru'));
-  langSel.addEventListener('change', () => { setLang(langSel.value as Lang); rerender(); });
+  langSel.addEventListener('change', () => {
+    setLang(langSel.value as Lang);
+    rerender();
+    // The header is rebuilt: the keyboard stays on the language selector (not on <body>).
+    document.getElementById('set-lang')?.focus();
+  });
 
   const themeSel = h('select', { id: 'set-theme', 'aria-label': t('settings.theme') },
     ...(['auto', 'light', 'dark'] as Theme[]).map((th) => option(th, t(`theme.${th}`), prefs.theme === th)));

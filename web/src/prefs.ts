@@ -2,6 +2,7 @@
 // User preferences kept in localStorage: theme, accessible mode, notation, auto-flip.
 
 import type { Notation } from './notation';
+import { lang } from './i18n';
 
 export type Theme = 'auto' | 'light' | 'dark';
 
@@ -16,10 +17,16 @@ function write(key: string, v: string): void {
   try { localStorage.setItem(key, v); } catch { /* ignore */ }
 }
 
+let chosenNotation: Notation | null = (() => {
+  const n = read<Notation | ''>('arbiter.notation', ['en', 'ru', 'fig'], '');
+  return n === '' ? null : n;
+})();
+
 export const prefs = {
   theme: read<Theme>('arbiter.theme', ['auto', 'light', 'dark'], 'auto'),
   a11y: read('arbiter.a11y', ['on', 'off'], 'off') === 'on',
-  notation: read<Notation>('arbiter.notation', ['en', 'ru', 'fig'], 'en'),
+  /** The move list's notation: the one chosen, else the language's (Russian letters in the Russian UI). */
+  get notation(): Notation { return chosenNotation ?? (lang() === 'ru' ? 'ru' : 'en'); },
   autoFlip: read('arbiter.autoflip', ['on', 'off'], 'off') === 'on',
   name: (() => { try { return localStorage.getItem('arbiter.name') ?? ''; } catch { return ''; } })(),
 };
@@ -42,7 +49,7 @@ export function setA11y(on: boolean): void {
 }
 
 export function setNotation(n: Notation): void {
-  prefs.notation = n;
+  chosenNotation = n;
   write('arbiter.notation', n);
 }
 

@@ -44,10 +44,16 @@ const ROLE_KEY = {
 } as const;
 
 export const pieceName = (role: Role): string => t(ROLE_KEY[role]);
+
+const PROMO_KEY = { Q: 'piece.queen.acc', R: 'piece.rook.acc', B: 'piece.bishop.acc', N: 'piece.knight.acc' } as const;
 export const colorName = (c: Color): string => t(c === 'white' ? 'color.white' : 'color.black');
 
-/** A SAN move in words: "Knight f3", "Pawn e takes d5", "Pawn e8 promotes to Queen, check". */
-export function sayMove(san: string): string {
+/**
+ * A SAN move in words: "Knight f3", "Pawn e takes d5", "Pawn e8 promotes to queen, check"
+ * (Russian: "превращается в ферзя", the accusative). SAN does not mark en passant: `enPassant`
+ * says the captured pawn is not on the destination square ("Pawn e takes d3 en passant").
+ */
+export function sayMove(san: string, enPassant = false): string {
   const suffix = san.endsWith('#') ? `, ${t('a11y.mate')}` : san.endsWith('+') ? `, ${t('a11y.check')}` : '';
   const core = san.replace(/[+#]$/, '');
   if (core === 'O-O') return t('a11y.castleShort') + suffix;
@@ -60,9 +66,18 @@ export function sayMove(san: string): string {
   if (dis) parts.push(dis);
   if (capture) parts.push(t('a11y.takes'));
   parts.push(saySquare(to));
-  if (promo) parts.push(t('a11y.promotes'), pieceName(promo as Role).toLowerCase());
+  if (capture && enPassant && sanRole(core) === 'P') parts.push(t('a11y.enPassant'));
+  if (promo) parts.push(t('a11y.promotes'), t(PROMO_KEY[promo as keyof typeof PROMO_KEY]));
   const words = parts.join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1) + suffix;
+}
+
+/**
+ * Whether a move is an en passant capture: a pawn captures onto the square the position before
+ * it names as the en passant target (the FEN's fourth field).
+ */
+export function isEnPassant(san: string, to: string, fenBefore: string): boolean {
+  return sanRole(san) === 'P' && san.includes('x') && fenBefore.split(' ')[3] === to;
 }
 
 /** A time in words: "4 minutes 58 seconds". */

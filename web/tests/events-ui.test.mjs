@@ -112,7 +112,11 @@ test('[mock-only] an event page: create, register, bye, pair, results, forfeit, 
     await olga.waitForFunction(() => document.querySelector('.round[data-round="1"] tr[data-board="2"] .result')?.textContent === '-+');
     // The standings: a table with headers, the tie-break's own column.
     await olga.waitForSelector('#standings-table');
-    assert.deepEqual(await olga.locator('#standings-table thead th').allTextContents(), ['Rank', 'No.', 'Player', 'Points', 'BH']);
+    assert.deepEqual(await olga.locator('#standings-table thead th').allTextContents(), ['Rank', 'No.', 'Player', 'Points', 'BHBuchholz']);
+    // The tie-break's code on screen, its name for screen readers and on hover.
+    assert.equal(await olga.locator('#standings-table thead th abbr').getAttribute('title'), 'Buchholz');
+    assert.equal(await olga.locator('#standings-table thead th .sr-only').textContent(), 'Buchholz');
+    assert.equal(await olga.locator('#standings-table').getAttribute('aria-labelledby'), 'standings-title', 'named by its heading, not a second caption');
     assert.deepEqual(await olga.locator('#standings-table tbody .points').allTextContents(), ['1', '1', '0', '0', '0']);
     // A finished game's link is a replay; the notice is gone for the players whose game ended.
     assert.equal(await text(olga, '.round[data-round="1"] tr[data-board="1"] a'), 'Replay');
@@ -143,13 +147,21 @@ test('[mock-only] an event page: create, register, bye, pair, results, forfeit, 
     assert.match(await olga.locator('#download-pgn').getAttribute('href'), /\/pgn$/);
     await shot(olga, 'events-ui-organiser');
 
-    // The accessible mode: one h1, sections under h2 headings, every table captioned.
+    // The accessible mode: one h1, sections under h2 headings, every table named once: by its
+    // caption, or by its section's heading (not both: the same words read twice).
     await players[1].click('#set-a11y');
     await players[1].waitForSelector('#event-title');
     assert.equal(await players[1].locator('h1').count(), 1);
     const h2 = await players[1].locator('h2').allTextContents();
     for (const want of ['Standings (tie-breaks: C.07)', 'Rounds', 'Players', 'Downloads']) assert.ok(h2.includes(want), `h2 ${want} in ${h2}`);
-    for (const table of await players[1].locator('table').all()) assert.equal(await table.locator('caption').count(), 1);
+    for (const table of await players[1].locator('table').all()) {
+      const named = await table.evaluate((el) => {
+        const by = el.getAttribute('aria-labelledby');
+        return [el.querySelectorAll('caption').length, by ? document.getElementById(by)?.textContent ?? '' : null];
+      });
+      assert.ok((named[0] === 1) !== (named[1] !== null), `one name per table: ${named}`);
+      if (named[1] !== null) assert.ok(named[1].length > 0);
+    }
     for (const p of [olga, ...players]) assert.deepEqual(p.problems, []);
 
     // The list of events names it, its status and players.
@@ -168,5 +180,37 @@ test('[mock-only] the events page without an account asks to log in', { skip: !M
     assert.equal(await text(p, '#events-login'), 'Войдите, чтобы создать турнир: организатор — его арбитр.');
     assert.equal(await p.locator('#event-form').count(), 0);
     assert.equal(await text(p, '#nav-events'), 'Турниры');
+  });
+});
+
+test('[mock-only] a round-robin has no half-point bye; the events list reflows at 360 px; errors and the form in Russian', { skip: !MOCK && 'needs the mock server' }, async () => {
+  const suffix = Date.now().toString(36).slice(-4);
+  await withPages('events-rr', async (open) => {
+    const org = await open({ locale: 'ru-RU' });
+    await logIn(org, `Rita${suffix}`);
+    await org.goto(`${BASE_URL}/events`);
+    await org.waitForSelector('#event-form');
+    assert.equal(await org.getAttribute('#ev-minutes', 'min'), '1', 'no event of 0 minutes');
+    await org.fill('#ev-name', `Круг ${suffix} с очень длинным названием турнира`);
+    await org.selectOption('#ev-system', 'round_robin');
+    await Promise.all([org.waitForURL(/\/event\/[a-f0-9]+$/), org.click('#ev-create')]);
+    await org.waitForSelector('#ev-register');
+    await org.click('#ev-register');
+    await org.waitForSelector('#ev-withdraw');
+    assert.equal(await org.locator('#ev-bye').count(), 0, 'byes are Swiss only (C.04.1)');
+    assert.equal(await org.locator('#bye-round').count(), 0);
+    // A late entry of no account: the refusal in Russian words.
+    await org.click('#ev-start');
+    await org.waitForSelector('#late-user');
+    await org.fill('#late-user', 'x');
+    await org.click('#ev-late');
+    await org.waitForFunction(() => document.querySelector('#event-status')?.textContent === 'Пользователя с таким именем нет.');
+
+    const phone = await open({ viewport: { width: 360, height: 740 } });
+    await phone.goto(`${BASE_URL}/events`);
+    await phone.waitForSelector('#events-table');
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `the page is ${width} px wide at 360 (WCAG 1.4.10)`);
+    assert.equal(await phone.locator('.table-scroll #events-table').count(), 1, 'the table scrolls in its own box');
   });
 });

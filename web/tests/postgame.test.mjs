@@ -103,13 +103,14 @@ test('analysis from the replay: the panel follows the move on view, the graph an
     await page.fill('#a11y-command', '');
     await page.press('#a11y-command', 'ArrowLeft');
     await page.waitForFunction(() => /^After ply 6:/.test(document.querySelector('#best-line')?.textContent ?? ''));
-    await waitLast(page, /^Move 3, Black: Knight f6\. evaluation (#\d+|\+\d+\.\d\d), blunder/);
+    await waitLast(page, /^Move 3, Black: Knight f6\. evaluation: (White mates in \d+ moves?|White is better by \d+\.\d\d pawns), blunder/);
     const cursorAt = () => page.locator('#analysis .eval-cursor').getAttribute('x1');
     const atSix = await cursorAt();
     assert.equal(Number(atSix), (6 / (report.total - 1)) * 600);
     // `eval` reads the position on view.
     await command(page, 'eval');
-    await waitLast(page, /^evaluation (#\d+|\+\d+\.\d\d), blunder, best: \S+$/);
+    // In words, and the best move as a spoken move (not "#1 … best: Qxf7#").
+    await waitLast(page, /^evaluation: (White mates in \d+ moves?|White is better by \d+\.\d\d pawns), blunder, best move: [A-Z][a-z]+ [a-z ]*[a-h][1-8](, check(mate)?)?$/);
 
     // A marked move in the list moves the replay to the position before it (its best line).
     await page.click(`#judged button[data-ply="${blunder.ply}"]`);
@@ -145,9 +146,11 @@ test('analysis from the replay: the panel follows the move on view, the graph an
     await ru.fill('#a11y-command', '');
     await ru.press('#a11y-command', 'ArrowLeft');
     await waitLast(ru, /, грубая ошибка/);
-    assert.match(await logText(ru), /оценка (#\d+|\+\d+\.\d\d), грубая ошибка/);
+    assert.match(await logText(ru), /оценка: (Белые ставят мат в \d+ ход(а|ов)?|перевес белых: \d+,\d\d пешки), грубая ошибка/);
     await command(ru, 'оценка');
-    await waitLast(ru, /^оценка (#\d+|\+\d+\.\d\d), грубая ошибка, лучший: \S+$/);
+    await waitLast(ru, /^оценка: (Белые ставят мат в \d+ ход(а|ов)?|перевес белых: \d+,\d\d пешки), грубая ошибка, лучший ход: [А-ЯЁ][^A-Za-z]*$/);
+    // The panel's best line in the notation of the Russian UI (none chosen): Russian letters.
+    assert.doesNotMatch(await ru.locator('#best-line').textContent(), /[NBRQK]/);
   });
 });
 

@@ -28,7 +28,7 @@ if (!env.BASE_URL) {
 // accounts.test.mjs and events.test.mjs need a real server (and events.test.mjs the CLI,
 // $ARBITER_CLI): crates/server/tests/browser.rs runs each of them on its own.
 const args = ['--test', '--test-concurrency=1', ...process.argv.slice(2)];
-if (process.argv.length <= 2) args.push(join(here, 'unit.test.mjs'), join(here, 'app.test.mjs'), join(here, 'play.test.mjs'), join(here, 'postgame.test.mjs'), join(here, 'events-ui.test.mjs'));
+if (process.argv.length <= 2) args.push(join(here, 'unit.test.mjs'), join(here, 'app.test.mjs'), join(here, 'play.test.mjs'), join(here, 'postgame.test.mjs'), join(here, 'events-ui.test.mjs'), join(here, 'access.test.mjs'));
 const child = spawn(process.execPath, args, { env, stdio: 'inherit' });
 child.on('exit', (code) => {
   server?.close();

@@ -103,3 +103,134 @@ test('an action without a rule in its answer names the one it applies', () => {
   assert.equal(E.ruleOf(EVENT, 'forfeit'), 'Art. 10.1');
   assert.equal(E.ruleOf(EVENT, 'result'), 'C.07');
 });
+
+// The accessible mode's words, the analysis read out, the events' errors: one bundle, so that
+// setLang reaches every module.
+async function loadAll() {
+  const out = await build({
+    stdin: { contents: "export * as I from './i18n'; export * as S from './speech'; export * as A from './a11y'; export * as AN from './analysis'; export * as ER from './errors'; export * as EV from './event'; export * as P from './prefs';", resolveDir: src, loader: 'ts' },
+    bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
+  });
+  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+}
+const { I: I2, S, A, AN, ER, EV, P } = await loadAll();
+
+test('a promotion is read with the piece in the accusative in Russian; en passant is said', () => {
+  assert.equal(S.sayMove('a8=R+'), 'Pawn a8 promotes to rook, check');
+  assert.equal(S.sayMove('exd3', S.isEnPassant('exd3', 'd3', '4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1')), 'Pawn e takes d3 en passant');
+  assert.equal(S.sayMove('exd3', S.isEnPassant('exd3', 'd3', '4k3/8/8/8/4p3/3P4/8/4K3 b - - 0 1')), 'Pawn e takes d3');
+  I2.setLang('ru');
+  try {
+    assert.equal(S.sayMove('cxd8=Q+'), 'Пешка цэ берёт дэ8 превращается в ферзя, шах');
+    assert.equal(S.sayMove('a8=R'), 'Пешка а8 превращается в ладью');
+    assert.equal(S.sayMove('a1=B'), 'Пешка а1 превращается в слона');
+    assert.equal(S.sayMove('a8=N#'), 'Пешка а8 превращается в коня, мат');
+    assert.equal(S.sayMove('exd3', true), 'Пешка е берёт дэ3 на проходе');
+  } finally { I2.setLang('en'); }
+});
+
+/** A stand-in for the game page: what the accessible commands said and did. */
+function fakeGame({ seat = 'white', status = 'active' } = {}) {
+  const said = [];
+  const did = [];
+  const why = () => (seat === null ? I2.t('err.not_a_player') : status !== 'active' ? I2.t('err.game_not_active') : null);
+  return {
+    said, did,
+    state: () => ({ fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', moves: [], legal_moves: [], status, seat, turn: 'white' }),
+    announce: (text) => said.push(text),
+    typedMove: (text) => did.push(`move ${text}`),
+    offerDraw: () => did.push('draw'), acceptDraw: () => did.push('accept'), declineDraw: () => did.push('decline'),
+    resign: () => did.push('resign'), claim: () => did.push('claim'), flip: () => did.push('flip'),
+    navigate: () => {}, clockTimes: () => null, evaluation: () => '',
+    intro: () => ['You play White.', 'Game 5+3 · Standard · FIDE 2014. White to move.'],
+    cannotAct: why,
+  };
+}
+
+test('accessible mode: a spectator or a finished game is not asked to confirm a resignation; "colour" tells the seat', () => {
+  const watcher = fakeGame({ seat: null });
+  A.runCommand('resign', watcher);
+  assert.deepEqual(watcher.said, ['You are watching: you cannot act in this game.']);
+  A.runCommand('yes', watcher);
+  assert.deepEqual(watcher.did, ['move yes'], 'no resignation pending: "yes" is read as a move');
+  const over = fakeGame({ status: 'finished' });
+  A.runCommand('resign', over);
+  assert.deepEqual(over.said, ['The game is not in progress.']);
+  const player = fakeGame();
+  A.runCommand('resign', player);
+  assert.match(player.said.at(-1), /Type yes to confirm/);
+  A.runCommand('yes', player);
+  assert.deepEqual(player.did, ['resign']);
+  A.runCommand('colour', player);
+  A.runCommand('цвет', player);
+  assert.deepEqual(player.said.slice(-4), ['You play White.', 'Game 5+3 · Standard · FIDE 2014. White to move.', 'You play White.', 'Game 5+3 · Standard · FIDE 2014. White to move.']);
+  assert.match(I2.t('a11y.help'), /colour/);
+  I2.setLang('ru');
+  try {
+    assert.match(I2.t('a11y.help'), /цвет/);
+    assert.equal(I2.t('a11y.youAre', { color: I2.t('event.asBlack') }), 'Вы играете чёрными.');
+  } finally { I2.setLang('en'); }
+});
+
+test('an evaluation is read in words, the best move as a spoken move; the line in the chosen notation', () => {
+  assert.equal(AN.evalWords({ cp: 35, mate: null }), 'White is better by 0.35 pawns');
+  assert.equal(AN.evalWords({ cp: -120, mate: null }), 'Black is better by 1.20 pawns');
+  assert.equal(AN.evalWords({ cp: 0, mate: null }), 'equal');
+  assert.equal(AN.evalWords({ cp: null, mate: 1 }), 'White mates in 1 move');
+  assert.equal(AN.evalWords({ cp: null, mate: -3 }), 'Black mates in 3 moves');
+  assert.equal(AN.evalWords({ cp: null, mate: 0 }), 'checkmate');
+  assert.equal(AN.lineText(['Nc3', 'Nc6', 'e4'], 0), 'Nc3 Nc6 e4');
+  I2.setLang('ru');
+  try {
+    assert.equal(AN.evalWords({ cp: 35, mate: null }), 'перевес белых: 0,35 пешки');
+    assert.equal(AN.evalWords({ cp: null, mate: 1 }), 'Белые ставят мат в 1 ход');
+    assert.equal(AN.evalWords({ cp: null, mate: -2 }), 'Чёрные ставят мат в 2 хода');
+    assert.equal(AN.evalWords({ cp: null, mate: 5 }), 'Белые ставят мат в 5 ходов');
+    assert.equal(I2.t('analysis.bestSpoken', { move: S.sayMove('Qxf7#') }), 'лучший ход: Ферзь берёт эф7, мат');
+    // No notation chosen: the Russian UI writes moves with Russian letters.
+    assert.equal(P.prefs.notation, 'ru');
+    assert.equal(AN.lineText(['Nc3', 'Nc6', 'Qxf7#'], 1), 'Кc3 Кc6 Фxf7#');
+  } finally { I2.setLang('en'); }
+  assert.equal(P.prefs.notation, 'en');
+});
+
+test('a rematch offer agrees with its colour', () => {
+  assert.equal(I2.t('rematch.offered', { color: I2.t('color.white') }), 'White offers a rematch.');
+  I2.setLang('ru');
+  try {
+    assert.equal(I2.t('rematch.offered', { color: I2.t('color.black') }), 'Чёрные предлагают реванш.');
+  } finally { I2.setLang('en'); }
+});
+
+// Every error code of the events API (docs/protocol.md §9, crates/server/src/event/*.rs).
+const EVENT_CODES = ['registration_closed', 'already_registered', 'event_full', 'not_registered', 'bye_not_allowed',
+  'already_started', 'too_few_players', 'cannot_pair', 'no_valid_pairing', 'not_organiser', 'login_required',
+  'too_many_events', 'late_entry_refused', 'invalid_request', 'event_finished', 'not_running', 'not_found'];
+
+test('every events API error has its own words, in English and Russian', () => {
+  for (const lang of ['en', 'ru']) {
+    I2.setLang(lang);
+    try {
+      for (const code of EVENT_CODES) {
+        const text = ER.eventErrorText(code, 'msg');
+        assert.ok(!/Something went wrong|Что-то пошло не так/.test(text), `${lang} ${code}: ${text}`);
+        if (lang === 'ru') assert.match(text, /[а-яё]/i, `${code} in Russian: ${text}`);
+      }
+    } finally { I2.setLang('en'); }
+  }
+  assert.equal(ER.eventErrorText('invalid_request', 'user: no account "zz"'), 'There is no account with that user name.');
+  // What the server answers to an event of 0 minutes.
+  assert.equal(ER.eventErrorText('invalid_request', 'time_control: period 1 has no seconds'), 'Each player needs at least one minute.');
+  assert.equal(ER.eventErrorText('not_found', 'no such event'), 'There is no such event.');
+  assert.equal(ER.eventErrorText('too_few_players', ''), 'An event needs at least two players to start.');
+});
+
+test('tie-break columns are named in words', () => {
+  assert.equal(EV.tieBreakName('SB'), 'Sonneborn-Berger');
+  assert.equal(EV.tieBreakName('BH/C1'), 'Buchholz, cut 1');
+  assert.equal(EV.tieBreakName('XYZ'), null);
+  I2.setLang('ru');
+  try {
+    assert.equal(EV.tieBreakName('DE'), 'Личная встреча');
+  } finally { I2.setLang('en'); }
+});
