@@ -28,6 +28,31 @@ pub mod scheduler;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
+/// How long the scheduler waits before trying again a round it found no
+/// pairing for (the players' state may have changed; the arbiter may pair
+/// it by hand meanwhile), ms.
+pub const PAIRING_RETRY_MS: u64 = 60_000;
+
+/// Why a round could not be paired ([`Hub::pairing_failed`]).
+///
+/// ```
+/// let hub = arbiter_server::event::Hub::default();
+/// hub.pairing_failed("evt00001", 4, "no pairing", 1_000);
+/// assert_eq!(hub.pairing_problem("evt00001").unwrap().round, 4);
+/// assert!(!hub.may_pair("evt00001", 4, 2_000));
+/// hub.paired("evt00001");
+/// assert!(hub.may_pair("evt00001", 4, 2_000));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingProblem {
+    /// The round.
+    pub round: u16,
+    /// What the pairing rules said.
+    pub message: String,
+    /// Epoch ms.
+    pub at: u64,
+}
+
 /// The number of events' locks at which those nobody holds or awaits are
 /// swept ([`Hub::lock`]).
 const SWEEP_AT: usize = 1024;
@@ -77,6 +102,7 @@ impl Drop for EventLock<'_> {
 pub struct Hub {
     locks: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     judged: Mutex<HashSet<String>>,
+    problems: Mutex<HashMap<String, PairingProblem>>,
     /// Rings when something an event waits for happened.
     pub wake: tokio::sync::Notify,
 }
@@ -105,6 +131,40 @@ impl Hub {
     /// How many events' locks are held or awaited now.
     pub fn locks_held(&self) -> usize {
         self.locks.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// The automatic pairing of event `id`'s `round` found no pairing at
+    /// `now` (C.04.3): the arbiter is told (the event's view), and it is
+    /// tried again only after [`PAIRING_RETRY_MS`].
+    pub fn pairing_failed(&self, id: &str, round: u16, message: &str, now: u64) {
+        let mut p = self.problems.lock().unwrap_or_else(|e| e.into_inner());
+        p.insert(
+            id.to_owned(),
+            PairingProblem {
+                round,
+                message: message.to_owned(),
+                at: now,
+            },
+        );
+    }
+
+    /// Whether the scheduler may try to pair event `id`'s `round` at `now`.
+    pub fn may_pair(&self, id: &str, round: u16, now: u64) -> bool {
+        let p = self.problems.lock().unwrap_or_else(|e| e.into_inner());
+        p.get(id)
+            .is_none_or(|q| q.round != round || now >= q.at + PAIRING_RETRY_MS)
+    }
+
+    /// A round of event `id` has been paired: no problem left.
+    pub fn paired(&self, id: &str) {
+        let mut p = self.problems.lock().unwrap_or_else(|e| e.into_inner());
+        p.remove(id);
+    }
+
+    /// Why event `id`'s next round could not be paired, if it could not.
+    pub fn pairing_problem(&self, id: &str) -> Option<PairingProblem> {
+        let p = self.problems.lock().unwrap_or_else(|e| e.into_inner());
+        p.get(id).cloned()
     }
 
     /// `true` the first time it is asked for `game` (its default time is

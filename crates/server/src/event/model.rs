@@ -422,6 +422,9 @@ pub enum PairRefused {
     /// The pairing rules found no pairing (C.04.3: the arbiter decides).
     #[error("{0}")]
     Pairing(String),
+    /// The arbiter's own pairing is not one of the round's players.
+    #[error("{0}")]
+    Hand(String),
 }
 
 /// The boards of the next round (C.04.3 Dutch with the requested
@@ -486,6 +489,87 @@ pub fn pair_next(t: &LoadedTournament, s: &Settings) -> Result<(u16, Vec<BoardRo
     }
     let boards = boards
         .into_iter()
+        .enumerate()
+        .map(|(i, (white, black, result))| BoardRow {
+            round,
+            board: i as u16 + 1,
+            white,
+            black,
+            game_id: None,
+            result,
+            short: false,
+        })
+        .collect();
+    Ok((round, boards))
+}
+
+/// The next round of a Swiss as the arbiter pairs it by hand (when C.04.3
+/// finds no pairing, or he decides otherwise: protocol §9.4): `pairs` as
+/// (white, black) by pairing number, board by board, and `bye` the player
+/// given the pairing-allocated bye. Every player to be paired (not
+/// withdrawn, no half-point bye asked for the round) appears exactly once;
+/// the arbiter's pairing is his decision, so a rematch is not refused.
+pub fn pair_by_hand(
+    t: &LoadedTournament,
+    s: &Settings,
+    pairs: &[(u16, u16)],
+    bye: Option<u16>,
+) -> Result<(u16, Vec<BoardRow>), PairRefused> {
+    let done = rounds_paired(t);
+    let total = s.total_rounds(t.players.len());
+    if s.system != System::Swiss {
+        return Err(PairRefused::Hand(
+            "a round-robin's rounds are the Berger tables' (C.05)".into(),
+        ));
+    }
+    if done >= total {
+        return Err(PairRefused::Done(total));
+    }
+    if done > 0 && !round_complete(t, done) {
+        return Err(PairRefused::Unfinished(done));
+    }
+    let round = done + 1;
+    let (_, absent) = with_entries_ahead(t, s);
+    let mut to_pair: Vec<u16> = t
+        .players
+        .iter()
+        .map(|p| p.no)
+        .filter(|no| !absent.iter().any(|(a, _)| a == no))
+        .collect();
+    let named = pairs.iter().flat_map(|&(w, b)| [w, b]).chain(bye);
+    for no in named {
+        match to_pair.iter().position(|&p| p == no) {
+            Some(i) => {
+                to_pair.swap_remove(i);
+            }
+            None if absent.iter().any(|(a, _)| *a == no) => {
+                return Err(PairRefused::Hand(format!(
+                    "player {no} is not to be paired in round {round} (withdrawn or a half-point bye)"
+                )))
+            }
+            None if t.players.iter().any(|p| p.no == no) => {
+                return Err(PairRefused::Hand(format!("player {no} is named twice")))
+            }
+            None => return Err(PairRefused::Hand(format!("there is no player {no}"))),
+        }
+    }
+    if !to_pair.is_empty() {
+        to_pair.sort_unstable();
+        let left: Vec<String> = to_pair.iter().map(u16::to_string).collect();
+        return Err(PairRefused::Hand(format!(
+            "players {} are not paired",
+            left.join(", ")
+        )));
+    }
+    let boards = pairs
+        .iter()
+        .map(|&(w, b)| (w, Some(b), String::new()))
+        .chain(bye.map(|p| (p, None, "U".to_owned())))
+        .chain(
+            absent
+                .into_iter()
+                .map(|(no, e)| (no, None, e.code().to_string())),
+        )
         .enumerate()
         .map(|(i, (white, black, result))| BoardRow {
             round,

@@ -282,6 +282,11 @@ async fn view(app: &App, loaded: &Loaded, viewer: Option<&UserRow>) -> Result<Va
         "players": players,
         "rounds": rounds,
         "current_round": paired,
+        // The next round could not be paired by the rules (C.04.3): the
+        // arbiter pairs it by hand (§9.4).
+        "pairing_problem": app.events.pairing_problem(&t.row.id)
+            .filter(|p| p.round == paired + 1 && t.row.status == "running")
+            .map(|p| json!({"round": p.round, "message": p.message})),
         "standings": standings,
         "standings_rule": "C.07",
         "rating_changes": rating_changes,
@@ -361,11 +366,53 @@ async fn pair(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    body: Bytes,
 ) -> Result<Response, ApiError> {
     let Loaded { s, .. } = organiser(&app, &headers, &id).await?;
-    let round = run::pair(&app, &id).await?;
-    let rule = s.system.pairing_rule();
+    let hand = hand_pairing(&body_json(&body)?)?;
+    let round = run::pair(&app, &id, hand.as_ref()).await?;
+    let rule = match hand {
+        Some(_) => "C.04.3 (the arbiter's pairing)",
+        None => s.system.pairing_rule(),
+    };
     Ok(done(rule, json!({ "round": round })))
+}
+
+/// The body of a pairing by hand: `{"boards": [[white, black], …], "bye"?:
+/// n}` by pairing numbers (at most [`model::MAX_PLAYERS`] boards); `None`
+/// without `boards` (the pairing rules pair the round).
+fn hand_pairing(v: &Value) -> Result<Option<run::HandPairing>, ApiError> {
+    let Some(boards) = v.get("boards") else {
+        return Ok(None);
+    };
+    let bad = || {
+        ApiError::invalid(
+            "boards",
+            "boards: a list of [white, black] pairing numbers",
+        )
+    };
+    let list = boards.as_array().ok_or_else(bad)?;
+    if list.len() > model::MAX_PLAYERS as usize {
+        return Err(bad());
+    }
+    let no = |x: &Value| {
+        x.as_u64()
+            .and_then(|n| u16::try_from(n).ok())
+            .filter(|n| *n > 0)
+    };
+    let pairs = list
+        .iter()
+        .map(|b| match b.as_array().map(Vec::as_slice) {
+            Some([w, b]) => Some((no(w)?, no(b)?)),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(bad)?;
+    let bye = match v.get("bye") {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(small(v, "bye")?),
+    };
+    Ok(Some(run::HandPairing { pairs, bye }))
 }
 
 /// `POST /api/events/{id}/result` `{round, board, result}`.

@@ -240,17 +240,27 @@ async fn start_locked(app: &Arc<App>, id: &str) -> Result<u16, ApiError> {
         ])
         .await?;
     let loaded = load(app, id).await?;
-    pair_locked(app, &loaded).await
+    pair_locked(app, &loaded, None).await
 }
 
-/// The organiser pairs the next round (C.04.3 / C.05). Returns it.
-pub async fn pair(app: &Arc<App>, id: &str) -> Result<u16, ApiError> {
+/// A Swiss round as the arbiter pairs it by hand (protocol §9.4).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandPairing {
+    /// (white, black) by pairing number, board by board.
+    pub pairs: Vec<(u16, u16)>,
+    /// The player given the pairing-allocated bye.
+    pub bye: Option<u16>,
+}
+
+/// The organiser pairs the next round (C.04.3 / C.05), or pairs it by
+/// `hand`. Returns it.
+pub async fn pair(app: &Arc<App>, id: &str, hand: Option<&HandPairing>) -> Result<u16, ApiError> {
     let _lock = app.events.lock(id).await;
     let loaded = load(app, id).await?;
     if loaded.t.row.status != "running" {
         return Err(conflict("not_running", "the event is not running"));
     }
-    pair_locked(app, &loaded).await
+    pair_locked(app, &loaded, hand).await
 }
 
 /// Creates the game of a board: an invitation already joined, White's
@@ -300,10 +310,22 @@ fn board_game(
     Ok((core, ops))
 }
 
-async fn pair_locked(app: &Arc<App>, loaded: &Loaded) -> Result<u16, ApiError> {
+async fn pair_locked(
+    app: &Arc<App>,
+    loaded: &Loaded,
+    hand: Option<&HandPairing>,
+) -> Result<u16, ApiError> {
     let Loaded { t, s } = loaded;
-    let (round, mut boards) = model::pair_next(t, s).map_err(|e| match e {
-        PairRefused::Pairing(m) => conflict("no_valid_pairing", format!("C.04.3: {m}")),
+    let paired = match hand {
+        None => model::pair_next(t, s),
+        Some(h) => model::pair_by_hand(t, s, &h.pairs, h.bye),
+    };
+    let (round, mut boards) = paired.map_err(|e| match e {
+        PairRefused::Pairing(m) => conflict(
+            "no_valid_pairing",
+            format!("C.04.3: {m}; the arbiter pairs the round by hand (§9.4)"),
+        ),
+        PairRefused::Hand(m) => ApiError::invalid("boards", m),
         e => conflict("cannot_pair", e.to_string()),
     })?;
     let now = app.clock.now_ms();
@@ -335,6 +357,7 @@ async fn pair_locked(app: &Arc<App>, loaded: &Loaded) -> Result<u16, ApiError> {
     for core in cores {
         app.registry.start(app, core).await;
     }
+    app.events.paired(&t.row.id);
     app.events.wake.notify_one();
     Ok(round)
 }
@@ -502,7 +525,7 @@ pub async fn advance(app: &Arc<App>, id: &str, now: u64) -> Result<(), ApiError>
         "running" => {
             let done = model::rounds_paired(t);
             if done == 0 {
-                return pair_locked(app, &loaded).await.map(|_| ());
+                return pair_locked(app, &loaded, None).await.map(|_| ());
             }
             if model::round_complete(t, done) {
                 if done >= s.total_rounds(t.players.len()) {
@@ -512,8 +535,13 @@ pub async fn advance(app: &Arc<App>, id: &str, now: u64) -> Result<(), ApiError>
                             status: "finished".into(),
                         })])
                         .await?;
-                } else if s.auto_pair {
-                    pair_locked(app, &loaded).await?;
+                } else if s.auto_pair && app.events.may_pair(id, done + 1, now) {
+                    if let Err(e) = pair_locked(app, &loaded, None).await {
+                        if e.code == "no_valid_pairing" {
+                            app.events.pairing_failed(id, done + 1, &e.message, now);
+                        }
+                        return Err(e);
+                    }
                 }
                 return Ok(());
             }
