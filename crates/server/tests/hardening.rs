@@ -523,3 +523,63 @@ async fn a_socket_refused_too_often_is_closed() {
     assert!((1..=51).contains(&refusals), "{refusals} refusals");
     s.stop().await;
 }
+
+/// Protocol §2.1: a display name may hide nothing and may not be blank. Every
+/// character the testers found (tag characters, the combining grapheme
+/// joiner, line and paragraph separators, variation selectors, the musical,
+/// shorthand and Egyptian format controls) is refused, on creating and on
+/// joining, and so is a name of blanks (the braille blank, white space).
+#[tokio::test]
+async fn names_hide_nothing_and_are_not_blank() {
+    let s = TestServer::start().await;
+    let refused = [
+        "Anna\u{E0041}\u{E0042}",
+        "An\u{034F}na",
+        "An\u{2028}na",
+        "An\u{2029}na",
+        "An\u{FE0F}na",
+        "An\u{E0100}na",
+        "An\u{1D173}na",
+        "An\u{1BCA0}na",
+        "An\u{13430}na",
+        "An\u{180B}na",
+        "An\u{3164}na",
+        "\u{2800}\u{2800}",
+        " \u{3000} ",
+    ];
+    for name in refused {
+        let r = s
+            .post(
+                "/api/games",
+                &json!({"mode": "local", "time_control": "600+0", "name": name}),
+                None,
+            )
+            .await;
+        assert_eq!(r.status, 400, "{name:?}: {}", r.body);
+        assert_eq!(r.json()["error"]["field"], "name", "{name:?}");
+    }
+    let (id, _, _) = s
+        .create(json!({"mode": "invite", "time_control": "600+0", "name": "Anna"}))
+        .await;
+    for name in refused {
+        let r = s
+            .post(
+                &format!("/api/games/{id}/join"),
+                &json!({ "name": name }),
+                None,
+            )
+            .await;
+        assert_eq!(r.status, 400, "{name:?}: {}", r.body);
+        assert_eq!(r.json()["error"]["field"], "name", "{name:?}");
+    }
+    let r = s
+        .post(
+            &format!("/api/games/{id}/join"),
+            &json!({"name": " José "}),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["state"]["players"]["black"]["name"], "José");
+    s.stop().await;
+}
