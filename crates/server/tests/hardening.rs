@@ -583,3 +583,33 @@ async fn names_hide_nothing_and_are_not_blank() {
     assert_eq!(r.json()["state"]["players"]["black"]["name"], "José");
     s.stop().await;
 }
+
+/// A set-up position's move number is bounded (`arbiter_chess::fen::MAX_FULLMOVES`):
+/// 4294967295 was accepted, and after Black's move the game's move number
+/// wrapped to 0. Now `fen` is refused, naming the field it holds.
+#[tokio::test]
+async fn a_move_number_past_the_bound_is_refused() {
+    let s = TestServer::start().await;
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0";
+    let r = s
+        .post(
+            "/api/games",
+            &json!({"mode": "local", "time_control": "-", "fen": format!("{start} 4294967295")}),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["error"]["field"], "fen");
+    let message = r.json()["error"]["message"].as_str().unwrap().to_owned();
+    assert!(message.contains("move number"), "{message}");
+    let max = arbiter_chess::fen::MAX_FULLMOVES;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "-", "fen": format!("{start} {max}")}))
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    p.play("e2e4").await;
+    let e = p.play("e7e5").await;
+    let fen = e["live"]["fen"].as_str().unwrap().to_owned();
+    assert!(fen.ends_with(&format!(" 0 {}", max + 1)), "{fen}");
+    s.stop().await;
+}
