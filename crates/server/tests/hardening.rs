@@ -613,3 +613,31 @@ async fn a_move_number_past_the_bound_is_refused() {
     assert!(fen.ends_with(&format!(" 0 {}", max + 1)), "{fen}");
     s.stop().await;
 }
+
+/// Protocol §4.2 and §7: every refused action's error carries `reply_to`,
+/// `rate_limited` included (it had none: the frame was refused unread).
+#[tokio::test]
+async fn a_rate_limited_message_is_answered_with_its_id() {
+    let s = TestServer::start().await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    for n in 0..60 {
+        p.socket
+            .send(&json!({"type": "move", "uci": "e2e5", "id": 1000 + n}))
+            .await
+            .unwrap();
+    }
+    let mut limited = 0;
+    let mut answered = std::collections::HashSet::new();
+    while answered.len() < 60 {
+        let m = p.error().await;
+        let reply_to = m["reply_to"].as_i64();
+        assert!(reply_to.is_some(), "{m}");
+        assert!(answered.insert(reply_to), "{m}");
+        limited += usize::from(m["code"] == "rate_limited");
+    }
+    assert!(limited > 0, "no message was over the rate");
+    s.stop().await;
+}
