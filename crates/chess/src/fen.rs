@@ -45,6 +45,20 @@ impl fmt::Display for FenField {
     }
 }
 
+/// The largest move number (the sixth field) a FEN may give: far beyond any
+/// game, since the 75-move rule (FIDE 2014, Art. 9.6 b) ends every game
+/// within about 9,000 moves, and far below where the counters of a game
+/// played on from it could overflow.
+///
+/// ```
+/// use arbiter_chess::{fen::{FenField, MAX_FULLMOVES}, Setup};
+/// let fen = |n: u32| format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {n}");
+/// assert_eq!(Setup::from_fen(&fen(MAX_FULLMOVES)).unwrap().fullmoves, MAX_FULLMOVES);
+/// let err = Setup::from_fen(&fen(MAX_FULLMOVES + 1)).unwrap_err();
+/// assert_eq!(err.field, FenField::Fullmoves);
+/// ```
+pub const MAX_FULLMOVES: u32 = 100_000;
+
 /// A FEN that cannot be read: which field, at which column (1-based, in
 /// characters), and why.
 ///
@@ -231,7 +245,16 @@ impl Setup {
             // The move number starts at 1; a 0, as problem collections
             // write it (pychess's mate-in-n files), reads as 1, as
             // python-chess and Lichess read it.
-            Some((s, col)) => parse_number(s, col, FenField::Fullmoves)?.max(1),
+            Some((s, col)) => match parse_number(s, col, FenField::Fullmoves)? {
+                n if n > MAX_FULLMOVES => {
+                    return err(
+                        FenField::Fullmoves,
+                        col,
+                        format!("at most {MAX_FULLMOVES}, found {n}"),
+                    )
+                }
+                n => n.max(1),
+            },
         };
         if let Some((extra, col)) = fields.next() {
             return err(
@@ -594,6 +617,38 @@ mod tests {
         assert!(pos.fen().ends_with(" 1 1"));
         let err = Position::from_fen_auto("8/8/8/8/8/8/8/K1k5 w - - 0 x").unwrap_err();
         assert!(err.to_string().contains("move number"), "{err}");
+    }
+
+    #[test]
+    fn move_number_is_bounded() {
+        // A tester's FEN: 4294967295 wrapped to 0 after Black's move.
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 4294967295";
+        let err = Setup::from_fen(fen).unwrap_err();
+        assert_eq!(err.field, FenField::Fullmoves);
+        assert_eq!(err.column, 56);
+        assert_eq!(
+            err.to_string(),
+            "invalid FEN, move number at column 56: at most 100000, found 4294967295"
+        );
+        let err = Setup::from_fen(&fen.replace("4294967295", "4294967296")).unwrap_err();
+        assert_eq!(err.field, FenField::Fullmoves);
+        let max = fen.replace("4294967295", &MAX_FULLMOVES.to_string());
+        let mut pos = Position::from_fen_auto(&max).unwrap();
+        for m in ["e2e4", "e7e5"] {
+            pos.play(pos.parse_uci(m).unwrap()).unwrap();
+        }
+        assert_eq!(pos.fullmoves(), MAX_FULLMOVES + 1);
+        // A setup built by hand may hold any counters: they saturate.
+        let mut setup = Setup::from_fen(&max).unwrap();
+        setup.halfmoves = u32::MAX;
+        setup.fullmoves = u32::MAX;
+        let mut pos = Position::from_setup(setup, CastlingMode::Standard).unwrap();
+        for m in ["g1f3", "g8f6"] {
+            pos.play(pos.parse_uci(m).unwrap()).unwrap();
+        }
+        pos.play_null();
+        pos.play_null();
+        assert_eq!((pos.halfmoves(), pos.fullmoves()), (u32::MAX, u32::MAX));
     }
 
     #[test]

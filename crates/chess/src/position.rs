@@ -704,7 +704,7 @@ impl Position {
         let old_rights = self.castling_rights;
         let mut rights = old_rights;
         let mut new_ep = None;
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
 
         if role == Role::King && self.board.by_color(us).contains(to) {
             // Castling (Art. 3.8 b; Appendix F): king and rook to their final squares.
@@ -776,7 +776,7 @@ impl Position {
         }
         self.castling_rights = rights;
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         self.ep_square = new_ep;
@@ -803,9 +803,9 @@ impl Position {
         self.hash = hash;
         self.ep_square = None;
         self.ep_legal = false;
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = !self.turn;
     }

@@ -807,7 +807,8 @@ async fn run_socket(
             }
         };
         if !bucket.take() {
-            if refuse(error("rate_limited", "too many messages; slow down", None)) {
+            let id = ClientFrame::id_of(text.as_str());
+            if refuse(error("rate_limited", "too many messages; slow down", id)) {
                 break;
             }
             continue;

@@ -34,6 +34,7 @@ pub mod analysis;
 pub mod assets;
 pub mod client;
 pub mod cluster;
+pub mod display_name;
 pub mod engine;
 pub mod error;
 pub mod event;

@@ -722,6 +722,34 @@ impl ClientFrame {
         }
         Ok(ClientFrame { id, msg })
     }
+
+    /// The `id` of a client text frame that is refused unread (over the
+    /// message rate, §4.7 `rate_limited`), for its error's `reply_to`
+    /// (§4.2, §7: every refused action's error carries it). Only `id` is
+    /// kept: the rest of the frame is skipped without being built, in one
+    /// pass over at most [`MAX_CLIENT_FRAME`] bytes. `None` for a larger
+    /// frame, one that is not a JSON object, or an `id` that is not an
+    /// integer, as [`ClientFrame::parse`] reads it.
+    ///
+    /// ```
+    /// use arbiter_server::protocol::ClientFrame;
+    /// assert_eq!(ClientFrame::id_of(r#"{"type":"move","uci":"e2e4","id":7}"#), Some(7));
+    /// assert_eq!(ClientFrame::id_of(r#"{"type":"resign"}"#), None);
+    /// assert_eq!(ClientFrame::id_of("not json"), None);
+    /// ```
+    pub fn id_of(text: &str) -> Option<i64> {
+        #[derive(Deserialize)]
+        struct OnlyId {
+            #[serde(default)]
+            id: Option<i64>,
+        }
+        // A struct also reads from a JSON array: only an object has an id.
+        let object = text.trim_start().starts_with('{');
+        if text.len() > MAX_CLIENT_FRAME || !object {
+            return None;
+        }
+        serde_json::from_str::<OnlyId>(text).ok()?.id
+    }
 }
 
 /// Longest typed move text accepted, in bytes (`Кр e1 – g1` and the like
@@ -744,6 +772,33 @@ pub fn engine_elo(level: u8) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A frame refused unread answers with the `id` that reading it would
+    /// have found (§4.2: `reply_to`).
+    #[test]
+    fn the_id_of_a_frame_refused_unread() {
+        for text in [
+            r#"{"type":"move","uci":"e2e4","id":12}"#,
+            r#"{"id":-3,"type":"hello","last_seq":0}"#,
+            r#"{"type":"resign","id":null}"#,
+            r#"{"type":"resign","id":"7"}"#,
+            r#"{"type":"resign","id":1.5}"#,
+            r#"{"type":"unknown","id":4,"extra":{"deep":[1,2,{"id":9}]}}"#,
+            r#"{"type":"move","uci":"e2e4","id":5"#,
+            r#"[1,2]"#,
+            r#" [{"id":3}]"#,
+            "not json",
+        ] {
+            let parsed = match ClientFrame::parse(text) {
+                Ok(f) => f.id,
+                Err(bad) => bad.id,
+            };
+            assert_eq!(ClientFrame::id_of(text), parsed, "{text}");
+        }
+        assert_eq!(ClientFrame::id_of(r#"{"type":"unknown","id":4}"#), Some(4));
+        let big = format!(r#"{{"id":1,"pad":"{}"}}"#, "x".repeat(MAX_CLIENT_FRAME));
+        assert_eq!(ClientFrame::id_of(&big), None);
+    }
 
     /// The wire keeps its shape with the core's `Color` and the Laws'
     /// `Termination` (§4.4, §4.6).

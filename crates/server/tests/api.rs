@@ -532,3 +532,47 @@ async fn origin_and_rate_limit_guard_every_route_that_acts() {
     assert_eq!(s.get(&format!("/api/games/{id}"), None).await.status, 200);
     s.stop().await;
 }
+
+/// Protocol §3.5: a finished game has no seat to take, `409 game_finished`:
+/// an invitation whose set-up position is dead (Art. 5.2 b) is over at its
+/// creation, and an aborted invitation is over too (it answered 200 and
+/// seated the joiner, and `seat_taken`). A game that is not an invitation
+/// stays `not_invitation`.
+#[tokio::test]
+async fn a_finished_game_cannot_be_joined() {
+    let s = TestServer::start().await;
+    // King and bishop each, the bishops on squares of one colour: dead.
+    let (dead, _, created) = s
+        .create(
+            json!({"mode": "invite", "color": "white", "time_control": "600+0",
+            "fen": "4k3/8/8/8/3b4/4B3/8/4K3 w - - 0 1"}),
+        )
+        .await;
+    assert_eq!(created["state"]["status"], "finished");
+    assert_eq!(created["state"]["termination"]["kind"], "dead_position");
+    let (aborted, cookie, _) = s
+        .create(json!({"mode": "invite", "color": "white", "time_control": "600+0"}))
+        .await;
+    let mut host = s.player(&aborted, Some(&cookie)).await;
+    host.send(json!({"type": "abort"})).await;
+    host.event_of("aborted").await;
+    for id in [&dead, &aborted] {
+        let r = s
+            .post(&format!("/api/games/{id}/join"), &json!({}), None)
+            .await;
+        assert_eq!(r.status, 409, "{id}: {}", r.body);
+        assert_eq!(r.json()["error"]["code"], "game_finished", "{}", r.body);
+        assert!(r.cookie().is_none(), "no seat for the joiner");
+        let snapshot = s.get(&format!("/api/games/{id}"), None).await.json();
+        assert_eq!(snapshot["players"]["black"]["joined"], false, "{snapshot}");
+    }
+    let (local, _, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0",
+            "fen": "4k3/8/8/8/3b4/4B3/8/4K3 w - - 0 1"}))
+        .await;
+    let r = s
+        .post(&format!("/api/games/{local}/join"), &json!({}), None)
+        .await;
+    assert_eq!(r.json()["error"]["code"], "not_invitation", "{}", r.body);
+    s.stop().await;
+}

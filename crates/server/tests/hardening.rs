@@ -523,3 +523,121 @@ async fn a_socket_refused_too_often_is_closed() {
     assert!((1..=51).contains(&refusals), "{refusals} refusals");
     s.stop().await;
 }
+
+/// Protocol §2.1: a display name may hide nothing and may not be blank. Every
+/// character the testers found (tag characters, the combining grapheme
+/// joiner, line and paragraph separators, variation selectors, the musical,
+/// shorthand and Egyptian format controls) is refused, on creating and on
+/// joining, and so is a name of blanks (the braille blank, white space).
+#[tokio::test]
+async fn names_hide_nothing_and_are_not_blank() {
+    let s = TestServer::start().await;
+    let refused = [
+        "Anna\u{E0041}\u{E0042}",
+        "An\u{034F}na",
+        "An\u{2028}na",
+        "An\u{2029}na",
+        "An\u{FE0F}na",
+        "An\u{E0100}na",
+        "An\u{1D173}na",
+        "An\u{1BCA0}na",
+        "An\u{13430}na",
+        "An\u{180B}na",
+        "An\u{3164}na",
+        "\u{2800}\u{2800}",
+        " \u{3000} ",
+    ];
+    for name in refused {
+        let r = s
+            .post(
+                "/api/games",
+                &json!({"mode": "local", "time_control": "600+0", "name": name}),
+                None,
+            )
+            .await;
+        assert_eq!(r.status, 400, "{name:?}: {}", r.body);
+        assert_eq!(r.json()["error"]["field"], "name", "{name:?}");
+    }
+    let (id, _, _) = s
+        .create(json!({"mode": "invite", "time_control": "600+0", "name": "Anna"}))
+        .await;
+    for name in refused {
+        let r = s
+            .post(
+                &format!("/api/games/{id}/join"),
+                &json!({ "name": name }),
+                None,
+            )
+            .await;
+        assert_eq!(r.status, 400, "{name:?}: {}", r.body);
+        assert_eq!(r.json()["error"]["field"], "name", "{name:?}");
+    }
+    let r = s
+        .post(
+            &format!("/api/games/{id}/join"),
+            &json!({"name": " José "}),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["state"]["players"]["black"]["name"], "José");
+    s.stop().await;
+}
+
+/// A set-up position's move number is bounded (`arbiter_chess::fen::MAX_FULLMOVES`):
+/// 4294967295 was accepted, and after Black's move the game's move number
+/// wrapped to 0. Now `fen` is refused, naming the field it holds.
+#[tokio::test]
+async fn a_move_number_past_the_bound_is_refused() {
+    let s = TestServer::start().await;
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0";
+    let r = s
+        .post(
+            "/api/games",
+            &json!({"mode": "local", "time_control": "-", "fen": format!("{start} 4294967295")}),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["error"]["field"], "fen");
+    let message = r.json()["error"]["message"].as_str().unwrap().to_owned();
+    assert!(message.contains("move number"), "{message}");
+    let max = arbiter_chess::fen::MAX_FULLMOVES;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "-", "fen": format!("{start} {max}")}))
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    p.play("e2e4").await;
+    let e = p.play("e7e5").await;
+    let fen = e["live"]["fen"].as_str().unwrap().to_owned();
+    assert!(fen.ends_with(&format!(" 0 {}", max + 1)), "{fen}");
+    s.stop().await;
+}
+
+/// Protocol §4.2 and §7: every refused action's error carries `reply_to`,
+/// `rate_limited` included (it had none: the frame was refused unread).
+#[tokio::test]
+async fn a_rate_limited_message_is_answered_with_its_id() {
+    let s = TestServer::start().await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    for n in 0..60 {
+        p.socket
+            .send(&json!({"type": "move", "uci": "e2e5", "id": 1000 + n}))
+            .await
+            .unwrap();
+    }
+    let mut limited = 0;
+    let mut answered = std::collections::HashSet::new();
+    while answered.len() < 60 {
+        let m = p.error().await;
+        let reply_to = m["reply_to"].as_i64();
+        assert!(reply_to.is_some(), "{m}");
+        assert!(answered.insert(reply_to), "{m}");
+        limited += usize::from(m["code"] == "rate_limited");
+    }
+    assert!(limited > 0, "no message was over the rate");
+    s.stop().await;
+}

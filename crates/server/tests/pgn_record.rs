@@ -110,3 +110,57 @@ print("python-chess read", len(moves), "moves")
     );
     s.stop().await;
 }
+
+/// Protocol §4.4: `by` is who resigned, claimed, flagged or made the
+/// illegal move. A claim rejected (Art. 9.5) whose intended move then mates,
+/// stalemates or leaves a dead position ends the game by that move: `by`
+/// is null in the `end` event and the PGN comment names nobody, exactly as
+/// when the move is played without a claim.
+#[tokio::test]
+async fn a_game_ended_by_the_move_of_a_rejected_claim_is_ended_by_nobody() {
+    let s = TestServer::start().await;
+    for (fen, claim, mv, kind, comment) in [
+        (
+            "6k1/8/6K1/8/8/8/8/R7 w - - 97 100",
+            "fifty",
+            "a1a8",
+            "checkmate",
+            "{Checkmate (FIDE Laws 2018, Art. 5.1.1)}",
+        ),
+        (
+            "7k/8/5K2/8/8/8/8/6Q1 w - - 90 100",
+            "fifty",
+            "g1g6",
+            "stalemate",
+            "{Stalemate (FIDE Laws 2018, Art. 5.2.1)}",
+        ),
+        (
+            "4k3/8/8/8/8/8/3b4/3NK3 w - - 0 1",
+            "threefold",
+            "e1d2",
+            "dead_position",
+            "{Dead position (FIDE Laws 2018, Art. 5.2.2)}",
+        ),
+    ] {
+        let (id, cookie, _) = s
+            .create(
+                json!({"mode": "local", "time_control": "900+0", "edition": "2018",
+                "fen": fen}),
+            )
+            .await;
+        let mut p = s.player(&id, Some(&cookie)).await;
+        p.send(json!({"type": "claim", "claim": claim, "move": mv, "color": "white"}))
+            .await;
+        let rejected = p.event_of("claim_rejected").await;
+        assert_eq!(rejected["event"]["by"], "white", "{rejected}");
+        let end = p.event_of("end").await;
+        let termination = &end["event"]["termination"];
+        assert_eq!(termination["kind"], kind, "{end}");
+        assert!(termination["by"].is_null(), "{fen}: {end}");
+        let snapshot = s.get(&format!("/api/games/{id}"), None).await.json();
+        assert!(snapshot["termination"]["by"].is_null(), "{snapshot}");
+        let pgn = s.get(&format!("/api/games/{id}/pgn"), None).await.body;
+        assert!(pgn.contains(comment), "{fen}: {pgn}");
+    }
+    s.stop().await;
+}

@@ -165,7 +165,7 @@ impl Game {
                     setup.turn = !by;
                     setup.ep_square = None;
                     if by == Color::Black {
-                        setup.fullmoves += 1;
+                        setup.fullmoves = setup.fullmoves.saturating_add(1);
                     }
                     setup.halfmoves = 0;
                     Position::from_setup(setup, self.pos.castling_mode()).ok()
@@ -393,10 +393,10 @@ fn physical_setup(pos: &Position, from: Square, to: Square, promo: Option<Role>)
     setup.halfmoves = if piece.role == Role::Pawn || captured.is_some() {
         0
     } else {
-        setup.halfmoves + 1
+        setup.halfmoves.saturating_add(1)
     };
     if us == Color::Black {
-        setup.fullmoves += 1;
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
     }
     setup.turn = !us;
     Some(setup)

@@ -81,7 +81,9 @@ impl GameCore {
     /// The invited player takes the free seat at `now` (§3.5): the game
     /// starts and White's clock runs from now. From an `account`, the seat
     /// is the account's too (in the same writes); a rated game is joined
-    /// only from an account other than its creator's (issue 15).
+    /// only from an account other than its creator's (issue 15). A finished
+    /// game (aborted, or over from its set-up position: a dead position,
+    /// Art. 5.2 b) is `game_finished`, not a seat to take.
     pub fn join(
         &mut self,
         token_hash: String,
@@ -91,6 +93,9 @@ impl GameCore {
     ) -> Result<Effects, (&'static str, &'static str)> {
         if self.settings.mode != Mode::Invite {
             return Err(("not_invitation", "this game is not an invitation"));
+        }
+        if self.status == Status::Finished || self.table.is_over() {
+            return Err(("game_finished", "the game is over"));
         }
         let free = !self.settings.creator;
         if self.status != Status::Waiting || self.players.get(free).joined {

@@ -1,6 +1,7 @@
 //! Creating a game (protocol §3.1): the request, its validation, and the
 //! settings stored with the game.
 
+use crate::display_name::check_visible_name;
 use crate::error::ApiError;
 use crate::protocol::{Color, Mode, Variant, WireDelay};
 use arbiter_laws::Edition;
@@ -160,56 +161,22 @@ mod tc_text {
     }
 }
 
-/// A display name: control characters stripped, trimmed, 1–40 characters;
-/// `None` if empty.
+/// A display name (§3.1): control characters stripped, then
+/// [`check_visible_name`] (§2.1: nothing invisible, nothing blank), 1–40
+/// characters; `None` when absent.
 pub fn clean_name(value: Option<&serde_json::Value>) -> Result<Option<String>, ApiError> {
     match value {
         None | Some(serde_json::Value::Null) => Ok(None),
         Some(serde_json::Value::String(s)) => {
-            // Control characters are dropped; bidi overrides and isolates
-            // and invisible characters would let a name disguise itself or
-            // reorder the text around it (issue 13, defect 7): refused.
-            if let Some(c) = s.chars().find(|&c| invisible_or_bidi(c)) {
-                return Err(ApiError::invalid(
-                    "name",
-                    format!(
-                        "name: U+{:04X} (a direction override or invisible character) is not allowed",
-                        u32::from(c)
-                    ),
-                ));
-            }
             let cleaned: String = s.chars().filter(|c| !c.is_control()).collect();
-            let trimmed = cleaned.trim();
-            if trimmed.is_empty() {
-                return Ok(None);
-            }
-            if trimmed.chars().count() > 40 {
+            let name = check_visible_name("name", &cleaned)?;
+            if name.chars().count() > 40 {
                 return Err(ApiError::invalid("name", "name: at most 40 characters"));
             }
-            Ok(Some(trimmed.to_owned()))
+            Ok(Some(name.to_owned()))
         }
         Some(_) => Err(ApiError::invalid("name", "name: a string")),
     }
-}
-
-/// Bidi embeddings, overrides, isolates and marks, zero-width and other
-/// invisible format characters.
-fn invisible_or_bidi(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{061C}'
-            | '\u{115F}'
-            | '\u{1160}'
-            | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}'
-            | '\u{3164}'
-            | '\u{FEFF}'
-            | '\u{FFA0}'
-            | '\u{FFF9}'..='\u{FFFB}'
-    )
 }
 
 fn string_field<'a>(

@@ -91,6 +91,27 @@ fn refusal(r: Rejected, claim: bool) -> Refusal {
     Refusal::new(code, r.to_string())
 }
 
+/// Termination `by` (§4.4: who resigned, claimed, flagged, or made the
+/// illegal move) of an action that ended the game: the running side for a
+/// flag; nobody when the action made a move and the move ended the game (the
+/// intended move of a rejected claim, Art. 9.5, that mates, stalemates or
+/// leaves a dead position: a game ended by a move, as without the claim);
+/// else the actor.
+fn ended_by(
+    is_flag: bool,
+    moved: bool,
+    running: Option<Color>,
+    by: Option<Color>,
+) -> Option<Color> {
+    if is_flag {
+        running
+    } else if moved {
+        None
+    } else {
+        by
+    }
+}
+
 /// The Laws `Start` for `settings`.
 pub fn start_of(settings: &Settings) -> Start {
     Start {
@@ -274,7 +295,8 @@ impl Table {
                 self.touched = Some(sq);
             }
         }
-        if self.laws.moves().len() > moves_before {
+        let moved = self.laws.moves().len() > moves_before;
+        if moved {
             self.touched = None;
             let played = &self.laws.moves()[moves_before];
             let m = played.mv;
@@ -302,7 +324,7 @@ impl Table {
             });
         }
         if self.laws.is_over() && self.ended_by.is_none() && ending {
-            self.ended_by = if is_flag { running } else { by };
+            self.ended_by = ended_by(is_flag, moved, running, by);
         }
         Ok(applied)
     }
