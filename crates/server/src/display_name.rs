@@ -4,7 +4,7 @@
 //! called wherever such a name is accepted.
 
 use crate::error::ApiError;
-use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
 
 /// `text`, trimmed, if every character of it may be shown as part of a
 /// name (protocol §2.1: "a zero-width or other invisible format character is
@@ -19,7 +19,8 @@ use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 /// - line and paragraph separators (`Zl`, `Zp`: U+2028, U+2029);
 /// - variation selectors (U+FE00..U+FE0F, U+E0100..U+E01EF, the Mongolian
 ///   U+180B..U+180D, U+180F) and the combining grapheme joiner U+034F, which
-///   combine invisibly;
+///   combine invisibly — but for emoji as people write them: U+FE0E/U+FE0F
+///   right after an emoji, the zero-width joiner between two ("❤️", "👩‍💻");
 /// - characters that draw nothing: the Hangul fillers (U+115F, U+1160,
 ///   U+3164, U+FFA0) and the braille blank U+2800;
 /// - unassigned code points (`Cn`), among them the reserved default-ignorable
@@ -38,7 +39,9 @@ use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 /// assert!(check_visible_name("name", " \u{3000} ").is_err());
 /// ```
 pub fn check_visible_name<'a>(field: &str, text: &'a str) -> Result<&'a str, ApiError> {
-    if let Some(c) = text.chars().find(|&c| hidden(c)) {
+    let chars: Vec<char> = text.chars().collect();
+    let refused = (0..chars.len()).find(|&i| hidden(chars[i]) && !joins_emoji(&chars, i));
+    if let Some(c) = refused.map(|i| chars[i]) {
         return Err(ApiError::invalid(
             field,
             format!(
@@ -54,6 +57,27 @@ pub fn check_visible_name<'a>(field: &str, text: &'a str) -> Result<&'a str, Api
         ));
     }
     Ok(text.trim())
+}
+
+/// Is `chars[i]` (a selector or joiner) part of an emoji as people write
+/// it: the emoji presentation selector U+FE0F or the text one U+FE0E right
+/// after an emoji ("❤️"), the zero-width joiner between two emoji ("👩‍💻")?
+/// Then it hides nothing. ASCII (the digits, `#` and `*` of keycaps) is not
+/// an emoji here: "1\u{FE0F}" would look like "1".
+fn joins_emoji(chars: &[char], i: usize) -> bool {
+    let emoji = |c: Option<&char>| c.is_some_and(|c| !c.is_ascii() && c.is_emoji_char());
+    let before = i.checked_sub(1).and_then(|j| chars.get(j));
+    match chars[i] {
+        '\u{FE0E}' | '\u{FE0F}' => emoji(before),
+        '\u{200D}' => {
+            let before = match before {
+                Some('\u{FE0F}') => i.checked_sub(2).and_then(|j| chars.get(j)),
+                b => b,
+            };
+            emoji(before) && emoji(chars.get(i + 1))
+        }
+        _ => false,
+    }
 }
 
 /// Is `c` refused in a name ([`check_visible_name`])?
@@ -137,6 +161,23 @@ mod tests {
         }
     }
 
+    /// Selectors and joiners anywhere else stay refused: after a letter, a
+    /// keycap digit, at the start, a joiner with nothing joined.
+    #[test]
+    fn selectors_and_joiners_outside_emoji_are_refused() {
+        for text in [
+            "An\u{FE0F}na",
+            "Anna1\u{FE0F}",
+            "\u{FE0F}🙂",
+            "🙂\u{200D}",
+            "🙂\u{200D}a",
+            "a\u{200D}🙂",
+            "🙂\u{FE0F}\u{FE0F}",
+        ] {
+            assert!(check_visible_name("name", text).is_err(), "{text:?}");
+        }
+    }
+
     #[test]
     fn blank_names_are_refused() {
         for text in ["", " ", "\u{3000}\u{00A0}\t", "\u{2800}\u{2800}", "\u{1}\n"] {
@@ -155,6 +196,10 @@ mod tests {
             ("王小明", "王小明"),
             ("محمد", "محمد"),
             ("Anna 🙂", "Anna 🙂"),
+            // Emoji as written: a presentation selector, a joined sequence.
+            ("Anna ❤\u{FE0F}", "Anna ❤\u{FE0F}"),
+            ("Ada 👩\u{200D}💻", "Ada 👩\u{200D}💻"),
+            ("Bo 🏳\u{FE0F}\u{200D}🌈", "Bo 🏳\u{FE0F}\u{200D}🌈"),
             ("Ann\u{00A0}Lee", "Ann\u{00A0}Lee"),
         ] {
             assert_eq!(check_visible_name("name", text).unwrap(), kept, "{text:?}");

@@ -835,3 +835,41 @@ async fn a_player_who_came_to_the_board_and_left_is_not_forfeited_6_7() {
     assert_eq!(st["status"], "active", "{st}");
     s.stop().await;
 }
+
+/// §9.1 / §2.1: an event's name is shown to everyone and written into the
+/// TRF and the PGN: direction overrides, zero-width and tag characters are
+/// refused as in a display name; emoji as people write them are kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_name_hides_nothing() {
+    let s = server().await;
+    let org = signup(&s, "Arbiter").await;
+    for name in [
+        "Final\u{202E} sdrawkcab",
+        "Cup\u{200B}",
+        "Open\u{E0041}",
+        "A\u{2028}B",
+        "\u{2800}",
+    ] {
+        let r = s
+            .post(
+                "/api/events",
+                &json!({"name": name, "system": "swiss", "rounds": 3, "initial_s": 60}),
+                Some(&org),
+            )
+            .await;
+        assert_eq!(r.status, 400, "{name:?}: {}", r.body);
+        assert_eq!(r.json()["error"]["field"], "name", "{name:?}");
+    }
+    let id = ok(
+        &s,
+        "/api/events",
+        json!({"name": "Blitz ❤\u{FE0F}", "system": "swiss", "rounds": 3, "initial_s": 60}),
+        &org,
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(show(&s, &id, None).await["name"], "Blitz ❤\u{FE0F}");
+    s.stop().await;
+}

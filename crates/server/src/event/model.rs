@@ -144,8 +144,10 @@ impl Settings {
                     "name",
                     format!("name: 1 to {MAX_NAME} characters, no control characters"),
                 )
-            })?
-            .to_owned();
+            })?;
+        // Shown to everyone, and written into the TRF and PGN: nothing
+        // hidden, reordered or blank (§2.1, as a display name).
+        let name = crate::display_name::check_visible_name("name", name)?.to_owned();
         let system = match get(v, "system").and_then(|x| x.as_str()) {
             Some("swiss") => System::Swiss,
             Some("round_robin") => System::RoundRobin,
