@@ -559,7 +559,9 @@ async fn names_hide_nothing_and_are_not_blank() {
         assert_eq!(r.json()["error"]["field"], "name", "{name:?}");
     }
     let (id, _, _) = s
-        .create(json!({"mode": "invite", "time_control": "600+0", "name": "Anna"}))
+        .create(
+            json!({"mode": "invite", "time_control": "600+0", "name": "Anna", "color": "white"}),
+        )
         .await;
     for name in refused {
         let r = s

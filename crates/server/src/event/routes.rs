@@ -385,12 +385,7 @@ fn hand_pairing(v: &Value) -> Result<Option<run::HandPairing>, ApiError> {
     let Some(boards) = v.get("boards") else {
         return Ok(None);
     };
-    let bad = || {
-        ApiError::invalid(
-            "boards",
-            "boards: a list of [white, black] pairing numbers",
-        )
-    };
+    let bad = || ApiError::invalid("boards", "boards: a list of [white, black] pairing numbers");
     let list = boards.as_array().ok_or_else(bad)?;
     if list.len() > model::MAX_PLAYERS as usize {
         return Err(bad());
