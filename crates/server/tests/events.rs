@@ -873,3 +873,87 @@ async fn an_event_name_hides_nothing() {
     assert_eq!(show(&s, &id, None).await["name"], "Blitz ❤\u{FE0F}");
     s.stop().await;
 }
+
+/// C.04.3 finds no pairing (four players who have all met, a fourth
+/// round): the event's view says so (`pairing_problem`), and the arbiter
+/// pairs the round by hand (§9.4), every player to be paired named once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_the_rules_cannot_pair_is_paired_by_the_arbiter() {
+    let s = server().await;
+    let org = signup(&s, "Arbiter").await;
+    let id = ok(&s, "/api/events",
+        json!({"name": "Four", "system": "swiss", "rounds": 4, "initial_s": 60, "default_time_s": 600}),
+        &org).await["id"].as_str().unwrap().to_owned();
+    for name in ["Ann", "Ben", "Cat", "Dan"] {
+        let c = signup(&s, name).await;
+        ok(&s, &format!("/api/events/{id}/register"), json!({}), &c).await;
+    }
+    for round in 1..=3u64 {
+        let v = until(&s, &id, "the round", |v| v["current_round"] == round).await;
+        for board in 1..=2 {
+            assert!(board_played(&v, round as usize, board));
+            ok(
+                &s,
+                &format!("/api/events/{id}/result"),
+                json!({"round": round, "board": board, "result": "1/2-1/2"}),
+                &org,
+            )
+            .await;
+        }
+    }
+    let v = until(&s, &id, "the problem", |v| !v["pairing_problem"].is_null()).await;
+    assert_eq!(v["current_round"], 3);
+    assert_eq!(v["pairing_problem"]["round"], 4, "{v:#}");
+    let pair = |body: Value| {
+        let (s, id, org) = (&s, &id, &org);
+        async move {
+            s.post(&format!("/api/events/{id}/pair"), &body, Some(org))
+                .await
+        }
+    };
+    for (body, why) in [
+        (json!({"boards": [[1, 2]]}), "players 3, 4 are not paired"),
+        (
+            json!({"boards": [[1, 2], [3, 1]]}),
+            "player 1 is named twice",
+        ),
+        (json!({"boards": [[1, 2], [3, 9]]}), "there is no player 9"),
+        (
+            json!({"boards": [[1, 2, 3]]}),
+            "boards: a list of [white, black] pairing numbers",
+        ),
+    ] {
+        let r = pair(body).await;
+        assert_eq!(
+            (r.status, r.json()["error"]["field"].as_str()),
+            (400, Some("boards")),
+            "{}",
+            r.body
+        );
+        assert!(r.body.contains(why), "{}", r.body);
+    }
+    let r = pair(json!({"boards": [[4, 1], [2, 3]]})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["round"], 4);
+    let v = show(&s, &id, None).await;
+    assert_eq!(
+        (
+            board(&v, 4, 1)["white"].as_u64(),
+            board(&v, 4, 1)["black"].as_u64()
+        ),
+        (Some(4), Some(1))
+    );
+    assert_eq!(
+        (
+            board(&v, 4, 2)["white"].as_u64(),
+            board(&v, 4, 2)["black"].as_u64()
+        ),
+        (Some(2), Some(3))
+    );
+    assert!(v["pairing_problem"].is_null(), "{v:#}");
+    s.stop().await;
+}
+
+fn board_played(v: &Value, round: usize, board: usize) -> bool {
+    self::board(v, round, board)["game_id"].is_string()
+}
