@@ -18,7 +18,7 @@ export function eventErrorText(code: string, message: string): string {
   if (code === 'invalid_request') {
     const field = /^(\w+):/.exec(message)?.[1];
     const byField = `err.event.invalid.${field}`;
-    if (field && hasKey(byField)) return t(byField);
+    if (field && hasKey(byField)) return t(byField, { message: message.slice(field.length + 1).trim() });
   }
   const key = `err.event.${code}`;
   if (hasKey(key)) return t(key, { message });

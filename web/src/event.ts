@@ -46,6 +46,20 @@ export function ruleOf(ev: EventView | null, action: Action): string {
   }
 }
 
+/**
+ * The body of a round paired by hand (docs/protocol.md §9.4) from what the arbiter typed: boards
+ * "4-1, 2-3" (or "4 1; 2 3", one per line) and the bye's number, if any. Anything unreadable is
+ * sent as typed, for the server to refuse in words.
+ */
+export function handPairing(boards: string, bye: string): Record<string, unknown> {
+  const pairs = boards.split(/[,;\n]+/).map((b) => b.trim()).filter((b) => b !== '').map((b) => {
+    const m = /^(\d+)\s*(?:[-–—:]|\s)\s*(\d+)$/.exec(b);
+    return m ? [Number(m[1]), Number(m[2])] : b;
+  });
+  const n = Number(bye);
+  return { boards: pairs, bye: bye.trim() !== '' && Number.isInteger(n) && n > 0 ? n : null };
+}
+
 /** A tie-break's name in words from its C.07 code ("SB/C1": "Sonneborn-Berger, cut 1"), or null. */
 export function tieBreakName(code: string): string | null {
   const [name, cut] = code.toUpperCase().split('/');
@@ -348,6 +362,8 @@ export class EventPage implements Page {
     const lbl = (id: string, k: Key) => h('label', { for: id, text: t(k) });
     const result = (this.inputs['res-result'] = h('select', { id: 'res-result' }, ...RESULTS.map((r) => h('option', { value: r, text: r }))));
     const late = (this.inputs['late-user'] = h('input', { id: 'late-user', autocomplete: 'off', maxlength: 20 }));
+    const hand = (this.inputs['hand-boards'] = h('input', { id: 'hand-boards', autocomplete: 'off', inputmode: 'numeric' }));
+    const handBye = (this.inputs['hand-bye'] = h('input', { type: 'number', id: 'hand-bye', min: 1 }));
     const v = (id: string) => this.inputs[id].value;
     const box = h('section', { class: 'organiser', id: 'organiser', 'aria-labelledby': 'organiser-title', hidden: true },
       h('h2', { id: 'organiser-title', text: t('event.controls') }),
@@ -365,6 +381,11 @@ export class EventPage implements Page {
         h('p', { class: 'hint', text: t('event.forfeitHint') }),
         lbl('ff-player', 'event.player'), num('ff-player', 1), lbl('ff-round', 'events.round'), num('ff-round', 1),
         this.button('forfeit', t('event.forfeitBtn'), 'forfeit', () => ({ player: Number(v('ff-player')), round: Number(v('ff-round')) })))),
+      (this.els.problem = h('p', { class: 'pairing-problem', id: 'pairing-problem', role: 'alert', hidden: true })),
+      (this.els.handForm = h('fieldset', { class: 'organiser-form', id: 'hand-form' },
+        h('legend', { text: t('event.handTitle') }),
+        lbl('hand-boards', 'event.handBoards'), hand, lbl('hand-bye', 'event.handBye'), handBye,
+        this.button('pair-hand', t('event.handBtn'), 'pair', () => handPairing(v('hand-boards'), v('hand-bye'))))),
       (this.els.lateForm = h('fieldset', { class: 'organiser-form', id: 'late-form' },
         h('legend', { text: t('event.lateTitle') }),
         lbl('late-user', 'event.lateUser'), late,
@@ -382,7 +403,13 @@ export class EventPage implements Page {
     this.els.endBtn.hidden = ev.status !== 'running';
     this.els.resultForm.hidden = ev.status === 'registration';
     this.els.forfeitForm.hidden = ev.status === 'registration';
-    this.els.lateForm.hidden = ev.status === 'finished';
+    // A late entry and a round paired by hand: a running Swiss only (§9.4).
+    const runningSwiss = ev.status === 'running' && ev.system === 'swiss';
+    this.els.lateForm.hidden = !runningSwiss;
+    this.els.handForm.hidden = !runningSwiss;
+    const problem = ev.pairing_problem;
+    this.els.problem.hidden = !problem;
+    this.els.problem.textContent = problem ? t('event.pairingProblem', { round: problem.round, message: problem.message }) : '';
     // The current round is the likeliest one to correct; keep what the arbiter typed otherwise.
     for (const id of ['res-round', 'ff-round']) {
       const input = this.inputs[id] as HTMLInputElement;

@@ -74,6 +74,8 @@ export interface EventView {
   players: EventPlayer[];
   rounds: EventRound[];
   current_round: number;
+  /** The next round could not be paired by the rules: the arbiter pairs it by hand. */
+  pairing_problem?: { round: number; message: string } | null;
   standings: Standing[];
   rating_changes?: RatingChange[] | null;
   you: { registered: boolean; no?: number | null; your_game: string | null; byes?: number[]; organiser: boolean } | null;

@@ -199,12 +199,15 @@ test('[mock-only] a round-robin has no half-point bye; the events list reflows a
     await org.waitForSelector('#ev-withdraw');
     assert.equal(await org.locator('#ev-bye').count(), 0, 'byes are Swiss only (C.04.1)');
     assert.equal(await org.locator('#bye-round').count(), 0);
-    // A late entry of no account: the refusal in Russian words.
+    // A forfeit of a player with no game: the refusal in Russian words. A round-robin takes no
+    // late entry and no round paired by hand (§9.4): neither form is shown.
     await org.click('#ev-start');
-    await org.waitForSelector('#late-user');
-    await org.fill('#late-user', 'x');
-    await org.click('#ev-late');
-    await org.waitForFunction(() => document.querySelector('#event-status')?.textContent === 'Пользователя с таким именем нет.');
+    await org.waitForSelector('#ff-player');
+    assert.ok(await org.locator('#late-form').isHidden(), 'no late entry in a round-robin');
+    assert.ok(await org.locator('#hand-form').isHidden(), 'no pairing by hand in a round-robin');
+    await org.fill('#ff-player', '9');
+    await org.click('#ev-forfeit');
+    await org.waitForFunction(() => document.querySelector('#event-status')?.textContent === 'Проверьте номер игрока: в этом туре у него нет партии.');
 
     const phone = await open({ viewport: { width: 360, height: 740 } });
     await phone.goto(`${BASE_URL}/events`);

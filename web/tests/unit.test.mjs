@@ -234,3 +234,13 @@ test('tie-break columns are named in words', () => {
     assert.equal(EV.tieBreakName('DE'), 'Личная встреча');
   } finally { I2.setLang('en'); }
 });
+
+// Protocol §9.4: a round paired by hand, as the arbiter types it.
+test('a round paired by hand is read from what the arbiter types', () => {
+  assert.deepEqual(EV.handPairing('4-1, 2-3', ''), { boards: [[4, 1], [2, 3]], bye: null });
+  assert.deepEqual(EV.handPairing('4 1; 2–3\n5:6', '7'), { boards: [[4, 1], [2, 3], [5, 6]], bye: 7 });
+  // Unreadable boards go as typed, for the server to refuse in words.
+  assert.deepEqual(EV.handPairing('4-1, x', 'y'), { boards: [[4, 1], 'x'], bye: null });
+  assert.equal(ER.eventErrorText('invalid_request', 'boards: players 3, 4 are not paired'),
+    'Check the boards: white–black pairing numbers, every player to be paired named once (players 3, 4 are not paired).');
+});
