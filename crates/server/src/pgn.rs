@@ -9,6 +9,7 @@
 use crate::game::core::GameCore;
 use crate::game::core::LogEntry;
 use crate::protocol::{Color, Event, Player, PlayerKind, Variant};
+use arbiter_chess::Position;
 use arbiter_laws::Termination;
 use arbiter_pgn::{Game, Line, Node};
 
@@ -100,7 +101,13 @@ pub fn export_game(core: &GameCore) -> Game {
         node.clock_ms = record.clock_ms.map(|ms| ms / 1000 * 1000);
         game.line.nodes.push(node);
     }
-    record_comments(&mut game.line, &core.log, core.settings.edition.year());
+    let start = *laws.initial_position();
+    record_comments(
+        &mut game.line,
+        &start,
+        &core.log,
+        core.settings.edition.year(),
+    );
     game.result = arbiter_pgn::GameResult::from_pgn(&core.table.result());
     game
 }
@@ -132,14 +139,24 @@ fn termination_words(kind: Termination) -> String {
 /// Appendix C.12 asks); any other offer, a declined offer, a rejected claim
 /// with the time it cost (Art. 9.5), a time penalty (Art. 7.5) and the end
 /// of the game with its Article become comments after the move they
-/// followed (before the first move: comments of the line). `year` is the
-/// edition of the Laws cited.
-pub fn record_comments(line: &mut Line, log: &[LogEntry], year: &str) {
+/// followed (before the first move: comments of the line). A claim's
+/// intended move is written in SAN from `start`, the line's first position,
+/// as the moves are (Appendix C). `year` is the edition of the Laws cited.
+pub fn record_comments(line: &mut Line, start: &Position, log: &[LogEntry], year: &str) {
     let mut ply = 0usize;
     let mut last_mover = None;
+    // The position the next event happens in.
+    let mut pos = *start;
+    let san = |pos: &Position, uci: &str| {
+        pos.parse_uci(uci)
+            .map_or_else(|_| uci.to_owned(), |m| pos.san(m))
+    };
     for entry in log {
         let comment = match &entry.event {
             Event::Move { record } => {
+                if let Some(node) = line.nodes.get(ply) {
+                    pos.play_unchecked(node.mv);
+                }
                 ply += 1;
                 last_mover = Some(record.color);
                 None
@@ -162,7 +179,7 @@ pub fn record_comments(line: &mut Line, log: &[LogEntry], year: &str) {
             } => {
                 let with_move = mv
                     .as_deref()
-                    .map(|m| format!(" with the intended move {m}"))
+                    .map(|m| format!(" with the intended move {}", san(&pos, m)))
                     .unwrap_or_default();
                 Some(format!(
                     "{} claims a draw by {}{with_move}: the claim is incorrect; {} s added to {}'s clock (FIDE Laws {year}, Art. {article})",
@@ -194,7 +211,7 @@ pub fn record_comments(line: &mut Line, log: &[LogEntry], year: &str) {
                     .unwrap_or_default();
                 let with_move = intended_move
                     .as_deref()
-                    .map(|m| format!(", intended move {m}"))
+                    .map(|m| format!(", intended move {}", san(&pos, m)))
                     .unwrap_or_default();
                 Some(format!(
                     "{}{by}{with_move} (FIDE Laws {year}, Art. {})",

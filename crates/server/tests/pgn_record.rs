@@ -29,13 +29,14 @@ async fn offers_claims_and_the_end_are_in_the_record() {
         .await;
     assert_eq!(p.event().await["event"]["kind"], "draw_declined");
     p.play("e7e5").await;
-    // White claims a threefold repetition that is not there: a minute to
-    // Black (blitz, Appendix A.4 c), and the claim stands as an offer.
-    p.send(json!({"type": "claim", "claim": "threefold", "color": "white"}))
+    // White claims a threefold repetition that is not there, writing the
+    // intended move Nf3: a minute to Black (blitz, Appendix A.4 c), the
+    // claim stands as an offer, and the move is made (Art. 9.5).
+    p.send(json!({"type": "claim", "claim": "threefold", "color": "white", "move": "g1f3"}))
         .await;
     let rejected = p.event_of("claim_rejected").await;
     let article = rejected["event"]["article"].as_str().unwrap().to_owned();
-    p.play("g1f3").await;
+    p.event_of("move").await;
     p.send(json!({"type": "resign", "color": "black"})).await;
     p.event_of("end").await;
 
@@ -47,12 +48,19 @@ async fn offers_claims_and_the_end_are_in_the_record() {
         pgn.contains("{Black declines the draw offer}"),
         "the decline: {pgn}"
     );
+    // Words as written, whatever the line breaks.
+    let words = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        pgn.contains(&format!("(FIDE Laws 2014, Art. {article})")),
+        words.contains(&format!("(FIDE Laws 2014, Art. {article})")),
         "the rejected claim with its Article: {pgn}"
     );
+    // The intended move in SAN, as the moves are (Appendix C), not UCI.
     assert!(
-        pgn.contains("{Resignation by Black (FIDE Laws 2014, Art. 5.1 b)}"),
+        words.contains("with the intended move Nf3"),
+        "the intended move: {pgn}"
+    );
+    assert!(
+        words.contains("{Resignation by Black (FIDE Laws 2014, Art. 5.1 b)}"),
         "the end with its Article: {pgn}"
     );
 
