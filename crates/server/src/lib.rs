@@ -263,6 +263,9 @@ impl Server {
             ),
         });
         app.registry.bind(&app);
+        if let Some(c) = &app.cluster {
+            cluster::ownership::start(&app, c).await?;
+        }
         // In a cluster, the nodes take the games over by their leases
         // (`cluster::ownership`), not all at once here.
         let resumed = match app.cluster {

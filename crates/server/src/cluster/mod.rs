@@ -17,6 +17,14 @@
 //!   (nothing on it needs to outlive a node: everything durable is in the
 //!   database, so JetStream is not used). Nodes announce themselves every
 //!   [`ALIVE_EVERY`]; one not heard for [`ALIVE_LAPSE`] is taken as gone.
+//! - **Incarnations**: each start of a node is an incarnation of its name
+//!   ([`Cluster::incarnation`], the start's epoch µs). A node started again
+//!   under the same name (a supervisor's restart, sooner than its leases
+//!   lapse) first releases what its earlier incarnation held
+//!   (`Store::release_earlier_incarnation`): those games move on at once,
+//!   their clocks resumed from the dead process's last renewal. Its beat
+//!   carries the incarnation, so the other nodes drop the connections they
+//!   forwarded to or from the earlier one, as if it had not been heard.
 //! - **The same views everywhere**: the lobby's changes go to every node,
 //!   and a node that joins asks the others for their seeks first
 //!   (`forward::run`); each owner sends which players of its games are
@@ -92,6 +100,9 @@ type PresenceTable = HashMap<String, Vec<(String, u8, Instant)>>;
 pub struct Cluster {
     /// This node's name.
     pub node: String,
+    /// This start of the node: the epoch µs it joined at (a later start of
+    /// the same name has a greater one).
+    pub incarnation: u64,
     /// The configuration.
     pub config: ClusterConfig,
     bus: bus::Bus,
@@ -101,6 +112,8 @@ pub struct Cluster {
     bus_down_since: Mutex<Option<Instant>>,
     /// Nodes heard on the bus, and when.
     alive: Mutex<HashMap<String, Instant>>,
+    /// The latest incarnation heard of each node.
+    incarnations: Mutex<HashMap<String, u64>>,
     /// This node's side of the forwarded connections.
     forward: forward::Tables,
     /// Presence heard from the owners.
@@ -115,13 +128,18 @@ impl Cluster {
     /// Connects to the bus as `node`.
     pub async fn join(node: String, config: ClusterConfig) -> Result<Cluster, bus::BusError> {
         let bus = bus::Bus::connect(&config.bus, &config.prefix, &node).await?;
+        let incarnation = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_micros() as u64);
         Ok(Cluster {
             node,
+            incarnation,
             config,
             bus,
             owned: Mutex::default(),
             bus_down_since: Mutex::default(),
             alive: Mutex::default(),
+            incarnations: Mutex::default(),
             forward: forward::Tables::default(),
             presence: Mutex::default(),
         })
@@ -163,6 +181,40 @@ impl Cluster {
                 alive.insert(node.to_string(), now);
             }
         }
+    }
+
+    /// `node` said it is incarnation `incarnation` (its beat, its answer to
+    /// an attach, or its attach): the latest one heard is kept. `true` when
+    /// it is a later start than the one heard before (the earlier one is
+    /// dead: what was forwarded to or from it is dropped,
+    /// [`Cluster::is_stale`]).
+    fn heard_incarnation(&self, node: &str, incarnation: u64) -> bool {
+        if node == self.node {
+            return false;
+        }
+        let mut known = lock(&self.incarnations);
+        match known.get_mut(node) {
+            Some(i) if *i >= incarnation => false,
+            Some(i) => {
+                *i = incarnation;
+                true
+            }
+            None => {
+                known.insert(node.to_string(), incarnation);
+                false
+            }
+        }
+    }
+
+    /// Is `incarnation` of `node` an earlier one than the latest heard (a
+    /// connection made with it was made with a process now dead)?
+    fn is_stale(&self, node: &str, incarnation: Option<u64>) -> bool {
+        let Some(i) = incarnation else {
+            return false;
+        };
+        lock(&self.incarnations)
+            .get(node)
+            .is_some_and(|latest| *latest > i)
     }
 
     /// Records an owner's presence report (not this node's own).

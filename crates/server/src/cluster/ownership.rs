@@ -8,6 +8,11 @@
 //! nobody (at most one renewal interval, a quarter of the lease, of real
 //! thinking time before a crash goes uncounted).
 //!
+//! A node started again under its name releases, before it serves, the
+//! leases its earlier incarnation still holds ([`start`]): that process is
+//! dead, and its name's row of `nodes` is about to be renewed by this one,
+//! which would keep those leases alive with nobody running their games.
+//!
 //! ```
 //! use arbiter_server::cluster::ownership::Claim;
 //! let c = Claim::Held("n2".to_string());
@@ -75,6 +80,26 @@ pub async fn create_games(
     app.store.write(writes).await?;
     for id in ids {
         took(app, c, id, 1);
+    }
+    Ok(())
+}
+
+/// Starts this incarnation of the node (before it serves or renews): the
+/// leases its name still holds are an earlier incarnation's, whose process
+/// is gone; they are released as of its last renewal, so that any node
+/// (this one too) takes their games over at once, their clocks resumed from
+/// that renewal ([`claim`]).
+pub async fn start(app: &App, c: &Cluster) -> Result<(), StoreError> {
+    let released = app
+        .store
+        .release_earlier_incarnation(c.node.clone())
+        .await?;
+    if released > 0 {
+        tracing::warn!(
+            "node {} started again (incarnation {}): released the {released} games its earlier incarnation held",
+            c.node,
+            c.incarnation
+        );
     }
     Ok(())
 }
