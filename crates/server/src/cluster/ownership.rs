@@ -138,6 +138,7 @@ pub async fn claim(app: &App, c: &Cluster, id: &str) -> Result<Claim, StoreError
     let Some(stored) = app.store.load_game(id.to_string()).await? else {
         return Ok(Claim::Missing);
     };
+    let resumed_at = stored.row.updated_at;
     let mut core = GameCore::load(stored)?;
     if let Some(origin) = core.clock_origin {
         let last_alive = match &got.previous {
@@ -148,7 +149,7 @@ pub async fn claim(app: &App, c: &Cluster, id: &str) -> Result<Claim, StoreError
         core.clock_origin = Some(crate::resumed_origin(
             origin,
             core.table.last_t(),
-            last_alive,
+            last_alive.max(Some(resumed_at)),
             now,
         ));
         if got.previous.is_some() {
@@ -158,7 +159,11 @@ pub async fn claim(app: &App, c: &Cluster, id: &str) -> Result<Claim, StoreError
                 got.lease.generation
             );
         }
-        let writes = super::fence(app, id, vec![WriteOp::UpdateGame(core.row())]);
+        let writes = super::fence(
+            app,
+            id,
+            vec![WriteOp::UpdateGame(crate::resumed_row(&core, now))],
+        );
         app.store.write(writes).await?;
     }
     Ok(Claim::Ours(Box::new(core)))

@@ -153,6 +153,7 @@ impl Registry {
         let Some(stored) = app.store.load_game(id.to_owned()).await? else {
             return Ok(None);
         };
+        let resumed_at = stored.row.updated_at;
         let mut core = GameCore::load(stored)?;
         let last_alive = self
             .pending
@@ -161,16 +162,21 @@ impl Registry {
             .and_then(|mut p| p.0.remove(id).then_some(p.1));
         if let (Some(last_alive), Some(origin)) = (last_alive, core.clock_origin) {
             // Its first load since the restart: the downtime is not charged,
-            // and the shifted origin is durable before its clock runs.
+            // and the shifted origin is durable before its clock runs, with
+            // the instant it was shifted at ([`crate::resumed_row`]): a crash
+            // before this run's first heartbeat must not give the downtime
+            // back again from the same heartbeat.
             let now = app.clock.now_ms();
             core.clock_origin = Some(crate::resumed_origin(
                 origin,
                 core.table.last_t(),
-                last_alive,
+                last_alive.max(Some(resumed_at)),
                 now,
             ));
             app.store
-                .write(vec![crate::store::WriteOp::UpdateGame(core.row())])
+                .write(vec![crate::store::WriteOp::UpdateGame(crate::resumed_row(
+                    &core, now,
+                ))])
                 .await?;
         }
         Ok(Some(Located::Local(self.start(&app, core).await)))
