@@ -624,3 +624,81 @@ async fn a_node_started_again_under_its_name_gives_up_its_dead_process_s_games()
         let _ = c.wait();
     }
 }
+
+/// Game `id`'s (ply, updated_at) in `at`'s game list.
+async fn listed(at: SocketAddr, id: &str) -> Option<(u64, u64)> {
+    let r = request(at, "GET", "/api/games?status=live&limit=200", None, &[])
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    let g = v["games"]
+        .as_array()?
+        .iter()
+        .find(|g| g["id"] == id)?
+        .clone();
+    Some((g["ply"].as_u64()?, g["updated_at"].as_u64()?))
+}
+
+/// The game list's `ply` and `updated_at` are the same on every node: the
+/// games row is not written at each move, so a node that does not own the
+/// game lists what its owner reports on the bus (within a beat, 0.5 s).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_node_lists_a_game_s_ply_and_last_move_alike() {
+    let Some(scratch) = pg_scratch::Scratch::new("cluster_views_list") else {
+        return;
+    };
+    let Some(bus) = cluster_node::nats("cluster_views_list").await else {
+        return;
+    };
+    let prefix = format!("list_{}_{}", std::process::id(), rand::random::<u32>());
+    let dirs: Vec<_> = (0..2).map(|_| tempfile::tempdir().unwrap()).collect();
+    let start = |i: usize| {
+        let (url, path, p) = (
+            scratch.url.clone(),
+            dirs[i].path().to_owned(),
+            prefix.clone(),
+        );
+        tokio::task::spawn_blocking(move || {
+            cluster_node::start(&format!("n{i}"), &path, &url, bus, &p, LEASE_MS, &[])
+        })
+    };
+    let (mut n0, a0) = start(0).await.unwrap();
+    let (mut n1, a1) = start(1).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let (g, white_cookie) = create(a0, "198.51.100.41", false).await;
+    let r = request(a0, "POST", &format!("/api/games/{g}/join"), Some("{}"), &[])
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "join: {}", r.body);
+    let mut white = WebPlayer::new(&g, &white_cookie);
+    let mut black = WebPlayer::new(&g, &r.cookie().unwrap());
+    white.connect(a0).await;
+    black.connect(a0).await;
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
+    for (i, uci) in moves.iter().enumerate() {
+        let p = if i % 2 == 0 { &mut white } else { &mut black };
+        p.play(uci).await;
+        white.saw_move(i as u64 + 1).await;
+        black.saw_move(i as u64 + 1).await;
+    }
+    let owner = listed(a0, &g).await.unwrap();
+    assert_eq!(owner.0, 6, "the owner's list");
+    let moved = Instant::now();
+    assert!(
+        soon(Duration::from_secs(2), || async {
+            listed(a1, &g).await == Some(owner)
+        })
+        .await,
+        "the other node lists {:?}, the owner {owner:?}",
+        listed(a1, &g).await
+    );
+    eprintln!(
+        "cluster_views: the other node's list agreed {} ms after the last move",
+        moved.elapsed().as_millis()
+    );
+    for c in [&mut n0, &mut n1] {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+}

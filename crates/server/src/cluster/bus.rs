@@ -158,13 +158,20 @@ pub struct LobbySnapshot {
 }
 
 /// Which players are connected to the games a node owns (bit 0 White,
-/// bit 1 Black), sent by the owner: the changes every
-/// [`super::ALIVE_EVERY`], and all of them (`full`, in parts of at most
-/// [`PRESENCE_PART`] games) every [`super::PRESENCE_FULL_EVERY`] beats.
+/// bit 1 Black), and each game's ply and last event, sent by the owner: the
+/// changes every [`super::ALIVE_EVERY`], and all of them (`full`, in parts
+/// of at most [`PRESENCE_PART`] games) every [`super::PRESENCE_FULL_EVERY`]
+/// beats. The game list of every node shows them (the stored row of a
+/// game is not written at each move).
 ///
 /// ```
 /// use arbiter_server::cluster::bus::PresenceReport;
-/// let r = PresenceReport { node: "n1".into(), full: false, games: vec![("AbCd1234".into(), 0b01)] };
+/// let r = PresenceReport {
+///     node: "n1".into(),
+///     full: false,
+///     games: vec![("AbCd1234".into(), 0b01)],
+///     live: vec![("AbCd1234".into(), 10, 1_767_225_912_000)],
+/// };
 /// let json = serde_json::to_string(&r).unwrap();
 /// assert_eq!(serde_json::from_str::<PresenceReport>(&json).unwrap(), r);
 /// ```
@@ -177,10 +184,15 @@ pub struct PresenceReport {
     pub full: bool,
     /// Game → presence bits.
     pub games: Vec<(String, u8)>,
+    /// Game → its ply and the epoch ms of its last event (every game the
+    /// node runs, not only those with a player connected; none from a
+    /// version before them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub live: Vec<(String, u32, u64)>,
 }
 
-/// Games in one presence message at most (about 16 bytes each: far below
-/// NATS's 1 MiB payload).
+/// Games in one presence message at most (about 16 bytes each, and 40 for
+/// their ply and last event: far below NATS's 1 MiB payload).
 pub const PRESENCE_PART: usize = 8_192;
 
 /// The header of a beat on `P.alive` carrying the node's incarnation (a

@@ -481,18 +481,22 @@ fn drop_unheard(c: &Cluster) {
     }
 }
 
-/// What this node last told the others of its games' presence.
+/// What this node last told the others of its games' presence, ply and
+/// last event.
 #[derive(Default)]
 struct PresenceSent {
     games: HashMap<String, u8>,
+    live: HashMap<String, (u32, u64)>,
     beats: u32,
 }
 
-/// Tells the other nodes which players of this node's games are connected:
-/// the changes since the last beat, or all of them every
-/// [`PRESENCE_FULL_EVERY`] beats (in parts of [`PRESENCE_PART`] games).
+/// Tells the other nodes which players of this node's games are connected,
+/// and their games' ply and last event: the changes since the last beat,
+/// or all of them every [`PRESENCE_FULL_EVERY`] beats (in parts of
+/// [`PRESENCE_PART`] games).
 async fn send_presence(app: &App, c: &Cluster, sent: &mut PresenceSent) {
     let now = app.registry.presence_all().await;
+    let live_now = app.registry.live_all().await;
     let full = sent.beats % PRESENCE_FULL_EVERY == 0;
     sent.beats = sent.beats.wrapping_add(1);
     let games: Vec<(String, u8)> = if full {
@@ -512,14 +516,22 @@ async fn send_presence(app: &App, c: &Cluster, sent: &mut PresenceSent) {
         changed
     };
     sent.games = now;
-    if games.is_empty() && !full {
+    let live: Vec<(String, u32, u64)> = live_now
+        .iter()
+        .filter(|&(g, l)| full || sent.live.get(g) != Some(l))
+        .map(|(g, &(ply, at))| (g.clone(), ply, at))
+        .collect();
+    sent.live = live_now;
+    if games.is_empty() && live.is_empty() && !full {
         return;
     }
-    for part in games.chunks(PRESENCE_PART) {
+    let parts = games.len().max(live.len()).div_ceil(PRESENCE_PART).max(1);
+    for i in 0..parts {
         let r = PresenceReport {
             node: c.node.clone(),
             full,
-            games: part.to_vec(),
+            games: part(&games, i),
+            live: part(&live, i),
         };
         if c.bus.presence(&r).await.is_err() {
             // Sent again in full within PRESENCE_FULL_EVERY beats.
@@ -527,6 +539,15 @@ async fn send_presence(app: &App, c: &Cluster, sent: &mut PresenceSent) {
             return;
         }
     }
+}
+
+/// The `i`th part of `v` in a presence report.
+fn part<T: Clone>(v: &[T], i: usize) -> Vec<T> {
+    v.iter()
+        .skip(i * PRESENCE_PART)
+        .take(PRESENCE_PART)
+        .cloned()
+        .collect()
 }
 
 /// Asks the nodes already running for their seeks (a node that joins

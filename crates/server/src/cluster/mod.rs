@@ -29,9 +29,13 @@
 //!   and a node that joins asks the others for their seeks first
 //!   (`forward::run`); each owner sends which players of its games are
 //!   connected ([`bus::PresenceReport`]), so that the game list's "online"
-//!   is the same on every node; what a node not heard for [`ALIVE_LAPSE`]
-//!   said, or an owner did not repeat within [`PRESENCE_LAPSE`], is
-//!   forgotten (its players show offline).
+//!   is the same on every node, and each game's ply and last event (the
+//!   stored row is not written at each move), so that the list's `ply` and
+//!   `updated_at` are too (at most one beat, [`ALIVE_EVERY`], behind the
+//!   owner; a full report's period if a message was lost); what a node
+//!   not heard for [`ALIVE_LAPSE`] said, or an owner did not repeat within
+//!   [`PRESENCE_LAPSE`], is forgotten (its players show offline, and the
+//!   list falls back to the stored row).
 //!
 //! ```
 //! use arbiter_server::cluster::ClusterConfig;
@@ -95,6 +99,10 @@ impl ClusterConfig {
 /// Presence heard from the owners: game → (owner, bits, when).
 type PresenceTable = HashMap<String, Vec<(String, u8, Instant)>>;
 
+/// The ply and last event of games, heard from their owners: game →
+/// (owner, ply, updated_at, when).
+type LiveTable = HashMap<String, (String, u32, u64, Instant)>;
+
 /// A node's membership of the cluster: the bus, the leases it holds, the
 /// connections forwarded through it.
 pub struct Cluster {
@@ -118,6 +126,8 @@ pub struct Cluster {
     forward: forward::Tables,
     /// Presence heard from the owners.
     presence: Mutex<PresenceTable>,
+    /// The ply and last event of games, heard from their owners.
+    live: Mutex<LiveTable>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -142,6 +152,7 @@ impl Cluster {
             incarnations: Mutex::default(),
             forward: forward::Tables::default(),
             presence: Mutex::default(),
+            live: Mutex::default(),
         })
     }
 
@@ -223,6 +234,20 @@ impl Cluster {
             return;
         }
         let now = Instant::now();
+        {
+            let mut live = lock(&self.live);
+            for (game, ply, updated_at) in r.live {
+                match live.get_mut(&game) {
+                    // A game that moved on: its new owner's word wins once
+                    // it is ahead (ply only grows).
+                    Some(e) if e.0 != r.node && e.1 > ply && e.3.elapsed() < PRESENCE_LAPSE => {}
+                    Some(e) => *e = (r.node.clone(), ply, updated_at, now),
+                    None => {
+                        live.insert(game, (r.node.clone(), ply, updated_at, now));
+                    }
+                }
+            }
+        }
         let mut table = lock(&self.presence);
         for (game, bits) in r.games {
             let entries = table.entry(game).or_default();
@@ -246,8 +271,19 @@ impl Cluster {
         })
     }
 
+    /// The ply and the epoch ms of the last event of a game owned by another
+    /// node, as its owner last said, if that node is alive and said so
+    /// within [`PRESENCE_LAPSE`].
+    pub fn live_of(&self, game: &str) -> Option<(u32, u64)> {
+        lock(&self.live)
+            .get(game)
+            .filter(|(n, _, _, at)| at.elapsed() < PRESENCE_LAPSE && self.is_alive(n))
+            .map(|(_, ply, updated_at, _)| (*ply, *updated_at))
+    }
+
     /// Forgets the presence not repeated within [`PRESENCE_LAPSE`].
     fn expire_presence(&self) {
+        lock(&self.live).retain(|_, (_, _, _, at)| at.elapsed() < PRESENCE_LAPSE);
         let mut table = lock(&self.presence);
         for entries in table.values_mut() {
             entries.retain(|(_, _, at)| at.elapsed() < PRESENCE_LAPSE);

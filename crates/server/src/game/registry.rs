@@ -211,18 +211,48 @@ impl Registry {
     }
 
     /// The live summary of a running game: presence bits (bit 0 White,
-    /// bit 1 Black), ply and the epoch ms of its last event.
+    /// bit 1 Black), ply and the epoch ms of its last event. In a cluster,
+    /// for a game running on another node, what its owner last reported
+    /// (`cluster::bus::PresenceReport`, at most [`crate::cluster::ALIVE_EVERY`]
+    /// old, or a full report's period if a message was lost): every node
+    /// lists a game alike.
     pub async fn summary(&self, id: &str) -> Option<(u8, u32, u64)> {
         use std::sync::atomic::Ordering::Relaxed;
-        let games = self.games.lock().await;
-        games.get(id).map(|h| {
-            let s = &h.summary;
-            (
-                s.presence.load(Relaxed),
-                s.ply.load(Relaxed),
-                s.updated_at.load(Relaxed),
-            )
+        let here = {
+            let games = self.games.lock().await;
+            games.get(id).map(|h| {
+                let s = &h.summary;
+                (
+                    s.presence.load(Relaxed),
+                    s.ply.load(Relaxed),
+                    s.updated_at.load(Relaxed),
+                )
+            })
+        };
+        here.or_else(|| {
+            let app = self.app.get().and_then(Weak::upgrade)?;
+            let c = app.cluster.as_ref()?;
+            let (ply, updated_at) = c.live_of(id)?;
+            Some((c.presence_of(id), ply, updated_at))
         })
+    }
+
+    /// The ply and the epoch ms of the last event of every game running
+    /// here: what this node tells the others (`cluster::bus::PresenceReport`).
+    pub async fn live_all(&self) -> HashMap<String, (u32, u64)> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let games = self.games.lock().await;
+        games
+            .iter()
+            .filter(|(_, h)| !h.tx.is_closed())
+            .map(|(id, h)| {
+                let s = &h.summary;
+                (
+                    id.clone(),
+                    (s.ply.load(Relaxed), s.updated_at.load(Relaxed)),
+                )
+            })
+            .collect()
     }
 
     /// The running games with a player connected, and their presence bits
