@@ -15,9 +15,11 @@
 //!   only up to a per-player quota ([`time::LagQuota`]).
 //! - **Downtime is not charged.** The server writes a heartbeat every second
 //!   and on shutdown. On start, each running game's clock resumes from its
-//!   reading at the later of its last event and the last heartbeat: the time
-//!   the server was down counts against nobody (at most one heartbeat
-//!   interval of real thinking time before a crash goes uncounted).
+//!   reading at the later of its last event and the last heartbeat (or the
+//!   game's own resumption, if later: a crash while games are resumed gives
+//!   nothing back, [`resumed_row`]): the time the server was down counts
+//!   against nobody, once (at most one heartbeat interval of real thinking
+//!   time before a crash goes uncounted).
 //! - **Seats are secrets.** Each seat is a 128-bit token in an HttpOnly
 //!   cookie; only its SHA-256 is stored; foreign origins are refused.
 //! - **Accounts are optional** ([`account`]): argon2id passwords, sessions
@@ -264,6 +266,9 @@ impl Server {
             ),
         });
         app.registry.bind(&app);
+        if let Some(c) = &app.cluster {
+            cluster::ownership::start(&app, c).await?;
+        }
         // In a cluster, the nodes take the games over by their leases
         // (`cluster::ownership`), not all at once here.
         let resumed = match app.cluster {
@@ -409,6 +414,21 @@ pub fn resumed_origin(origin: u64, last_t: u64, last_alive: Option<u64>, now: u6
     let alive = last_alive.unwrap_or(origin).max(origin);
     let t_resume = last_t.max(alive - origin);
     now.saturating_sub(t_resume)
+}
+
+/// The row of a game whose clock was just resumed at `now` (its origin
+/// shifted by [`resumed_origin`]): its `updated_at` is `now`, the instant
+/// the shifted origin holds from. A row's `updated_at` is always an
+/// instant its game ran with the row's origin, so the next start resumes
+/// from the later of it and the last heartbeat: a server that crashes
+/// again before its first heartbeat (still resuming its games) does not
+/// apply the previous heartbeat a second time to an origin already
+/// shifted past it (that gave back up to the first downtime).
+pub fn resumed_row(core: &game::core::GameCore, now: u64) -> store::GameRow {
+    store::GameRow {
+        updated_at: now.max(core.updated_at),
+        ..core.row()
+    }
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.

@@ -3,7 +3,9 @@
 //!
 //! - `GET /healthz`: 200 while the process serves HTTP (liveness).
 //! - `GET /readyz`: 200 once the node has resumed its games and while its
-//!   database answers; 503 otherwise (a load balancer sends it no clients).
+//!   database answers; 503 otherwise (a load balancer sends it no clients),
+//!   with a JSON error whose code says why: `starting`, `not_ready`
+//!   (stopping, or cut off from the bus), `store_unavailable`.
 //! - `GET /metrics`: games running, moves and events committed (`rate()`
 //!   of them is moves/s), the move → acknowledgement latency histogram,
 //!   the commit latency histogram, transactions and their failures, lease
@@ -20,6 +22,7 @@
 //! assert!(text.contains("arbiter_games{node=\"node-1\"} 3"));
 //! ```
 
+use crate::error::ApiError;
 use crate::store::{CommitStats, LATENCY_BUCKETS};
 use crate::App;
 use axum::extract::State;
@@ -40,6 +43,9 @@ use std::time::Duration;
 pub struct Ops {
     node_id: String,
     ready: AtomicBool,
+    /// Has it been ready once (a node not ready since is stopping, or cut
+    /// off from the bus; one never ready is starting)?
+    started: AtomicBool,
     stats: Arc<CommitStats>,
     moves: Counter,
     move_ack: Histogram,
@@ -54,6 +60,7 @@ impl Ops {
         Ops {
             node_id,
             ready: AtomicBool::new(false),
+            started: AtomicBool::new(false),
             stats,
             moves: Counter::default(),
             move_ack: Histogram::new(LATENCY_BUCKETS.iter().copied()),
@@ -71,6 +78,22 @@ impl Ops {
     /// Marks the node ready (games resumed) or not (stopping).
     pub fn set_ready(&self, ready: bool) {
         self.ready.store(ready, Relaxed);
+        if ready {
+            self.started.store(true, Relaxed);
+        }
+    }
+
+    /// Why the node is not ready (`/readyz`'s 503), if it is not: `starting`
+    /// before it was ever ready (its games are being resumed), `not_ready`
+    /// after (stopping, or cut off from the bus).
+    pub fn not_ready(&self) -> Option<(&'static str, &'static str)> {
+        if self.is_ready() {
+            None
+        } else if self.started.load(Relaxed) {
+            Some(("not_ready", "stopping, or cut off from the other nodes"))
+        } else {
+            Some(("starting", "starting: the games are being resumed"))
+        }
     }
 
     /// Whether the node is ready.
@@ -188,20 +211,20 @@ async fn healthz() -> &'static str {
     "ok\n"
 }
 
-async fn readyz(State(app): State<Arc<App>>) -> (StatusCode, String) {
-    if !app.ops.is_ready() {
-        return (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "starting or stopping\n".into(),
-        );
+/// `200 ready`, or a 503 JSON error (§3) whose code says why: `starting`,
+/// `not_ready` ([`Ops::not_ready`]) or `store_unavailable`.
+async fn readyz(State(app): State<Arc<App>>) -> axum::response::Response {
+    let unavailable =
+        |code, message: String| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message);
+    if let Some((code, why)) = app.ops.not_ready() {
+        return unavailable(code, why.to_string()).into_response();
     }
     match tokio::time::timeout(Duration::from_secs(2), app.store.ping()).await {
-        Ok(Ok(())) => (StatusCode::OK, "ready\n".into()),
-        Ok(Err(e)) => (StatusCode::SERVICE_UNAVAILABLE, format!("store: {e}\n")),
-        Err(_) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "store: no answer within 2 s\n".into(),
-        ),
+        Ok(Ok(())) => (StatusCode::OK, "ready\n").into_response(),
+        Ok(Err(e)) => unavailable("store_unavailable", format!("store: {e}")).into_response(),
+        Err(_) => {
+            unavailable("store_unavailable", "store: no answer within 2 s".into()).into_response()
+        }
     }
 }
 

@@ -489,3 +489,216 @@ async fn a_node_back_from_a_bus_cut_asks_for_the_lobby_again() {
         let _ = c.wait();
     }
 }
+
+fn epoch_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+}
+
+/// White's clock at epoch ms `at`, from a live state where it runs.
+fn white_at(live: &Value, at: i64) -> i64 {
+    let c = &live["clocks"];
+    assert_eq!(c["running"], "white", "White's clock runs: {live}");
+    c["white_ms"].as_i64().unwrap() - (at - c["server_time"].as_i64().unwrap())
+}
+
+/// A node started again under its name before its leases lapse (what the
+/// documented unit's `Restart=always` does): the games its dead process
+/// owned move on at once (a new generation, with no client asking), the
+/// sockets other nodes forwarded to the dead process close (their clients
+/// reconnect), and the time the game had no owner is charged to nobody.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_started_again_under_its_name_gives_up_its_dead_process_s_games() {
+    let Some(scratch) = pg_scratch::Scratch::new("cluster_views_restart") else {
+        return;
+    };
+    let Some(bus) = cluster_node::nats("cluster_views_restart").await else {
+        return;
+    };
+    let prefix = format!("restart_{}_{}", std::process::id(), rand::random::<u32>());
+    let dirs: Vec<_> = (0..2).map(|_| tempfile::tempdir().unwrap()).collect();
+    let start = |i: usize| {
+        let (url, path, p) = (
+            scratch.url.clone(),
+            dirs[i].path().to_owned(),
+            prefix.clone(),
+        );
+        tokio::task::spawn_blocking(move || {
+            cluster_node::start(&format!("n{i}"), &path, &url, bus, &p, LEASE_MS, &[])
+        })
+    };
+    let (mut n0, a0) = start(0).await.unwrap();
+    let (mut n1, a1) = start(1).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+
+    // A game owned by n0, both players on n1 (forwarded to n0).
+    let (g, white_cookie) = create(a0, "198.51.100.31", false).await;
+    let r = request(a1, "POST", &format!("/api/games/{g}/join"), Some("{}"), &[])
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "join: {}", r.body);
+    let black_cookie = r.cookie().unwrap();
+    let mut white = WebPlayer::new(&g, &white_cookie);
+    let mut black = WebPlayer::new(&g, &black_cookie);
+    white.connect(a1).await;
+    black.connect(a1).await;
+    white.play("e2e4").await;
+    white.saw_move(1).await;
+    black.saw_move(1).await;
+    black.play("e7e5").await;
+    let last = white.saw_move(2).await["live"].clone();
+    black.saw_move(2).await;
+    let generation = || {
+        scratch.query(&format!(
+            "SELECT node || ' ' || generation FROM leases WHERE game_id = '{g}'"
+        ))
+    };
+    assert_eq!(generation(), vec!["n0 1".to_string()]);
+
+    // n0 killed, and started again under its name a second later, well
+    // before its leases (10 s) lapse.
+    n0.kill().unwrap();
+    let _ = n0.wait();
+    let killed = epoch_ms();
+    let white_at_kill = white_at(&last, killed);
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let restarted = epoch_ms();
+    let (mut n0, _) = start(0).await.unwrap();
+
+    // The sockets n1 forwarded to the dead process close.
+    for p in [&mut white, &mut black] {
+        let s = p.socket.as_mut().unwrap();
+        let end = loop {
+            match s.recv(WAIT).await {
+                Ok(_) => continue,
+                Err(e) => break e,
+            }
+        };
+        assert!(
+            !matches!(end, arbiter_server::client::ClientError::Timeout(_)),
+            "a socket forwarded to the dead process stays open"
+        );
+        p.socket = None;
+    }
+    // The game moves on with no client asking: a new generation.
+    assert!(
+        soon(WAIT, || async {
+            generation()
+                .first()
+                .and_then(|l| l.split(' ').nth(1)?.parse::<u64>().ok())
+                .is_some_and(|g| g >= 2)
+        })
+        .await,
+        "nobody took the dead process's game over: {:?}",
+        generation()
+    );
+    tokio::time::sleep(Duration::from_secs(2)).await;
+
+    // White comes back (on n1; the whole state, with the clocks now): its
+    // clock ran only since the game had an owner again, not while it had
+    // none.
+    white.last_seq = 0;
+    white.connect(a1).await;
+    assert_eq!(white.live["ply"], 2, "{}", white.live);
+    let now = epoch_ms();
+    let white_now = white_at(&white.live, now);
+    let bound = white_at_kill - (now - restarted) - 300;
+    assert!(
+        white_now >= bound,
+        "White charged for the time the game had no owner: {white_now} ms left, \
+         {white_at_kill} ms at the kill {} ms ago, restarted {} ms ago",
+        now - killed,
+        now - restarted
+    );
+    white.play("g1f3").await;
+    white.saw_move(3).await;
+    eprintln!(
+        "cluster_views: restarted under its name, the game moved to {:?}; White {white_at_kill} ms at the kill, {white_now} ms {} ms later",
+        generation(),
+        now - killed
+    );
+    for c in [&mut n0, &mut n1] {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+}
+
+/// Game `id`'s (ply, updated_at) in `at`'s game list.
+async fn listed(at: SocketAddr, id: &str) -> Option<(u64, u64)> {
+    let r = request(at, "GET", "/api/games?status=live&limit=200", None, &[])
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    let g = v["games"]
+        .as_array()?
+        .iter()
+        .find(|g| g["id"] == id)?
+        .clone();
+    Some((g["ply"].as_u64()?, g["updated_at"].as_u64()?))
+}
+
+/// The game list's `ply` and `updated_at` are the same on every node: the
+/// games row is not written at each move, so a node that does not own the
+/// game lists what its owner reports on the bus (within a beat, 0.5 s).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_node_lists_a_game_s_ply_and_last_move_alike() {
+    let Some(scratch) = pg_scratch::Scratch::new("cluster_views_list") else {
+        return;
+    };
+    let Some(bus) = cluster_node::nats("cluster_views_list").await else {
+        return;
+    };
+    let prefix = format!("list_{}_{}", std::process::id(), rand::random::<u32>());
+    let dirs: Vec<_> = (0..2).map(|_| tempfile::tempdir().unwrap()).collect();
+    let start = |i: usize| {
+        let (url, path, p) = (
+            scratch.url.clone(),
+            dirs[i].path().to_owned(),
+            prefix.clone(),
+        );
+        tokio::task::spawn_blocking(move || {
+            cluster_node::start(&format!("n{i}"), &path, &url, bus, &p, LEASE_MS, &[])
+        })
+    };
+    let (mut n0, a0) = start(0).await.unwrap();
+    let (mut n1, a1) = start(1).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let (g, white_cookie) = create(a0, "198.51.100.41", false).await;
+    let r = request(a0, "POST", &format!("/api/games/{g}/join"), Some("{}"), &[])
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "join: {}", r.body);
+    let mut white = WebPlayer::new(&g, &white_cookie);
+    let mut black = WebPlayer::new(&g, &r.cookie().unwrap());
+    white.connect(a0).await;
+    black.connect(a0).await;
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
+    for (i, uci) in moves.iter().enumerate() {
+        let p = if i % 2 == 0 { &mut white } else { &mut black };
+        p.play(uci).await;
+        white.saw_move(i as u64 + 1).await;
+        black.saw_move(i as u64 + 1).await;
+    }
+    let owner = listed(a0, &g).await.unwrap();
+    assert_eq!(owner.0, 6, "the owner's list");
+    let moved = Instant::now();
+    assert!(
+        soon(Duration::from_secs(2), || async {
+            listed(a1, &g).await == Some(owner)
+        })
+        .await,
+        "the other node lists {:?}, the owner {owner:?}",
+        listed(a1, &g).await
+    );
+    eprintln!(
+        "cluster_views: the other node's list agreed {} ms after the last move",
+        moved.elapsed().as_millis()
+    );
+    for c in [&mut n0, &mut n1] {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+}

@@ -261,3 +261,64 @@ async fn kill_9(database: Option<&str>, standby: bool) {
     child.kill().unwrap();
     let _ = child.wait();
 }
+
+/// A second crash while the restarted server is still resuming its games
+/// (before its first heartbeat, which waits for every game to be resumed):
+/// a game resumed by then has its shifted clock origin stored, and the next
+/// start must not apply the same old heartbeat to it again (that gave back
+/// the time thought before the first crash, up to the first downtime).
+/// Deterministic: the second run is bound (its games pending) and one game
+/// is resumed, as a visit does, then the run ends without ever serving, so
+/// it writes no heartbeat.
+#[tokio::test]
+async fn a_crash_while_games_are_resumed_gives_no_time_back() {
+    use arbiter_server::{Config, Server};
+    let config = |dir: &std::path::Path| Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.to_owned(),
+        create_per_minute: 0,
+        engine_threads: 1,
+        heartbeat: Duration::from_millis(200),
+        ..Config::default()
+    };
+    let s = common::TestServer::start().await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "600+0"}))
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    p.play("e2e4").await;
+    p.socket.close().await;
+    // Black thinks, then the server stops (its last heartbeat).
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let dir = s.stop().await;
+    // The first downtime; then a run that resumes the game and dies.
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    let (heartbeat, origin) = {
+        let server = Server::bind(config(dir.path())).await.unwrap();
+        let app = server.app();
+        let heartbeat = app.store.last_heartbeat().await.unwrap().unwrap();
+        let row = app.store.load_game(id.clone()).await.unwrap().unwrap().row;
+        app.registry.get(&id).await.unwrap().expect("resumed");
+        app.registry.stop(&id).await;
+        (heartbeat, row.clock_origin.unwrap())
+    };
+    // Black's reading when the server stopped: what it must resume from.
+    let at_stop = heartbeat - origin;
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    let server = Server::bind(config(dir.path())).await.unwrap();
+    let app = server.app();
+    let before = app.clock.now_ms();
+    app.registry.get(&id).await.unwrap().expect("resumed");
+    let after = app.clock.now_ms();
+    let row = app.store.load_game(id.clone()).await.unwrap().unwrap().row;
+    let resumed = row.clock_origin.unwrap();
+    // The game time it resumed from, between `before` and `after`.
+    let (least, most) = (before - resumed, after - resumed);
+    assert!(
+        least <= at_stop + 5 && at_stop <= most + 5,
+        "resumed at game time {least}..{most} ms, {at_stop} ms at the stop: \
+         {} ms given back",
+        at_stop as i64 - most as i64
+    );
+    app.registry.stop(&id).await;
+}

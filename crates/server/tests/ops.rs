@@ -45,3 +45,40 @@ async fn health_readiness_and_metrics() {
     assert!(after.trim_end().ends_with("# EOF"));
     s.stop().await;
 }
+
+/// `/readyz` of a node still resuming its games (bound, not yet serving
+/// them) answers 503 with the code `starting`, not `internal`; once ready
+/// and then not (stopping), `not_ready`.
+#[tokio::test]
+async fn readiness_says_why_not() {
+    use arbiter_server::{Config, Server};
+    use tower::ServiceExt;
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::bind(Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.path().to_owned(),
+        ..Config::default()
+    })
+    .await
+    .unwrap();
+    let app = server.app();
+    let readyz = || async {
+        let router = arbiter_server::ops::router().with_state(app.clone());
+        let req = axum::http::Request::get("/readyz")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let r = router.oneshot(req).await.unwrap();
+        let status = r.status().as_u16();
+        let body = axum::body::to_bytes(r.into_body(), 1 << 16).await.unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+        (
+            status,
+            body["error"]["code"].as_str().unwrap_or("").to_owned(),
+        )
+    };
+    assert_eq!(readyz().await, (503, "starting".to_owned()));
+    app.ops.set_ready(true);
+    assert_eq!(readyz().await.0, 200);
+    app.ops.set_ready(false);
+    assert_eq!(readyz().await, (503, "not_ready".to_owned()));
+}

@@ -5,7 +5,8 @@
 //!   (request/reply), its frames, its detach, HTTP requests (request/reply).
 //! - `P.edge.NODE`: to the node `NODE` holding client sockets — messages
 //!   for one of its connections, or the end of one.
-//! - `P.alive`: every node's name, every [`super::ALIVE_EVERY`].
+//! - `P.alive`: every node's name, every [`super::ALIVE_EVERY`], with its
+//!   incarnation in the header [`INCARNATION`].
 //! - `P.lobby`: the changes of the lobby (§3.8), so that it is the same on
 //!   every node.
 //! - `P.lobby_snapshot`: a node that joins asks every node for the seeks
@@ -66,6 +67,10 @@ pub enum ToOwner {
         token_hash: Option<String>,
         /// The client's address.
         client: Option<std::net::IpAddr>,
+        /// The incarnation of the client's node (none from a version
+        /// before incarnations).
+        #[serde(default)]
+        incarnation: Option<u64>,
     },
     /// A validated client frame (§4.2), as JSON.
     Frame {
@@ -93,6 +98,9 @@ pub struct Attached {
     /// `Ok`: the seat held (none: a spectator) as `(white, black)`;
     /// `Err`: why not (the game moved, is gone).
     pub seat: Result<Option<(bool, bool)>, String>,
+    /// The owner's incarnation (none from a version before incarnations).
+    #[serde(default)]
+    pub incarnation: Option<u64>,
 }
 
 /// An HTTP request forwarded to a game's owner.
@@ -150,13 +158,20 @@ pub struct LobbySnapshot {
 }
 
 /// Which players are connected to the games a node owns (bit 0 White,
-/// bit 1 Black), sent by the owner: the changes every
-/// [`super::ALIVE_EVERY`], and all of them (`full`, in parts of at most
-/// [`PRESENCE_PART`] games) every [`super::PRESENCE_FULL_EVERY`] beats.
+/// bit 1 Black), and each game's ply and last event, sent by the owner: the
+/// changes every [`super::ALIVE_EVERY`], and all of them (`full`, in parts
+/// of at most [`PRESENCE_PART`] games) every [`super::PRESENCE_FULL_EVERY`]
+/// beats. The game list of every node shows them (the stored row of a
+/// game is not written at each move).
 ///
 /// ```
 /// use arbiter_server::cluster::bus::PresenceReport;
-/// let r = PresenceReport { node: "n1".into(), full: false, games: vec![("AbCd1234".into(), 0b01)] };
+/// let r = PresenceReport {
+///     node: "n1".into(),
+///     full: false,
+///     games: vec![("AbCd1234".into(), 0b01)],
+///     live: vec![("AbCd1234".into(), 10, 1_767_225_912_000)],
+/// };
 /// let json = serde_json::to_string(&r).unwrap();
 /// assert_eq!(serde_json::from_str::<PresenceReport>(&json).unwrap(), r);
 /// ```
@@ -169,11 +184,21 @@ pub struct PresenceReport {
     pub full: bool,
     /// Game → presence bits.
     pub games: Vec<(String, u8)>,
+    /// Game → its ply and the epoch ms of its last event (every game the
+    /// node runs, not only those with a player connected; none from a
+    /// version before them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub live: Vec<(String, u32, u64)>,
 }
 
-/// Games in one presence message at most (about 16 bytes each: far below
-/// NATS's 1 MiB payload).
+/// Games in one presence message at most (about 16 bytes each, and 40 for
+/// their ply and last event: far below NATS's 1 MiB payload).
 pub const PRESENCE_PART: usize = 8_192;
+
+/// The header of a beat on `P.alive` carrying the node's incarnation (a
+/// header, not the payload: a node of an earlier version reads the name
+/// alone as before).
+pub const INCARNATION: &str = "Arbiter-Incarnation";
 
 /// The connection to NATS.
 pub struct Bus {
@@ -326,10 +351,16 @@ impl Bus {
         self.publish_json(self.subject("edge", Some(node)), m).await
     }
 
-    /// Says that `node` is alive.
-    pub async fn alive(&self, node: &str) -> Result<(), BusError> {
+    /// Says that `node`, incarnation `incarnation`, is alive.
+    pub async fn alive(&self, node: &str, incarnation: u64) -> Result<(), BusError> {
+        let mut headers = async_nats::HeaderMap::new();
+        headers.insert(INCARNATION, incarnation.to_string().as_str());
         self.client
-            .publish(self.subject("alive", None), node.to_string().into())
+            .publish_with_headers(
+                self.subject("alive", None),
+                headers,
+                node.to_string().into(),
+            )
             .await
             .map_err(io)
     }

@@ -7,8 +7,9 @@
 //! commands on the bus. On the owner, each forwarded socket is a [`Conn`] of
 //! the game's task like any other, whose queue is drained onto the bus.
 //! Either side drops the connection when the other node is no longer heard
-//! ([`super::ALIVE_LAPSE`]): the client reconnects, and lands where the
-//! game now runs.
+//! ([`super::ALIVE_LAPSE`]), or is heard again as a later incarnation (it
+//! was restarted: the process the connection went to is dead): the client
+//! reconnects, and lands where the game now runs.
 //!
 //! ```
 //! use arbiter_server::cluster::forward::game_of_path;
@@ -53,11 +54,15 @@ struct EdgeConn {
     tx: mpsc::Sender<Message>,
     dropped: Arc<Notify>,
     owner: String,
+    /// The owner's incarnation that attached it (none until it answered).
+    incarnation: Option<u64>,
 }
 
 struct RemoteConn {
     local: u64,
     game: GameHandle,
+    /// The incarnation of the edge node that attached it.
+    incarnation: Option<u64>,
 }
 
 /// This node's side of the forwarded connections.
@@ -100,6 +105,7 @@ pub fn proxy(app: Arc<App>, c: Arc<Cluster>, game: String, owner: String) -> Gam
                             tx: conn.tx.clone(),
                             dropped: conn.dropped.clone(),
                             owner: owner.clone(),
+                            incarnation: None,
                         },
                     );
                     let ask = ToOwner::Attach {
@@ -108,14 +114,24 @@ pub fn proxy(app: Arc<App>, c: Arc<Cluster>, game: String, owner: String) -> Gam
                         conn: conn.id,
                         token_hash: conn.token_hash.clone(),
                         client: conn.client,
+                        incarnation: Some(c.incarnation),
                     };
                     match c.bus.ask_owner::<Attached>(&owner, &ask, ASK_WITHIN).await {
-                        Ok(Attached { seat: Ok(seat) }) => {
+                        Ok(Attached {
+                            seat: Ok(seat),
+                            incarnation,
+                        }) => {
                             // The owner is alive: it has just answered.
                             c.heard(&owner);
+                            if let Some(i) = incarnation {
+                                c.heard_incarnation(&owner, i);
+                                if let Some(e) = lock(&c.forward.edge).get_mut(&conn.id) {
+                                    e.incarnation = Some(i);
+                                }
+                            }
                             let _ = reply.send(seat.map(|(white, black)| SeatSet { white, black }));
                         }
-                        Ok(Attached { seat: Err(why) }) => {
+                        Ok(Attached { seat: Err(why), .. }) => {
                             tracing::warn!("game {game}: a socket's attach at {owner}: {why}");
                             lock(&c.forward.edge).remove(&conn.id);
                         }
@@ -276,34 +292,39 @@ async fn serve_http(app: &Arc<App>, r: HttpRequest) -> HttpReply {
     }
 }
 
+/// Which connection of which node a forwarded socket is.
+struct EdgeSide {
+    node: String,
+    conn: u64,
+    incarnation: Option<u64>,
+}
+
 /// The owner's side of [`ToOwner::Attach`]: the socket becomes a [`Conn`]
 /// of the game's task, whose queue is drained onto the bus.
 async fn attach(
     app: &Arc<App>,
     c: &Arc<Cluster>,
     game: String,
-    edge: String,
-    conn: u64,
+    from: EdgeSide,
     token_hash: Option<String>,
     client: Option<std::net::IpAddr>,
 ) -> Attached {
+    let EdgeSide {
+        node: edge,
+        conn,
+        incarnation,
+    } = from;
+    let refused = |why: String| Attached {
+        seat: Err(why),
+        incarnation: Some(c.incarnation),
+    };
     let handle = match app.registry.locate(&game).await {
         Ok(Some(crate::game::registry::Located::Local(h))) => h,
         Ok(Some(crate::game::registry::Located::Remote(n))) => {
-            return Attached {
-                seat: Err(format!("owned by {n}")),
-            }
+            return refused(format!("owned by {n}"));
         }
-        Ok(None) => {
-            return Attached {
-                seat: Err("no such game".into()),
-            }
-        }
-        Err(e) => {
-            return Attached {
-                seat: Err(e.to_string()),
-            }
-        }
+        Ok(None) => return refused("no such game".into()),
+        Err(e) => return refused(e.to_string()),
     };
     let local = NEXT_REMOTE.fetch_add(1, Ordering::Relaxed);
     let (tx, mut rx) = mpsc::channel::<Message>(OUTBOUND_QUEUE);
@@ -320,22 +341,25 @@ async fn attach(
         reply: seat_tx,
     };
     if handle.tx.send(cmd).await.is_err() {
-        return Attached {
-            seat: Err("the game stopped".into()),
-        };
+        return refused("the game stopped".into());
     }
     let Ok(seat) = seat_rx.await else {
-        return Attached {
-            seat: Err("the game stopped".into()),
-        };
+        return refused("the game stopped".into());
     };
-    lock(&c.forward.remote).insert(
+    let earlier = lock(&c.forward.remote).insert(
         (edge.clone(), conn),
         RemoteConn {
             local,
             game: handle,
+            incarnation,
         },
     );
+    if let Some(r) = earlier {
+        // The same id from the edge's earlier incarnation (its ids count
+        // from 1 again): that connection is dead.
+        let _ = r.game.tx.try_send(Command::Detach { conn_id: r.local });
+    }
+    let ours = c.incarnation;
     let c = c.clone();
     tokio::spawn(async move {
         loop {
@@ -356,7 +380,14 @@ async fn attach(
         // The game dropped it, or stopped here: the socket closes and its
         // client reconnects.
         let _ = c.bus.to_edge(&edge, &ToEdge::Drop { conn }).await;
-        let still = lock(&c.forward.remote).remove(&(edge.clone(), conn));
+        let still = {
+            let mut remote = lock(&c.forward.remote);
+            // Not an attach of the same id that replaced it.
+            match remote.get(&(edge.clone(), conn)) {
+                Some(r) if r.local == local => remote.remove(&(edge.clone(), conn)),
+                _ => None,
+            }
+        };
         if let Some(r) = still {
             // Not detached by its client: dropped by the game (its queue
             // was full) or by the bus, or the game stopped here.
@@ -366,6 +397,7 @@ async fn attach(
     });
     Attached {
         seat: Ok(seat.map(|s| (s.white, s.black))),
+        incarnation: Some(ours),
     }
 }
 
@@ -422,23 +454,24 @@ fn on_edge(c: &Cluster, m: ToEdge) {
     }
 }
 
-/// Drops the forwarded connections whose other node is no longer heard.
+/// Drops the forwarded connections whose other node is no longer heard,
+/// or was restarted since (a later incarnation of it was heard).
 fn drop_unheard(c: &Cluster) {
     let mut unheard = 0;
     for e in lock(&c.forward.edge).values() {
-        if !c.is_alive(&e.owner) {
+        if !c.is_alive(&e.owner) || c.is_stale(&e.owner, e.incarnation) {
             unheard += 1;
             e.dropped.notify_one();
         }
     }
     let gone: Vec<(String, u64)> = lock(&c.forward.remote)
-        .keys()
-        .filter(|(edge, _)| !c.is_alive(edge))
-        .cloned()
+        .iter()
+        .filter(|((edge, _), r)| !c.is_alive(edge) || c.is_stale(edge, r.incarnation))
+        .map(|(k, _)| k.clone())
         .collect();
     if unheard + gone.len() > 0 {
         tracing::warn!(
-            "dropping {unheard} sockets forwarded to owners and {} from clients' nodes not heard for {} ms",
+            "dropping {unheard} sockets forwarded to owners and {} from clients' nodes not heard for {} ms or restarted since",
             gone.len(),
             super::ALIVE_LAPSE.as_millis()
         );
@@ -448,18 +481,22 @@ fn drop_unheard(c: &Cluster) {
     }
 }
 
-/// What this node last told the others of its games' presence.
+/// What this node last told the others of its games' presence, ply and
+/// last event.
 #[derive(Default)]
 struct PresenceSent {
     games: HashMap<String, u8>,
+    live: HashMap<String, (u32, u64)>,
     beats: u32,
 }
 
-/// Tells the other nodes which players of this node's games are connected:
-/// the changes since the last beat, or all of them every
-/// [`PRESENCE_FULL_EVERY`] beats (in parts of [`PRESENCE_PART`] games).
+/// Tells the other nodes which players of this node's games are connected,
+/// and their games' ply and last event: the changes since the last beat,
+/// or all of them every [`PRESENCE_FULL_EVERY`] beats (in parts of
+/// [`PRESENCE_PART`] games).
 async fn send_presence(app: &App, c: &Cluster, sent: &mut PresenceSent) {
     let now = app.registry.presence_all().await;
+    let live_now = app.registry.live_all().await;
     let full = sent.beats % PRESENCE_FULL_EVERY == 0;
     sent.beats = sent.beats.wrapping_add(1);
     let games: Vec<(String, u8)> = if full {
@@ -479,14 +516,22 @@ async fn send_presence(app: &App, c: &Cluster, sent: &mut PresenceSent) {
         changed
     };
     sent.games = now;
-    if games.is_empty() && !full {
+    let live: Vec<(String, u32, u64)> = live_now
+        .iter()
+        .filter(|&(g, l)| full || sent.live.get(g) != Some(l))
+        .map(|(g, &(ply, at))| (g.clone(), ply, at))
+        .collect();
+    sent.live = live_now;
+    if games.is_empty() && live.is_empty() && !full {
         return;
     }
-    for part in games.chunks(PRESENCE_PART) {
+    let parts = games.len().max(live.len()).div_ceil(PRESENCE_PART).max(1);
+    for i in 0..parts {
         let r = PresenceReport {
             node: c.node.clone(),
             full,
-            games: part.to_vec(),
+            games: part(&games, i),
+            live: part(&live, i),
         };
         if c.bus.presence(&r).await.is_err() {
             // Sent again in full within PRESENCE_FULL_EVERY beats.
@@ -494,6 +539,15 @@ async fn send_presence(app: &App, c: &Cluster, sent: &mut PresenceSent) {
             return;
         }
     }
+}
+
+/// The `i`th part of `v` in a presence report.
+fn part<T: Clone>(v: &[T], i: usize) -> Vec<T> {
+    v.iter()
+        .skip(i * PRESENCE_PART)
+        .take(PRESENCE_PART)
+        .cloned()
+        .collect()
 }
 
 /// Asks the nodes already running for their seeks (a node that joins
@@ -549,6 +603,19 @@ pub async fn run(app: Arc<App>, c: Arc<Cluster>) {
         each_message(inboxes.alive, move |m| {
             if let Ok(node) = std::str::from_utf8(&m.payload) {
                 c.heard(node);
+                let incarnation = m
+                    .headers
+                    .as_ref()
+                    .and_then(|h| h.get(super::bus::INCARNATION))
+                    .and_then(|v| v.as_str().parse::<u64>().ok());
+                if let Some(i) = incarnation {
+                    if c.heard_incarnation(node, i) {
+                        tracing::warn!(
+                            "node {node} was restarted (incarnation {i}): dropping what was forwarded to or from its earlier one"
+                        );
+                        drop_unheard(&c);
+                    }
+                }
             }
         });
     }
@@ -561,7 +628,7 @@ pub async fn run(app: Arc<App>, c: Arc<Cluster>) {
             loop {
                 beat.tick().await;
                 if c.bus_up() {
-                    let _ = c.bus.alive(&c.node).await;
+                    let _ = c.bus.alive(&c.node, c.incarnation).await;
                     send_presence(&app, &c, &mut presence).await;
                 }
                 drop_unheard(&c);
@@ -676,12 +743,21 @@ fn on_owner(app: &Arc<App>, c: &Arc<Cluster>, msg: ToOwner, reply: Option<async_
             conn,
             token_hash,
             client,
+            incarnation,
         } => {
             // The client's node is alive: it has just asked.
             c.heard(&edge);
+            if let Some(i) = incarnation {
+                c.heard_incarnation(&edge, i);
+            }
             let (app, c) = (app.clone(), c.clone());
             tokio::spawn(async move {
-                let answer = attach(&app, &c, game, edge, conn, token_hash, client).await;
+                let from = EdgeSide {
+                    node: edge,
+                    conn,
+                    incarnation,
+                };
+                let answer = attach(&app, &c, game, from, token_hash, client).await;
                 if let Some(to) = reply {
                     let _ = c.bus.reply(to, &answer).await;
                 }

@@ -17,13 +17,25 @@
 //!   (nothing on it needs to outlive a node: everything durable is in the
 //!   database, so JetStream is not used). Nodes announce themselves every
 //!   [`ALIVE_EVERY`]; one not heard for [`ALIVE_LAPSE`] is taken as gone.
+//! - **Incarnations**: each start of a node is an incarnation of its name
+//!   ([`Cluster::incarnation`], the start's epoch µs). A node started again
+//!   under the same name (a supervisor's restart, sooner than its leases
+//!   lapse) first releases what its earlier incarnation held
+//!   (`Store::release_earlier_incarnation`): those games move on at once,
+//!   their clocks resumed from the dead process's last renewal. Its beat
+//!   carries the incarnation, so the other nodes drop the connections they
+//!   forwarded to or from the earlier one, as if it had not been heard.
 //! - **The same views everywhere**: the lobby's changes go to every node,
 //!   and a node that joins asks the others for their seeks first
 //!   (`forward::run`); each owner sends which players of its games are
 //!   connected ([`bus::PresenceReport`]), so that the game list's "online"
-//!   is the same on every node; what a node not heard for [`ALIVE_LAPSE`]
-//!   said, or an owner did not repeat within [`PRESENCE_LAPSE`], is
-//!   forgotten (its players show offline).
+//!   is the same on every node, and each game's ply and last event (the
+//!   stored row is not written at each move), so that the list's `ply` and
+//!   `updated_at` are too (at most one beat, [`ALIVE_EVERY`], behind the
+//!   owner; a full report's period if a message was lost); what a node
+//!   not heard for [`ALIVE_LAPSE`] said, or an owner did not repeat within
+//!   [`PRESENCE_LAPSE`], is forgotten (its players show offline, and the
+//!   list falls back to the stored row).
 //!
 //! ```
 //! use arbiter_server::cluster::ClusterConfig;
@@ -87,11 +99,18 @@ impl ClusterConfig {
 /// Presence heard from the owners: game → (owner, bits, when).
 type PresenceTable = HashMap<String, Vec<(String, u8, Instant)>>;
 
+/// The ply and last event of games, heard from their owners: game →
+/// (owner, ply, updated_at, when).
+type LiveTable = HashMap<String, (String, u32, u64, Instant)>;
+
 /// A node's membership of the cluster: the bus, the leases it holds, the
 /// connections forwarded through it.
 pub struct Cluster {
     /// This node's name.
     pub node: String,
+    /// This start of the node: the epoch µs it joined at (a later start of
+    /// the same name has a greater one).
+    pub incarnation: u64,
     /// The configuration.
     pub config: ClusterConfig,
     bus: bus::Bus,
@@ -101,10 +120,14 @@ pub struct Cluster {
     bus_down_since: Mutex<Option<Instant>>,
     /// Nodes heard on the bus, and when.
     alive: Mutex<HashMap<String, Instant>>,
+    /// The latest incarnation heard of each node.
+    incarnations: Mutex<HashMap<String, u64>>,
     /// This node's side of the forwarded connections.
     forward: forward::Tables,
     /// Presence heard from the owners.
     presence: Mutex<PresenceTable>,
+    /// The ply and last event of games, heard from their owners.
+    live: Mutex<LiveTable>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -115,15 +138,21 @@ impl Cluster {
     /// Connects to the bus as `node`.
     pub async fn join(node: String, config: ClusterConfig) -> Result<Cluster, bus::BusError> {
         let bus = bus::Bus::connect(&config.bus, &config.prefix, &node).await?;
+        let incarnation = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_micros() as u64);
         Ok(Cluster {
             node,
+            incarnation,
             config,
             bus,
             owned: Mutex::default(),
             bus_down_since: Mutex::default(),
             alive: Mutex::default(),
+            incarnations: Mutex::default(),
             forward: forward::Tables::default(),
             presence: Mutex::default(),
+            live: Mutex::default(),
         })
     }
 
@@ -165,12 +194,60 @@ impl Cluster {
         }
     }
 
+    /// `node` said it is incarnation `incarnation` (its beat, its answer to
+    /// an attach, or its attach): the latest one heard is kept. `true` when
+    /// it is a later start than the one heard before (the earlier one is
+    /// dead: what was forwarded to or from it is dropped,
+    /// [`Cluster::is_stale`]).
+    fn heard_incarnation(&self, node: &str, incarnation: u64) -> bool {
+        if node == self.node {
+            return false;
+        }
+        let mut known = lock(&self.incarnations);
+        match known.get_mut(node) {
+            Some(i) if *i >= incarnation => false,
+            Some(i) => {
+                *i = incarnation;
+                true
+            }
+            None => {
+                known.insert(node.to_string(), incarnation);
+                false
+            }
+        }
+    }
+
+    /// Is `incarnation` of `node` an earlier one than the latest heard (a
+    /// connection made with it was made with a process now dead)?
+    fn is_stale(&self, node: &str, incarnation: Option<u64>) -> bool {
+        let Some(i) = incarnation else {
+            return false;
+        };
+        lock(&self.incarnations)
+            .get(node)
+            .is_some_and(|latest| *latest > i)
+    }
+
     /// Records an owner's presence report (not this node's own).
     pub fn heard_presence(&self, r: bus::PresenceReport) {
         if r.node == self.node {
             return;
         }
         let now = Instant::now();
+        {
+            let mut live = lock(&self.live);
+            for (game, ply, updated_at) in r.live {
+                match live.get_mut(&game) {
+                    // A game that moved on: its new owner's word wins once
+                    // it is ahead (ply only grows).
+                    Some(e) if e.0 != r.node && e.1 > ply && e.3.elapsed() < PRESENCE_LAPSE => {}
+                    Some(e) => *e = (r.node.clone(), ply, updated_at, now),
+                    None => {
+                        live.insert(game, (r.node.clone(), ply, updated_at, now));
+                    }
+                }
+            }
+        }
         let mut table = lock(&self.presence);
         for (game, bits) in r.games {
             let entries = table.entry(game).or_default();
@@ -194,8 +271,19 @@ impl Cluster {
         })
     }
 
+    /// The ply and the epoch ms of the last event of a game owned by another
+    /// node, as its owner last said, if that node is alive and said so
+    /// within [`PRESENCE_LAPSE`].
+    pub fn live_of(&self, game: &str) -> Option<(u32, u64)> {
+        lock(&self.live)
+            .get(game)
+            .filter(|(n, _, _, at)| at.elapsed() < PRESENCE_LAPSE && self.is_alive(n))
+            .map(|(_, ply, updated_at, _)| (*ply, *updated_at))
+    }
+
     /// Forgets the presence not repeated within [`PRESENCE_LAPSE`].
     fn expire_presence(&self) {
+        lock(&self.live).retain(|_, (_, _, _, at)| at.elapsed() < PRESENCE_LAPSE);
         let mut table = lock(&self.presence);
         for entries in table.values_mut() {
             entries.retain(|(_, _, at)| at.elapsed() < PRESENCE_LAPSE);

@@ -8,6 +8,11 @@
 //! nobody (at most one renewal interval, a quarter of the lease, of real
 //! thinking time before a crash goes uncounted).
 //!
+//! A node started again under its name releases, before it serves, the
+//! leases its earlier incarnation still holds ([`start`]): that process is
+//! dead, and its name's row of `nodes` is about to be renewed by this one,
+//! which would keep those leases alive with nobody running their games.
+//!
 //! ```
 //! use arbiter_server::cluster::ownership::Claim;
 //! let c = Claim::Held("n2".to_string());
@@ -79,6 +84,26 @@ pub async fn create_games(
     Ok(())
 }
 
+/// Starts this incarnation of the node (before it serves or renews): the
+/// leases its name still holds are an earlier incarnation's, whose process
+/// is gone; they are released as of its last renewal, so that any node
+/// (this one too) takes their games over at once, their clocks resumed from
+/// that renewal ([`claim`]).
+pub async fn start(app: &App, c: &Cluster) -> Result<(), StoreError> {
+    let released = app
+        .store
+        .release_earlier_incarnation(c.node.clone())
+        .await?;
+    if released > 0 {
+        tracing::warn!(
+            "node {} started again (incarnation {}): released the {released} games its earlier incarnation held",
+            c.node,
+            c.incarnation
+        );
+    }
+    Ok(())
+}
+
 /// Finds where game `id` runs, taking its lease if it is free (never
 /// leased, lapsed, or this node's own from before).
 pub async fn claim(app: &App, c: &Cluster, id: &str) -> Result<Claim, StoreError> {
@@ -113,6 +138,7 @@ pub async fn claim(app: &App, c: &Cluster, id: &str) -> Result<Claim, StoreError
     let Some(stored) = app.store.load_game(id.to_string()).await? else {
         return Ok(Claim::Missing);
     };
+    let resumed_at = stored.row.updated_at;
     let mut core = GameCore::load(stored)?;
     if let Some(origin) = core.clock_origin {
         let last_alive = match &got.previous {
@@ -123,7 +149,7 @@ pub async fn claim(app: &App, c: &Cluster, id: &str) -> Result<Claim, StoreError
         core.clock_origin = Some(crate::resumed_origin(
             origin,
             core.table.last_t(),
-            last_alive,
+            last_alive.max(Some(resumed_at)),
             now,
         ));
         if got.previous.is_some() {
@@ -133,7 +159,11 @@ pub async fn claim(app: &App, c: &Cluster, id: &str) -> Result<Claim, StoreError
                 got.lease.generation
             );
         }
-        let writes = super::fence(app, id, vec![WriteOp::UpdateGame(core.row())]);
+        let writes = super::fence(
+            app,
+            id,
+            vec![WriteOp::UpdateGame(crate::resumed_row(&core, now))],
+        );
         app.store.write(writes).await?;
     }
     Ok(Claim::Ours(Box::new(core)))

@@ -153,6 +153,7 @@ impl Registry {
         let Some(stored) = app.store.load_game(id.to_owned()).await? else {
             return Ok(None);
         };
+        let resumed_at = stored.row.updated_at;
         let mut core = GameCore::load(stored)?;
         let last_alive = self
             .pending
@@ -161,16 +162,21 @@ impl Registry {
             .and_then(|mut p| p.0.remove(id).then_some(p.1));
         if let (Some(last_alive), Some(origin)) = (last_alive, core.clock_origin) {
             // Its first load since the restart: the downtime is not charged,
-            // and the shifted origin is durable before its clock runs.
+            // and the shifted origin is durable before its clock runs, with
+            // the instant it was shifted at ([`crate::resumed_row`]): a crash
+            // before this run's first heartbeat must not give the downtime
+            // back again from the same heartbeat.
             let now = app.clock.now_ms();
             core.clock_origin = Some(crate::resumed_origin(
                 origin,
                 core.table.last_t(),
-                last_alive,
+                last_alive.max(Some(resumed_at)),
                 now,
             ));
             app.store
-                .write(vec![crate::store::WriteOp::UpdateGame(core.row())])
+                .write(vec![crate::store::WriteOp::UpdateGame(crate::resumed_row(
+                    &core, now,
+                ))])
                 .await?;
         }
         Ok(Some(Located::Local(self.start(&app, core).await)))
@@ -205,18 +211,48 @@ impl Registry {
     }
 
     /// The live summary of a running game: presence bits (bit 0 White,
-    /// bit 1 Black), ply and the epoch ms of its last event.
+    /// bit 1 Black), ply and the epoch ms of its last event. In a cluster,
+    /// for a game running on another node, what its owner last reported
+    /// (`cluster::bus::PresenceReport`, at most [`crate::cluster::ALIVE_EVERY`]
+    /// old, or a full report's period if a message was lost): every node
+    /// lists a game alike.
     pub async fn summary(&self, id: &str) -> Option<(u8, u32, u64)> {
         use std::sync::atomic::Ordering::Relaxed;
-        let games = self.games.lock().await;
-        games.get(id).map(|h| {
-            let s = &h.summary;
-            (
-                s.presence.load(Relaxed),
-                s.ply.load(Relaxed),
-                s.updated_at.load(Relaxed),
-            )
+        let here = {
+            let games = self.games.lock().await;
+            games.get(id).map(|h| {
+                let s = &h.summary;
+                (
+                    s.presence.load(Relaxed),
+                    s.ply.load(Relaxed),
+                    s.updated_at.load(Relaxed),
+                )
+            })
+        };
+        here.or_else(|| {
+            let app = self.app.get().and_then(Weak::upgrade)?;
+            let c = app.cluster.as_ref()?;
+            let (ply, updated_at) = c.live_of(id)?;
+            Some((c.presence_of(id), ply, updated_at))
         })
+    }
+
+    /// The ply and the epoch ms of the last event of every game running
+    /// here: what this node tells the others (`cluster::bus::PresenceReport`).
+    pub async fn live_all(&self) -> HashMap<String, (u32, u64)> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let games = self.games.lock().await;
+        games
+            .iter()
+            .filter(|(_, h)| !h.tx.is_closed())
+            .map(|(id, h)| {
+                let s = &h.summary;
+                (
+                    id.clone(),
+                    (s.ply.load(Relaxed), s.updated_at.load(Relaxed)),
+                )
+            })
+            .collect()
     }
 
     /// The running games with a player connected, and their presence bits

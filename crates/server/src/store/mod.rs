@@ -284,6 +284,13 @@ pub trait Backend: Send + 'static {
     /// Lets a lease lapse now (a clean stop), if it is still this one;
     /// returns whether it was.
     fn release_lease(&mut self, lease: &lease::Lease) -> Result<bool, StoreError>;
+    /// A new incarnation of `node` starts (the process was started again
+    /// under the same name): every lease its earlier incarnations still
+    /// hold is released as of their node's last renewal, the last moment
+    /// that process is known to have run them, so that their games move on
+    /// at once (to any node: this one too, with a new generation) and
+    /// their clocks resume from there. Returns how many were released.
+    fn release_earlier_incarnation(&mut self, node: &str) -> Result<u64, StoreError>;
     /// The lease of a game, if it was ever leased.
     fn lease(&mut self, game_id: &str) -> Result<Option<lease::Lease>, StoreError>;
     /// Ids of unfinished games whose lease is missing or expired at `now`,
@@ -640,6 +647,15 @@ impl Store {
     /// Lets a lease lapse ([`Backend::release_lease`]).
     pub async fn release_lease(&self, lease: lease::Lease) -> Result<bool, StoreError> {
         Store::on(self.renewer.clone(), move |b| b.release_lease(&lease)).await
+    }
+
+    /// Releases the leases of `node`'s earlier incarnations
+    /// ([`Backend::release_earlier_incarnation`]).
+    pub async fn release_earlier_incarnation(&self, node: String) -> Result<u64, StoreError> {
+        Store::on(self.renewer.clone(), move |b| {
+            b.release_earlier_incarnation(&node)
+        })
+        .await
     }
 
     /// The lease of a game.

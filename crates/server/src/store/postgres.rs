@@ -934,6 +934,19 @@ impl Backend for Postgres {
             .map_err(db)
     }
 
+    fn release_earlier_incarnation(&mut self, node: &str) -> Result<u64, StoreError> {
+        // As `release_lease`, for every lease still held under the name;
+        // the generation stays (a takeover adds one, under its fence lock).
+        self.client
+            .execute(
+                "UPDATE leases SET expires_at = 0, renewed_at = COALESCE(
+                    (SELECT renewed_at FROM nodes WHERE node = $1), renewed_at)
+                 WHERE node = $1 AND expires_at > 0 AND generation > 0",
+                &[&node],
+            )
+            .map_err(db)
+    }
+
     fn lease(&mut self, game_id: &str) -> Result<Option<Lease>, StoreError> {
         self.client
             .query_opt(

@@ -630,6 +630,18 @@ impl Backend for Sqlite {
             .map_err(db)
     }
 
+    fn release_earlier_incarnation(&mut self, node: &str) -> Result<u64, StoreError> {
+        self.conn
+            .execute(
+                "UPDATE leases SET expires_at = 0, renewed_at = COALESCE(
+                    (SELECT renewed_at FROM nodes WHERE node = ?1), renewed_at)
+                 WHERE node = ?1 AND expires_at > 0",
+                params![node],
+            )
+            .map(|n| n as u64)
+            .map_err(db)
+    }
+
     fn lease(&mut self, game_id: &str) -> Result<Option<Lease>, StoreError> {
         self.conn
             .prepare_cached(&format!(
