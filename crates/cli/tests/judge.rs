@@ -170,3 +170,118 @@ fn pgn_writes_the_judged_game_with_its_rulings() {
         .unwrap();
     assert_eq!(back.line.nodes.len(), 4);
 }
+
+/// The moves before a line that cannot be read, the line, and a move after it.
+fn with_line_4(line: &[u8]) -> Vec<u8> {
+    [
+        br#"{"start": {"time_control": "300+3"}}
+{"t": 1000, "by": "white", "do": "move", "move": "e4"}
+{"t": 2000, "by": "black", "do": "move", "move": "e5"}
+"#
+        .as_slice(),
+        line,
+        b"\n",
+        br#"{"t": 4000, "by": "black", "do": "move", "move": "Nc6"}"#,
+        b"\n",
+    ]
+    .concat()
+}
+
+/// `arbiter judge` on `input`, from a file (read ahead) and from standard
+/// input (line by line): the same exit status and answers, which it returns.
+fn judge_bytes(input: &[u8]) -> (Option<i32>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.jsonl");
+    std::fs::write(&path, input).unwrap();
+    let from_file = arbiter()
+        .args(["judge", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let from_stdin = arbiter()
+        .args(["judge", "-"])
+        .stdin(std::fs::File::open(&path).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(from_file.status.code(), from_stdin.status.code());
+    assert_eq!(from_file.stdout, from_stdin.stdout);
+    (
+        from_file.status.code(),
+        String::from_utf8(from_file.stdout).unwrap(),
+        String::from_utf8(from_stdin.stderr).unwrap(),
+    )
+}
+
+/// A line that is not UTF-8 is answered as any line that is not an event,
+/// naming the byte, and the judging goes on; as the start line, it ends the
+/// run naming it.
+#[test]
+fn a_line_not_utf8_is_refused_and_the_next_judged() {
+    let (code, out, err) = judge_bytes(&with_line_4(
+        b"{\"t\": 3000, \"by\": \"white\", \"do\": \"move\", \"move\": \"Nf3\xff\"}",
+    ));
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines[3]["ok"], false);
+    assert_eq!(lines[3]["error"], "line 4: not UTF-8 text (byte 54, 0xff)");
+    assert_eq!(lines[3]["turn"], "white");
+    // Line 5: Black is not to move, judged as such.
+    assert_eq!(lines[4]["ok"], false);
+    assert!(
+        lines[4]["error"].as_str().unwrap().starts_with("line 5: "),
+        "{out}"
+    );
+    let (code, _, err) = judge_bytes(b"{\"start\": {\"time_control\": \"\xe9\"}}\n");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("line 1: not UTF-8 text (byte 29, 0xe9)"),
+        "{err}"
+    );
+    assert_eq!(err.matches("UTF-8").count(), 1, "{err}");
+}
+
+/// A line longer than the bound is refused, read no further, and quoted by
+/// its start only; the judging goes on.
+#[test]
+fn a_line_too_long_is_refused_quoting_its_start_only() {
+    let long = format!(
+        "{{\"t\": 3000, \"by\": \"white\", \"do\": \"move\", \"move\": \"{}\"}}",
+        "N".repeat(5 << 20)
+    );
+    let (code, out, err) = judge_bytes(&with_line_4(long.as_bytes()));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.len() < 2000, "{} bytes out", out.len());
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    let error = lines[3]["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("line 4: longer than 65536 bytes"),
+        "{error}"
+    );
+    assert!(error.contains(r#"{"t": 3000, "by""#), "{error}");
+    assert_eq!(lines[4]["ok"], false);
+    assert!(
+        lines[4]["error"].as_str().unwrap().starts_with("line 5: "),
+        "{out}"
+    );
+    // The longest line read is read.
+    let longest = format!("{{\"start\": {{{}}}}}", " ".repeat(65536 - 13));
+    assert_eq!(longest.len(), 65536);
+    let (code, out, err) = judge_bytes(longest.as_bytes());
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("{\"ok\":true"), "{out}");
+}
+
+/// A byte-order mark before the start line is skipped, as `arbiter pgn` skips one.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let (code, out, err) = judge_bytes(&[b"\xEF\xBB\xBF".as_slice(), RECORD.as_bytes()].concat());
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, judge(&["-"], Some(RECORD)).1);
+}

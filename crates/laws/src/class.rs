@@ -67,7 +67,9 @@ impl TimeClass {
             total = total.saturating_add(p.time_ms);
             let span = p.moves.unwrap_or(u32::MAX);
             let in_window = span.min(60 - move_no);
-            total = total.saturating_add(u64::from(in_window) * (p.increment_ms + delay_ms));
+            // Saturating: a time control of absurd figures is still classed.
+            let per_move = p.increment_ms.saturating_add(delay_ms);
+            total = total.saturating_add(u64::from(in_window).saturating_mul(per_move));
             move_no += in_window;
             if move_no >= 60 || p.moves.is_none() {
                 break;
@@ -113,5 +115,15 @@ mod tests {
             TimeClass::of(&TimeControl::parse("360").unwrap(), 5_000),
             TimeClass::Rapid
         );
+    }
+
+    /// Absurd figures are classed, not overflowed (a tester's judge input
+    /// with a delay of u64::MAX ms panicked here).
+    #[test]
+    fn huge_figures_are_standard() {
+        let tc = TimeControl::parse("300").unwrap();
+        assert_eq!(TimeClass::of(&tc, u64::MAX), TimeClass::Standard);
+        let tc = TimeControl::parse("18446744073709551+18446744073709551").unwrap();
+        assert_eq!(TimeClass::of(&tc, 1_000), TimeClass::Standard);
     }
 }

@@ -101,7 +101,7 @@ pub struct Summary {
 #[derive(Debug, thiserror::Error)]
 pub enum JudgeError {
     /// Reading or writing failed.
-    #[error("{0}")]
+    #[error(transparent)]
     Io(#[from] std::io::Error),
     /// The first line is not a valid start.
     #[error("line {line}: {message}")]
@@ -227,6 +227,55 @@ fn written_move(
 }
 
 /// The JSON text of a line, or `None` for a blank or comment line.
+/// The most a line of input may hold, in bytes (docs/judge.md): a longer
+/// one is refused and read no further, so that memory stays bounded.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// How much of a refused line its error quotes, in bytes.
+const QUOTED: usize = 40;
+
+/// Reads the next line of `input` (its end-of-line included) into `bytes`,
+/// at most [`MAX_LINE`] of it and its break: `Some(true)` for a whole line,
+/// `Some(false)` for a longer one, cut (the rest consumed unread), `None` at
+/// the end.
+fn read_bounded<R: BufRead>(input: &mut R, bytes: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
+    bytes.clear();
+    let mut whole = true;
+    let mut any = false;
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok(any.then_some(whole));
+        }
+        any = true;
+        let (chunk, ended) = match memchr::memchr(b'\n', available) {
+            Some(at) => (&available[..=at], true),
+            None => (available, false),
+        };
+        let used = chunk.len();
+        // Room for the line and its break ("\r\n"), which the bound leaves out.
+        let room = (MAX_LINE + 2).saturating_sub(bytes.len());
+        if whole && chunk.len() <= room {
+            bytes.extend_from_slice(chunk);
+        } else if whole {
+            bytes.extend_from_slice(&chunk[..room]);
+            whole = false;
+        }
+        input.consume(used);
+        if ended {
+            break;
+        }
+    }
+    let text = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    Ok(Some(whole && text.len() <= MAX_LINE))
+}
+
+/// An event line read, or why it is not an event.
+fn parse_event(text: &str) -> Result<Event, String> {
+    serde_json::from_str::<Event>(text).map_err(|e| e.to_string())
+}
+
 fn event_text(line: &str) -> Option<&str> {
     let trimmed = line.trim();
     let skip = trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//");
@@ -258,21 +307,54 @@ pub fn run_game<R: BufRead, W: Write>(
     mut output: W,
     opts: Options,
 ) -> Result<(Summary, Game), JudgeError> {
-    // One buffer for all lines; `i` counts lines from 0.
+    // One buffer for all lines; `i` counts lines from 0. A line is its text,
+    // or why it has none (longer than MAX_LINE, not UTF-8): refused as a
+    // line that is not an event is, and the judging goes on.
     let mut line = String::new();
+    let mut bytes = Vec::new();
     let mut i = 0;
-    let mut next_line = |line: &mut String| -> Result<Option<usize>, JudgeError> {
+    let mut next_line = |line: &mut String| -> Result<Option<(usize, Option<String>)>, JudgeError> {
         line.clear();
-        if input.read_line(line)? == 0 {
+        let Some(whole) = read_bounded(&mut input, &mut bytes)? else {
             return Ok(None);
-        }
+        };
         i += 1;
-        Ok(Some(i - 1))
+        let unreadable = if !whole {
+            let start = String::from_utf8_lossy(&bytes[..bytes.len().min(QUOTED)]);
+            Some(format!(
+                "longer than {MAX_LINE} bytes, the most a line may have: skipped (it starts: {start}…)"
+            ))
+        } else {
+            match std::str::from_utf8(&bytes) {
+                Ok(text) => {
+                    // A byte-order mark before the first line is no part of it.
+                    let text = if i == 1 {
+                        text.trim_start_matches('\u{FEFF}')
+                    } else {
+                        text
+                    };
+                    line.push_str(text);
+                    None
+                }
+                Err(e) => Some(format!(
+                    "not UTF-8 text (byte {}, 0x{:02x})",
+                    e.valid_up_to() + 1,
+                    bytes[e.valid_up_to()]
+                )),
+            }
+        };
+        Ok(Some((i - 1, unreadable)))
     };
     let mut game = loop {
-        let Some(i) = next_line(&mut line)? else {
+        let Some((i, unreadable)) = next_line(&mut line)? else {
             return Err(JudgeError::Empty);
         };
+        if let Some(message) = unreadable {
+            return Err(JudgeError::Start {
+                line: i + 1,
+                message,
+            });
+        }
         let Some(trimmed) = event_text(&line) else {
             continue;
         };
@@ -309,9 +391,10 @@ pub fn run_game<R: BufRead, W: Write>(
     if opts.read_ahead {
         loop {
             match next_line(&mut line) {
-                Ok(Some(i)) => {
+                Ok(Some((i, Some(unreadable)))) => ahead.push((i, Err(unreadable))),
+                Ok(Some((i, None))) => {
                     if let Some(trimmed) = event_text(&line) {
-                        ahead.push((i, serde_json::from_str::<Event>(trimmed)));
+                        ahead.push((i, parse_event(trimmed)));
                     }
                 }
                 Ok(None) => break,
@@ -331,13 +414,14 @@ pub fn run_game<R: BufRead, W: Write>(
                 None => break,
             }
         } else {
-            let Some(i) = next_line(&mut line)? else {
-                break;
-            };
-            let Some(trimmed) = event_text(&line) else {
-                continue;
-            };
-            (i, serde_json::from_str::<Event>(trimmed))
+            match next_line(&mut line)? {
+                None => break,
+                Some((i, Some(unreadable))) => (i, Err(unreadable)),
+                Some((i, None)) => match event_text(&line) {
+                    Some(trimmed) => (i, parse_event(trimmed)),
+                    None => continue,
+                },
+            }
         };
         summary.events += 1;
         let event: Event = match parsed {
