@@ -4,7 +4,9 @@ use anyhow::{Context, Result};
 use arbiter_chess::FenOptions;
 use arbiter_pgn::check::Checker;
 use arbiter_pgn::generate::{GenOptions, Generator};
-use arbiter_pgn::{Dialect, GameBuilder, GameError, GameErrorKind, Notation, Reader, WriteOptions};
+use arbiter_pgn::{
+    Dialect, Game, GameBuilder, GameError, GameErrorKind, Notation, Reader, WriteOptions,
+};
 use serde_json::json;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
@@ -295,9 +297,12 @@ fn convert(file: &str, dialect: Option<Dialect>, options: &WriteOptions) -> Resu
                 eprintln!("arbiter: variation cut short: {e}");
                 out.write_all(game.to_pgn_with(options).as_bytes())?;
             }
+            // A wrong move (or tag) in the main line: the game is written up
+            // to it, as `audit --annotate` writes it.
             Some(e) => {
                 failed = true;
-                eprintln!("arbiter: skipped {e}");
+                eprintln!("arbiter: {e} (the game written up to it)");
+                out.write_all(up_to_error(game).to_pgn_with(options).as_bytes())?;
             }
             None => out.write_all(game.to_pgn_with(options).as_bytes())?,
         }
@@ -308,6 +313,27 @@ fn convert(file: &str, dialect: Option<Dialect>, options: &WriteOptions) -> Resu
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `game`, whose main line broke, as it is written: its tags, its result,
+/// and the moves read before the error, after which a comment names the
+/// error and its place (`{Read up to here: line 9, column 7, ply 2, at
+/// "Ke7": illegal move …}`).
+fn up_to_error(mut game: Game) -> Game {
+    let Some(e) = &game.error else {
+        return game;
+    };
+    let text = e.to_string();
+    // Its place in the input, without the game's number.
+    let place = text
+        .strip_prefix(&format!("game {}, ", e.game))
+        .unwrap_or(&text);
+    let comment = format!("Read up to here: {place}");
+    match game.line.nodes.last_mut() {
+        Some(last) => last.comments.push(comment),
+        None => game.line.comments.push(comment),
+    }
+    game
 }
 
 fn generate(games: u64, seed: u64, out: &str) -> Result<ExitCode> {

@@ -120,3 +120,38 @@ fn check_reads_a_file_as_it_reads_standard_input() {
         );
     }
 }
+
+/// A game whose main line breaks is written up to the error, as `audit
+/// --annotate` writes it: its tags, the moves before the error, a comment
+/// naming the error and its place, its result; the error is still said on
+/// standard error and in the exit status, and the next game is written.
+#[test]
+fn convert_writes_a_broken_game_up_to_its_error() {
+    let pgn = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 Ke7 2. Kxe7 1-0\n\n[Event \"b\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n\n[Event \"c\"]\n\n1. d4 d5 *\n";
+    let out = run(&["pgn", "convert", "-"], pgn);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("[Event \"a\"]"), "{text}");
+    assert!(
+        flat.contains(
+            "[Result \"1-0\"] 1. e4 {Read up to here: line 4, column 7, ply 2, at \"Ke7\": illegal move \"Ke7\""
+        ),
+        "{text}"
+    );
+    assert!(flat.contains("} 1-0 [Event \"b\"]"), "{text}");
+    assert!(
+        flat.contains(
+            "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"] {Read up to here: line 7, column 1, at \"8/8/8/8/8/8/8/8 w - - 0 1\": FEN tag"
+        ),
+        "{text}"
+    );
+    assert!(flat.contains("[Event \"c\"]"), "{text}");
+    assert!(flat.ends_with("1. d4 d5 *"), "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("game 1, line 4, column 7, ply 2, at \"Ke7\": illegal move"),
+        "{err}"
+    );
+    assert!(err.contains("game 2, line 7"), "{err}");
+}
