@@ -229,18 +229,26 @@ fn input(file: &str) -> Result<Input> {
 
 fn check(file: &str, dialect: Option<Dialect>) -> Result<ExitCode> {
     match input(file)? {
-        Input::Mapped(map) => check_with(Reader::from_memory(map), dialect),
-        Input::Stream(stream) => check_with(Reader::new(stream), dialect),
+        Input::Mapped(map) => check_with(Reader::from_memory(map), dialect, file),
+        Input::Stream(stream) => check_with(Reader::new(stream), dialect, file),
     }
 }
 
-fn check_with<R: Read>(mut reader: Reader<R>, dialect: Option<Dialect>) -> Result<ExitCode> {
+/// Checks the games of `reader`, read from `file`.
+fn check_with<R: Read>(
+    mut reader: Reader<R>,
+    dialect: Option<Dialect>,
+    file: &str,
+) -> Result<ExitCode> {
     let mut checker = dialect.map_or_else(Checker::new, Checker::with_dialect);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let (mut games, mut errors, mut plies) = (0u64, 0u64, 0u64);
     let mut fen = String::new();
-    while let Some(g) = reader.read_game(&mut checker)? {
+    while let Some(g) = reader
+        .read_game(&mut checker)
+        .with_context(|| format!("cannot read {file}"))?
+    {
         games += 1;
         plies += u64::from(g.plies);
         if g.error.is_some() {
@@ -285,7 +293,10 @@ fn convert(file: &str, dialect: Option<Dialect>, options: &WriteOptions) -> Resu
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut failed = false;
-    while let Some(game) = reader.read_game(&mut builder)? {
+    while let Some(game) = reader
+        .read_game(&mut builder)
+        .with_context(|| format!("cannot read {file}"))?
+    {
         for w in &game.warnings {
             eprintln!("arbiter: warning: {w}");
         }
@@ -350,10 +361,13 @@ fn generate(games: u64, seed: u64, out: &str) -> Result<ExitCode> {
         seed,
         ..GenOptions::default()
     });
-    for i in 1..=games {
-        sink.write_all(generator.game(i).to_pgn().as_bytes())?;
-    }
-    sink.flush()?;
+    let written = (|| {
+        for i in 1..=games {
+            sink.write_all(generator.game(i).to_pgn().as_bytes())?;
+        }
+        sink.flush()
+    })();
+    written.with_context(|| format!("cannot write {out}"))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -155,3 +155,28 @@ fn convert_writes_a_broken_game_up_to_its_error() {
     );
     assert!(err.contains("game 2, line 7"), "{err}");
 }
+
+/// An input that cannot be read (a directory) is an error naming it, for
+/// every subcommand of `pgn` that reads one; so is an output that cannot be
+/// written.
+#[test]
+fn a_file_that_cannot_be_read_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().to_str().unwrap();
+    for command in ["check", "convert"] {
+        let out = arbiter().args(["pgn", command, name]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("cannot read {name}: ")),
+            "{command}: {err}"
+        );
+    }
+    let out = arbiter()
+        .args(["pgn", "generate", "--games", "1", "--out", "/dev/full"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot write /dev/full: "), "{err}");
+}
