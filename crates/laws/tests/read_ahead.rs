@@ -209,10 +209,11 @@ fn judge_reading_ahead_answers_the_same() {
     assert!(ended > 5, "{ended}");
 }
 
-/// A line that cannot be read (not UTF-8) ends the run with an error, after
-/// every line before it has been answered, reading ahead or not.
+/// A line that cannot be read (not UTF-8) is refused, naming its line and
+/// byte, as a line that is not an event is, and the judging goes on with
+/// the next, reading ahead or not (docs/judge.md).
 #[test]
-fn an_unreadable_line_loses_nothing_before_it() {
+fn an_unreadable_line_is_refused_and_the_judging_goes_on() {
     let mut input =
         b"{\"start\": {}}\n{\"t\": 1, \"by\": \"white\", \"do\": \"move\", \"move\": \"e4\"}\n"
             .to_vec();
@@ -226,13 +227,16 @@ fn an_unreadable_line_loses_nothing_before_it() {
             read_ahead,
             ..Options::default()
         };
-        let e = run(&input[..], &mut out, options).unwrap_err();
-        assert!(e.to_string().contains("UTF-8"), "{e}");
+        let summary = run(&input[..], &mut out, options).unwrap();
+        assert_eq!((summary.events, summary.rejected), (3, 1));
         let out = String::from_utf8(out).unwrap();
-        assert_eq!(out.lines().count(), 2, "{out}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4, "{out}");
+        assert!(lines[1].contains("\"move\":\"e4\""), "{out}");
         assert!(
-            out.lines().nth(1).unwrap().contains("\"move\":\"e4\""),
+            lines[2].contains("\"error\":\"line 3: not UTF-8 text (byte 49, 0xff)\""),
             "{out}"
         );
+        assert!(lines[3].contains("\"move\":\"e5\""), "{out}");
     }
 }
