@@ -383,9 +383,9 @@ pub fn run_game<R: BufRead, W: Write>(
     let mut summary = Summary::default();
     let mut last_t = 0;
     // The event lines (each with its 0-based number, and the event or why it
-    // is not one): when reading ahead, all of them first; a line that cannot
-    // be read at all (not UTF-8, an I/O error) then ends the run after the
-    // lines before it are answered, as it does when reading line by line.
+    // is not one): when reading ahead, all of them first; an I/O error then
+    // ends the run after the lines before it are answered, as it does when
+    // reading line by line (a line not UTF-8 or too long is only refused).
     let mut ahead = Vec::new();
     let mut unreadable = None;
     if opts.read_ahead {
