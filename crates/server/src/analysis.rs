@@ -237,9 +237,28 @@ pub struct GameLine {
     pub positions: Vec<Position>,
     /// The moves between them (SAN).
     pub sans: Vec<String>,
+    /// The last position drew the game by itself (stalemate, a dead
+    /// position, the fivefold repetition or the 75-move rule, Art. 5.2,
+    /// 9.6): it is read as a draw, not searched (the game is over).
+    pub drawn_at_end: bool,
 }
 
 impl GameLine {
+    /// Position `ply` read without a search: a draw, if it is the last and
+    /// drew the game by itself ([`GameLine::drawn_at_end`]).
+    fn drawn(&self, ply: usize) -> Option<PositionEval> {
+        (self.drawn_at_end && ply + 1 == self.positions.len()).then(|| PositionEval {
+            ply: ply as u32,
+            eval: Eval {
+                cp: Some(0),
+                mate: None,
+            },
+            best: None,
+            line: Vec::new(),
+            nodes: 0,
+        })
+    }
+
     /// The positions of `game` (at most [`MAX_POSITIONS`]).
     pub fn of(game: &arbiter_laws::Game) -> GameLine {
         let mut pos = *game.initial_position();
@@ -250,7 +269,19 @@ impl GameLine {
             pos.play_unchecked(m.mv);
             positions.push(pos);
         }
-        GameLine { positions, sans }
+        use arbiter_laws::Termination::*;
+        let drawn_at_end = positions.len() == game.moves().len() + 1
+            && game.outcome().is_some_and(|o| {
+                matches!(
+                    o.termination,
+                    Stalemate | DeadPosition | FivefoldRepetition | SeventyfiveMoves
+                )
+            });
+        GameLine {
+            positions,
+            sans,
+            drawn_at_end,
+        }
     }
 }
 
@@ -412,13 +443,19 @@ impl Analyses {
         let (me, pool, id_owned) = (self.clone(), pool.clone(), id.to_owned());
         tokio::spawn(async move {
             for ply in 0..line.positions.len() {
-                let history = line.positions[..=ply].to_vec();
-                let searched = pool
-                    .analyse(client.clone(), move |engine| {
-                        Some(analyse_position(engine, &history, nodes, POSITION_TIME))
-                    })
-                    .await;
-                let Some(eval) = searched.answer else { return };
+                let eval = match line.drawn(ply) {
+                    Some(drawn) => drawn,
+                    None => {
+                        let history = line.positions[..=ply].to_vec();
+                        let searched = pool
+                            .analyse(client.clone(), move |engine| {
+                                Some(analyse_position(engine, &history, nodes, POSITION_TIME))
+                            })
+                            .await;
+                        let Some(eval) = searched.answer else { return };
+                        eval
+                    }
+                };
                 let mut c = me.lock();
                 match c.entries.get_mut(&id_owned) {
                     Some(e) => e.positions.push(eval),
@@ -448,6 +485,11 @@ impl Analyses {
                 return Err(Refused::Busy);
             };
             if e.deep.contains_key(&ply) || e.deep_pending.contains(&ply) {
+                return Ok(e.report());
+            }
+            if let Some(drawn) = line.drawn(ply as usize) {
+                // Nothing deeper to see in a game over.
+                e.deep.insert(ply, drawn);
                 return Ok(e.report());
             }
             if e.deep.len() + e.deep_pending.len() >= MAX_DEEP_PER_GAME

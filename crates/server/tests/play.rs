@@ -256,6 +256,57 @@ async fn a_finished_game_is_analysed() {
     s.stop().await;
 }
 
+/// §3.9: a game drawn by the position itself (here the fivefold
+/// repetition, Art. 9.6) ends there: its last position reads as a draw with
+/// no best move and no line, and the move that drew it is no blunder.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_position_that_ended_the_game_in_a_draw_is_read_as_one() {
+    let s = TestServer::start().await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "fen": "k7/8/8/8/8/8/7Q/K7 w - - 0 1"}))
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    for _ in 0..4 {
+        for uci in ["h2h3", "a8b7", "h3h2", "b7a8"] {
+            p.play(uci).await;
+        }
+    }
+    let st = s.get(&format!("/api/games/{id}"), None).await.json();
+    assert_eq!(st["termination"]["kind"], "fivefold_repetition", "{st}");
+    let mut report = s
+        .post(&format!("/api/games/{id}/analysis"), &json!({}), None)
+        .await
+        .json();
+    for _ in 0..600 {
+        if report["status"] == "done" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        report = s
+            .get(&format!("/api/games/{id}/analysis"), None)
+            .await
+            .json();
+    }
+    assert_eq!(report["status"], "done", "{report}");
+    let positions = report["positions"].as_array().unwrap();
+    let last = &positions[16];
+    assert_eq!(last["eval"], json!({"cp": 0, "mate": null}), "{last}");
+    assert_eq!(
+        (last["best"].clone(), last["line"].clone()),
+        (json!(null), json!([])),
+        "{last}"
+    );
+    let moves = report["moves"].as_array().unwrap();
+    assert_eq!(moves[15]["judgement"], json!(null), "{}", moves[15]);
+    // Nothing deeper to see there.
+    let deep = s
+        .post(&format!("/api/games/{id}/analysis/16"), &json!({}), None)
+        .await
+        .json();
+    assert_eq!(deep["deep"]["16"]["eval"]["cp"], 0, "{deep}");
+    s.stop().await;
+}
+
 /// §3.8: a seek is listed live for other visitors; accepting it seats both
 /// in its game; it leaves the lobby when taken or when its creator leaves;
 /// seeks are bounded per address; only invitations are listed.
