@@ -171,9 +171,13 @@ async fn create(
     let token = seat::new_token();
     let id = new_id();
     let now = app.clock.now_ms();
-    if listed {
-        app.lobby.admit(client, now).map_err(lobby_refused)?;
-    }
+    // The seek's place is kept while its game is created: requests at once
+    // cannot pass the bounds together (§3.8).
+    let reservation = if listed {
+        Some(app.lobby.admit(client, now).map_err(lobby_refused)?)
+    } else {
+        None
+    };
     let field = if settings.fen.is_some() {
         "fen"
     } else {
@@ -197,11 +201,8 @@ async fn create(
         created_at: now,
     });
     app.registry.start(&app, core).await;
-    if let Some(seek) = seek {
-        // Bounds reached meanwhile: the game stands, unlisted.
-        if let Err(e) = app.lobby.list(seek, client, now) {
-            tracing::info!("game {id}: not listed: {e}");
-        }
+    if let (Some(seek), Some(reservation)) = (seek, reservation) {
+        app.lobby.list_reserved(seek, reservation);
     }
     let body = SeatResponse {
         id: &id,

@@ -145,6 +145,39 @@ pub enum Refused {
     Full,
 }
 
+/// A place in the lobby kept for a seek whose game is being created
+/// ([`Lobby::admit`]); given back when dropped unlisted.
+///
+/// ```
+/// use arbiter_server::lobby::{Lobby, PER_ADDRESS};
+/// let lobby = Lobby::default();
+/// let a = "192.0.2.1".parse().unwrap();
+/// let kept: Vec<_> = (0..PER_ADDRESS).map(|_| lobby.admit(a, 0).unwrap()).collect();
+/// assert!(lobby.admit(a, 0).is_err());
+/// drop(kept);
+/// assert!(lobby.admit(a, 0).is_ok());
+/// ```
+pub struct Reservation<'a> {
+    lobby: &'a Lobby,
+    creator: IpAddr,
+    live: bool,
+}
+
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        if self.live {
+            let mut reserved = self
+                .lobby
+                .reserved
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            if let Some(i) = reserved.iter().position(|&r| r == self.creator) {
+                reserved.swap_remove(i);
+            }
+        }
+    }
+}
+
 /// The open seeks, and a version that changes with them.
 ///
 /// ```
@@ -154,6 +187,11 @@ pub enum Refused {
 /// ```
 pub struct Lobby {
     listed: Mutex<Vec<Listed>>,
+    /// The addresses of seeks admitted but not listed yet (their games
+    /// being created): counted against the bounds, so that requests at
+    /// once cannot pass them together ([`Lobby::admit`]). Locked after
+    /// `listed` when both are.
+    reserved: Mutex<Vec<IpAddr>>,
     /// Seeks withdrawn lately (game, epoch ms), oldest first: a seek leaves
     /// the lobby for good, so a snapshot must not bring it back.
     withdrawn: Mutex<std::collections::VecDeque<(String, u64)>>,
@@ -166,6 +204,7 @@ impl Default for Lobby {
     fn default() -> Lobby {
         Lobby {
             listed: Mutex::new(Vec::new()),
+            reserved: Mutex::default(),
             withdrawn: Mutex::default(),
             version: tokio::sync::watch::Sender::new(0),
             replica: std::sync::OnceLock::new(),
@@ -325,33 +364,58 @@ impl Lobby {
         listed.len() != before
     }
 
-    /// May `creator` list one more seek at `now`?
-    pub fn admit(&self, creator: IpAddr, now: u64) -> Result<(), Refused> {
+    /// May `creator` list one more seek at `now`? A place is kept for it
+    /// until the [`Reservation`] is listed ([`Lobby::list_reserved`]) or
+    /// dropped: seeks admitted at once are counted together.
+    pub fn admit(&self, creator: IpAddr, now: u64) -> Result<Reservation<'_>, Refused> {
         let mut listed = self.lock();
         if Self::prune(&mut listed, now) {
             self.changed();
         }
-        if listed.iter().filter(|l| l.creator == creator).count() >= PER_ADDRESS {
+        let mut reserved = self.reserved.lock().unwrap_or_else(|e| e.into_inner());
+        let mine = listed.iter().filter(|l| l.creator == creator).count()
+            + reserved.iter().filter(|&&r| r == creator).count();
+        if mine >= PER_ADDRESS {
             return Err(Refused::PerAddress);
         }
-        if listed.len() >= TOTAL {
+        if listed.len() + reserved.len() >= TOTAL {
             return Err(Refused::Full);
         }
-        Ok(())
+        reserved.push(creator);
+        Ok(Reservation {
+            lobby: self,
+            creator,
+            live: true,
+        })
     }
 
-    /// Lists `seek` by `creator` (after [`Lobby::admit`] and the game's
-    /// creation); refused if the bounds were reached meanwhile.
-    pub fn list(&self, seek: Seek, creator: IpAddr, now: u64) -> Result<(), Refused> {
-        self.admit(creator, now)?;
-        self.lock().push(Listed {
-            seek: seek.clone(),
-            creator,
-            opened: false,
-            here: true,
-        });
+    /// Lists `seek` in the place `reservation` kept (after the game's
+    /// creation).
+    pub fn list_reserved(&self, seek: Seek, mut reservation: Reservation<'_>) {
+        let creator = reservation.creator;
+        {
+            let mut listed = self.lock();
+            let mut reserved = self.reserved.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(i) = reserved.iter().position(|&r| r == creator) {
+                reserved.swap_remove(i);
+            }
+            reservation.live = false;
+            listed.push(Listed {
+                seek: seek.clone(),
+                creator,
+                opened: false,
+                here: true,
+            });
+        }
         self.changed();
         self.tell(LobbyChange::Listed { seek, creator });
+    }
+
+    /// Lists `seek` by `creator` at `now` if the bounds allow
+    /// ([`Lobby::admit`], then [`Lobby::list_reserved`]).
+    pub fn list(&self, seek: Seek, creator: IpAddr, now: u64) -> Result<(), Refused> {
+        let reservation = self.admit(creator, now)?;
+        self.list_reserved(seek, reservation);
         Ok(())
     }
 
@@ -496,7 +560,7 @@ mod tests {
                 .list(seek(&format!("g{n:07}"), later), ip, later)
                 .unwrap();
         }
-        assert_eq!(lobby.admit(a, later), Err(Refused::Full));
+        assert_eq!(lobby.admit(a, later).err(), Some(Refused::Full));
     }
 
     /// A node that joins takes the others' seeks (opened ones kept past

@@ -307,6 +307,23 @@ async fn a_position_that_ended_the_game_in_a_draw_is_read_as_one() {
     s.stop().await;
 }
 
+/// §3.8: the bound of seeks per address holds for requests sent at once:
+/// six together, two listed and answered 201, four refused 429 (all six
+/// were created, four silently unlisted).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seeks_sent_at_once_keep_the_bound() {
+    let s = TestServer::start_with(tempfile::tempdir().unwrap(), |c| c.create_per_minute = 0).await;
+    let body = json!({"mode": "invite", "time_control": "300+3", "lobby": true});
+    let answers =
+        futures_util::future::join_all((0..6).map(|_| s.post("/api/games", &body, None))).await;
+    let mut codes: Vec<u16> = answers.iter().map(|r| r.status).collect();
+    codes.sort_unstable();
+    assert_eq!(codes, [201, 201, 429, 429, 429, 429], "{codes:?}");
+    let listed = s.get("/api/lobby", None).await.json();
+    assert_eq!(listed["seeks"].as_array().unwrap().len(), 2, "{listed}");
+    s.stop().await;
+}
+
 /// §3.8: a seek is listed live for other visitors; accepting it seats both
 /// in its game; it leaves the lobby when taken or when its creator leaves;
 /// seeks are bounded per address; only invitations are listed.
