@@ -290,6 +290,10 @@ pub trait Visitor {
         Flow::Continue
     }
 
+    /// A termination marker after the game's own, with no tags or moves of
+    /// its own (`1-0 1-0`): no game; the reader passes over it.
+    fn stray_result(&mut self, result: GameResult, at: Location) {}
+
     /// The game breaks the PGN syntax; the rest of it is skipped.
     fn syntax_error(&mut self, error: SyntaxError);
 
@@ -1244,7 +1248,7 @@ impl<R: Read> Reader<R> {
                                     visitor.result(r, at);
                                 }
                                 self.advance(len);
-                                return self.skip_after_result();
+                                return self.skip_after_result(visitor);
                             }
                             fail!(len, "a result inside a variation");
                         }
@@ -1523,11 +1527,25 @@ impl<R: Read> Reader<R> {
     }
 
     /// After the result: comments that follow it (`1-0 {White won on time}`,
-    /// `1-0 ; end`) belong to the game that ended, not to a new empty one.
-    fn skip_after_result(&mut self) -> io::Result<()> {
+    /// `1-0 ; end`) belong to the game that ended, not to a new empty one;
+    /// so does a second termination marker (`1-0 1-0`), passed over and told
+    /// to the visitor ([`Visitor::stray_result`]).
+    fn skip_after_result<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
         loop {
             self.skip_ws()?;
             self.ensure_lookahead()?;
+            let rest = &self.buf[self.pos..self.end];
+            let len = rest
+                .iter()
+                .position(|&c| CLASS[c as usize] & END != 0)
+                .unwrap_or(rest.len());
+            if len > 0 && len < LOOKAHEAD {
+                if let Token::Result(r) = classify(&rest[..len]) {
+                    visitor.stray_result(r, self.location());
+                    self.advance(len);
+                    continue;
+                }
+            }
             match self.buf[self.pos..self.end].first() {
                 Some(b';') => self.skip_line()?,
                 Some(b'{') => match self.find(1, b'}')? {

@@ -4,7 +4,7 @@
 //! notation, the position in every line (main line and variations), and the
 //! first error; the visitors add only what they keep.
 
-use crate::game::{GameError, GameErrorKind, GameWarning, WarningKind};
+use crate::game::{GameError, GameErrorKind, GameResult, GameWarning, WarningKind};
 use crate::notation::{read_move_bytes, read_strict_san_by, Dialect, Notation, ReadMoveError};
 use crate::reader::{Flow, Location, RawText, SyntaxError};
 use crate::start::{standard, start_position_of};
@@ -356,6 +356,15 @@ impl Replay {
             }
             None => false,
         }
+    }
+
+    /// A termination marker after the game's own: a warning.
+    pub fn stray_result(&mut self, result: GameResult, at: Location) {
+        self.warnings.push(GameWarning {
+            game: self.number,
+            location: at,
+            kind: WarningKind::StrayResult(result),
+        });
     }
 
     /// The game breaks the PGN syntax: the reader skips the rest of it, so

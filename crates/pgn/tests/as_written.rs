@@ -280,6 +280,49 @@ fn nothing_after_the_result_makes_a_phantom_game() {
     }
 }
 
+/// A termination marker written twice (`4. Qxf7# 1-0 1-0`, found by a
+/// tester): the second, with no tags and no moves of its own, is no game
+/// (python-chess reads two games of this file too); it is passed over with a
+/// warning on the game that ended.
+#[test]
+fn a_doubled_result_makes_no_game() {
+    for (second, result) in [
+        ("1-0", GameResult::WhiteWins),
+        ("0-1", GameResult::BlackWins),
+        ("*", GameResult::Unknown),
+        ("1/2-1/2 {a comment} 1-0", GameResult::WhiteWins),
+        ("½–½", GameResult::Draw),
+    ] {
+        let pgn = format!(
+            "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 {second}\n\n\
+             [Event \"b\"]\n[Result \"*\"]\n\n1. d4 *\n"
+        );
+        let g = games(&pgn);
+        assert_eq!(g.len(), 2, "{second:?}");
+        assert_eq!(g[0].result, Some(GameResult::WhiteWins), "{second:?}");
+        assert_eq!(g[0].mainline().count(), 7, "{second:?}");
+        assert_eq!(g[1].tags.get("Event"), Some("b"), "{second:?}");
+        assert!(g.iter().all(|g| g.error.is_none()), "{second:?}");
+        let w = &g[0].warnings;
+        assert!(!w.is_empty(), "{second:?}: a warning");
+        assert_eq!(
+            w.last().unwrap().kind,
+            WarningKind::StrayResult(result),
+            "{second:?}"
+        );
+        assert_eq!(w[0].location.line, 4, "{second:?}");
+        assert!(g[1].warnings.is_empty(), "{second:?}");
+        let c = checked(&pgn);
+        assert_eq!(c.len(), 2, "{second:?}");
+        assert_eq!(c[0].warnings, g[0].warnings, "{second:?}");
+    }
+    let w = WarningKind::StrayResult(GameResult::WhiteWins);
+    assert_eq!(
+        w.to_string(),
+        "a second termination marker 1-0 after the game's end: ignored"
+    );
+}
+
 /// NUL bytes, as some exporters leave them after a game (two games of the
 /// pgnmentor files end `1/2-1/2\0\0`): read as whitespace, as python-chess
 /// does, so the result before them is read and no move is made of them.
