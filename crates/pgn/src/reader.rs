@@ -45,6 +45,8 @@ const WS: u8 = 1;
 const END: u8 = 2;
 /// Ends a tag name: whitespace, `"` or `]`.
 const NAME_END: u8 = 4;
+/// A byte of a PGN symbol (PGN §7): ASCII letters and digits, `_ + # = : -`.
+const SYMBOL: u8 = 8;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -64,8 +66,37 @@ static CLASS: [u8; 256] = {
     }
     t[b'"' as usize] |= NAME_END;
     t[b']' as usize] |= NAME_END;
+    let mut c = 0;
+    while c < 128 {
+        if (c as u8).is_ascii_alphanumeric() {
+            t[c] |= SYMBOL;
+        }
+        c += 1;
+    }
+    let symbol = [b'_', b'+', b'#', b'=', b':', b'-'];
+    let mut i = 0;
+    while i < symbol.len() {
+        t[symbol[i] as usize] |= SYMBOL;
+        i += 1;
+    }
     t
 };
+
+/// The first character of a tag name that a PGN symbol cannot hold (PGN
+/// §7, §8.1.1: letters, digits, `_ + # = : -`; letters of any script), as
+/// its index in characters and in bytes.
+fn bad_name_char(name: &[u8]) -> Option<(usize, usize)> {
+    let ok = |c: char| c.is_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-');
+    match std::str::from_utf8(name) {
+        Ok(s) => s
+            .char_indices()
+            .enumerate()
+            .find(|&(_, (_, c))| !ok(c))
+            .map(|(n, (i, _))| (n, i)),
+        // Latin-1: a character a byte.
+        Err(_) => name.iter().position(|&b| !ok(b as char)).map(|i| (i, i)),
+    }
+}
 
 /// Where something is in the input.
 ///
@@ -882,13 +913,13 @@ impl<R: Read> Reader<R> {
         skip: &mut bool,
     ) -> io::Result<Result<(), SyntaxError>> {
         let at = self.location();
-        // The common line first, `[Name "value"]` with nothing to unescape,
-        // read without finding the line's end: what the general reading
-        // below makes of it too.
+        // The common line first, `[Name "value"]` with an ASCII name and
+        // nothing to unescape, read without finding the line's end: what the
+        // general reading below makes of it too.
         let rest = &self.buf[self.pos..self.end];
         let name_len = rest[1..]
             .iter()
-            .position(|&b| CLASS[b as usize] & NAME_END != 0)
+            .position(|&b| CLASS[b as usize] & SYMBOL == 0)
             .unwrap_or(0);
         if name_len > 0 && rest.get(name_len + 1..name_len + 3) == Some(b" \"") {
             let start = name_len + 3;
@@ -933,6 +964,19 @@ impl<R: Read> Reader<R> {
         let name = name_start..i;
         if name.is_empty() {
             return Ok(Err(bad("tag without a name")));
+        }
+        if let Some((chars, bytes)) = bad_name_char(&line[name.clone()]) {
+            // Before the name: `[` and whitespace, one byte a character.
+            let e = bad("a tag name is a PGN symbol: letters, digits and _ + # = : -");
+            let skipped = (name_start + chars) as u64;
+            return Ok(Err(SyntaxError {
+                location: Location {
+                    column: at.column + skipped,
+                    offset: at.offset + (name_start + bytes) as u64,
+                    ..at
+                },
+                ..e
+            }));
         }
         while i < line.len() && is_space(line[i]) {
             i += 1;

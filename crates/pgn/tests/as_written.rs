@@ -323,6 +323,62 @@ fn a_doubled_result_makes_no_game() {
     );
 }
 
+/// A tag name is a PGN symbol (PGN §7, §8.1: letters, digits and the
+/// continuation characters `_ + # = : -`); a line such as `[[[[[[` is no
+/// tag but an error at its first wrong character (found by a tester: it was
+/// kept as a tag named `[[[[[`, written back `[[[[[[ ""]`).
+#[test]
+fn a_tag_name_is_a_pgn_symbol() {
+    let pgn = "[Event \"x\"]\n[[[[[[\n\n1. e4 *\n\n[Event \"y\"]\n\n1. d4 *\n";
+    let g = games(pgn);
+    assert_eq!(g.len(), 2);
+    assert_eq!(g[0].tags.len(), 1, "{:?}", g[0].tags);
+    assert_eq!(g[0].tags.get("Event"), Some("x"));
+    let e = g[0].error.as_ref().expect("a bad tag name");
+    assert!(
+        matches!(e.kind, GameErrorKind::Syntax(m) if m.contains("tag name")),
+        "{e:?}"
+    );
+    assert_eq!((e.location.line, e.location.column), (2, 2));
+    assert_eq!(e.text.as_deref(), Some("[[[[[["));
+    assert_eq!(g[1].error, None, "the next game is read");
+    let c = checked(pgn);
+    assert_eq!(c[0].error, g[0].error);
+    for (line, column) in [
+        ("[", 1),
+        ("[[", 2),
+        ("[Ev!ent \"x\"]", 4),
+        ("[  Wh\u{e9}ite? \"x\"]", 10),
+        ("[Ev{ent \"x\"]", 4),
+        ("[(Event) \"x\"]", 2),
+    ] {
+        let pgn = format!("{line}\n\n1. e4 *\n");
+        let g = games(&pgn);
+        assert_eq!(g.len(), 1, "{line:?}");
+        assert!(g[0].tags.is_empty(), "{line:?}: {:?}", g[0].tags);
+        let e = g[0]
+            .error
+            .as_ref()
+            .unwrap_or_else(|| panic!("{line:?}: an error"));
+        assert_eq!(
+            (e.location.line, e.location.column),
+            (1, column),
+            "{line:?}: {e}"
+        );
+        assert_eq!(checked(&pgn)[0].error.as_ref(), Some(e), "{line:?}");
+    }
+    // What a symbol holds.
+    let pgn = "[White_Elo+#=:-9 \"1\"]\n[\u{421}\u{43e}\u{431}\u{44b}\u{442}\u{438}\u{435} \"x\"]\n\n1. e4 *\n";
+    let g = games(pgn);
+    assert_eq!(g[0].error, None);
+    assert_eq!(g[0].tags.get("White_Elo+#=:-9"), Some("1"));
+    assert_eq!(
+        g[0].tags
+            .get("\u{421}\u{43e}\u{431}\u{44b}\u{442}\u{438}\u{435}"),
+        Some("x")
+    );
+}
+
 /// NUL bytes, as some exporters leave them after a game (two games of the
 /// pgnmentor files end `1/2-1/2\0\0`): read as whitespace, as python-chess
 /// does, so the result before them is read and no move is made of them.
