@@ -3,8 +3,12 @@
 //! annotation, variation and result.
 //!
 //! The reader never holds more than its buffer (64 KiB, growing only for a
-//! single comment or tag line longer than that, up to [`MAX_CHUNK`]), so a file
-//! of any size streams in constant memory. It does not check moves: visitors
+//! single comment or tag longer than that, up to [`MAX_CHUNK`]), so a file
+//! of any size streams in constant memory. A comment (`{` to `}`, or `;` to
+//! its line break) or a tag (`[` to its closing `]`) longer than
+//! [`MAX_CHUNK`] is an error (`comment longer than 16 MiB`, `tag longer than
+//! 16 MiB`), the same for input in memory ([`Reader::from_memory`]): the game
+//! is read on past it as after the other errors. It does not check moves: visitors
 //! do (see [`crate::GameBuilder`] and [`crate::check`]), so callers that need
 //! little pay little.
 //!
@@ -36,8 +40,12 @@ use std::io::{self, Read};
 const LOOKAHEAD: usize = 256;
 /// The buffer's starting size.
 const INITIAL_CAPACITY: usize = 1 << 16;
-/// The longest comment or tag line the reader accepts (the buffer's limit).
+/// The longest comment (`{` to `}`, or `;` to its line break) or tag (`[` to its closing `]`) the reader accepts, in bytes (16 MiB: the
+/// buffer's limit, kept for input in memory too).
 pub const MAX_CHUNK: usize = 1 << 24;
+/// The errors of a comment or tag longer than [`MAX_CHUNK`].
+const COMMENT_TOO_LONG: &str = "comment longer than 16 MiB";
+const TAG_TOO_LONG: &str = "tag longer than 16 MiB";
 /// The deepest nesting of variations accepted.
 pub const MAX_DEPTH: usize = 128;
 
@@ -562,8 +570,9 @@ impl Reader<io::Empty> {
     /// A reader over input already in memory (a file mapped into memory, a
     /// body received whole, a `Vec<u8>`), read where it lies: no buffer,
     /// no copy. Tokens, games and errors are the same as [`Reader::new`]
-    /// reads from the same bytes, except that a comment or tag line is
-    /// not limited to [`MAX_CHUNK`] bytes (the whole input is at hand).
+    /// reads from the same bytes (a comment or tag longer than
+    /// [`MAX_CHUNK`] is an error here too, though the whole input is at
+    /// hand).
     ///
     /// ```
     /// use arbiter_pgn::Reader;
@@ -760,20 +769,55 @@ impl<R: Read> Reader<R> {
 
     /// The offset (from `pos`) of the first `byte` at or after `pos + from`,
     /// reading and growing as needed; `None` at the end of the input or when
-    /// it is further than [`MAX_CHUNK`].
+    /// it is [`MAX_CHUNK`] or further (then [`Reader::beyond_limit`]), for
+    /// input in memory too.
     #[inline]
     fn find(&mut self, from: usize, byte: u8) -> io::Result<Option<usize>> {
         let mut searched = from;
         loop {
-            let hay = &self.buf[self.pos + searched.min(self.end - self.pos)..self.end];
+            let stop = self.chunk_end();
+            let hay = &self.buf[self.pos + searched.min(stop - self.pos)..stop];
             if let Some(i) = crate::scan::find1(byte, hay) {
                 return Ok(Some(searched + i));
             }
-            searched = self.end - self.pos;
+            searched = stop - self.pos;
             if self.eof || searched >= MAX_CHUNK {
                 return Ok(None);
             }
             self.fill(true)?;
+        }
+    }
+
+    /// The end of what a search from `pos` may look at: the buffer's end,
+    /// and at most [`MAX_CHUNK`] bytes (the most a buffer holds; input in
+    /// memory is searched as far).
+    #[inline]
+    fn chunk_end(&self) -> usize {
+        self.end.min(self.pos + MAX_CHUNK)
+    }
+
+    /// After a [`Reader::find`] that found nothing: whether it stopped at
+    /// the limit ([`MAX_CHUNK`]) rather than at the end of the input.
+    fn beyond_limit(&self) -> bool {
+        self.end - self.pos >= MAX_CHUNK
+    }
+
+    /// Passes everything up to the next `byte` (left unread), however far,
+    /// counting lines; `false` if the input ends first (all of it passed).
+    fn pass_until(&mut self, byte: u8) -> io::Result<bool> {
+        loop {
+            if let Some(i) = memchr::memchr(byte, &self.buf[self.pos..self.end]) {
+                self.advance(i);
+                return Ok(true);
+            }
+            self.advance(self.end - self.pos);
+            if self.eof {
+                return Ok(false);
+            }
+            self.fill(false)?;
+            if self.pos == self.end && self.eof {
+                return Ok(false);
+            }
         }
     }
 
@@ -804,13 +848,10 @@ impl<R: Read> Reader<R> {
         self.base + self.pos as u64 == self.line_start
     }
 
-    /// Skips the rest of the line (a `%` escape line or a bad tag line).
+    /// Skips the rest of the line, however long (a `%` escape line or a bad
+    /// tag line).
     fn skip_line(&mut self) -> io::Result<()> {
-        let len = match self.find(0, b'\n')? {
-            Some(i) => i,
-            None => self.end - self.pos,
-        };
-        self.advance(len);
+        self.pass_until(b'\n')?;
         Ok(())
     }
 
@@ -916,7 +957,7 @@ impl<R: Read> Reader<R> {
         // The common line first, `[Name "value"]` with an ASCII name and
         // nothing to unescape, read without finding the line's end: what the
         // general reading below makes of it too.
-        let rest = &self.buf[self.pos..self.end];
+        let rest = &self.buf[self.pos..self.chunk_end()];
         let name_len = rest[1..]
             .iter()
             .position(|&b| CLASS[b as usize] & SYMBOL == 0)
@@ -941,9 +982,11 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
-        let line_len = match self.find(0, b'\n')? {
-            Some(i) => i,
-            None => self.end - self.pos,
+        // A line longer than the limit is read as far as the limit: the
+        // tag must close within it.
+        let (line_len, too_long) = match self.find(0, b'\n')? {
+            Some(i) => (i, false),
+            None => (self.chunk_end() - self.pos, self.beyond_limit()),
         };
         let line = &self.buf[self.pos..self.pos + line_len];
         let bad = |message| SyntaxError {
@@ -986,6 +1029,9 @@ impl<R: Read> Reader<R> {
             let mut j = start;
             loop {
                 if j >= line.len() {
+                    if too_long {
+                        return Ok(Err(bad(TAG_TOO_LONG)));
+                    }
                     // No closing quote: the value runs to the last `]` of
                     // the line (`[Event "Moscow]`), as other readers take it.
                     let Some(close) = memchr::memrchr(b']', &line[start..]).map(|k| start + k)
@@ -1013,7 +1059,8 @@ impl<R: Read> Reader<R> {
                         while k < line.len() && is_space(line[k]) {
                             k += 1;
                         }
-                        if k >= line.len() || line[k] == b']' {
+                        // (A line cut at the limit must show the `]`.)
+                        if (k >= line.len() && !too_long) || line.get(k) == Some(&b']') {
                             break (start..j, k);
                         }
                         // An unescaped quote inside the value.
@@ -1028,6 +1075,9 @@ impl<R: Read> Reader<R> {
             let mut j = i;
             while j < line.len() && line[j] != b']' {
                 j += 1;
+            }
+            if j == line.len() && too_long {
+                return Ok(Err(bad(TAG_TOO_LONG)));
             }
             let mut v_end = j;
             while v_end > start && is_space(line[v_end - 1]) {
@@ -1105,7 +1155,8 @@ impl<R: Read> Reader<R> {
                     let mut lines = 0u64;
                     let mut last_break = None;
                     let close = loop {
-                        let hay = &self.buf[self.pos + i..self.end];
+                        // (At most MAX_CHUNK bytes from `{`, in memory too.)
+                        let hay = &self.buf[self.pos + i..self.chunk_end()];
                         match crate::scan::find2(b'}', b'\n', hay) {
                             Some(k) if hay[k] == b'}' => break Some(i + k),
                             Some(k) => {
@@ -1114,7 +1165,7 @@ impl<R: Read> Reader<R> {
                                 i += k + 1;
                             }
                             None => {
-                                i = self.end - self.pos;
+                                i = self.chunk_end() - self.pos;
                                 if self.eof || i >= MAX_CHUNK {
                                     break None;
                                 }
@@ -1144,6 +1195,13 @@ impl<R: Read> Reader<R> {
                                 self.line_extra += continuation_bytes(tail);
                             }
                             self.pos += close + 1;
+                        }
+                        None if self.beyond_limit() => {
+                            fail!(1, COMMENT_TOO_LONG);
+                            // Pass over it to its end, and read on.
+                            if self.pass_until(b'}')? {
+                                self.advance(1);
+                            }
                         }
                         None => {
                             fail!(1, "comment without its closing }");
@@ -1176,6 +1234,11 @@ impl<R: Read> Reader<R> {
                     let at = self.location();
                     let len = match self.find(1, b'\n')? {
                         Some(i) => i,
+                        None if self.beyond_limit() => {
+                            fail!(1, COMMENT_TOO_LONG);
+                            self.skip_line()?;
+                            continue;
+                        }
                         None => self.end - self.pos,
                     };
                     if active {
@@ -1451,9 +1514,10 @@ impl<R: Read> Reader<R> {
                 }
                 F_COMMENT => {
                     // A comment on one line: `{` to `}` without a line break.
+                    // (Longer than the limit: the general loop's error.)
                     let hay = &buf[p + 1..];
                     let close = match crate::scan::find2(b'}', b'\n', hay) {
-                        Some(k) if hay[k] == b'}' => p + 1 + k,
+                        Some(k) if hay[k] == b'}' && k < MAX_CHUNK - 1 => p + 1 + k,
                         _ => break,
                     };
                     if active {
@@ -1594,6 +1658,13 @@ impl<R: Read> Reader<R> {
                 Some(b';') => self.skip_line()?,
                 Some(b'{') => match self.find(1, b'}')? {
                     Some(i) => self.advance(i + 1),
+                    // Longer than a comment may be: passed over all the same
+                    // (nothing is kept of it).
+                    None if self.beyond_limit() => {
+                        if self.pass_until(b'}')? {
+                            self.advance(1);
+                        }
+                    }
                     // Unclosed: leave it for the next game to report.
                     None => return Ok(()),
                 },
