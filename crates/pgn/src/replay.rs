@@ -10,6 +10,11 @@ use crate::reader::{Flow, Location, RawText, SyntaxError};
 use crate::start::{standard, start_position_of};
 use arbiter_chess::{Move, Position};
 
+/// The most moves (all lines together) one game may hold: the next is an
+/// error ("too many moves in one game"), for [`crate::GameBuilder`] and
+/// [`crate::check::Checker`] alike.
+pub const MAX_NODES: usize = 200_000;
+
 /// Where a line stands.
 #[derive(Clone, Copy)]
 pub(crate) struct Cursor {
@@ -86,6 +91,8 @@ pub(crate) struct Replay {
     /// Moves may take the fast path: the movetext started, the line is not
     /// dead and the notation is not Russian (kept by [`Replay::refresh`]).
     fast: bool,
+    /// Moves played in all lines (at most [`MAX_NODES`]).
+    played: usize,
     /// Where the main line's first null move was written, and how (`--`,
     /// `Z0`, `0000`, `@@@@`).
     pub first_null: Option<(Location, &'static str)>,
@@ -113,6 +120,7 @@ impl Replay {
         self.parents.clear();
         self.started = false;
         self.dead = None;
+        self.played = 0;
         self.first_null = None;
         self.error = None;
         self.warnings.clear();
@@ -221,9 +229,10 @@ impl Replay {
     /// variation gone wrong).
     #[inline(always)]
     pub fn play(&mut self, text: &[u8], at: Location) -> Result<Step, Flow> {
-        // The common case in one test: strict SAN in a live line.
-        if self.fast {
+        // The common case: strict SAN in a live line, under the limit.
+        if self.fast && self.played < MAX_NODES {
             if let Some((m, role)) = read_strict_san_by(&self.cur.pos, text) {
+                self.played += 1;
                 let cur = &mut self.cur;
                 cur.before = cur.pos;
                 cur.pos.play_unchecked_by(m, role);
@@ -246,6 +255,12 @@ impl Replay {
         if self.dead.is_some() {
             return Err(Flow::Continue);
         }
+        if self.played >= MAX_NODES {
+            let ply = Some(self.cur.ply + 1);
+            let kind = GameErrorKind::Other("too many moves in one game");
+            self.fail(at, ply, None, kind);
+            return Err(Flow::Skip);
+        }
         // Strict SAN was tried (and failed) unless the notation is Russian.
         let step = self.read_slow(text, at)?;
         let role = match step {
@@ -261,6 +276,7 @@ impl Replay {
         }
         cur.ply += 1;
         cur.moves += 1;
+        self.played += 1;
         Ok(step)
     }
 

@@ -4,10 +4,12 @@
 //! mapped file); the game is read on past it and the next games are read.
 //! (Found by a tester: the stream said "comment without its closing }" of a
 //! closed comment, and cut a game in two at a long tag, where the mapped file
-//! read both whole.)
+//! read both whole.) And a game holds at most `MAX_NODES` moves, for every
+//! visitor.
 
+use arbiter_pgn::check::Checker;
 use arbiter_pgn::reader::MAX_CHUNK;
-use arbiter_pgn::{Game, GameErrorKind, Reader};
+use arbiter_pgn::{Game, GameErrorKind, Reader, MAX_NODES};
 
 fn both(pgn: &[u8]) -> Vec<Game> {
     let streamed: Vec<Game> = Reader::new(pgn)
@@ -85,5 +87,54 @@ fn a_comment_or_tag_longer_than_the_limit_is_an_error_that_says_so() {
             assert_eq!(g[2].tags.get("Event"), Some("c"), "{before:?}");
             assert_eq!((g[2].error.as_ref(), g[2].mainline().count()), (None, 2));
         }
+    }
+}
+
+/// `plies` knight moves to and fro (`1. Nf3 Nf6 2. Ng1 Ng8 …`), on one line,
+/// then `*`, and the location of the last move.
+fn knights(plies: usize) -> (String, u64) {
+    let mut pgn = String::from("[Event \"long\"]\n\n");
+    let line_start = pgn.len();
+    let mut column = 0;
+    for ply in 0..plies {
+        if ply % 2 == 0 {
+            pgn.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        column = pgn.len() - line_start + 1;
+        pgn.push_str(["Nf3 ", "Nf6 ", "Ng1 ", "Ng8 "][ply % 4]);
+    }
+    pgn.push_str("*\n\n[Event \"next\"]\n\n1. e4 *\n");
+    (pgn, column as u64)
+}
+
+/// A game holds at most `MAX_NODES` (200 000) moves: the next one is the
+/// error "too many moves in one game" at its place, for `pgn check` (the
+/// checker, on its fast path) as for `convert` and `audit` (found by a
+/// tester: `pgn check` passed a game of 16 M plies the others refuse).
+#[test]
+fn a_game_of_more_than_200_000_moves_is_an_error_for_every_reader() {
+    for (plies, error) in [(MAX_NODES, false), (MAX_NODES + 1, true)] {
+        let (pgn, column) = knights(plies);
+        let games: Vec<Game> = Reader::new(pgn.as_bytes())
+            .games()
+            .collect::<std::io::Result<_>>()
+            .unwrap();
+        let mut reader = Reader::from_memory(pgn.clone().into_bytes());
+        let mut checker = Checker::new();
+        let checked = reader.read_game(&mut checker).unwrap().unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].error, None);
+        assert_eq!(checked.error, games[0].error, "{plies}");
+        assert_eq!(checked.plies as usize, games[0].mainline().count());
+        assert_eq!(checked.plies as usize, MAX_NODES, "{plies}");
+        if !error {
+            assert_eq!(checked.error, None);
+            continue;
+        }
+        let e = checked.error.expect("too many moves");
+        assert_eq!(e.kind, GameErrorKind::Other("too many moves in one game"));
+        assert_eq!(e.ply, Some(MAX_NODES as u32 + 1));
+        assert_eq!((e.location.line, e.location.column), (3, column));
+        assert_eq!(reader.read_game(&mut checker).unwrap().unwrap().error, None);
     }
 }
