@@ -13,18 +13,20 @@
 //! little pay little.
 //!
 //! What it tolerates, as real files contain it: a byte-order mark, CRLF line
-//! ends, tags in any order and several on a line, tag values with unescaped
-//! quotes, `{…}` and `;…` comments, `%` escape lines, NAGs (`$n`) and move
-//! suffixes (`!`, `?`, `!!`, `??`, `!?`, `?!`) and evaluation glyphs (`±`, `+-`,
-//! `=`, …), move numbers with `.`, `...` or `…` (glued or not), nested
-//! variations, missing results (the next `[` starts a new game), `e.p.` after
-//! a move, non-ASCII text (UTF-8, or Latin-1 as a fallback when decoding);
-//! and, as files written by hand or by other programs have them: results
-//! with an en dash (`1–0`, `½–½`) or by forfeit (`+--`, `--+`, where a game can end; elsewhere glyphs), a standalone ellipsis (`5. ... Qd6`,
-//! `1. e4 … e5`), a tag value whose closing quote is missing, comments after
-//! the result (they belong to the game that ended), forum wrappers `[pgn]` and
-//! `[/pgn]` on lines of their own, and tag sections without movetext, each a
-//! game of its own when a blank line parts them.
+//! ends and CR alone (old Mac files: counted as line ends for locations), tags
+//! in any order and several on a line, tag values with unescaped quotes, `{…}`
+//! and `;…` comments, `%` escape lines, NAGs (`$n`) and move suffixes (`!`,
+//! `?`, `!!`, `??`, `!?`, `?!`) and evaluation glyphs (`±`, `+-`, `=`, …), move
+//! numbers with `.`, `...` or `…` (glued or not), nested variations, missing
+//! results (the next `[` starts a new game), `e.p.` after a move, non-ASCII
+//! text (UTF-8, or Latin-1 as a fallback when decoding); and, as files written
+//! by hand or by other programs have them: results with an en dash (`1–0`,
+//! `½–½`) or by forfeit (`+--`, `--+`, where a game can end; elsewhere glyphs),
+//! a standalone ellipsis (`5. ... Qd6`, `1. e4 … e5`), a tag value whose
+//! closing quote is missing, comments after the result (they belong to the game
+//! that ended), forum wrappers `[pgn]` and `[/pgn]` on lines of their own, and
+//! tag sections without movetext, each a game of its own when a blank line
+//! parts them.
 //!
 //! A syntax error is given to the visitor with its line and column
 //! ([`SyntaxError`]); the reader then skips to the end of that game and goes
@@ -55,6 +57,9 @@ const END: u8 = 2;
 const NAME_END: u8 = 4;
 /// A byte of a PGN symbol (PGN §7): ASCII letters and digits, `_ + # = : -`.
 const SYMBOL: u8 = 8;
+/// A line break: LF, or CR (alone, as old Mac files end lines, or before
+/// an LF).
+const BREAK: u8 = 16;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -74,6 +79,8 @@ static CLASS: [u8; 256] = {
     }
     t[b'"' as usize] |= NAME_END;
     t[b']' as usize] |= NAME_END;
+    t[b'\n' as usize] |= BREAK;
+    t[b'\r' as usize] |= BREAK;
     let mut c = 0;
     while c < 128 {
         if (c as u8).is_ascii_alphanumeric() {
@@ -563,6 +570,14 @@ pub struct Reader<R> {
     line_start: u64,
     /// UTF-8 continuation bytes already passed on the current line.
     line_extra: u64,
+    /// The input ends lines with a CR alone (old Mac files), seen at the
+    /// first such CR: from then on a CR ends a line too (and the LF of a
+    /// CRLF after it does not again), lines end at either, and every token
+    /// takes the general way through the movetext.
+    cr_lines: bool,
+    /// The offset after the last CR counted as a line's end: an LF there
+    /// ends no other line.
+    after_cr: u64,
     games: u64,
 }
 
@@ -635,6 +650,8 @@ impl<R> Reader<R> {
             line: 1,
             line_start: 0,
             line_extra: 0,
+            cr_lines: false,
+            after_cr: u64::MAX,
             games: 0,
         }
     }
@@ -744,18 +761,16 @@ impl<R: Read> Reader<R> {
     #[inline]
     fn skip_ws(&mut self) -> io::Result<()> {
         loop {
-            let buf = &self.buf[..self.end];
+            let end = self.end;
             let mut p = self.pos;
-            while p < buf.len() {
-                let b = buf[p];
-                if CLASS[b as usize] & WS == 0 {
+            while p < end {
+                let class = CLASS[self.buf[p] as usize];
+                if class & WS == 0 {
                     self.pos = p;
                     return Ok(());
                 }
-                if b == b'\n' {
-                    self.line += 1;
-                    self.line_start = self.base + p as u64 + 1;
-                    self.line_extra = 0;
+                if class & BREAK != 0 {
+                    self.line_break(p);
                 }
                 p += 1;
             }
@@ -764,6 +779,70 @@ impl<R: Read> Reader<R> {
                 return Ok(());
             }
             self.fill(false)?;
+        }
+    }
+
+    /// Counts the line break (LF or CR) at `buf[p]`: an LF unless it ends a
+    /// CRLF whose CR was counted; a CR alone once the input is seen to end
+    /// lines so ([`Reader::cr_lines`]), which the first one shows.
+    #[inline(always)]
+    fn line_break(&mut self, p: usize) {
+        let at = self.base + p as u64;
+        if self.buf[p] == b'\r' && !self.cr_break(p) {
+            return;
+        }
+        if at != self.after_cr {
+            self.line += 1;
+        }
+        self.line_start = at + 1;
+        self.line_extra = 0;
+    }
+
+    /// Whether the CR at `buf[p]` ends a line: one does once the input ends
+    /// lines with a CR alone, which a CR followed by another byte than LF
+    /// shows. (A CR at the buffer's end, the next byte unknown, shows
+    /// nothing; a CRLF's LF ends the line.)
+    #[cold]
+    fn cr_break(&mut self, p: usize) -> bool {
+        if !self.cr_lines {
+            match self.buf[..self.end].get(p + 1) {
+                Some(&b) if b != b'\n' => self.cr_lines = true,
+                _ => return false,
+            }
+        }
+        self.after_cr = self.base + p as u64 + 1;
+        true
+    }
+
+    /// Before the first game: whether the input's first bytes show lines
+    /// ended with a CR alone (so that a comment there is counted right,
+    /// before any CR between tokens shows it).
+    #[cold]
+    fn probe_cr_lines(&mut self) {
+        let rest = &self.buf[self.pos..self.end.min(self.pos + 4096)];
+        self.cr_lines |=
+            memchr::memchr_iter(b'\r', rest).any(|i| rest.get(i + 1).is_some_and(|&b| b != b'\n'));
+    }
+
+    /// The offset (from `pos`) of the first line break at or after `pos +
+    /// from`, as [`Reader::find`]: an LF, or a CR too in input that ends
+    /// lines with it.
+    fn find_eol(&mut self, from: usize) -> io::Result<Option<usize>> {
+        if !self.cr_lines {
+            return self.find(from, b'\n');
+        }
+        let mut searched = from;
+        loop {
+            let stop = self.chunk_end();
+            let hay = &self.buf[self.pos + searched.min(stop - self.pos)..stop];
+            if let Some(i) = memchr::memchr2(b'\n', b'\r', hay) {
+                return Ok(Some(searched + i));
+            }
+            searched = stop - self.pos;
+            if self.eof || searched >= MAX_CHUNK {
+                return Ok(None);
+            }
+            self.fill(true)?;
         }
     }
 
@@ -802,11 +881,18 @@ impl<R: Read> Reader<R> {
         self.end - self.pos >= MAX_CHUNK
     }
 
-    /// Passes everything up to the next `byte` (left unread), however far,
-    /// counting lines; `false` if the input ends first (all of it passed).
-    fn pass_until(&mut self, byte: u8) -> io::Result<bool> {
+    /// Passes everything up to the next `byte` (left unread; with `eol`, a
+    /// CR too in input that ends lines with it), however far, counting
+    /// lines; `false` if the input ends first (all of it passed).
+    fn pass_until(&mut self, byte: u8, eol: bool) -> io::Result<bool> {
         loop {
-            if let Some(i) = memchr::memchr(byte, &self.buf[self.pos..self.end]) {
+            let hay = &self.buf[self.pos..self.end];
+            let found = if eol && self.cr_lines {
+                memchr::memchr2(byte, b'\r', hay)
+            } else {
+                memchr::memchr(byte, hay)
+            };
+            if let Some(i) = found {
                 self.advance(i);
                 return Ok(true);
             }
@@ -824,6 +910,9 @@ impl<R: Read> Reader<R> {
     /// Passes `len` bytes, counting lines and multi-byte characters.
     fn advance(&mut self, len: usize) {
         let s = &self.buf[self.pos..self.pos + len];
+        if self.cr_lines || s.last() == Some(&b'\r') {
+            return self.advance_by_breaks(len);
+        }
         if let Some(last) = memchr::memrchr(b'\n', s) {
             self.line += memchr::memchr_iter(b'\n', s).count() as u64;
             self.line_start = self.base + (self.pos + last + 1) as u64;
@@ -832,6 +921,29 @@ impl<R: Read> Reader<R> {
             self.line_extra += continuation_bytes(s);
         }
         self.pos += len;
+    }
+
+    /// [`Reader::advance`] break by break, for input whose lines may end
+    /// with a CR.
+    #[cold]
+    fn advance_by_breaks(&mut self, len: usize) {
+        let (start, end) = (self.pos, self.pos + len);
+        let mut from = start;
+        let mut i = start;
+        while let Some(k) = memchr::memchr2(b'\n', b'\r', &self.buf[i..end]) {
+            let p = i + k;
+            self.line_break(p);
+            if self.line_start == self.base + p as u64 + 1 {
+                from = p + 1;
+            }
+            i = p + 1;
+        }
+        if from == start {
+            self.line_extra += continuation_bytes(&self.buf[start..end]);
+        } else {
+            self.line_extra = continuation_bytes(&self.buf[from..end]);
+        }
+        self.pos = end;
     }
 
     #[inline]
@@ -851,7 +963,7 @@ impl<R: Read> Reader<R> {
     /// Skips the rest of the line, however long (a `%` escape line or a bad
     /// tag line).
     fn skip_line(&mut self) -> io::Result<()> {
-        self.pass_until(b'\n')?;
+        self.pass_until(b'\n', true)?;
         Ok(())
     }
 
@@ -907,6 +1019,9 @@ impl<R: Read> Reader<R> {
         let Some(at) = self.next_game_start()? else {
             return Ok(None);
         };
+        if self.games == 0 {
+            self.probe_cr_lines();
+        }
         self.games += 1;
         visitor.begin_game(self.games, at);
         let mut skip = false;
@@ -962,7 +1077,7 @@ impl<R: Read> Reader<R> {
             .iter()
             .position(|&b| CLASS[b as usize] & SYMBOL == 0)
             .unwrap_or(0);
-        if name_len > 0 && rest.get(name_len + 1..name_len + 3) == Some(b" \"") {
+        if name_len > 0 && rest.get(name_len + 1..name_len + 3) == Some(b" \"") && !self.cr_lines {
             let start = name_len + 3;
             if let Some(k) = crate::scan::find3(b'"', b'\\', b'\n', &rest[start..]) {
                 let j = start + k;
@@ -984,7 +1099,7 @@ impl<R: Read> Reader<R> {
         }
         // A line longer than the limit is read as far as the limit: the
         // tag must close within it.
-        let (line_len, too_long) = match self.find(0, b'\n')? {
+        let (line_len, too_long) = match self.find_eol(0)? {
             Some(i) => (i, false),
             None => (self.chunk_end() - self.pos, self.beyond_limit()),
         };
@@ -1181,6 +1296,10 @@ impl<R: Read> Reader<R> {
                                     skip = true;
                                 }
                             }
+                            if self.cr_lines {
+                                self.advance(close + 1);
+                                continue;
+                            }
                             let tail_from = match last_break {
                                 Some(nl) => {
                                     self.line += lines;
@@ -1199,7 +1318,7 @@ impl<R: Read> Reader<R> {
                         None if self.beyond_limit() => {
                             fail!(1, COMMENT_TOO_LONG);
                             // Pass over it to its end, and read on.
-                            if self.pass_until(b'}')? {
+                            if self.pass_until(b'}', false)? {
                                 self.advance(1);
                             }
                         }
@@ -1208,8 +1327,10 @@ impl<R: Read> Reader<R> {
                             // Recover at the next line that starts a tag.
                             loop {
                                 let hay = &self.buf[self.pos..self.end];
-                                let found = memchr::memmem::find_iter(hay, b"\n[")
-                                    .find(|&i| hay.get(i + 2).is_some_and(u8::is_ascii_alphabetic));
+                                let found = memchr::memchr_iter(b'[', hay)
+                                    .filter(|&i| i > 0 && CLASS[hay[i - 1] as usize] & BREAK != 0)
+                                    .find(|&i| hay.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
+                                    .map(|i| i - 1);
                                 match found {
                                     Some(i) => {
                                         self.advance(i + 1);
@@ -1232,7 +1353,7 @@ impl<R: Read> Reader<R> {
                 }
                 b';' => {
                     let at = self.location();
-                    let len = match self.find(1, b'\n')? {
+                    let len = match self.find_eol(1)? {
                         Some(i) => i,
                         None if self.beyond_limit() => {
                             fail!(1, COMMENT_TOO_LONG);
@@ -1458,6 +1579,10 @@ impl<R: Read> Reader<R> {
     /// it reads every token). `true` if the visitor asked to skip.
     #[inline(always)]
     fn fast_movetext<V: Visitor>(&mut self, visitor: &mut V, mut active: bool) -> bool {
+        if self.cr_lines {
+            // It counts LFs only.
+            return false;
+        }
         let base = self.base;
         let buf = &self.buf[..self.end];
         let limit = buf.len().saturating_sub(FAST_MARGIN);
@@ -1581,7 +1706,7 @@ fn roster_bit(rest: &[u8]) -> u8 {
 
 /// A forum wrapper line, `[pgn]` or `[/pgn]` (any case, spaces around).
 fn is_wrapper(rest: &[u8]) -> bool {
-    let line = match memchr::memchr(b'\n', rest) {
+    let line = match memchr::memchr2(b'\n', b'\r', rest) {
         Some(i) => &rest[..i],
         None => rest,
     };
@@ -1621,13 +1746,13 @@ impl<R: Read> Reader<R> {
                 i += 1;
                 continue;
             }
-            let close = match b {
-                b'{' => b'}',
-                b';' => b'\n',
+            let found = match b {
+                b'{' => self.find(i + 1, b'}')?,
+                b';' => self.find_eol(i + 1)?,
                 b'[' => return Ok(true),
                 _ => return Ok(false),
             };
-            match self.find(i + 1, close)? {
+            match found {
                 Some(j) => i = j + 1,
                 None => return Ok(true),
             }
@@ -1661,7 +1786,7 @@ impl<R: Read> Reader<R> {
                     // Longer than a comment may be: passed over all the same
                     // (nothing is kept of it).
                     None if self.beyond_limit() => {
-                        if self.pass_until(b'}')? {
+                        if self.pass_until(b'}', false)? {
                             self.advance(1);
                         }
                     }
