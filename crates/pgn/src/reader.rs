@@ -1426,12 +1426,24 @@ impl<R: Read> Reader<R> {
                     // not ASCII (for the column count), in one pass.
                     let mut len = 0;
                     let mut bytes_or = 0u8;
-                    while let Some(&c) = avail.get(len) {
-                        if CLASS[c as usize] & END != 0 {
-                            break;
+                    loop {
+                        while let Some(&c) = avail.get(len) {
+                            if CLASS[c as usize] & END != 0 {
+                                break;
+                            }
+                            bytes_or |= c;
+                            len += 1;
                         }
-                        bytes_or |= c;
-                        len += 1;
+                        // `hxg8(Q)`: the piece in brackets is the move's.
+                        match avail.get(len) {
+                            Some(b'(') if len > 0 => {
+                                match bracketed_piece(&avail[..len], &avail[len..]) {
+                                    0 => break,
+                                    n => len += n,
+                                }
+                            }
+                            _ => break,
+                        }
                     }
                     if len >= LOOKAHEAD {
                         fail!(len, "a token too long for a move");
@@ -1569,6 +1581,31 @@ static SAN_BYTE: [bool; 256] = {
     t
 };
 
+/// The bytes that end a move token in [`Reader::fast_movetext`]: those
+/// that end any token (`CLASS` `END`) but `(`, which may open the piece a
+/// pawn becomes (`hxg8(Q)`), left to the general loop.
+static SAN_END: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = CLASS[i] & END != 0 && i != b'(' as usize;
+        i += 1;
+    }
+    t
+};
+
+/// The length of a promotion piece in brackets, `(Q)`, at the start of
+/// `rest`, after a move token ending `tok` on a rank (`hxg8`), as old books
+/// and files write it; 0 if there is none.
+#[inline(never)]
+fn bracketed_piece(tok: &[u8], rest: &[u8]) -> usize {
+    let on_rank = matches!(tok.last(), Some(b'1' | b'8'));
+    match rest {
+        [b'(', piece, b')', ..] if on_rank && b"QRBNqrbn".contains(piece) => 3,
+        _ => 0,
+    }
+}
+
 impl<R: Read> Reader<R> {
     /// Reads the movetext's common tokens (single spaces and line breaks,
     /// move numbers, moves in plain SAN, one-line `{…}` comments) in one loop
@@ -1623,7 +1660,7 @@ impl<R: Read> Reader<R> {
                     while q < FAST_MARGIN && SAN_BYTE[win[q] as usize] {
                         q += 1;
                     }
-                    if q == FAST_MARGIN || CLASS[win[q] as usize] & END == 0 {
+                    if q == FAST_MARGIN || !SAN_END[win[q] as usize] {
                         break;
                     }
                     let space = (win[q] == b' ') as usize;
