@@ -575,8 +575,13 @@ pub struct Reader<R> {
     /// CRLF after it does not again), lines end at either, and every token
     /// takes the general way through the movetext.
     cr_lines: bool,
-    /// The offset after the last CR counted as a line's end: an LF there
-    /// ends no other line.
+    /// The furthest closing quote of a tag the common-line way of
+    /// [`Reader::read_tag`] takes: the limit ([`MAX_CHUNK`] bytes to `]`);
+    /// 0, none, once lines may end with a CR alone (it finds LFs only).
+    fast_tag_end: usize,
+    /// The offset after a CR counted as a line's end at the end of the
+    /// buffer, the next byte unknown ([`Reader::advance`]): an LF there ends
+    /// no other line.
     after_cr: u64,
     games: u64,
 }
@@ -651,6 +656,7 @@ impl<R> Reader<R> {
             line_start: 0,
             line_extra: 0,
             cr_lines: false,
+            fast_tag_end: MAX_CHUNK - 2,
             after_cr: u64::MAX,
             games: 0,
         }
@@ -764,13 +770,24 @@ impl<R: Read> Reader<R> {
             let end = self.end;
             let mut p = self.pos;
             while p < end {
-                let class = CLASS[self.buf[p] as usize];
+                let b = self.buf[p];
+                let class = CLASS[b as usize];
                 if class & WS == 0 {
                     self.pos = p;
                     return Ok(());
                 }
                 if class & BREAK != 0 {
-                    self.line_break(p);
+                    if b == b'\n' {
+                        self.line += 1;
+                        self.line_start = self.base + p as u64 + 1;
+                        self.line_extra = 0;
+                    } else if p + 1 == end && !self.eof {
+                        // A CR at the buffer's end: the next byte read
+                        // tells whether it ends a line.
+                        break;
+                    } else {
+                        self.cr(p);
+                    }
                 }
                 p += 1;
             }
@@ -782,36 +799,21 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Counts the line break (LF or CR) at `buf[p]`: an LF unless it ends a
-    /// CRLF whose CR was counted; a CR alone once the input is seen to end
-    /// lines so ([`Reader::cr_lines`]), which the first one shows.
-    #[inline(always)]
-    fn line_break(&mut self, p: usize) {
-        let at = self.base + p as u64;
-        if self.buf[p] == b'\r' && !self.cr_break(p) {
-            return;
-        }
-        if at != self.after_cr {
-            self.line += 1;
-        }
-        self.line_start = at + 1;
-        self.line_extra = 0;
-    }
-
-    /// Whether the CR at `buf[p]` ends a line: one does once the input ends
-    /// lines with a CR alone, which a CR followed by another byte than LF
-    /// shows. (A CR at the buffer's end, the next byte unknown, shows
-    /// nothing; a CRLF's LF ends the line.)
+    /// Counts the CR at `buf[p]` as a line's end if it is one: followed by
+    /// another byte than LF (which then shows that the input ends lines so,
+    /// [`Reader::cr_lines`]). A CRLF's LF ends the line; a CR at the end of
+    /// the input ends nothing.
     #[cold]
-    fn cr_break(&mut self, p: usize) -> bool {
-        if !self.cr_lines {
-            match self.buf[..self.end].get(p + 1) {
-                Some(&b) if b != b'\n' => self.cr_lines = true,
-                _ => return false,
+    fn cr(&mut self, p: usize) {
+        match self.buf[..self.end].get(p + 1) {
+            Some(b'\n') | None => {}
+            Some(_) => {
+                self.lines_end_with_cr();
+                self.line += 1;
+                self.line_start = self.base + p as u64 + 1;
+                self.line_extra = 0;
             }
         }
-        self.after_cr = self.base + p as u64 + 1;
-        true
     }
 
     /// Before the first game: whether the input's first bytes show lines
@@ -820,13 +822,22 @@ impl<R: Read> Reader<R> {
     #[cold]
     fn probe_cr_lines(&mut self) {
         let rest = &self.buf[self.pos..self.end.min(self.pos + 4096)];
-        self.cr_lines |=
-            memchr::memchr_iter(b'\r', rest).any(|i| rest.get(i + 1).is_some_and(|&b| b != b'\n'));
+        if memchr::memchr_iter(b'\r', rest).any(|i| rest.get(i + 1).is_some_and(|&b| b != b'\n')) {
+            self.lines_end_with_cr();
+        }
+    }
+
+    /// The input ends lines with a CR alone: [`Reader::cr_lines`].
+    #[cold]
+    fn lines_end_with_cr(&mut self) {
+        self.cr_lines = true;
+        self.fast_tag_end = 0;
     }
 
     /// The offset (from `pos`) of the first line break at or after `pos +
     /// from`, as [`Reader::find`]: an LF, or a CR too in input that ends
     /// lines with it.
+    #[inline(never)]
     fn find_eol(&mut self, from: usize) -> io::Result<Option<usize>> {
         if !self.cr_lines {
             return self.find(from, b'\n');
@@ -884,6 +895,7 @@ impl<R: Read> Reader<R> {
     /// Passes everything up to the next `byte` (left unread; with `eol`, a
     /// CR too in input that ends lines with it), however far, counting
     /// lines; `false` if the input ends first (all of it passed).
+    #[inline(never)]
     fn pass_until(&mut self, byte: u8, eol: bool) -> io::Result<bool> {
         loop {
             let hay = &self.buf[self.pos..self.end];
@@ -932,11 +944,33 @@ impl<R: Read> Reader<R> {
         let mut i = start;
         while let Some(k) = memchr::memchr2(b'\n', b'\r', &self.buf[i..end]) {
             let p = i + k;
-            self.line_break(p);
-            if self.line_start == self.base + p as u64 + 1 {
+            let at = self.base + p as u64;
+            i = p + 1;
+            let counts = match (self.buf[p], self.buf[..self.end].get(p + 1)) {
+                (b'\n', _) => at != self.after_cr,
+                (_, Some(b'\n')) => false,
+                (_, Some(_)) => {
+                    self.lines_end_with_cr();
+                    true
+                }
+                // At the buffer's end, the next byte unknown: a line's end
+                // in input that ends lines so (an LF read next then ends
+                // no other).
+                (_, None) => {
+                    if self.cr_lines {
+                        self.after_cr = at + 1;
+                    }
+                    self.cr_lines
+                }
+            };
+            if counts {
+                self.line += 1;
+            }
+            if counts || self.buf[p] == b'\n' {
+                self.line_start = at + 1;
+                self.line_extra = 0;
                 from = p + 1;
             }
-            i = p + 1;
         }
         if from == start {
             self.line_extra += continuation_bytes(&self.buf[start..end]);
@@ -1072,16 +1106,17 @@ impl<R: Read> Reader<R> {
         // The common line first, `[Name "value"]` with an ASCII name and
         // nothing to unescape, read without finding the line's end: what the
         // general reading below makes of it too.
-        let rest = &self.buf[self.pos..self.chunk_end()];
+        let rest = &self.buf[self.pos..self.end];
         let name_len = rest[1..]
             .iter()
             .position(|&b| CLASS[b as usize] & SYMBOL == 0)
             .unwrap_or(0);
-        if name_len > 0 && rest.get(name_len + 1..name_len + 3) == Some(b" \"") && !self.cr_lines {
+        if name_len > 0 && rest.get(name_len + 1..name_len + 3) == Some(b" \"") {
             let start = name_len + 3;
             if let Some(k) = crate::scan::find3(b'"', b'\\', b'\n', &rest[start..]) {
                 let j = start + k;
-                if rest[j] == b'"' && rest.get(j + 1) == Some(&b']') {
+                // (In MAX_CHUNK bytes, and on one line; see `fast_tag_end`.)
+                if rest[j] == b'"' && rest.get(j + 1) == Some(&b']') && j <= self.fast_tag_end {
                     if !*skip
                         && visitor.tag(&rest[1..=name_len], RawText(&rest[start..j]), at)
                             == Flow::Skip
@@ -1800,6 +1835,7 @@ impl<R: Read> Reader<R> {
     /// `1-0 ; end`) belong to the game that ended, not to a new empty one;
     /// so does a second termination marker (`1-0 1-0`), passed over and told
     /// to the visitor ([`Visitor::stray_result`]).
+    #[inline(never)] // once a game
     fn skip_after_result<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
         loop {
             self.skip_ws()?;

@@ -88,11 +88,14 @@ pub(crate) struct Replay {
     /// A move in the variation at this depth was wrong: the rest of that
     /// variation is passed over, the lines around it read on.
     dead: Option<usize>,
-    /// Moves may take the fast path: the movetext started, the line is not
-    /// dead and the notation is not Russian (kept by [`Replay::refresh`]).
-    fast: bool,
-    /// Moves played in all lines (at most [`MAX_NODES`]).
-    played: usize,
+    /// Moves may take the fast path while the line holds fewer: the moves
+    /// it may still hold under [`MAX_NODES`] when the movetext started, the
+    /// line is not dead and the notation is not Russian, else 0 (kept by
+    /// [`Replay::refresh`]). One test a move for both.
+    fast_below: u32,
+    /// Moves played in the other lines than the current one (all together
+    /// at most [`MAX_NODES`] with its own).
+    played_elsewhere: u32,
     /// Where the main line's first null move was written, and how (`--`,
     /// `Z0`, `0000`, `@@@@`).
     pub first_null: Option<(Location, &'static str)>,
@@ -120,17 +123,22 @@ impl Replay {
         self.parents.clear();
         self.started = false;
         self.dead = None;
-        self.played = 0;
+        self.played_elsewhere = 0;
         self.first_null = None;
         self.error = None;
         self.warnings.clear();
         self.refresh();
     }
 
-    /// Recomputes [`Replay::fast`] after `started`, `dead` or the dialect
-    /// changed.
+    /// Recomputes [`Replay::fast_below`] after `started`, `dead`, the
+    /// dialect or the line changed.
     fn refresh(&mut self) {
-        self.fast = self.started && self.dead.is_none() && self.dialect != Dialect::Russian;
+        let fast = self.started && self.dead.is_none() && self.dialect != Dialect::Russian;
+        self.fast_below = if fast {
+            MAX_NODES as u32 - self.played_elsewhere
+        } else {
+            0
+        };
     }
 
     /// Notes the tags replay needs: `FEN`, `Variant` (the first of each) and
@@ -230,9 +238,8 @@ impl Replay {
     #[inline(always)]
     pub fn play(&mut self, text: &[u8], at: Location) -> Result<Step, Flow> {
         // The common case: strict SAN in a live line, under the limit.
-        if self.fast && self.played < MAX_NODES {
+        if self.cur.moves < self.fast_below {
             if let Some((m, role)) = read_strict_san_by(&self.cur.pos, text) {
-                self.played += 1;
                 let cur = &mut self.cur;
                 cur.before = cur.pos;
                 cur.pos.play_unchecked_by(m, role);
@@ -255,7 +262,7 @@ impl Replay {
         if self.dead.is_some() {
             return Err(Flow::Continue);
         }
-        if self.played >= MAX_NODES {
+        if (self.played_elsewhere + self.cur.moves) as usize >= MAX_NODES {
             let ply = Some(self.cur.ply + 1);
             let kind = GameErrorKind::Other("too many moves in one game");
             self.fail(at, ply, None, kind);
@@ -276,7 +283,6 @@ impl Replay {
         }
         cur.ply += 1;
         cur.moves += 1;
-        self.played += 1;
         Ok(step)
     }
 
@@ -342,7 +348,9 @@ impl Replay {
         }
         let parent = self.cur;
         self.parents.push(parent);
+        self.played_elsewhere += parent.moves;
         self.cur = Cursor::new(parent.before, parent.ply - 1);
+        self.refresh();
         Ok(())
     }
 
@@ -365,9 +373,11 @@ impl Replay {
             Some(parent) => {
                 if self.dead == Some(self.parents.len() + 1) {
                     self.dead = None;
-                    self.refresh();
                 }
+                self.played_elsewhere += self.cur.moves;
+                self.played_elsewhere -= parent.moves;
                 self.cur = parent;
+                self.refresh();
                 true
             }
             None => false,

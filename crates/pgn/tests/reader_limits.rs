@@ -138,3 +138,30 @@ fn a_game_of_more_than_200_000_moves_is_an_error_for_every_reader() {
         assert_eq!(reader.read_game(&mut checker).unwrap().unwrap().error, None);
     }
 }
+
+/// The moves of the variations count too, for the builder and the checker
+/// alike: a first move, a variation of 150 000, then the main line's 50 001st
+/// move is the 200 001st of the game.
+#[test]
+fn the_moves_of_variations_count_towards_the_limit() {
+    let mut pgn = String::from("1. Nf3 (1. Nc3");
+    for ply in 1..150_000 {
+        pgn.push_str([" Nf6", " Nb1", " Ng8", " Nc3"][(ply - 1) % 4]);
+    }
+    pgn.push_str(") 1... Nf6");
+    for ply in 2..60_000 {
+        pgn.push_str([" Ng1", " Ng8", " Nf3", " Nf6"][(ply - 2) % 4]);
+    }
+    pgn.push_str(" *\n");
+    let game = Reader::new(pgn.as_bytes()).next_game().unwrap().unwrap();
+    let checked = Reader::new(pgn.as_bytes())
+        .read_game(&mut Checker::new())
+        .unwrap()
+        .unwrap();
+    let e = game.error.clone().expect("too many moves");
+    assert_eq!(e.kind, GameErrorKind::Other("too many moves in one game"));
+    assert_eq!((e.ply, e.in_variation), (Some(50_001), false));
+    assert_eq!(checked.error, game.error);
+    assert_eq!((checked.plies, game.mainline().count()), (50_000, 50_000));
+    assert_eq!(game.line.nodes[0].variations[0].nodes.len(), 150_000);
+}
