@@ -8,8 +8,7 @@ use crate::notation::Dialect;
 use crate::reader::{Flow, Location, RawText, SyntaxError, Visitor};
 use crate::replay::{NullMoves, Replay, Step};
 
-/// The most moves (all lines together) one game may hold.
-pub const MAX_NODES: usize = 200_000;
+pub use crate::replay::MAX_NODES;
 /// The most comment text one game may hold, in bytes.
 pub const MAX_COMMENT_BYTES: usize = 1 << 26;
 
@@ -43,7 +42,6 @@ pub struct GameBuilder {
     replay: Replay,
     game: Game,
     frames: Vec<Frame>,
-    nodes: usize,
     comment_bytes: usize,
 }
 
@@ -70,7 +68,6 @@ impl GameBuilder {
             replay: Replay::new(forced, NullMoves::Keep),
             game: Game::default(),
             frames: Vec::new(),
-            nodes: 0,
             comment_bytes: 0,
         }
     }
@@ -102,7 +99,6 @@ impl Visitor for GameBuilder {
         self.replay.begin_game(number);
         self.game = Game::default();
         self.frames.clear();
-        self.nodes = 0;
         self.comment_bytes = 0;
     }
 
@@ -124,16 +120,6 @@ impl Visitor for GameBuilder {
     }
 
     fn san(&mut self, text: &[u8], at: Location) -> Flow {
-        if self.nodes >= MAX_NODES {
-            let ply = Some(self.replay.cur.ply + 1);
-            self.replay.fail(
-                at,
-                ply,
-                None,
-                GameErrorKind::Other("too many moves in one game"),
-            );
-            return Flow::Skip;
-        }
         let node = match self.replay.play(text, at) {
             Ok(Step::Move(m)) => Node::new(m),
             Ok(Step::Null) => Node::null(),
@@ -141,7 +127,6 @@ impl Visitor for GameBuilder {
         };
         if let Some(frame) = self.frames.last_mut() {
             frame.line.nodes.push(node);
-            self.nodes += 1;
         }
         Flow::Continue
     }
@@ -222,6 +207,10 @@ impl Visitor for GameBuilder {
     fn result(&mut self, result: GameResult, _at: Location) -> Flow {
         self.game.result = Some(result);
         Flow::Continue
+    }
+
+    fn stray_result(&mut self, result: GameResult, at: Location) {
+        self.replay.stray_result(result, at);
     }
 
     fn syntax_error(&mut self, error: SyntaxError) {

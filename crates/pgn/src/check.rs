@@ -159,6 +159,10 @@ impl Visitor for Checker {
         Flow::Continue
     }
 
+    fn stray_result(&mut self, result: GameResult, at: Location) {
+        self.replay.stray_result(result, at);
+    }
+
     fn syntax_error(&mut self, error: SyntaxError) {
         self.replay.syntax_error(error);
     }

@@ -293,6 +293,10 @@ pub enum WarningKind {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// A termination marker after the game's own (`4. Qxf7# 1-0 1-0`), with
+    /// no tags or moves of its own: no game, passed over.
+    #[error("a second termination marker {0} after the game's end: ignored")]
+    StrayResult(GameResult),
 }
 
 /// A game record.

@@ -3,24 +3,30 @@
 //! annotation, variation and result.
 //!
 //! The reader never holds more than its buffer (64 KiB, growing only for a
-//! single comment or tag line longer than that, up to [`MAX_CHUNK`]), so a file
-//! of any size streams in constant memory. It does not check moves: visitors
+//! single comment or tag longer than that, up to [`MAX_CHUNK`]), so a file
+//! of any size streams in constant memory. A comment (`{` to `}`, or `;` to
+//! its line break) or a tag (`[` to its closing `]`) longer than
+//! [`MAX_CHUNK`] is an error (`comment longer than 16 MiB`, `tag longer than
+//! 16 MiB`), the same for input in memory ([`Reader::from_memory`]): the game
+//! is read on past it as after the other errors. It does not check moves: visitors
 //! do (see [`crate::GameBuilder`] and [`crate::check`]), so callers that need
 //! little pay little.
 //!
 //! What it tolerates, as real files contain it: a byte-order mark, CRLF line
-//! ends, tags in any order and several on a line, tag values with unescaped
-//! quotes, `{…}` and `;…` comments, `%` escape lines, NAGs (`$n`) and move
-//! suffixes (`!`, `?`, `!!`, `??`, `!?`, `?!`) and evaluation glyphs (`±`, `+-`,
-//! `=`, …), move numbers with `.`, `...` or `…` (glued or not), nested
-//! variations, missing results (the next `[` starts a new game), `e.p.` after
-//! a move, non-ASCII text (UTF-8, or Latin-1 as a fallback when decoding);
-//! and, as files written by hand or by other programs have them: results
-//! with an en dash (`1–0`, `½–½`) or by forfeit (`+--`, `--+`, where a game can end; elsewhere glyphs), a standalone ellipsis (`5. ... Qd6`,
-//! `1. e4 … e5`), a tag value whose closing quote is missing, comments after
-//! the result (they belong to the game that ended), forum wrappers `[pgn]` and
-//! `[/pgn]` on lines of their own, and tag sections without movetext, each a
-//! game of its own when a blank line parts them.
+//! ends and CR alone (old Mac files: counted as line ends for locations), tags
+//! in any order and several on a line, tag values with unescaped quotes, `{…}`
+//! and `;…` comments, `%` escape lines, NAGs (`$n`) and move suffixes (`!`,
+//! `?`, `!!`, `??`, `!?`, `?!`) and evaluation glyphs (`±`, `+-`, `=`, …), move
+//! numbers with `.`, `...` or `…` (glued or not), nested variations, missing
+//! results (the next `[` starts a new game), `e.p.` after a move, non-ASCII
+//! text (UTF-8, or Latin-1 as a fallback when decoding); and, as files written
+//! by hand or by other programs have them: results with an en dash (`1–0`,
+//! `½–½`) or by forfeit (`+--`, `--+`, where a game can end; elsewhere glyphs),
+//! a standalone ellipsis (`5. ... Qd6`, `1. e4 … e5`), a tag value whose
+//! closing quote is missing, comments after the result (they belong to the game
+//! that ended), forum wrappers `[pgn]` and `[/pgn]` on lines of their own, and
+//! tag sections without movetext, each a game of its own when a blank line
+//! parts them.
 //!
 //! A syntax error is given to the visitor with its line and column
 //! ([`SyntaxError`]); the reader then skips to the end of that game and goes
@@ -36,8 +42,12 @@ use std::io::{self, Read};
 const LOOKAHEAD: usize = 256;
 /// The buffer's starting size.
 const INITIAL_CAPACITY: usize = 1 << 16;
-/// The longest comment or tag line the reader accepts (the buffer's limit).
+/// The longest comment (`{` to `}`, or `;` to its line break) or tag (`[` to its closing `]`) the reader accepts, in bytes (16 MiB: the
+/// buffer's limit, kept for input in memory too).
 pub const MAX_CHUNK: usize = 1 << 24;
+/// The errors of a comment or tag longer than [`MAX_CHUNK`].
+const COMMENT_TOO_LONG: &str = "comment longer than 16 MiB";
+const TAG_TOO_LONG: &str = "tag longer than 16 MiB";
 /// The deepest nesting of variations accepted.
 pub const MAX_DEPTH: usize = 128;
 
@@ -45,6 +55,11 @@ const WS: u8 = 1;
 const END: u8 = 2;
 /// Ends a tag name: whitespace, `"` or `]`.
 const NAME_END: u8 = 4;
+/// A byte of a PGN symbol (PGN §7): ASCII letters and digits, `_ + # = : -`.
+const SYMBOL: u8 = 8;
+/// A line break: LF, or CR (alone, as old Mac files end lines, or before
+/// an LF).
+const BREAK: u8 = 16;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -64,8 +79,39 @@ static CLASS: [u8; 256] = {
     }
     t[b'"' as usize] |= NAME_END;
     t[b']' as usize] |= NAME_END;
+    t[b'\n' as usize] |= BREAK;
+    t[b'\r' as usize] |= BREAK;
+    let mut c = 0;
+    while c < 128 {
+        if (c as u8).is_ascii_alphanumeric() {
+            t[c] |= SYMBOL;
+        }
+        c += 1;
+    }
+    let symbol = [b'_', b'+', b'#', b'=', b':', b'-'];
+    let mut i = 0;
+    while i < symbol.len() {
+        t[symbol[i] as usize] |= SYMBOL;
+        i += 1;
+    }
     t
 };
+
+/// The first character of a tag name that a PGN symbol cannot hold (PGN
+/// §7, §8.1.1: letters, digits, `_ + # = : -`; letters of any script), as
+/// its index in characters and in bytes.
+fn bad_name_char(name: &[u8]) -> Option<(usize, usize)> {
+    let ok = |c: char| c.is_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-');
+    match std::str::from_utf8(name) {
+        Ok(s) => s
+            .char_indices()
+            .enumerate()
+            .find(|&(_, (_, c))| !ok(c))
+            .map(|(n, (i, _))| (n, i)),
+        // Latin-1: a character a byte.
+        Err(_) => name.iter().position(|&b| !ok(b as char)).map(|i| (i, i)),
+    }
+}
 
 /// Where something is in the input.
 ///
@@ -289,6 +335,10 @@ pub trait Visitor {
     fn result(&mut self, result: GameResult, at: Location) -> Flow {
         Flow::Continue
     }
+
+    /// A termination marker after the game's own, with no tags or moves of
+    /// its own (`1-0 1-0`): no game; the reader passes over it.
+    fn stray_result(&mut self, result: GameResult, at: Location) {}
 
     /// The game breaks the PGN syntax; the rest of it is skipped.
     fn syntax_error(&mut self, error: SyntaxError);
@@ -520,6 +570,19 @@ pub struct Reader<R> {
     line_start: u64,
     /// UTF-8 continuation bytes already passed on the current line.
     line_extra: u64,
+    /// The input ends lines with a CR alone (old Mac files), seen at the
+    /// first such CR: from then on a CR ends a line too (and the LF of a
+    /// CRLF after it does not again), lines end at either, and every token
+    /// takes the general way through the movetext.
+    cr_lines: bool,
+    /// The furthest closing quote of a tag the common-line way of
+    /// [`Reader::read_tag`] takes: the limit ([`MAX_CHUNK`] bytes to `]`);
+    /// 0, none, once lines may end with a CR alone (it finds LFs only).
+    fast_tag_end: usize,
+    /// The offset after a CR counted as a line's end at the end of the
+    /// buffer, the next byte unknown ([`Reader::advance`]): an LF there ends
+    /// no other line.
+    after_cr: u64,
     games: u64,
 }
 
@@ -527,8 +590,9 @@ impl Reader<io::Empty> {
     /// A reader over input already in memory (a file mapped into memory, a
     /// body received whole, a `Vec<u8>`), read where it lies: no buffer,
     /// no copy. Tokens, games and errors are the same as [`Reader::new`]
-    /// reads from the same bytes, except that a comment or tag line is
-    /// not limited to [`MAX_CHUNK`] bytes (the whole input is at hand).
+    /// reads from the same bytes (a comment or tag longer than
+    /// [`MAX_CHUNK`] is an error here too, though the whole input is at
+    /// hand).
     ///
     /// ```
     /// use arbiter_pgn::Reader;
@@ -591,6 +655,9 @@ impl<R> Reader<R> {
             line: 1,
             line_start: 0,
             line_extra: 0,
+            cr_lines: false,
+            fast_tag_end: MAX_CHUNK - 2,
+            after_cr: u64::MAX,
             games: 0,
         }
     }
@@ -700,18 +767,27 @@ impl<R: Read> Reader<R> {
     #[inline]
     fn skip_ws(&mut self) -> io::Result<()> {
         loop {
-            let buf = &self.buf[..self.end];
+            let end = self.end;
             let mut p = self.pos;
-            while p < buf.len() {
-                let b = buf[p];
-                if CLASS[b as usize] & WS == 0 {
+            while p < end {
+                let b = self.buf[p];
+                let class = CLASS[b as usize];
+                if class & WS == 0 {
                     self.pos = p;
                     return Ok(());
                 }
-                if b == b'\n' {
-                    self.line += 1;
-                    self.line_start = self.base + p as u64 + 1;
-                    self.line_extra = 0;
+                if class & BREAK != 0 {
+                    if b == b'\n' {
+                        self.line += 1;
+                        self.line_start = self.base + p as u64 + 1;
+                        self.line_extra = 0;
+                    } else if p + 1 == end && !self.eof {
+                        // A CR at the buffer's end: the next byte read
+                        // tells whether it ends a line.
+                        break;
+                    } else {
+                        self.cr(p);
+                    }
                 }
                 p += 1;
             }
@@ -723,18 +799,57 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// The offset (from `pos`) of the first `byte` at or after `pos + from`,
-    /// reading and growing as needed; `None` at the end of the input or when
-    /// it is further than [`MAX_CHUNK`].
-    #[inline]
-    fn find(&mut self, from: usize, byte: u8) -> io::Result<Option<usize>> {
+    /// Counts the CR at `buf[p]` as a line's end if it is one: followed by
+    /// another byte than LF (which then shows that the input ends lines so,
+    /// [`Reader::cr_lines`]). A CRLF's LF ends the line; a CR at the end of
+    /// the input ends nothing.
+    #[cold]
+    fn cr(&mut self, p: usize) {
+        match self.buf[..self.end].get(p + 1) {
+            Some(b'\n') | None => {}
+            Some(_) => {
+                self.lines_end_with_cr();
+                self.line += 1;
+                self.line_start = self.base + p as u64 + 1;
+                self.line_extra = 0;
+            }
+        }
+    }
+
+    /// Before the first game: whether the input's first bytes show lines
+    /// ended with a CR alone (so that a comment there is counted right,
+    /// before any CR between tokens shows it).
+    #[cold]
+    fn probe_cr_lines(&mut self) {
+        let rest = &self.buf[self.pos..self.end.min(self.pos + 4096)];
+        if memchr::memchr_iter(b'\r', rest).any(|i| rest.get(i + 1).is_some_and(|&b| b != b'\n')) {
+            self.lines_end_with_cr();
+        }
+    }
+
+    /// The input ends lines with a CR alone: [`Reader::cr_lines`].
+    #[cold]
+    fn lines_end_with_cr(&mut self) {
+        self.cr_lines = true;
+        self.fast_tag_end = 0;
+    }
+
+    /// The offset (from `pos`) of the first line break at or after `pos +
+    /// from`, as [`Reader::find`]: an LF, or a CR too in input that ends
+    /// lines with it.
+    #[inline(never)]
+    fn find_eol(&mut self, from: usize) -> io::Result<Option<usize>> {
+        if !self.cr_lines {
+            return self.find(from, b'\n');
+        }
         let mut searched = from;
         loop {
-            let hay = &self.buf[self.pos + searched.min(self.end - self.pos)..self.end];
-            if let Some(i) = crate::scan::find1(byte, hay) {
+            let stop = self.chunk_end();
+            let hay = &self.buf[self.pos + searched.min(stop - self.pos)..stop];
+            if let Some(i) = memchr::memchr2(b'\n', b'\r', hay) {
                 return Ok(Some(searched + i));
             }
-            searched = self.end - self.pos;
+            searched = stop - self.pos;
             if self.eof || searched >= MAX_CHUNK {
                 return Ok(None);
             }
@@ -742,9 +857,74 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// The offset (from `pos`) of the first `byte` at or after `pos + from`,
+    /// reading and growing as needed; `None` at the end of the input or when
+    /// it is [`MAX_CHUNK`] or further (then [`Reader::beyond_limit`]), for
+    /// input in memory too.
+    #[inline]
+    fn find(&mut self, from: usize, byte: u8) -> io::Result<Option<usize>> {
+        let mut searched = from;
+        loop {
+            let stop = self.chunk_end();
+            let hay = &self.buf[self.pos + searched.min(stop - self.pos)..stop];
+            if let Some(i) = crate::scan::find1(byte, hay) {
+                return Ok(Some(searched + i));
+            }
+            searched = stop - self.pos;
+            if self.eof || searched >= MAX_CHUNK {
+                return Ok(None);
+            }
+            self.fill(true)?;
+        }
+    }
+
+    /// The end of what a search from `pos` may look at: the buffer's end,
+    /// and at most [`MAX_CHUNK`] bytes (the most a buffer holds; input in
+    /// memory is searched as far).
+    #[inline]
+    fn chunk_end(&self) -> usize {
+        self.end.min(self.pos + MAX_CHUNK)
+    }
+
+    /// After a [`Reader::find`] that found nothing: whether it stopped at
+    /// the limit ([`MAX_CHUNK`]) rather than at the end of the input.
+    fn beyond_limit(&self) -> bool {
+        self.end - self.pos >= MAX_CHUNK
+    }
+
+    /// Passes everything up to the next `byte` (left unread; with `eol`, a
+    /// CR too in input that ends lines with it), however far, counting
+    /// lines; `false` if the input ends first (all of it passed).
+    #[inline(never)]
+    fn pass_until(&mut self, byte: u8, eol: bool) -> io::Result<bool> {
+        loop {
+            let hay = &self.buf[self.pos..self.end];
+            let found = if eol && self.cr_lines {
+                memchr::memchr2(byte, b'\r', hay)
+            } else {
+                memchr::memchr(byte, hay)
+            };
+            if let Some(i) = found {
+                self.advance(i);
+                return Ok(true);
+            }
+            self.advance(self.end - self.pos);
+            if self.eof {
+                return Ok(false);
+            }
+            self.fill(false)?;
+            if self.pos == self.end && self.eof {
+                return Ok(false);
+            }
+        }
+    }
+
     /// Passes `len` bytes, counting lines and multi-byte characters.
     fn advance(&mut self, len: usize) {
         let s = &self.buf[self.pos..self.pos + len];
+        if self.cr_lines || s.last() == Some(&b'\r') {
+            return self.advance_by_breaks(len);
+        }
         if let Some(last) = memchr::memrchr(b'\n', s) {
             self.line += memchr::memchr_iter(b'\n', s).count() as u64;
             self.line_start = self.base + (self.pos + last + 1) as u64;
@@ -753,6 +933,51 @@ impl<R: Read> Reader<R> {
             self.line_extra += continuation_bytes(s);
         }
         self.pos += len;
+    }
+
+    /// [`Reader::advance`] break by break, for input whose lines may end
+    /// with a CR.
+    #[cold]
+    fn advance_by_breaks(&mut self, len: usize) {
+        let (start, end) = (self.pos, self.pos + len);
+        let mut from = start;
+        let mut i = start;
+        while let Some(k) = memchr::memchr2(b'\n', b'\r', &self.buf[i..end]) {
+            let p = i + k;
+            let at = self.base + p as u64;
+            i = p + 1;
+            let counts = match (self.buf[p], self.buf[..self.end].get(p + 1)) {
+                (b'\n', _) => at != self.after_cr,
+                (_, Some(b'\n')) => false,
+                (_, Some(_)) => {
+                    self.lines_end_with_cr();
+                    true
+                }
+                // At the buffer's end, the next byte unknown: a line's end
+                // in input that ends lines so (an LF read next then ends
+                // no other).
+                (_, None) => {
+                    if self.cr_lines {
+                        self.after_cr = at + 1;
+                    }
+                    self.cr_lines
+                }
+            };
+            if counts {
+                self.line += 1;
+            }
+            if counts || self.buf[p] == b'\n' {
+                self.line_start = at + 1;
+                self.line_extra = 0;
+                from = p + 1;
+            }
+        }
+        if from == start {
+            self.line_extra += continuation_bytes(&self.buf[start..end]);
+        } else {
+            self.line_extra = continuation_bytes(&self.buf[from..end]);
+        }
+        self.pos = end;
     }
 
     #[inline]
@@ -769,13 +994,10 @@ impl<R: Read> Reader<R> {
         self.base + self.pos as u64 == self.line_start
     }
 
-    /// Skips the rest of the line (a `%` escape line or a bad tag line).
+    /// Skips the rest of the line, however long (a `%` escape line or a bad
+    /// tag line).
     fn skip_line(&mut self) -> io::Result<()> {
-        let len = match self.find(0, b'\n')? {
-            Some(i) => i,
-            None => self.end - self.pos,
-        };
-        self.advance(len);
+        self.pass_until(b'\n', true)?;
         Ok(())
     }
 
@@ -831,6 +1053,9 @@ impl<R: Read> Reader<R> {
         let Some(at) = self.next_game_start()? else {
             return Ok(None);
         };
+        if self.games == 0 {
+            self.probe_cr_lines();
+        }
         self.games += 1;
         visitor.begin_game(self.games, at);
         let mut skip = false;
@@ -878,19 +1103,20 @@ impl<R: Read> Reader<R> {
         skip: &mut bool,
     ) -> io::Result<Result<(), SyntaxError>> {
         let at = self.location();
-        // The common line first, `[Name "value"]` with nothing to unescape,
-        // read without finding the line's end: what the general reading
-        // below makes of it too.
+        // The common line first, `[Name "value"]` with an ASCII name and
+        // nothing to unescape, read without finding the line's end: what the
+        // general reading below makes of it too.
         let rest = &self.buf[self.pos..self.end];
         let name_len = rest[1..]
             .iter()
-            .position(|&b| CLASS[b as usize] & NAME_END != 0)
+            .position(|&b| CLASS[b as usize] & SYMBOL == 0)
             .unwrap_or(0);
         if name_len > 0 && rest.get(name_len + 1..name_len + 3) == Some(b" \"") {
             let start = name_len + 3;
             if let Some(k) = crate::scan::find3(b'"', b'\\', b'\n', &rest[start..]) {
                 let j = start + k;
-                if rest[j] == b'"' && rest.get(j + 1) == Some(&b']') {
+                // (In MAX_CHUNK bytes, and on one line; see `fast_tag_end`.)
+                if rest[j] == b'"' && rest.get(j + 1) == Some(&b']') && j <= self.fast_tag_end {
                     if !*skip
                         && visitor.tag(&rest[1..=name_len], RawText(&rest[start..j]), at)
                             == Flow::Skip
@@ -906,9 +1132,11 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
-        let line_len = match self.find(0, b'\n')? {
-            Some(i) => i,
-            None => self.end - self.pos,
+        // A line longer than the limit is read as far as the limit: the
+        // tag must close within it.
+        let (line_len, too_long) = match self.find_eol(0)? {
+            Some(i) => (i, false),
+            None => (self.chunk_end() - self.pos, self.beyond_limit()),
         };
         let line = &self.buf[self.pos..self.pos + line_len];
         let bad = |message| SyntaxError {
@@ -930,6 +1158,19 @@ impl<R: Read> Reader<R> {
         if name.is_empty() {
             return Ok(Err(bad("tag without a name")));
         }
+        if let Some((chars, bytes)) = bad_name_char(&line[name.clone()]) {
+            // Before the name: `[` and whitespace, one byte a character.
+            let e = bad("a tag name is a PGN symbol: letters, digits and _ + # = : -");
+            let skipped = (name_start + chars) as u64;
+            return Ok(Err(SyntaxError {
+                location: Location {
+                    column: at.column + skipped,
+                    offset: at.offset + (name_start + bytes) as u64,
+                    ..at
+                },
+                ..e
+            }));
+        }
         while i < line.len() && is_space(line[i]) {
             i += 1;
         }
@@ -938,6 +1179,9 @@ impl<R: Read> Reader<R> {
             let mut j = start;
             loop {
                 if j >= line.len() {
+                    if too_long {
+                        return Ok(Err(bad(TAG_TOO_LONG)));
+                    }
                     // No closing quote: the value runs to the last `]` of
                     // the line (`[Event "Moscow]`), as other readers take it.
                     let Some(close) = memchr::memrchr(b']', &line[start..]).map(|k| start + k)
@@ -965,7 +1209,8 @@ impl<R: Read> Reader<R> {
                         while k < line.len() && is_space(line[k]) {
                             k += 1;
                         }
-                        if k >= line.len() || line[k] == b']' {
+                        // (A line cut at the limit must show the `]`.)
+                        if (k >= line.len() && !too_long) || line.get(k) == Some(&b']') {
                             break (start..j, k);
                         }
                         // An unescaped quote inside the value.
@@ -980,6 +1225,9 @@ impl<R: Read> Reader<R> {
             let mut j = i;
             while j < line.len() && line[j] != b']' {
                 j += 1;
+            }
+            if j == line.len() && too_long {
+                return Ok(Err(bad(TAG_TOO_LONG)));
             }
             let mut v_end = j;
             while v_end > start && is_space(line[v_end - 1]) {
@@ -1057,7 +1305,8 @@ impl<R: Read> Reader<R> {
                     let mut lines = 0u64;
                     let mut last_break = None;
                     let close = loop {
-                        let hay = &self.buf[self.pos + i..self.end];
+                        // (At most MAX_CHUNK bytes from `{`, in memory too.)
+                        let hay = &self.buf[self.pos + i..self.chunk_end()];
                         match crate::scan::find2(b'}', b'\n', hay) {
                             Some(k) if hay[k] == b'}' => break Some(i + k),
                             Some(k) => {
@@ -1066,7 +1315,7 @@ impl<R: Read> Reader<R> {
                                 i += k + 1;
                             }
                             None => {
-                                i = self.end - self.pos;
+                                i = self.chunk_end() - self.pos;
                                 if self.eof || i >= MAX_CHUNK {
                                     break None;
                                 }
@@ -1081,6 +1330,10 @@ impl<R: Read> Reader<R> {
                                 if visitor.comment(text, at) == Flow::Skip {
                                     skip = true;
                                 }
+                            }
+                            if self.cr_lines {
+                                self.advance(close + 1);
+                                continue;
                             }
                             let tail_from = match last_break {
                                 Some(nl) => {
@@ -1097,13 +1350,22 @@ impl<R: Read> Reader<R> {
                             }
                             self.pos += close + 1;
                         }
+                        None if self.beyond_limit() => {
+                            fail!(1, COMMENT_TOO_LONG);
+                            // Pass over it to its end, and read on.
+                            if self.pass_until(b'}', false)? {
+                                self.advance(1);
+                            }
+                        }
                         None => {
                             fail!(1, "comment without its closing }");
                             // Recover at the next line that starts a tag.
                             loop {
                                 let hay = &self.buf[self.pos..self.end];
-                                let found = memchr::memmem::find_iter(hay, b"\n[")
-                                    .find(|&i| hay.get(i + 2).is_some_and(u8::is_ascii_alphabetic));
+                                let found = memchr::memchr_iter(b'[', hay)
+                                    .filter(|&i| i > 0 && CLASS[hay[i - 1] as usize] & BREAK != 0)
+                                    .find(|&i| hay.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
+                                    .map(|i| i - 1);
                                 match found {
                                     Some(i) => {
                                         self.advance(i + 1);
@@ -1126,8 +1388,13 @@ impl<R: Read> Reader<R> {
                 }
                 b';' => {
                     let at = self.location();
-                    let len = match self.find(1, b'\n')? {
+                    let len = match self.find_eol(1)? {
                         Some(i) => i,
+                        None if self.beyond_limit() => {
+                            fail!(1, COMMENT_TOO_LONG);
+                            self.skip_line()?;
+                            continue;
+                        }
                         None => self.end - self.pos,
                     };
                     if active {
@@ -1194,12 +1461,24 @@ impl<R: Read> Reader<R> {
                     // not ASCII (for the column count), in one pass.
                     let mut len = 0;
                     let mut bytes_or = 0u8;
-                    while let Some(&c) = avail.get(len) {
-                        if CLASS[c as usize] & END != 0 {
-                            break;
+                    loop {
+                        while let Some(&c) = avail.get(len) {
+                            if CLASS[c as usize] & END != 0 {
+                                break;
+                            }
+                            bytes_or |= c;
+                            len += 1;
                         }
-                        bytes_or |= c;
-                        len += 1;
+                        // `hxg8(Q)`: the piece in brackets is the move's.
+                        match avail.get(len) {
+                            Some(b'(') if len > 0 => {
+                                match bracketed_piece(&avail[..len], &avail[len..]) {
+                                    0 => break,
+                                    n => len += n,
+                                }
+                            }
+                            _ => break,
+                        }
                     }
                     if len >= LOOKAHEAD {
                         fail!(len, "a token too long for a move");
@@ -1244,7 +1523,7 @@ impl<R: Read> Reader<R> {
                                     visitor.result(r, at);
                                 }
                                 self.advance(len);
-                                return self.skip_after_result();
+                                return self.skip_after_result(visitor);
                             }
                             fail!(len, "a result inside a variation");
                         }
@@ -1337,6 +1616,31 @@ static SAN_BYTE: [bool; 256] = {
     t
 };
 
+/// The bytes that end a move token in [`Reader::fast_movetext`]: those
+/// that end any token (`CLASS` `END`) but `(`, which may open the piece a
+/// pawn becomes (`hxg8(Q)`), left to the general loop.
+static SAN_END: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = CLASS[i] & END != 0 && i != b'(' as usize;
+        i += 1;
+    }
+    t
+};
+
+/// The length of a promotion piece in brackets, `(Q)`, at the start of
+/// `rest`, after a move token ending `tok` on a rank (`hxg8`), as old books
+/// and files write it; 0 if there is none.
+#[inline(never)]
+fn bracketed_piece(tok: &[u8], rest: &[u8]) -> usize {
+    let on_rank = matches!(tok.last(), Some(b'1' | b'8'));
+    match rest {
+        [b'(', piece, b')', ..] if on_rank && b"QRBNqrbn".contains(piece) => 3,
+        _ => 0,
+    }
+}
+
 impl<R: Read> Reader<R> {
     /// Reads the movetext's common tokens (single spaces and line breaks,
     /// move numbers, moves in plain SAN, one-line `{…}` comments) in one loop
@@ -1347,6 +1651,10 @@ impl<R: Read> Reader<R> {
     /// it reads every token). `true` if the visitor asked to skip.
     #[inline(always)]
     fn fast_movetext<V: Visitor>(&mut self, visitor: &mut V, mut active: bool) -> bool {
+        if self.cr_lines {
+            // It counts LFs only.
+            return false;
+        }
         let base = self.base;
         let buf = &self.buf[..self.end];
         let limit = buf.len().saturating_sub(FAST_MARGIN);
@@ -1387,7 +1695,7 @@ impl<R: Read> Reader<R> {
                     while q < FAST_MARGIN && SAN_BYTE[win[q] as usize] {
                         q += 1;
                     }
-                    if q == FAST_MARGIN || CLASS[win[q] as usize] & END == 0 {
+                    if q == FAST_MARGIN || !SAN_END[win[q] as usize] {
                         break;
                     }
                     let space = (win[q] == b' ') as usize;
@@ -1403,9 +1711,10 @@ impl<R: Read> Reader<R> {
                 }
                 F_COMMENT => {
                     // A comment on one line: `{` to `}` without a line break.
+                    // (Longer than the limit: the general loop's error.)
                     let hay = &buf[p + 1..];
                     let close = match crate::scan::find2(b'}', b'\n', hay) {
-                        Some(k) if hay[k] == b'}' => p + 1 + k,
+                        Some(k) if hay[k] == b'}' && k < MAX_CHUNK - 1 => p + 1 + k,
                         _ => break,
                     };
                     if active {
@@ -1469,7 +1778,7 @@ fn roster_bit(rest: &[u8]) -> u8 {
 
 /// A forum wrapper line, `[pgn]` or `[/pgn]` (any case, spaces around).
 fn is_wrapper(rest: &[u8]) -> bool {
-    let line = match memchr::memchr(b'\n', rest) {
+    let line = match memchr::memchr2(b'\n', b'\r', rest) {
         Some(i) => &rest[..i],
         None => rest,
     };
@@ -1509,13 +1818,13 @@ impl<R: Read> Reader<R> {
                 i += 1;
                 continue;
             }
-            let close = match b {
-                b'{' => b'}',
-                b';' => b'\n',
+            let found = match b {
+                b'{' => self.find(i + 1, b'}')?,
+                b';' => self.find_eol(i + 1)?,
                 b'[' => return Ok(true),
                 _ => return Ok(false),
             };
-            match self.find(i + 1, close)? {
+            match found {
                 Some(j) => i = j + 1,
                 None => return Ok(true),
             }
@@ -1523,15 +1832,37 @@ impl<R: Read> Reader<R> {
     }
 
     /// After the result: comments that follow it (`1-0 {White won on time}`,
-    /// `1-0 ; end`) belong to the game that ended, not to a new empty one.
-    fn skip_after_result(&mut self) -> io::Result<()> {
+    /// `1-0 ; end`) belong to the game that ended, not to a new empty one;
+    /// so does a second termination marker (`1-0 1-0`), passed over and told
+    /// to the visitor ([`Visitor::stray_result`]).
+    #[inline(never)] // once a game
+    fn skip_after_result<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<()> {
         loop {
             self.skip_ws()?;
             self.ensure_lookahead()?;
+            let rest = &self.buf[self.pos..self.end];
+            let len = rest
+                .iter()
+                .position(|&c| CLASS[c as usize] & END != 0)
+                .unwrap_or(rest.len());
+            if len > 0 && len < LOOKAHEAD {
+                if let Token::Result(r) = classify(&rest[..len]) {
+                    visitor.stray_result(r, self.location());
+                    self.advance(len);
+                    continue;
+                }
+            }
             match self.buf[self.pos..self.end].first() {
                 Some(b';') => self.skip_line()?,
                 Some(b'{') => match self.find(1, b'}')? {
                     Some(i) => self.advance(i + 1),
+                    // Longer than a comment may be: passed over all the same
+                    // (nothing is kept of it).
+                    None if self.beyond_limit() => {
+                        if self.pass_until(b'}', false)? {
+                            self.advance(1);
+                        }
+                    }
                     // Unclosed: leave it for the next game to report.
                     None => return Ok(()),
                 },

@@ -4,11 +4,16 @@
 //! notation, the position in every line (main line and variations), and the
 //! first error; the visitors add only what they keep.
 
-use crate::game::{GameError, GameErrorKind, GameWarning, WarningKind};
+use crate::game::{GameError, GameErrorKind, GameResult, GameWarning, WarningKind};
 use crate::notation::{read_move_bytes, read_strict_san_by, Dialect, Notation, ReadMoveError};
 use crate::reader::{Flow, Location, RawText, SyntaxError};
 use crate::start::{standard, start_position_of};
 use arbiter_chess::{Move, Position};
+
+/// The most moves (all lines together) one game may hold: the next is an
+/// error ("too many moves in one game"), for [`crate::GameBuilder`] and
+/// [`crate::check::Checker`] alike.
+pub const MAX_NODES: usize = 200_000;
 
 /// Where a line stands.
 #[derive(Clone, Copy)]
@@ -83,9 +88,14 @@ pub(crate) struct Replay {
     /// A move in the variation at this depth was wrong: the rest of that
     /// variation is passed over, the lines around it read on.
     dead: Option<usize>,
-    /// Moves may take the fast path: the movetext started, the line is not
-    /// dead and the notation is not Russian (kept by [`Replay::refresh`]).
-    fast: bool,
+    /// Moves may take the fast path while the line holds fewer: the moves
+    /// it may still hold under [`MAX_NODES`] when the movetext started, the
+    /// line is not dead and the notation is not Russian, else 0 (kept by
+    /// [`Replay::refresh`]). One test a move for both.
+    fast_below: u32,
+    /// Moves played in the other lines than the current one (all together
+    /// at most [`MAX_NODES`] with its own).
+    played_elsewhere: u32,
     /// Where the main line's first null move was written, and how (`--`,
     /// `Z0`, `0000`, `@@@@`).
     pub first_null: Option<(Location, &'static str)>,
@@ -113,16 +123,22 @@ impl Replay {
         self.parents.clear();
         self.started = false;
         self.dead = None;
+        self.played_elsewhere = 0;
         self.first_null = None;
         self.error = None;
         self.warnings.clear();
         self.refresh();
     }
 
-    /// Recomputes [`Replay::fast`] after `started`, `dead` or the dialect
-    /// changed.
+    /// Recomputes [`Replay::fast_below`] after `started`, `dead`, the
+    /// dialect or the line changed.
     fn refresh(&mut self) {
-        self.fast = self.started && self.dead.is_none() && self.dialect != Dialect::Russian;
+        let fast = self.started && self.dead.is_none() && self.dialect != Dialect::Russian;
+        self.fast_below = if fast {
+            MAX_NODES as u32 - self.played_elsewhere
+        } else {
+            0
+        };
     }
 
     /// Notes the tags replay needs: `FEN`, `Variant` (the first of each) and
@@ -221,8 +237,8 @@ impl Replay {
     /// variation gone wrong).
     #[inline(always)]
     pub fn play(&mut self, text: &[u8], at: Location) -> Result<Step, Flow> {
-        // The common case in one test: strict SAN in a live line.
-        if self.fast {
+        // The common case: strict SAN in a live line, under the limit.
+        if self.cur.moves < self.fast_below {
             if let Some((m, role)) = read_strict_san_by(&self.cur.pos, text) {
                 let cur = &mut self.cur;
                 cur.before = cur.pos;
@@ -245,6 +261,12 @@ impl Replay {
         }
         if self.dead.is_some() {
             return Err(Flow::Continue);
+        }
+        if (self.played_elsewhere + self.cur.moves) as usize >= MAX_NODES {
+            let ply = Some(self.cur.ply + 1);
+            let kind = GameErrorKind::Other("too many moves in one game");
+            self.fail(at, ply, None, kind);
+            return Err(Flow::Skip);
         }
         // Strict SAN was tried (and failed) unless the notation is Russian.
         let step = self.read_slow(text, at)?;
@@ -326,7 +348,9 @@ impl Replay {
         }
         let parent = self.cur;
         self.parents.push(parent);
+        self.played_elsewhere += parent.moves;
         self.cur = Cursor::new(parent.before, parent.ply - 1);
+        self.refresh();
         Ok(())
     }
 
@@ -349,13 +373,24 @@ impl Replay {
             Some(parent) => {
                 if self.dead == Some(self.parents.len() + 1) {
                     self.dead = None;
-                    self.refresh();
                 }
+                self.played_elsewhere += self.cur.moves;
+                self.played_elsewhere -= parent.moves;
                 self.cur = parent;
+                self.refresh();
                 true
             }
             None => false,
         }
+    }
+
+    /// A termination marker after the game's own: a warning.
+    pub fn stray_result(&mut self, result: GameResult, at: Location) {
+        self.warnings.push(GameWarning {
+            game: self.number,
+            location: at,
+            kind: WarningKind::StrayResult(result),
+        });
     }
 
     /// The game breaks the PGN syntax: the reader skips the rest of it, so

@@ -280,6 +280,105 @@ fn nothing_after_the_result_makes_a_phantom_game() {
     }
 }
 
+/// A termination marker written twice (`4. Qxf7# 1-0 1-0`, found by a
+/// tester): the second, with no tags and no moves of its own, is no game
+/// (python-chess reads two games of this file too); it is passed over with a
+/// warning on the game that ended.
+#[test]
+fn a_doubled_result_makes_no_game() {
+    for (second, result) in [
+        ("1-0", GameResult::WhiteWins),
+        ("0-1", GameResult::BlackWins),
+        ("*", GameResult::Unknown),
+        ("1/2-1/2 {a comment} 1-0", GameResult::WhiteWins),
+        ("½–½", GameResult::Draw),
+    ] {
+        let pgn = format!(
+            "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 {second}\n\n\
+             [Event \"b\"]\n[Result \"*\"]\n\n1. d4 *\n"
+        );
+        let g = games(&pgn);
+        assert_eq!(g.len(), 2, "{second:?}");
+        assert_eq!(g[0].result, Some(GameResult::WhiteWins), "{second:?}");
+        assert_eq!(g[0].mainline().count(), 7, "{second:?}");
+        assert_eq!(g[1].tags.get("Event"), Some("b"), "{second:?}");
+        assert!(g.iter().all(|g| g.error.is_none()), "{second:?}");
+        let w = &g[0].warnings;
+        assert!(!w.is_empty(), "{second:?}: a warning");
+        assert_eq!(
+            w.last().unwrap().kind,
+            WarningKind::StrayResult(result),
+            "{second:?}"
+        );
+        assert_eq!(w[0].location.line, 4, "{second:?}");
+        assert!(g[1].warnings.is_empty(), "{second:?}");
+        let c = checked(&pgn);
+        assert_eq!(c.len(), 2, "{second:?}");
+        assert_eq!(c[0].warnings, g[0].warnings, "{second:?}");
+    }
+    let w = WarningKind::StrayResult(GameResult::WhiteWins);
+    assert_eq!(
+        w.to_string(),
+        "a second termination marker 1-0 after the game's end: ignored"
+    );
+}
+
+/// A tag name is a PGN symbol (PGN §7, §8.1: letters, digits and the
+/// continuation characters `_ + # = : -`); a line such as `[[[[[[` is no
+/// tag but an error at its first wrong character (found by a tester: it was
+/// kept as a tag named `[[[[[`, written back `[[[[[[ ""]`).
+#[test]
+fn a_tag_name_is_a_pgn_symbol() {
+    let pgn = "[Event \"x\"]\n[[[[[[\n\n1. e4 *\n\n[Event \"y\"]\n\n1. d4 *\n";
+    let g = games(pgn);
+    assert_eq!(g.len(), 2);
+    assert_eq!(g[0].tags.len(), 1, "{:?}", g[0].tags);
+    assert_eq!(g[0].tags.get("Event"), Some("x"));
+    let e = g[0].error.as_ref().expect("a bad tag name");
+    assert!(
+        matches!(e.kind, GameErrorKind::Syntax(m) if m.contains("tag name")),
+        "{e:?}"
+    );
+    assert_eq!((e.location.line, e.location.column), (2, 2));
+    assert_eq!(e.text.as_deref(), Some("[[[[[["));
+    assert_eq!(g[1].error, None, "the next game is read");
+    let c = checked(pgn);
+    assert_eq!(c[0].error, g[0].error);
+    for (line, column) in [
+        ("[", 1),
+        ("[[", 2),
+        ("[Ev!ent \"x\"]", 4),
+        ("[  Wh\u{e9}ite? \"x\"]", 10),
+        ("[Ev{ent \"x\"]", 4),
+        ("[(Event) \"x\"]", 2),
+    ] {
+        let pgn = format!("{line}\n\n1. e4 *\n");
+        let g = games(&pgn);
+        assert_eq!(g.len(), 1, "{line:?}");
+        assert!(g[0].tags.is_empty(), "{line:?}: {:?}", g[0].tags);
+        let e = g[0]
+            .error
+            .as_ref()
+            .unwrap_or_else(|| panic!("{line:?}: an error"));
+        assert_eq!(
+            (e.location.line, e.location.column),
+            (1, column),
+            "{line:?}: {e}"
+        );
+        assert_eq!(checked(&pgn)[0].error.as_ref(), Some(e), "{line:?}");
+    }
+    // What a symbol holds.
+    let pgn = "[White_Elo+#=:-9 \"1\"]\n[\u{421}\u{43e}\u{431}\u{44b}\u{442}\u{438}\u{435} \"x\"]\n\n1. e4 *\n";
+    let g = games(pgn);
+    assert_eq!(g[0].error, None);
+    assert_eq!(g[0].tags.get("White_Elo+#=:-9"), Some("1"));
+    assert_eq!(
+        g[0].tags
+            .get("\u{421}\u{43e}\u{431}\u{44b}\u{442}\u{438}\u{435}"),
+        Some("x")
+    );
+}
+
 /// NUL bytes, as some exporters leave them after a game (two games of the
 /// pgnmentor files end `1/2-1/2\0\0`): read as whitespace, as python-chess
 /// does, so the result before them is read and no move is made of them.

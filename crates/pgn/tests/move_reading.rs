@@ -120,3 +120,47 @@ fn a_game_in_lowercase_russian_reads_through() {
         .expect("a game");
     assert_eq!((g.plies, g.error), (8, None));
 }
+
+/// `hxg8(Q)`, `e8(N)`: the piece a pawn becomes in brackets, as old books and
+/// files write it, is read as the promotion (found by a tester: the reader
+/// cut the move at the bracket and said "name the piece it becomes" of a
+/// move that names it). python-chess reads no move there either way; the
+/// record is plain enough.
+#[test]
+fn a_promotion_piece_in_brackets() {
+    let p = pos("rnbqkbnr/ppppp1PP/8/8/8/8/PPPPPP2/RNBQKBNR w KQkq - 0 1");
+    for (text, role) in [
+        ("hxg8(Q)", Role::Queen),
+        ("hxg8(N)", Role::Knight),
+        ("hxg8(R)+", Role::Rook),
+        ("gxh8(B)", Role::Bishop),
+        ("hxg8(q)", Role::Queen),
+    ] {
+        let m = read_move(&p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(m.promotion, Some(role), "{text}");
+    }
+    // In a record: one token, read by the builder and the checker alike, on
+    // both ways through the movetext.
+    for sep in [" ", "\n"] {
+        let pgn = format!(
+            "1. h4 g5 2. hxg5 h6 3. gxh6 Bg7 4. h7 Bf6 5. hxg8(N){sep}Rxg8 6. e4 (6. d4) *"
+        );
+        let game = Reader::new(pgn.as_bytes()).next_game().unwrap().unwrap();
+        assert_eq!(game.error, None, "{sep:?}");
+        assert_eq!(game.mainline().count(), 11, "{sep:?}");
+        assert_eq!(
+            game.mainline().nth(8).unwrap().promotion,
+            Some(Role::Knight)
+        );
+        let checked = Reader::new(pgn.as_bytes())
+            .read_game(&mut Checker::new())
+            .unwrap()
+            .unwrap();
+        assert_eq!((checked.error, checked.plies), (None, 11), "{sep:?}");
+    }
+    // A bracket that holds no piece stays a variation.
+    let pgn = "1. e4 (1. d4) e5(2... d5) 2. Nf3 *";
+    let game = Reader::new(pgn.as_bytes()).next_game().unwrap().unwrap();
+    assert_eq!(game.error.as_ref().map(|e| &e.kind), None);
+    assert_eq!(game.mainline().count(), 3);
+}

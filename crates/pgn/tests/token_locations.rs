@@ -99,3 +99,81 @@ fn every_move_and_comment_is_where_the_text_has_it() {
     }
     assert_eq!(events(Trickle { text, step: 0 }), whole);
 }
+
+/// (line, column) of `offset` in `text`, a line ending at an LF, a CR alone
+/// or a CRLF.
+fn line_column(text: &str, offset: usize) -> (u64, u64) {
+    let before = &text[..offset];
+    let b = before.as_bytes();
+    let breaks: Vec<usize> = (0..b.len())
+        .filter(|&i| b[i] == b'\r' || (b[i] == b'\n' && (i == 0 || b[i - 1] != b'\r')))
+        .collect();
+    let start = match breaks.last() {
+        Some(&i) if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') => i + 2,
+        Some(&i) => i + 1,
+        None => 0,
+    };
+    let start = start.min(offset);
+    (
+        breaks.len() as u64 + 1,
+        before[start..].chars().count() as u64 + 1,
+    )
+}
+
+/// Lines ended by a CR alone, as old Mac files have them, count as lines for
+/// the locations (found by a tester: an error on line 5 was told at line 1,
+/// column 39), also in a file that mixes them with LF and CRLF.
+#[test]
+fn lines_ended_by_a_cr_alone_are_counted() {
+    let mut generator = Generator::new(GenOptions {
+        seed: 15,
+        ..GenOptions::default()
+    });
+    let generated = generator.pgn(12);
+    let odd = "[White \"Ботвинник\"]\n[Black \"Tal\"]\n\n1. e4 {лучший ход} e5 2.Nf3 Nc6!? \
+               3. Bb5 $1 a6 ; Испанская\n4. Ba4 {two\nlines} 4... Nf6 5. O-O (5. Nc3 Bb4) \
+               \n% escape\n5... Be7 6. Re1 b5 7.Bb3 d6 8. c3 O-O 1–0\n\n";
+    for (what, pgn) in [
+        ("CR", format!("{generated}{odd}").replace('\n', "\r")),
+        (
+            "CR, then LF",
+            format!("{}{odd}", generated.replace('\n', "\r")),
+        ),
+        (
+            "LF, then CR",
+            format!("{generated}{}", odd.replace('\n', "\r")),
+        ),
+        (
+            "CRLF, then CR",
+            format!(
+                "{}{}",
+                generated.replace('\n', "\r\n"),
+                odd.replace('\n', "\r")
+            ),
+        ),
+    ] {
+        let text = pgn.as_bytes();
+        let whole = events(text);
+        assert!(whole.iter().filter(|e| e.0 == 'm').count() > 500, "{what}");
+        assert!(!whole.iter().any(|e| e.0 == 'e'), "{what}: no syntax error");
+        for (kind, got, at) in &whole {
+            let (line, column) = line_column(&pgn, at.offset as usize);
+            assert_eq!(
+                (at.line, at.column),
+                (line, column),
+                "{what}: {kind} {got:?}"
+            );
+        }
+        assert_eq!(events(Trickle { text, step: 0 }), whole, "{what}");
+        let memory = Reader::from_memory(text.to_vec());
+        let mut events = Events::default();
+        let mut memory = memory;
+        while memory.read_game(&mut events).unwrap().is_some() {}
+        assert_eq!(events.0, whole, "{what}");
+    }
+    // The tester's file: the illegal move is on line 5, column 4.
+    let pgn = "[Event \"loc\"]\r\r1. e4 e5\r2. Nf3 Nc6\r3. Ke3 *\r";
+    let game = Reader::new(pgn.as_bytes()).next_game().unwrap().unwrap();
+    let at = game.error.expect("3. Ke3 is illegal").location;
+    assert_eq!((at.line, at.column, at.offset), (5, 4, 38));
+}
