@@ -80,6 +80,12 @@ pub struct Eval {
 }
 
 impl Eval {
+    /// A draw: 0 cp.
+    pub const DRAWN: Eval = Eval {
+        cp: Some(0),
+        mate: None,
+    };
+
     /// From the engine's score for the side to move `turn`.
     pub fn from_score(score: Score, turn: Color) -> Eval {
         let sign = if turn == Color::White { 1 } else { -1 };
@@ -133,6 +139,20 @@ pub struct PositionEval {
     pub line: Vec<String>,
     /// Nodes searched.
     pub nodes: u64,
+}
+
+impl PositionEval {
+    /// Position `ply` read without a search (the game over there, or no
+    /// position): `eval`, no best move, no line.
+    pub fn unsearched(ply: u32, eval: Eval) -> PositionEval {
+        PositionEval {
+            ply,
+            eval,
+            best: None,
+            line: Vec::new(),
+            nodes: 0,
+        }
+    }
 }
 
 /// How bad a move was.
@@ -247,16 +267,8 @@ impl GameLine {
     /// Position `ply` read without a search: a draw, if it is the last and
     /// drew the game by itself ([`GameLine::drawn_at_end`]).
     fn drawn(&self, ply: usize) -> Option<PositionEval> {
-        (self.drawn_at_end && ply + 1 == self.positions.len()).then(|| PositionEval {
-            ply: ply as u32,
-            eval: Eval {
-                cp: Some(0),
-                mate: None,
-            },
-            best: None,
-            line: Vec::new(),
-            nodes: 0,
-        })
+        (self.drawn_at_end && ply + 1 == self.positions.len())
+            .then(|| PositionEval::unsearched(ply as u32, Eval::DRAWN))
     }
 
     /// The positions of `game` (at most [`MAX_POSITIONS`]).
@@ -530,16 +542,7 @@ pub fn analyse_position(
 ) -> PositionEval {
     let ply = history.len().saturating_sub(1) as u32;
     let Some(pos) = history.last().copied() else {
-        return PositionEval {
-            ply,
-            eval: Eval {
-                cp: Some(0),
-                mate: None,
-            },
-            best: None,
-            line: Vec::new(),
-            nodes: 0,
-        };
+        return PositionEval::unsearched(ply, Eval::DRAWN);
     };
     engine.set_options(crate::engine::options_for(7));
     engine.new_game();
@@ -550,21 +553,15 @@ pub fn analyse_position(
     };
     let stop = Arc::new(AtomicBool::new(false));
     match engine.search(history, &limits, &stop, &mut |_| {}) {
-        None => PositionEval {
+        // No move: checkmated (the side to move is mated) or stalemate.
+        None => PositionEval::unsearched(
             ply,
-            // No move: checkmated (the side to move is mated) or stalemate.
-            eval: if pos.is_check() {
+            if pos.is_check() {
                 Eval::mated(pos.turn())
             } else {
-                Eval {
-                    cp: Some(0),
-                    mate: None,
-                }
+                Eval::DRAWN
             },
-            best: None,
-            line: Vec::new(),
-            nodes: 0,
-        },
+        ),
         Some(r) => {
             let mut p = pos;
             let mut line = Vec::new();

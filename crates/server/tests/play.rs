@@ -179,6 +179,27 @@ async fn an_engine_rematch_is_created_at_once() {
     s.stop().await;
 }
 
+/// Game `id`'s analysis report, from `report`, polled until `done` holds
+/// (at most 30 s).
+async fn analysis_until(
+    s: &TestServer,
+    id: &str,
+    mut report: serde_json::Value,
+    done: impl Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    for _ in 0..600 {
+        if done(&report) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        report = s
+            .get(&format!("/api/games/{id}/analysis"), None)
+            .await
+            .json();
+    }
+    report
+}
+
 /// §3.9: a finished game's analysis: every position evaluated (the
 /// graph), the best line, the moves judged; a mate on the board is mate;
 /// the blunder that allows mate is marked; a deeper look at one position
@@ -203,17 +224,7 @@ async fn a_finished_game_is_analysed() {
         .await;
     assert!(matches!(started.status, 200 | 202), "{}", started.body);
     assert_eq!(started.json()["total"], 5);
-    let mut report = started.json();
-    for _ in 0..300 {
-        if report["status"] == "done" {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        report = s
-            .get(&format!("/api/games/{id}/analysis"), None)
-            .await
-            .json();
-    }
+    let report = analysis_until(&s, &id, started.json(), |r| r["status"] == "done").await;
     assert_eq!(report["status"], "done", "{report}");
     let positions = report["positions"].as_array().unwrap();
     assert_eq!(positions.len(), 5);
@@ -239,17 +250,7 @@ async fn a_finished_game_is_analysed() {
         .post(&format!("/api/games/{id}/analysis/1"), &json!({}), None)
         .await;
     assert!(matches!(deep.status, 200 | 202), "{}", deep.body);
-    let mut report = deep.json();
-    for _ in 0..200 {
-        if report["deep"]["1"].is_object() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        report = s
-            .get(&format!("/api/games/{id}/analysis"), None)
-            .await
-            .json();
-    }
+    let report = analysis_until(&s, &id, deep.json(), |r| r["deep"]["1"].is_object()).await;
     let one = &report["deep"]["1"];
     assert_eq!(one["ply"], 1, "{report}");
     assert!(one["nodes"].as_u64().unwrap() > report["nodes_per_position"].as_u64().unwrap());
@@ -273,20 +274,11 @@ async fn a_position_that_ended_the_game_in_a_draw_is_read_as_one() {
     }
     let st = s.get(&format!("/api/games/{id}"), None).await.json();
     assert_eq!(st["termination"]["kind"], "fivefold_repetition", "{st}");
-    let mut report = s
+    let started = s
         .post(&format!("/api/games/{id}/analysis"), &json!({}), None)
         .await
         .json();
-    for _ in 0..600 {
-        if report["status"] == "done" {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        report = s
-            .get(&format!("/api/games/{id}/analysis"), None)
-            .await
-            .json();
-    }
+    let report = analysis_until(&s, &id, started, |r| r["status"] == "done").await;
     assert_eq!(report["status"], "done", "{report}");
     let positions = report["positions"].as_array().unwrap();
     let last = &positions[16];

@@ -489,20 +489,7 @@ pub fn pair_next(t: &LoadedTournament, s: &Settings) -> Result<(u16, Vec<BoardRo
             }
         }
     }
-    let boards = boards
-        .into_iter()
-        .enumerate()
-        .map(|(i, (white, black, result))| BoardRow {
-            round,
-            board: i as u16 + 1,
-            white,
-            black,
-            game_id: None,
-            result,
-            short: false,
-        })
-        .collect();
-    Ok((round, boards))
+    Ok((round, numbered(round, boards)))
 }
 
 /// The next round of a Swiss as the arbiter pairs it by hand (when C.04.3
@@ -571,7 +558,18 @@ pub fn pair_by_hand(
             absent
                 .into_iter()
                 .map(|(no, e)| (no, None, e.code().to_string())),
-        )
+        );
+    Ok((round, numbered(round, boards)))
+}
+
+/// The rows of `round`'s boards, numbered in order from 1: (white, black,
+/// result) each, a bye without black.
+fn numbered(
+    round: u16,
+    boards: impl IntoIterator<Item = (u16, Option<u16>, String)>,
+) -> Vec<BoardRow> {
+    boards
+        .into_iter()
         .enumerate()
         .map(|(i, (white, black, result))| BoardRow {
             round,
@@ -582,8 +580,7 @@ pub fn pair_by_hand(
             result,
             short: false,
         })
-        .collect();
-    Ok((round, boards))
+        .collect()
 }
 
 /// The standings (C.07) with the event's tie-breaks, over every round
