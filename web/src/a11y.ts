@@ -137,7 +137,7 @@ export function runCommand(raw: string, ctx: A11yContext): void {
       piecesOf(state, pc.role, pc.colors).forEach((l) => ctx.announce(l));
       return;
     }
-    case 'last': case 'l':
+    case 'last': case 'l': case 'последний':
       ctx.announce(lastMoveText(state));
       return;
     case 'clock': case 'c': case 'часы': {
@@ -145,7 +145,7 @@ export function runCommand(raw: string, ctx: A11yContext): void {
       ctx.announce(times ? t('a11y.clocks', { white: sayTime(times.white), black: sayTime(times.black) }) : t('game.untimed'));
       return;
     }
-    case 'legal': {
+    case 'legal': case 'ходы': {
       const moves = state.legal_moves;
       const seen = new Set<string>();
       const list = moves.map((m) => formatSan(m.san, prefs.notation, state.turn)).filter((s) => !seen.has(s) && seen.add(s));
@@ -155,19 +155,19 @@ export function runCommand(raw: string, ctx: A11yContext): void {
     case 'eval': case 'оценка':
       ctx.announce(ctx.evaluation());
       return;
-    case 'fen':
+    case 'fen': case 'фен':
       ctx.announce(state.fen);
       return;
-    case 'scan': case 's':
+    case 'scan': case 's': case 'скан':
       ctx.announce(scan(state, arg));
       return;
     case 'draw': case 'offer': case 'ничья':
       ctx.offerDraw();
       return;
-    case 'accept':
+    case 'accept': case 'принять': case 'принимаю':
       ctx.acceptDraw();
       return;
-    case 'decline':
+    case 'decline': case 'отклонить': case 'отклоняю':
       ctx.declineDraw();
       return;
     case 'resign': case 'сдаюсь': {
@@ -181,7 +181,7 @@ export function runCommand(raw: string, ctx: A11yContext): void {
     case 'colour': case 'color': case 'цвет':
       ctx.intro().forEach((l) => ctx.announce(l));
       return;
-    case 'flip':
+    case 'flip': case 'перевернуть':
       ctx.flip();
       return;
     case 'back': case 'назад':
@@ -196,7 +196,7 @@ export function runCommand(raw: string, ctx: A11yContext): void {
     case 'now': case 'live': case 'сейчас':
       ctx.navigate('last');
       return;
-    case 'claim': {
+    case 'claim': case 'требую': case 'заявка': {
       const kind = /^(3|threefold|rep|повтор)/i.test(rest[0] ?? '') ? 'threefold'
         : /^(50|fifty|пятьдесят)/i.test(rest[0] ?? '') ? 'fifty' : null;
       if (!kind) { ctx.announce(t('a11y.claimMove')); return; }

@@ -244,3 +244,24 @@ test('a round paired by hand is read from what the arbiter types', () => {
   assert.equal(ER.eventErrorText('invalid_request', 'boards: players 3, 4 are not paired'),
     'Check the boards: white–black pairing numbers, every player to be paired named once (players 3, 4 are not paired).');
 });
+
+// A Russian blind player types every command in Russian (the help lists them).
+test('accessible mode: every command has a Russian word', () => {
+  const g = fakeGame();
+  for (const [ru, did] of [['принять', 'accept'], ['отклонить', 'decline'], ['перевернуть', 'flip'], ['требую 3', 'claim'], ['заявка 50', 'claim']]) {
+    A.runCommand(ru, g);
+    assert.equal(g.did.at(-1), did, ru);
+  }
+  for (const ru of ['последний', 'ходы', 'фен', 'скан 4']) {
+    const before = g.did.length;
+    A.runCommand(ru, g);
+    assert.equal(g.did.length, before, `${ru} is a command, not a move`);
+  }
+  assert.equal(g.said.at(-1) !== undefined, true);
+  I2.setLang('ru');
+  try {
+    for (const word of ['последний', 'ходы', 'скан', 'принять', 'отклонить', 'требую', 'перевернуть']) {
+      assert.match(I2.t('a11y.help'), new RegExp(word), word);
+    }
+  } finally { I2.setLang('en'); }
+});
