@@ -339,11 +339,8 @@ fn up_to_error(mut game: Game) -> Game {
     let place = text
         .strip_prefix(&format!("game {}, ", e.game))
         .unwrap_or(&text);
-    let comment = format!("Read up to here: {place}");
-    match game.line.nodes.last_mut() {
-        Some(last) => last.comments.push(comment),
-        None => game.line.comments.push(comment),
-    }
+    game.line
+        .comment_at_end(format!("Read up to here: {place}"));
     game
 }
 

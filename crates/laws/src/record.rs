@@ -61,10 +61,7 @@ pub fn to_pgn(game: &Game) -> Record {
             if let Some(reason) = &o.reason {
                 text = format!("{text}: {reason}");
             }
-            match rec.line.nodes.last_mut() {
-                Some(n) => n.comments.push(text),
-                None => rec.line.comments.push(text),
-            }
+            rec.line.comment_at_end(text);
         }
         None => rec.set_result(PgnResult::Unknown),
     }

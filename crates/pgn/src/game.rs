@@ -153,6 +153,26 @@ pub struct Line {
     pub nodes: Vec<Node>,
 }
 
+impl Line {
+    /// Adds `text` as a comment after the line's last move (before the
+    /// first move if it has none): what closes a record (the end of the
+    /// game, an arbiter's note, where a reading stopped).
+    ///
+    /// ```
+    /// use arbiter_pgn::Reader;
+    /// let mut game = Reader::new("1. e4 *".as_bytes()).next_game()?.expect("a game");
+    /// game.line.comment_at_end("adjourned".to_owned());
+    /// assert_eq!(game.line.nodes[0].comments, ["adjourned"]);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn comment_at_end(&mut self, text: String) {
+        match self.nodes.last_mut() {
+            Some(node) => node.comments.push(text),
+            None => self.comments.push(text),
+        }
+    }
+}
+
 /// What is wrong with a game, and where.
 ///
 /// ```

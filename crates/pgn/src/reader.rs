@@ -57,6 +57,8 @@ const END: u8 = 2;
 const NAME_END: u8 = 4;
 /// A byte of a PGN symbol (PGN §7): ASCII letters and digits, `_ + # = : -`.
 const SYMBOL: u8 = 8;
+/// The characters of a PGN symbol beside letters and digits (PGN §7).
+const SYMBOL_PUNCT: [u8; 6] = [b'_', b'+', b'#', b'=', b':', b'-'];
 /// A line break: LF, or CR (alone, as old Mac files end lines, or before
 /// an LF).
 const BREAK: u8 = 16;
@@ -88,10 +90,9 @@ static CLASS: [u8; 256] = {
         }
         c += 1;
     }
-    let symbol = [b'_', b'+', b'#', b'=', b':', b'-'];
     let mut i = 0;
-    while i < symbol.len() {
-        t[symbol[i] as usize] |= SYMBOL;
+    while i < SYMBOL_PUNCT.len() {
+        t[SYMBOL_PUNCT[i] as usize] |= SYMBOL;
         i += 1;
     }
     t
@@ -101,7 +102,7 @@ static CLASS: [u8; 256] = {
 /// §7, §8.1.1: letters, digits, `_ + # = : -`; letters of any script), as
 /// its index in characters and in bytes.
 fn bad_name_char(name: &[u8]) -> Option<(usize, usize)> {
-    let ok = |c: char| c.is_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-');
+    let ok = |c: char| c.is_alphanumeric() || (c.is_ascii() && SYMBOL_PUNCT.contains(&(c as u8)));
     match std::str::from_utf8(name) {
         Ok(s) => s
             .char_indices()

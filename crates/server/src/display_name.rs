@@ -106,7 +106,7 @@ fn hidden(c: char) -> bool {
 mod tests {
     use super::*;
 
-    /// Every character the testers found (/work/h2/t_names.py) and the
+    /// Every character the testers found (a name-checking script of theirs) and the
     /// earlier list (bidi, zero-width, BOM), refused anywhere in a name.
     #[test]
     fn invisible_format_and_blank_characters_are_refused() {

@@ -94,10 +94,7 @@ pub fn to_pgn_game(record: &GameRecord, round: u32, tags: &MatchTags) -> arbiter
                 pgn.line.comments.push(format!("result {}", o.result));
             }
         }
-        match pgn.line.nodes.last_mut() {
-            Some(last) => last.comments.push(text),
-            None => pgn.line.comments.push(text),
-        }
+        pgn.line.comment_at_end(text);
     }
     pgn
 }

@@ -495,8 +495,7 @@ struct PresenceSent {
 /// or all of them every [`PRESENCE_FULL_EVERY`] beats (in parts of
 /// [`PRESENCE_PART`] games).
 async fn send_presence(app: &App, c: &Cluster, sent: &mut PresenceSent) {
-    let now = app.registry.presence_all().await;
-    let live_now = app.registry.live_all().await;
+    let (now, live_now) = app.registry.reports().await;
     let full = sent.beats % PRESENCE_FULL_EVERY == 0;
     sent.beats = sent.beats.wrapping_add(1);
     let games: Vec<(String, u8)> = if full {

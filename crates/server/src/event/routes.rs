@@ -522,11 +522,9 @@ fn official_result(pgn: &mut arbiter_pgn::Game, code: &str, recorded: &str) {
     }
     pgn.tags.set("Result", result);
     pgn.result = arbiter_pgn::GameResult::from_pgn(result);
-    let comment = format!("Result set by the arbiter: {code} (the game ended {recorded})");
-    match pgn.line.nodes.last_mut() {
-        Some(node) => node.comments.push(comment),
-        None => pgn.line.comments.push(comment),
-    }
+    pgn.line.comment_at_end(format!(
+        "Result set by the arbiter: {code} (the game ended {recorded})"
+    ));
 }
 
 /// `GET /api/events/{id}/pgn[?round=N]`: the games (at most

@@ -237,37 +237,26 @@ impl Registry {
         })
     }
 
-    /// The ply and the epoch ms of the last event of every game running
-    /// here: what this node tells the others (`cluster::bus::PresenceReport`).
-    pub async fn live_all(&self) -> HashMap<String, (u32, u64)> {
+    /// What this node tells the others of the games running here
+    /// (`cluster::bus::PresenceReport`), read in one pass: the games with a
+    /// player connected and their presence bits (bit 0 White, bit 1 Black),
+    /// and every game's ply and the epoch ms of its last event.
+    pub async fn reports(&self) -> (HashMap<String, u8>, HashMap<String, (u32, u64)>) {
         use std::sync::atomic::Ordering::Relaxed;
         let games = self.games.lock().await;
-        games
-            .iter()
-            .filter(|(_, h)| !h.tx.is_closed())
-            .map(|(id, h)| {
-                let s = &h.summary;
-                (
-                    id.clone(),
-                    (s.ply.load(Relaxed), s.updated_at.load(Relaxed)),
-                )
-            })
-            .collect()
-    }
-
-    /// The running games with a player connected, and their presence bits
-    /// (bit 0 White, bit 1 Black): what this node tells the others
-    /// (`cluster::bus::PresenceReport`).
-    pub async fn presence_all(&self) -> std::collections::HashMap<String, u8> {
-        use std::sync::atomic::Ordering::Relaxed;
-        let games = self.games.lock().await;
-        games
-            .iter()
-            .filter_map(|(id, h)| {
-                let bits = h.summary.presence.load(Relaxed);
-                (bits != 0 && !h.tx.is_closed()).then(|| (id.clone(), bits))
-            })
-            .collect()
+        let (mut presence, mut live) = (HashMap::new(), HashMap::new());
+        for (id, h) in games.iter().filter(|(_, h)| !h.tx.is_closed()) {
+            let s = &h.summary;
+            let bits = s.presence.load(Relaxed);
+            if bits != 0 {
+                presence.insert(id.clone(), bits);
+            }
+            live.insert(
+                id.clone(),
+                (s.ply.load(Relaxed), s.updated_at.load(Relaxed)),
+            );
+        }
+        (presence, live)
     }
 
     /// Number of games running.
