@@ -97,7 +97,7 @@ pub struct SanPlus {
 /// println!("{err}"); // invalid SAN "Nz3" at character …
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid SAN {text:?} at character {column}: {message}")]
+#[error("invalid SAN {} at character {column}: {message}", crate::Excerpt(.text))]
 pub struct ParseSanError {
     /// The text given.
     pub text: String,

@@ -40,7 +40,7 @@ pub enum UciMove {
 /// assert_eq!(err.column, 4);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid UCI move {text:?} at character {column}: {message}")]
+#[error("invalid UCI move {} at character {column}: {message}", crate::Excerpt(.text))]
 pub struct ParseUciError {
     /// The text given.
     pub text: String,

@@ -285,3 +285,38 @@ fn a_byte_order_mark_is_skipped() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out, judge(&["-"], Some(RECORD)).1);
 }
+
+/// A line just under the bound whose value is refused (a move, an action, a
+/// square, a number that is a string) is answered by a short message quoting
+/// the value's start and its length, not the whole value once or twice.
+#[test]
+fn a_refused_value_is_quoted_by_its_start_only() {
+    let long = "N".repeat(60_000);
+    for (line, quoted) in [
+        (
+            format!(r#"{{"t": 3000, "by": "white", "do": "move", "move": "{long}"}}"#),
+            "move \"NNNN",
+        ),
+        (
+            format!(r#"{{"t": 3000, "by": "white", "do": "{long}"}}"#),
+            "unknown variant `NNNN",
+        ),
+        (
+            format!(r#"{{"t": "{long}", "by": "white", "do": "resign"}}"#),
+            "invalid type: string \"NNNN",
+        ),
+    ] {
+        let (code, out, err) = judge_bytes(&with_line_4(line.as_bytes()));
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.len() < 2000, "{} bytes out", out.len());
+        let lines: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 5, "{out}");
+        let error = lines[3]["error"].as_str().unwrap();
+        assert!(error.starts_with("line 4: "), "{error}");
+        assert!(error.contains(quoted), "{error}");
+        assert!(error.contains("… (60000 characters)"), "{error}");
+    }
+}

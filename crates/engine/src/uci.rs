@@ -44,7 +44,7 @@ pub enum CommandError {
         message: String,
     },
     /// A move in `position … moves` that is unreadable or illegal.
-    #[error("position: move {number} {text:?} is not legal ({message}); position rejected, go answers bestmove (none) until the next position")]
+    #[error("position: move {number} {} is not legal ({message}); position rejected, go answers bestmove (none) until the next position", arbiter_chess::Excerpt(.text))]
     Move {
         /// 1-based index in the move list.
         number: usize,

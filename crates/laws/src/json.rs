@@ -717,7 +717,10 @@ fn sanction_of(
         Some(text) => Some(read_score(text).ok_or_else(|| {
             refuse_penalty(
                 "10.2",
-                &format!("score {text:?}: expected \"0\", \"1/2\" or \"1\""),
+                &format!(
+                    "score {}: expected \"0\", \"1/2\" or \"1\"",
+                    arbiter_chess::Excerpt(text)
+                ),
             )
         })?),
     };

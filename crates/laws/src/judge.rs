@@ -226,7 +226,6 @@ fn written_move(
         .map(|b| notation.write(&b, played.mv))
 }
 
-/// The JSON text of a line, or `None` for a blank or comment line.
 /// The most a line of input may hold, in bytes (docs/judge.md): a longer
 /// one is refused and read no further, so that memory stays bounded.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -273,9 +272,56 @@ fn read_bounded<R: BufRead>(input: &mut R, bytes: &mut Vec<u8>) -> std::io::Resu
 
 /// An event line read, or why it is not an event.
 fn parse_event(text: &str) -> Result<Event, String> {
-    serde_json::from_str::<Event>(text).map_err(|e| e.to_string())
+    serde_json::from_str::<Event>(text).map_err(|e| shorten_quoted(&e.to_string()))
 }
 
+/// A JSON reader's message with each value it quotes (between backticks or
+/// double quotes: an unknown `"do"`, a string where a number belongs)
+/// shortened as [`Excerpt`](arbiter_chess::Excerpt) shortens it, so that a
+/// line of 64 KiB is not echoed whole.
+fn shorten_quoted(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(512));
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = rest[open..].chars().next().unwrap_or('"');
+        out.push_str(&rest[..=open]);
+        let inner = &rest[open + 1..];
+        // The closing quote: the next one not escaped by a backslash.
+        let mut close = None;
+        let mut escaped = false;
+        for (i, c) in inner.char_indices() {
+            match c {
+                '\\' if !escaped => escaped = true,
+                c if c == quote && !escaped => {
+                    close = Some(i);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let Some(close) = close else {
+            rest = inner;
+            continue;
+        };
+        let quoted = &inner[..close];
+        match quoted.char_indices().nth(arbiter_chess::Excerpt::MAX_CHARS) {
+            None => out.push_str(quoted),
+            Some((end, _)) => {
+                out.push_str(&quoted[..end]);
+                out.push(quote);
+                out.push_str(&format!("… ({} characters)", quoted.chars().count()));
+                rest = &inner[close + 1..];
+                continue;
+            }
+        }
+        out.push(quote);
+        rest = &inner[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The JSON text of a line, or `None` for a blank or comment line.
 fn event_text(line: &str) -> Option<&str> {
     let trimmed = line.trim();
     let skip = trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("//");

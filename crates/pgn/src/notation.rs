@@ -108,7 +108,7 @@ pub enum Dialect {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReadMoveError {
     /// The text is not a move in the notation.
-    #[error("invalid move {text:?} at character {column}: {message}")]
+    #[error("invalid move {} at character {column}: {message}", arbiter_chess::Excerpt(.text))]
     Syntax {
         /// The text given.
         text: String,
@@ -118,7 +118,7 @@ pub enum ReadMoveError {
         message: &'static str,
     },
     /// A well-formed move that is not legal in the position (FIDE Art. 3).
-    #[error("illegal move {text:?}: {reason}")]
+    #[error("illegal move {}: {reason}", arbiter_chess::Excerpt(.text))]
     Illegal {
         /// The text given.
         text: String,
@@ -126,7 +126,7 @@ pub enum ReadMoveError {
         reason: &'static str,
     },
     /// Several legal moves match (disambiguation missing, Appendix C.10).
-    #[error("ambiguous move {text:?}: it could be any of {}", .candidates.join(", "))]
+    #[error("ambiguous move {}: it could be any of {}", arbiter_chess::Excerpt(.text), .candidates.join(", "))]
     Ambiguous {
         /// The text given.
         text: String,
@@ -150,7 +150,7 @@ pub enum ReadMoveError {
     /// }
     /// # Ok::<_, arbiter_chess::FenError>(())
     /// ```
-    #[error("move {text:?} takes a pawn to the last rank: name the piece it becomes, e.g. {to}=Q (Art. 3.7 e)")]
+    #[error("move {} takes a pawn to the last rank: name the piece it becomes, e.g. {to}=Q (Art. 3.7 e)", arbiter_chess::Excerpt(.text))]
     PromotionMissing {
         /// The text given.
         text: String,

@@ -64,7 +64,7 @@ pub enum TimeControl {
 /// assert!(e.column > 1);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid TimeControl {text:?} at character {column}: {message}")]
+#[error("invalid TimeControl {} at character {column}: {message}", arbiter_chess::Excerpt(.text))]
 pub struct ParseTimeControlError {
     /// The text given.
     pub text: String,

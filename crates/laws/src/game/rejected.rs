@@ -98,7 +98,7 @@ pub enum Rejected {
         turn: Color,
     },
     /// A move written in SAN or UCI that cannot be read or is not legal.
-    #[error("move {text} (move {fullmove}): {error}")]
+    #[error("move {} (move {fullmove}): {error}", arbiter_chess::Excerpt(.text))]
     UnreadableMove {
         /// The move as written.
         text: String,
@@ -125,7 +125,7 @@ pub enum Rejected {
     #[error("touch-move is not enforced in this game (start with \"touch_move\": true)")]
     TouchMoveOff,
     /// A square name that cannot be read.
-    #[error("{text:?} is not a square")]
+    #[error("{} is not a square", arbiter_chess::Excerpt(.text))]
     UnreadableSquare {
         /// The text given.
         text: String,
@@ -191,7 +191,7 @@ pub enum Rejected {
     #[error("not a quickplay decision")]
     NotAQuickplayDecision,
     /// An illegal move written other than in coordinates.
-    #[error("illegal move {text:?}: write it in coordinates, e.g. \"e1e3\"")]
+    #[error("illegal move {}: write it in coordinates, e.g. \"e1e3\"", arbiter_chess::Excerpt(.text))]
     UnreadableIllegalMove {
         /// The text given.
         text: String,
