@@ -366,14 +366,7 @@ pub fn play(
         let m = match pos.parse_uci(&text) {
             Ok(m) => m,
             Err(e) => {
-                table.forfeit(
-                    at,
-                    color,
-                    format!(
-                        "{name} sent bestmove {}: {e}",
-                        arbiter_chess::Excerpt(&text)
-                    ),
-                )?;
+                table.forfeit(at, color, format!("{name} sent bestmove {text}: {e}"))?;
                 break;
             }
         };
