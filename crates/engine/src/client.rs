@@ -4,7 +4,7 @@
 
 use crate::types::Score;
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -127,9 +127,9 @@ impl UciClient {
         };
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let reader = BufReader::new(stdout);
-            for line in reader.lines() {
-                let Ok(line) = line else { break };
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            while let Ok(Some(line)) = crate::uci::read_line_lossy(&mut reader, &mut buf) {
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -289,7 +289,12 @@ impl UciClient {
             match self.lines.recv_timeout(wait) {
                 Ok(line) => {
                     let line = line.trim();
-                    if let Some(rest) = line.strip_prefix("bestmove") {
+                    // `bestmove` as a word: `bestmovex` is no answer.
+                    let first = line.split_whitespace().next();
+                    if let Some(rest) = line
+                        .strip_prefix("bestmove")
+                        .filter(|_| first == Some("bestmove"))
+                    {
                         let elapsed = start.elapsed();
                         let mut words = rest.split_whitespace();
                         let best = words.next().map(str::to_string);

@@ -25,6 +25,9 @@ pub struct Budget {
     pub hard: Duration,
 }
 
+/// The moves a sudden-death clock keeps the communication overhead for.
+pub const RESERVE_MOVES: u32 = 50;
+
 /// The budget for the side `turn`, or `None` when nothing limits time.
 ///
 /// With only one side's clock given (`go wtime 60000` when Black is to
@@ -46,12 +49,18 @@ pub fn budget(limits: &Limits, turn: Color, overhead: Duration) -> Option<Budget
             None
         })
         .unwrap_or_default();
-    let left = time.saturating_sub(overhead);
     let min = Duration::from_millis(1);
-    let mtg = limits.movestogo.map(|m| m.clamp(1, 60)).unwrap_or(25);
+    let mtg = limits.movestogo.map(|m| m.clamp(1, 60));
+    // The communication overhead is kept back for every move still to come
+    // before the next control (sudden death: RESERVE_MOVES), not once: each
+    // move costs it whatever the search does, and with no increment a clock
+    // spent a share at a time would otherwise run out in a long game.
+    let horizon = mtg.unwrap_or(RESERVE_MOVES);
+    let left = time.saturating_sub(overhead * (horizon + 2));
+    let mtg = mtg.unwrap_or(25);
     let base = left / mtg + inc * 3 / 4;
     let cap_share = if mtg == 1 { 0.8 } else { 0.5 };
-    let cap = left.mul_f64(cap_share);
+    let cap = time.saturating_sub(overhead).mul_f64(cap_share);
     let soft = base.min(cap).max(min);
     let hard = (base * 4).min(cap).max(soft).max(min);
     Some(Budget { soft, hard })
@@ -165,6 +174,29 @@ mod tests {
         let b2 = budget(&l2, Color::White, Duration::from_millis(20)).unwrap();
         assert_eq!(b2.hard, Duration::from_millis(280));
         assert!(budget(&Limits::default(), Color::White, Duration::ZERO).is_none());
+    }
+
+    /// A sudden-death game (1 s, no increment: `--tc 1+0`) in which every
+    /// move costs its soft budget and 4 ms of pipes besides lasts 120
+    /// moves without the flag falling (it fell at move 61 when the overhead
+    /// was kept back once).
+    #[test]
+    fn sudden_death_keeps_time_for_a_long_game() {
+        let overhead = Duration::from_millis(10);
+        let mut left = Duration::from_millis(1_000);
+        for n in 1..=120 {
+            let l = Limits {
+                time: [Some(left), Some(left)],
+                ..Limits::default()
+            };
+            let b = budget(&l, Color::White, overhead).unwrap();
+            let spent = b.soft + Duration::from_millis(4);
+            assert!(
+                spent < left,
+                "flag at move {n}: {left:?} left, {spent:?} spent"
+            );
+            left -= spent;
+        }
     }
 
     #[test]

@@ -85,11 +85,18 @@ fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, age: 
     m | s << 16 | e << 32 | d << 48 | b << 56 | ((age as u64) & 0x3f) << 58
 }
 
+/// The buckets of a table of about `mb` mebibytes (1 to
+/// [`MAX_HASH`](crate::types::MAX_HASH)).
+fn buckets_for(mb: usize) -> usize {
+    let bytes = mb.clamp(1, crate::types::MAX_HASH) * 1024 * 1024;
+    (bytes / (BUCKET * 16)).max(1)
+}
+
 impl Tt {
-    /// A table of about `mb` mebibytes (at least one bucket).
+    /// A table of about `mb` mebibytes (at least one bucket, at most
+    /// [`MAX_HASH`](crate::types::MAX_HASH) MiB).
     pub fn new(mb: usize) -> Tt {
-        let bytes = mb.max(1) * 1024 * 1024;
-        let buckets = (bytes / (BUCKET * 16)).max(1);
+        let buckets = buckets_for(mb);
         let mut slots = Vec::with_capacity(buckets * BUCKET);
         slots.resize_with(buckets * BUCKET, || Slot {
             key: AtomicU64::new(0),
@@ -224,6 +231,16 @@ impl Tt {
 mod tests {
     use super::*;
     use arbiter_chess::Square;
+
+    /// A size beyond `MAX_HASH` (say `1 << 44` MiB through the library) is
+    /// `MAX_HASH`, not an overflow.
+    #[test]
+    fn sizes_are_bounded() {
+        assert_eq!(buckets_for(1 << 44), buckets_for(crate::types::MAX_HASH));
+        assert_eq!(buckets_for(usize::MAX), buckets_for(crate::types::MAX_HASH));
+        assert_eq!(buckets_for(0), buckets_for(1));
+        assert!(buckets_for(2) > buckets_for(1));
+    }
 
     #[test]
     fn store_and_probe() {

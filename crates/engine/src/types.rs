@@ -35,6 +35,9 @@ pub struct EngineOptions {
     pub elo: u32,
 }
 
+/// Largest `Hash` in MiB (a larger [`EngineOptions::hash_mb`] gets this).
+pub const MAX_HASH: usize = 4096;
+
 /// The lowest `UCI_Elo` offered.
 pub const MIN_ELO: u32 = 1000;
 /// The highest `UCI_Elo` offered.

@@ -16,8 +16,7 @@ use std::time::{Duration, Instant};
 /// The name the engine gives in `id name`.
 pub const NAME: &str = concat!("Arbiter ", env!("CARGO_PKG_VERSION"));
 
-/// Largest `Hash` in MiB.
-pub const MAX_HASH: usize = 4096;
+pub use crate::types::MAX_HASH;
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -421,10 +420,10 @@ impl UciEngine {
                     "btime" => limits.time[1] = ms,
                     "winc" => limits.inc[0] = ms,
                     "binc" => limits.inc[1] = ms,
-                    "movestogo" => limits.movestogo = Some(v as u32),
-                    "depth" => limits.depth = Some(v as u32),
+                    "movestogo" => limits.movestogo = Some(u32::try_from(v).unwrap_or(u32::MAX)),
+                    "depth" => limits.depth = Some(u32::try_from(v).unwrap_or(u32::MAX)),
                     "nodes" => limits.nodes = Some(v),
-                    "mate" => limits.mate = Some(v as u32),
+                    "mate" => limits.mate = Some(u32::try_from(v).unwrap_or(u32::MAX)),
                     _ => {
                         // "movetime": "search exactly x mseconds".
                         limits.movetime = ms;
@@ -582,8 +581,9 @@ pub fn info_line(i: &SearchInfo, root: &Position) -> String {
 /// Runs the UCI protocol on `input` and `output` until `quit` or end of input.
 pub fn run<R: BufRead>(input: R, output: Box<dyn Write + Send>) -> io::Result<()> {
     let mut uci = UciEngine::new(output);
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    let mut buf = Vec::new();
+    while let Some(line) = read_line_lossy(&mut input, &mut buf)? {
         if !uci.handle(&line) {
             return Ok(());
         }
@@ -592,6 +592,31 @@ pub fn run<R: BufRead>(input: R, output: Box<dyn Write + Send>) -> io::Result<()
     // expects; an infinite or pondering one is stopped (no `stop` can come).
     uci.wait();
     Ok(())
+}
+
+/// The next line of `input` without its end, bytes that are not UTF-8
+/// replaced by U+FFFD (`None` at the end): a line the other side garbled is
+/// read, and ignored or refused as UCI says of what it does not understand,
+/// instead of ending the conversation. `buf` is the caller's scratch space.
+///
+/// ```
+/// use arbiter_engine::uci::read_line_lossy;
+/// let mut input: &[u8] = b"id author J\xe9r\xf4me\r\nuciok\n";
+/// let mut buf = Vec::new();
+/// let first = read_line_lossy(&mut input, &mut buf)?.unwrap();
+/// assert_eq!(first, "id author J\u{FFFD}r\u{FFFD}me");
+/// assert_eq!(read_line_lossy(&mut input, &mut buf)?.as_deref(), Some("uciok"));
+/// assert_eq!(read_line_lossy(&mut input, &mut buf)?, None);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn read_line_lossy<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Option<String>> {
+    buf.clear();
+    if input.read_until(b'\n', buf)? == 0 {
+        return Ok(None);
+    }
+    let text = buf.strip_suffix(b"\n").unwrap_or(buf);
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    Ok(Some(String::from_utf8_lossy(text).into_owned()))
 }
 
 /// The default depth of `bench`.

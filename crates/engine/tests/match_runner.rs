@@ -642,3 +642,87 @@ fn an_untimed_control_is_refused() {
     let err = matches::run(&cfg, &mut |_, _, _| {}).unwrap_err();
     assert!(err.to_string().contains("runs no clock"), "{err}");
 }
+
+/// An engine whose output holds bytes that are not UTF-8 (a Latin-1
+/// `id author`, an `info string` in the middle of the game) is alive: its
+/// lines are read with the bytes replaced, and the game is played out (it
+/// was forfeited as "stopped working", or the match refused to start).
+#[test]
+fn an_engine_writing_latin1_is_not_taken_for_dead() {
+    let mut garbled = shuffler("Garbled", 0, None);
+    let script = &mut garbled.args[1];
+    *script = script
+        .replace(
+            "echo 'id name Garbled';",
+            "echo 'id name Garbled'; printf 'id author J\\351r\\364me\\n';",
+        )
+        .replace(
+            "echo 'info depth 1",
+            "printf 'info string caf\\351\\n'; echo 'info depth 1",
+        );
+    assert!(script.contains("\\351r") && script.contains("caf\\351"));
+    let cfg = config(
+        [garbled, shuffler("B", 0, None)],
+        vec![Opening::standard()],
+        2,
+        "10+0.1",
+    );
+    let (_, seen) = run(&cfg);
+    for f in &seen {
+        let o = f.record.game.outcome().unwrap();
+        assert_eq!(o.termination, Termination::ThreefoldRepetition, "{o:?}");
+    }
+}
+
+/// An engine that fails (here an illegal `bestmove`) against an opponent
+/// who cannot checkmate by any series of legal moves draws, as the Laws
+/// rule a game lost by an illegal move (2014 7.5 b) or on time (6.9); the
+/// same failure by the bare king loses.
+#[test]
+fn a_forfeit_against_a_bare_king_is_a_draw() {
+    let cfg = config(
+        [replying("Bad", "e2e5"), ours("Good")],
+        opening("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"),
+        2,
+        "2+0.05",
+    );
+    let (_, seen) = run(&cfg);
+    // Game 1: Bad has the rook: drawn by the match rule, the reason said.
+    let o = seen[0].record.game.outcome().unwrap();
+    assert_eq!(
+        (result(&seen[0]).as_str(), o.article.as_str()),
+        ("1/2-1/2", MATCH_RULE)
+    );
+    let reason = seen[0].record.game.outcome_reason().unwrap();
+    assert!(
+        reason.contains("Bad sent bestmove e2e5")
+            && reason.contains("cannot checkmate by any series of legal moves")
+            && reason.contains("7.5 b"),
+        "{reason}"
+    );
+    // Game 2: Bad has the bare king: it loses.
+    assert_eq!(result(&seen[1]), "1-0");
+    assert_eq!(termination(&seen[1]), Termination::Forfeit);
+}
+
+/// A line that only starts with the letters of `bestmove` (`bestmovex`) is
+/// not the engine's answer: the runner waits for the true one (it read
+/// `bestmove x` and forfeited the engine).
+#[test]
+fn bestmove_is_a_whole_word() {
+    let mut chatty = shuffler("Chatty", 0, None);
+    let script = &mut chatty.args[1];
+    *script = script.replace(
+        "echo \"bestmove $m\"",
+        "echo bestmovex; echo \"bestmove $m\"",
+    );
+    assert!(script.contains("echo bestmovex;"));
+    let cfg = config(
+        [chatty, shuffler("B", 0, None)],
+        vec![Opening::standard()],
+        1,
+        "10+0.1",
+    );
+    let (_, seen) = run(&cfg);
+    assert_eq!(termination(&seen[0]), Termination::ThreefoldRepetition);
+}

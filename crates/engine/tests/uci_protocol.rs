@@ -393,3 +393,40 @@ fn movetime_is_used_whole() {
     assert!(took >= Duration::from_millis(370), "{took:?}");
     e.handle("quit");
 }
+
+/// A line that is not UTF-8 (a `setoption` with a Latin-1 byte, sent while
+/// the engine searches) is refused like any value it does not understand;
+/// the conversation goes on: `isready` is answered and the `go` gets its
+/// `bestmove` (the engine ended at that line before).
+#[test]
+fn a_line_not_utf8_is_refused_and_the_conversation_goes_on() {
+    let out = Shared::default();
+    let input: &[u8] =
+        b"uci\nposition startpos\ngo depth 4\nsetoption name Hash value 1\xe9\nisready\nquit\n";
+    arbiter_engine::uci::run(input, Box::new(out.clone())).unwrap();
+    out.wait_for("readyok", 1, 10);
+    let lines = out.lines();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains('\u{FFFD}')),
+        "{lines:?}"
+    );
+    let pos = Position::standard();
+    out.wait_for("bestmove", 1, 10);
+    assert!(pos.parse_uci(&out.bestmove()).is_ok(), "{lines:?}");
+}
+
+/// `go depth N` with N beyond 32 bits is the deepest search, not N modulo
+/// 2^32 (`depth 4294967297` searched depth 1 and answered at once).
+#[test]
+fn a_depth_beyond_32_bits_is_not_wrapped() {
+    let (mut e, out) = engine();
+    e.handle("position startpos");
+    e.handle("go depth 4294967297");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(out.count("bestmove"), 0, "{:?}", out.lines());
+    e.handle("stop");
+    out.wait_for("bestmove", 1, 5);
+    e.handle("quit");
+}

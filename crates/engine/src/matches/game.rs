@@ -20,7 +20,7 @@ use super::uci_time::go_params;
 use crate::client::{ClientError, UciClient};
 use crate::types::Score;
 use arbiter_chess::{CastlingMode, Color, Move, Position};
-use arbiter_laws::{Decision, Event, Game, GameResult, Ground, Start};
+use arbiter_laws::{Decision, Event, Game, GameResult, Ground, Start, Verdict};
 use std::time::{Duration, Instant};
 
 /// Optional adjudication by the engines' own scores.
@@ -225,7 +225,24 @@ impl Table<'_> {
         p
     }
 
+    /// The match rule's forfeit of an engine that failed (an illegal or
+    /// missing `bestmove`, a crash) — a draw instead when its opponent
+    /// cannot checkmate by any series of legal moves, as the Laws rule a
+    /// game lost by an illegal move (7.5 b / 7.5.5) or on time (6.9).
     fn forfeit(&mut self, t: u64, player: Color, reason: String) -> Result<(), GameError> {
+        if self.game.can_checkmate(!player) == Verdict::Unwinnable {
+            let reason = format!(
+                "{reason}; {} cannot checkmate by any series of legal moves: drawn (as Art. {} rules a game lost by an illegal move)",
+                !player,
+                self.game.rules().articles.illegal_move,
+            );
+            return self.apply(Event::adjudicate(
+                t,
+                GameResult::DRAW,
+                Ground::MatchRule,
+                reason,
+            ));
+        }
         self.apply(Event::forfeit(t, player, Ground::MatchRule, reason))
     }
 

@@ -909,7 +909,9 @@ impl Searcher<'_> {
         self.root_moves = root_moves.clone();
         let multipv = multipv.min(root_moves.len());
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
-            (d as i32).clamp(1, MAX_PLY as i32 - 8)
+            i32::try_from(d)
+                .unwrap_or(i32::MAX)
+                .clamp(1, MAX_PLY as i32 - 8)
         });
         let mut completed: Vec<RootLine> = Vec::new();
         let mut prev_best: Option<Move> = None;
