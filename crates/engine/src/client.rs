@@ -10,6 +10,32 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// How to start an engine and what to tell it.
+///
+/// ```
+/// use arbiter_engine::client::EngineSpec;
+///
+/// // GNU Chess speaks UCI with `-u`; a 16 MiB hash.
+/// let spec = EngineSpec {
+///     name: "GNU Chess".into(),
+///     command: "gnuchess".into(),
+///     args: vec!["-u".into()],
+///     options: vec![("Hash".into(), "16".into())],
+/// };
+/// assert_eq!(spec.options[0], ("Hash".to_string(), "16".to_string()));
+/// assert_eq!(EngineSpec::default().name, "");
+/// ```
+///
+/// Starting it needs the program installed:
+///
+/// ```no_run
+/// # use arbiter_engine::client::{EngineSpec, UciClient};
+/// # let (command, args) = ("gnuchess".to_string(), vec!["-u".to_string()]);
+/// # let spec = EngineSpec { command, args, ..EngineSpec::default() };
+/// let engine = UciClient::start(&spec)?;
+/// println!("{} is ready", engine.name());
+/// engine.quit();
+/// # Ok::<(), arbiter_engine::client::ClientError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineSpec {
     /// A display name (the PGN player name); the engine's `id name` if empty.
@@ -23,6 +49,18 @@ pub struct EngineSpec {
 }
 
 /// Something went wrong talking to an engine.
+///
+/// ```
+/// use arbiter_engine::client::{ClientError, EngineSpec, UciClient};
+///
+/// let spec = EngineSpec {
+///     command: "/nonexistent/engine".into(),
+///     ..EngineSpec::default()
+/// };
+/// let Err(err) = UciClient::start(&spec) else { panic!("no such program") };
+/// assert!(matches!(&err, ClientError::Spawn { command, .. } if command == "/nonexistent/engine"));
+/// assert!(err.to_string().starts_with("cannot start engine \"/nonexistent/engine\""));
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
     /// The program could not be started.
@@ -70,6 +108,32 @@ pub enum ClientError {
 }
 
 /// What came back from one `go`.
+///
+/// ```no_run
+/// use arbiter_engine::client::{EngineSpec, UciClient};
+/// use std::time::Duration;
+///
+/// let spec = EngineSpec {
+///     command: "stockfish".into(),
+///     ..EngineSpec::default()
+/// };
+/// let mut engine = UciClient::start(&spec)?;
+/// let r = engine.go(
+///     "position startpos moves e2e4",
+///     "depth 8",
+///     Duration::from_secs(10),
+/// )?;
+/// if r.timed_out {
+///     println!("no bestmove within 10 s");
+/// } else {
+///     println!(
+///         "bestmove {:?} ponder {:?}, depth {:?}, score {:?} in {:?}",
+///         r.bestmove, r.ponder, r.depth, r.score, r.elapsed
+///     );
+/// }
+/// engine.quit();
+/// # Ok::<(), arbiter_engine::client::ClientError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct GoResult {
     /// The `bestmove` text, if the engine answered before the deadline.
@@ -88,6 +152,28 @@ pub struct GoResult {
 }
 
 /// A running UCI engine.
+///
+/// Our own engine, the `arbiter-engine-uci` binary of this crate, on the
+/// `PATH` (any UCI engine works the same way):
+///
+/// ```no_run
+/// use arbiter_engine::client::{EngineSpec, UciClient};
+/// use std::time::Duration;
+///
+/// let spec = EngineSpec {
+///     name: "Arbiter".into(),
+///     command: "arbiter-engine-uci".into(),
+///     options: vec![("Hash".into(), "8".into())],
+///     ..EngineSpec::default()
+/// };
+/// let mut engine = UciClient::start(&spec)?;
+/// assert!(engine.has_option("hash"));
+/// engine.new_game()?;
+/// let r = engine.go("position startpos", "depth 4", Duration::from_secs(5))?;
+/// assert!(!r.timed_out && r.bestmove.is_some());
+/// engine.quit();
+/// # Ok::<(), arbiter_engine::client::ClientError>(())
+/// ```
 pub struct UciClient {
     name: String,
     id_name: String,

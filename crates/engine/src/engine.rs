@@ -13,6 +13,36 @@ pub use crate::types::{
 
 /// The engine: options, transposition table and move-ordering memory that
 /// persist between searches of one game.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::{Engine, EngineOptions, Limits, Score};
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+///
+/// let mut engine = Engine::new(EngineOptions {
+///     hash_mb: 1,
+///     ..EngineOptions::default()
+/// });
+/// let stop = Arc::new(AtomicBool::new(false));
+/// let limits = Limits {
+///     depth: Some(3),
+///     ..Limits::default()
+/// };
+///
+/// // A back-rank mate in one: Ra8#.
+/// let pos = Position::from_fen_auto("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+/// let r = engine.search(&[pos], &limits, &stop, &mut |_| {}).unwrap();
+/// assert_eq!(pos.uci(r.best), "a1a8");
+/// assert_eq!(r.score, Score::Mate(1));
+///
+/// // Stalemate: no legal move, nothing to search.
+/// engine.new_game();
+/// let stalemate = Position::from_fen_auto("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+/// assert!(engine
+///     .search(&[stalemate], &limits, &stop, &mut |_| {})
+///     .is_none());
+/// ```
 pub struct Engine {
     options: EngineOptions,
     tt: Arc<Tt>,

@@ -13,8 +13,42 @@
 //!   thread, stop it with an `AtomicBool`), with a human-like weakened mode
 //!   (`UCI_LimitStrength`/`UCI_Elo`);
 //! - [`uci`]: the UCI protocol on top of [`Engine`];
-//! - [`client`] and [`matches`]: a UCI client for outside engines and a match
-//!   runner that plays them against each other under a clock.
+//! - [`client`] and [`matches`](mod@matches): a UCI client for outside
+//!   engines and a match runner that plays them against each other under a
+//!   clock.
+//!
+//! # Example
+//!
+//! Search the initial position three plies deep and play the move found:
+//!
+//! ```
+//! use arbiter_chess::Position;
+//! use arbiter_engine::{Engine, EngineOptions, Limits};
+//! use std::sync::atomic::AtomicBool;
+//! use std::sync::Arc;
+//!
+//! let mut engine = Engine::new(EngineOptions {
+//!     hash_mb: 1,
+//!     ..EngineOptions::default()
+//! });
+//! let game = [Position::standard()];
+//! let limits = Limits {
+//!     depth: Some(3),
+//!     ..Limits::default()
+//! };
+//! let stop = Arc::new(AtomicBool::new(false));
+//! let mut reported = Vec::new();
+//! let result = engine
+//!     .search(&game, &limits, &stop, &mut |info| reported.push(info.depth))
+//!     .expect("the initial position has legal moves");
+//! assert!(game[0].is_legal(result.best));
+//! assert_eq!(result.depth, 3);
+//! assert_eq!(reported.last(), Some(&3));
+//!
+//! let mut after = game[0];
+//! after.play(result.best).expect("a legal move");
+//! assert_ne!(after, game[0]);
+//! ```
 
 #![deny(missing_docs)]
 

@@ -11,6 +11,21 @@ use crate::search::{SearchContext, Searcher};
 use crate::types::{Score, SearchInfo, SearchResult, MATE_BOUND, MAX_ELO, MIN_ELO};
 
 /// The settings one `UCI_Elo` value stands for.
+///
+/// ```
+/// use arbiter_engine::engine::{MAX_ELO, MIN_ELO};
+/// use arbiter_engine::strength::handicap;
+///
+/// let weak = handicap(1200);
+/// let strong = handicap(2200);
+/// // A stronger setting looks at more positions and chooses more strictly.
+/// assert!(weak.nodes < strong.nodes);
+/// assert!(weak.temperature > strong.temperature);
+/// assert_eq!(weak.candidates, 4);
+/// // Ratings outside the offered range are clamped.
+/// assert_eq!(handicap(0), handicap(MIN_ELO));
+/// assert_eq!(handicap(9_999), handicap(MAX_ELO));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Handicap {
     /// Nodes per move.

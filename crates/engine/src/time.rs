@@ -17,6 +17,40 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Soft and hard budgets for one move.
+///
+/// ```
+/// use arbiter_chess::Color;
+/// use arbiter_engine::time::{budget, Budget};
+/// use arbiter_engine::Limits;
+/// use std::time::Duration;
+///
+/// let overhead = Duration::from_millis(10);
+/// // `go movetime 1000`: one budget, less the overhead.
+/// let fixed = Limits {
+///     movetime: Some(Duration::from_secs(1)),
+///     ..Limits::default()
+/// };
+/// let ms = Duration::from_millis(990);
+/// assert_eq!(
+///     budget(&fixed, Color::White, overhead),
+///     Some(Budget { soft: ms, hard: ms })
+/// );
+///
+/// // `go wtime 60000 btime 60000`: a share of the time left, never all of it.
+/// let clock = Limits {
+///     time: [Some(Duration::from_secs(60)); 2],
+///     ..Limits::default()
+/// };
+/// let b = budget(&clock, Color::Black, overhead).unwrap();
+/// assert!(b.soft <= b.hard && b.hard <= Duration::from_secs(30));
+///
+/// // `go depth 5`: no time limit.
+/// let depth = Limits {
+///     depth: Some(5),
+///     ..Limits::default()
+/// };
+/// assert_eq!(budget(&depth, Color::White, overhead), None);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Stop after an iteration once this much time has gone.
@@ -67,6 +101,33 @@ pub fn budget(limits: &Limits, turn: Color, overhead: Duration) -> Option<Budget
 }
 
 /// The running clock of one search: start time, budget and pondering.
+///
+/// ```
+/// use arbiter_engine::time::{Budget, Clock};
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use std::sync::Arc;
+/// use std::time::Duration;
+///
+/// let spent = Budget {
+///     soft: Duration::ZERO,
+///     hard: Duration::ZERO,
+/// };
+/// let mut clock = Clock::new(Some(spent), None);
+/// assert!(clock.is_timed());
+/// assert!(clock.soft_expired(1.0) && clock.hard_expired());
+///
+/// // `go infinite`: never expires.
+/// let mut endless = Clock::new(None, None);
+/// assert!(!endless.is_timed() && !endless.hard_expired());
+///
+/// // `go ponder`: time does not count until `ponderhit` clears the flag.
+/// let ponder = Arc::new(AtomicBool::new(true));
+/// let mut pondering = Clock::new(Some(spent), Some(ponder.clone()));
+/// assert!(!pondering.hard_expired());
+/// ponder.store(false, Ordering::Relaxed);
+/// assert!(!pondering.is_pondering());
+/// assert!(pondering.hard_expired());
+/// ```
 pub struct Clock {
     start: Instant,
     budget: Option<Budget>,

@@ -9,6 +9,24 @@ use arbiter_chess::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// What a stored score means relative to the true value.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::tt::{Bound, Tt, TtEntry};
+///
+/// let tt = Tt::new(1);
+/// let key = Position::standard().zobrist();
+/// // A beta cutoff: the position is worth at least 50.
+/// let cut = TtEntry {
+///     mv: None,
+///     score: 50,
+///     eval: 10,
+///     depth: 4,
+///     bound: Bound::Lower,
+/// };
+/// tt.store(key, 0, cut);
+/// assert_eq!(tt.probe(key, 0).map(|e| e.bound), Some(Bound::Lower));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Bound {
     /// The true value is at least the score (a beta cutoff).
@@ -20,6 +38,33 @@ pub enum Bound {
 }
 
 /// One probed entry.
+///
+/// Mate scores are kept relative to the node: stored as mate in 5 plies from
+/// the root at ply 3, the same node probed at ply 1 is mate in 3 plies.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::search::MATE;
+/// use arbiter_engine::tt::{Bound, Tt, TtEntry};
+///
+/// let pos = Position::standard();
+/// let e4 = pos.parse_uci("e2e4").unwrap();
+/// let tt = Tt::new(1);
+/// let entry = TtEntry {
+///     mv: Some(e4),
+///     score: MATE - 5,
+///     eval: 0,
+///     depth: 6,
+///     bound: Bound::Exact,
+/// };
+/// tt.store(pos.zobrist(), 3, entry);
+/// let found = tt.probe(pos.zobrist(), 1).unwrap();
+/// assert_eq!(found.score, MATE - 3);
+/// assert_eq!(
+///     (found.mv, found.depth, found.bound),
+///     (Some(e4), 6, Bound::Exact)
+/// );
+/// ```
 #[derive(Copy, Clone, Debug)]
 pub struct TtEntry {
     /// The best (or refuting) move, if any.
@@ -43,6 +88,48 @@ struct Slot {
 }
 
 /// The transposition table.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::tt::{Bound, Tt, TtEntry};
+///
+/// let tt = Tt::new(1);
+/// let start = Position::standard();
+/// let key = start.zobrist();
+/// assert!(tt.probe(key, 0).is_none());
+///
+/// let d4 = start.parse_uci("d2d4").unwrap();
+/// tt.new_search();
+/// tt.store(
+///     key,
+///     0,
+///     TtEntry {
+///         mv: Some(d4),
+///         score: 25,
+///         eval: 15,
+///         depth: 8,
+///         bound: Bound::Exact,
+///     },
+/// );
+/// let e = tt.probe(key, 0).unwrap();
+/// assert_eq!((e.mv, e.score, e.eval), (Some(d4), 25, 15));
+/// // A result without a move keeps the stored one.
+/// tt.store(
+///     key,
+///     0,
+///     TtEntry {
+///         mv: None,
+///         score: 30,
+///         eval: 15,
+///         depth: 9,
+///         bound: Bound::Upper,
+///     },
+/// );
+/// assert_eq!(tt.probe(key, 0).unwrap().mv, Some(d4));
+///
+/// tt.clear();
+/// assert!(tt.probe(key, 0).is_none());
+/// ```
 pub struct Tt {
     slots: Vec<Slot>,
     buckets: usize,

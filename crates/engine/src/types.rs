@@ -19,6 +19,37 @@ pub const INF: i32 = MATE + 1;
 pub const MAX_PLY: usize = 120;
 
 /// The engine's settings (the UCI options).
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::{Engine, EngineOptions, Limits};
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+///
+/// let defaults = EngineOptions::default();
+/// assert_eq!(
+///     (defaults.hash_mb, defaults.threads, defaults.multipv),
+///     (16, 1, 1)
+/// );
+/// assert!(!defaults.limit_strength);
+///
+/// // A small table and the human-like weakened mode at 1200.
+/// let options = EngineOptions {
+///     hash_mb: 1,
+///     limit_strength: true,
+///     elo: 1200,
+///     ..EngineOptions::default()
+/// };
+/// let mut engine = Engine::new(options.clone());
+/// assert_eq!(engine.options(), &options);
+/// engine.set_seed(7);
+/// let pos = Position::standard();
+/// let stop = Arc::new(AtomicBool::new(false));
+/// let r = engine
+///     .search(&[pos], &Limits::default(), &stop, &mut |_| {})
+///     .unwrap();
+/// assert!(pos.is_legal(r.best));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
     /// Transposition table size in MiB (`Hash`).
@@ -58,6 +89,30 @@ impl Default for EngineOptions {
 
 /// What limits one search (the arguments of UCI `go`). All `None`/`false`
 /// means search until stopped.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::{Engine, EngineOptions, Limits};
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+///
+/// let pos = Position::standard();
+/// let a3 = pos.parse_uci("a2a3").unwrap();
+/// // `go depth 2 searchmoves a2a3`
+/// let limits = Limits {
+///     depth: Some(2),
+///     searchmoves: vec![a3],
+///     ..Limits::default()
+/// };
+/// let mut engine = Engine::new(EngineOptions {
+///     hash_mb: 1,
+///     ..EngineOptions::default()
+/// });
+/// let stop = Arc::new(AtomicBool::new(false));
+/// let r = engine.search(&[pos], &limits, &stop, &mut |_| {}).unwrap();
+/// assert_eq!(r.best, a3);
+/// assert_eq!(r.depth, 2);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Remaining time of White and Black (`wtime`, `btime`).
@@ -140,6 +195,35 @@ impl std::fmt::Display for Score {
 }
 
 /// Whether a reported score is exact or a bound (a fail of the aspiration window).
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::engine::ScoreBound;
+/// use arbiter_engine::uci::info_line;
+/// use arbiter_engine::{Score, SearchInfo};
+/// use std::time::Duration;
+///
+/// // A fail high of the aspiration window is reported as a lower bound.
+/// let info = SearchInfo {
+///     depth: 7,
+///     seldepth: 9,
+///     multipv: 1,
+///     score: Score::Cp(40),
+///     bound: ScoreBound::Lower,
+///     nodes: 1_000,
+///     nps: 100_000,
+///     time: Duration::from_millis(10),
+///     pv: Vec::new(),
+///     hashfull: 0,
+/// };
+/// let line = info_line(&info, &Position::standard());
+/// assert!(line.contains("score cp 40 lowerbound"), "{line}");
+/// let exact = SearchInfo {
+///     bound: ScoreBound::Exact,
+///     ..info
+/// };
+/// assert!(!info_line(&exact, &Position::standard()).contains("bound"));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ScoreBound {
     /// Exact.
@@ -151,6 +235,38 @@ pub enum ScoreBound {
 }
 
 /// Progress of a search (UCI `info`).
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::engine::ScoreBound;
+/// use arbiter_engine::{Engine, EngineOptions, Limits, SearchInfo};
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+///
+/// let pos = Position::standard();
+/// let mut engine = Engine::new(EngineOptions {
+///     hash_mb: 1,
+///     ..EngineOptions::default()
+/// });
+/// let limits = Limits {
+///     depth: Some(3),
+///     ..Limits::default()
+/// };
+/// let stop = Arc::new(AtomicBool::new(false));
+/// let mut infos: Vec<SearchInfo> = Vec::new();
+/// engine
+///     .search(&[pos], &limits, &stop, &mut |i| infos.push(i.clone()))
+///     .unwrap();
+///
+/// let last = infos.last().unwrap();
+/// assert_eq!(
+///     (last.depth, last.multipv, last.bound),
+///     (3, 1, ScoreBound::Exact)
+/// );
+/// assert!(last.seldepth >= last.depth);
+/// assert!(infos.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+/// assert!(pos.is_legal(last.pv[0]));
+/// ```
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
     /// Iteration depth.
@@ -176,6 +292,38 @@ pub struct SearchInfo {
 }
 
 /// The outcome of a search.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::{Engine, EngineOptions, Limits};
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+///
+/// let start = Position::standard();
+/// let mut engine = Engine::new(EngineOptions {
+///     hash_mb: 1,
+///     ..EngineOptions::default()
+/// });
+/// let limits = Limits {
+///     depth: Some(3),
+///     ..Limits::default()
+/// };
+/// let stop = Arc::new(AtomicBool::new(false));
+/// let r = engine
+///     .search(&[start], &limits, &stop, &mut |_| {})
+///     .unwrap();
+///
+/// assert_eq!(r.pv.first(), Some(&r.best));
+/// if r.pv.len() > 1 {
+///     assert_eq!(r.ponder, Some(r.pv[1]));
+/// }
+/// assert!(r.nodes > 0);
+/// // The whole principal variation is legal, move after move.
+/// let mut pos = start;
+/// for &m in &r.pv {
+///     pos.play(m).expect("a legal move of the line");
+/// }
+/// ```
 #[derive(Clone, Debug)]
 pub struct SearchResult {
     /// The move to play.

@@ -29,6 +29,32 @@ fn send(out: &Out, line: &str) {
 }
 
 /// An error in a command, reported as `info string` and otherwise ignored.
+///
+/// For example, an option the engine does not have:
+///
+/// ```
+/// use arbiter_engine::uci::{CommandError, UciEngine};
+/// # use std::io::Write;
+/// # use std::sync::{Arc, Mutex};
+/// # #[derive(Clone, Default)]
+/// # struct Shared(Arc<Mutex<Vec<u8>>>);
+/// # impl Write for Shared {
+/// #     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+/// #         self.0.lock().unwrap().extend_from_slice(b);
+/// #         Ok(b.len())
+/// #     }
+/// #     fn flush(&mut self) -> std::io::Result<()> { Ok(()) }
+/// # }
+/// # impl Shared {
+/// #     fn text(&self) -> String { String::from_utf8(self.0.lock().unwrap().clone()).unwrap() }
+/// # }
+/// let out = Shared::default();
+/// let mut engine = UciEngine::new(Box::new(out.clone()));
+/// assert!(engine.handle("setoption name Nonsense value 1"));
+/// let expected = CommandError::Option("no option named \"Nonsense\"".into());
+/// assert!(out.text().contains(&format!("info string error: {expected}")), "{}", out.text());
+/// assert_eq!(expected.to_string(), "setoption: no option named \"Nonsense\"");
+/// ```
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum CommandError {
     /// `position` with neither `startpos` nor `fen`.
@@ -94,6 +120,41 @@ const COMMANDS: &[&str] = &[
 ];
 
 /// The UCI engine: state between commands.
+///
+/// One side of a GUI conversation (an output buffer stands for standard output):
+///
+/// ```
+/// use arbiter_engine::uci::UciEngine;
+/// # use std::io::Write;
+/// # use std::sync::{Arc, Mutex};
+/// # #[derive(Clone, Default)]
+/// # struct Shared(Arc<Mutex<Vec<u8>>>);
+/// # impl Write for Shared {
+/// #     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+/// #         self.0.lock().unwrap().extend_from_slice(b);
+/// #         Ok(b.len())
+/// #     }
+/// #     fn flush(&mut self) -> std::io::Result<()> { Ok(()) }
+/// # }
+/// # impl Shared {
+/// #     fn text(&self) -> String { String::from_utf8(self.0.lock().unwrap().clone()).unwrap() }
+/// # }
+/// let out = Shared::default();
+/// let mut engine = UciEngine::new(Box::new(out.clone()));
+/// for line in ["uci", "setoption name Hash value 1", "isready",
+///              "position startpos moves e2e4", "go depth 3"] {
+///     assert!(engine.handle(line));
+/// }
+/// engine.wait();
+/// let text = out.text();
+/// assert!(text.contains("uciok") && text.contains("readyok"), "{text}");
+/// let best = text.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap();
+/// let mut pos = arbiter_chess::Position::standard();
+/// pos.play(pos.parse_uci("e2e4").unwrap()).unwrap();
+/// let reply = best.split_whitespace().next().unwrap();
+/// assert!(pos.parse_uci(reply).is_ok(), "{reply}");
+/// assert!(!engine.handle("quit"));
+/// ```
 pub struct UciEngine {
     out: Out,
     engine: Option<Engine>,
@@ -641,7 +702,18 @@ pub const BENCH_FENS: &[&str] = &[
     "8/6pk/1p6/8/PP3p1p/5P2/4KP1q/3Q4 w - - 0 1",
 ];
 
-/// The result of [`bench`].
+/// The result of [`bench()`].
+///
+/// ```
+/// use arbiter_engine::uci::bench;
+///
+/// let a = bench(2);
+/// let b = bench(2);
+/// assert!(a.nodes > 0);
+/// // The node count is a fingerprint of the search: the same every run.
+/// assert_eq!(a.nodes, b.nodes);
+/// assert!(a.nps() > 0);
+/// ```
 #[derive(Copy, Clone, Debug)]
 pub struct BenchResult {
     /// Nodes searched over all positions.

@@ -4,6 +4,16 @@
 //! the weights, which lets the tuner fit them by logistic regression.
 
 /// A middlegame/endgame pair of centipawn values.
+///
+/// ```
+/// use arbiter_engine::eval::features::{s, MATERIAL, S};
+/// use arbiter_engine::eval::WEIGHTS;
+///
+/// assert_eq!(s(82, 94), S { mg: 82, eg: 94 });
+/// // The pawn's material weight is worth something in both phases.
+/// let pawn = WEIGHTS[MATERIAL];
+/// assert!(pawn.mg > 0 && pawn.eg > 0);
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct S {
     /// Middlegame value.

@@ -18,15 +18,78 @@ use features::*;
 pub use weights::WEIGHTS;
 
 /// The weights of the evaluation, one pair per feature.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::eval::features::{NUM_FEATURES, S};
+/// use arbiter_engine::eval::{evaluate, evaluate_with, Weights, WEIGHTS};
+///
+/// let pos = Position::from_fen_auto("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+/// assert_eq!(evaluate_with(&pos, &WEIGHTS), evaluate(&pos));
+/// assert!(evaluate(&pos) > 500, "a queen up");
+/// // With every weight zero, every position is equal.
+/// let zero: Weights = [S::default(); NUM_FEATURES];
+/// assert_eq!(evaluate_with(&pos, &zero), 0);
+/// ```
 pub type Weights = [S; NUM_FEATURES];
 
 /// Receives each feature's count, from White's point of view.
+///
+/// A sink that only counts the features that fired:
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::eval::{terms, trace, Sink};
+///
+/// #[derive(Default)]
+/// struct Fired(usize);
+/// impl Sink for Fired {
+///     fn add(&mut self, _index: usize, n: i32) {
+///         if n != 0 {
+///             self.0 += 1;
+///         }
+///     }
+/// }
+///
+/// let pos = Position::from_fen_auto("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1").unwrap();
+/// let mut fired = Fired::default();
+/// let taper = terms(&pos, &mut fired);
+/// assert!(fired.0 > 0);
+/// // The same walk fills a Trace, with the same taper.
+/// assert_eq!(trace(&pos).1, taper);
+/// ```
 pub trait Sink {
     /// Adds `n` occurrences of feature `index` (negative for Black's).
     fn add(&mut self, index: usize, n: i32);
 }
 
 /// Sums weights times counts.
+///
+/// [`evaluate_with`] sums with a `Scorer`; since the sum is linear, the same
+/// score comes from the coefficients of a [`Trace`] times the weights:
+///
+/// ```
+/// use arbiter_chess::{Color, Position};
+/// use arbiter_engine::eval::{evaluate_with, trace, WEIGHTS};
+///
+/// let pos = Position::from_fen_auto(
+///     "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 5 4",
+/// )
+/// .unwrap();
+/// let (t, taper) = trace(&pos);
+/// let (mut mg, mut eg) = (0, 0);
+/// for (w, &c) in WEIGHTS.iter().zip(&t.coeffs) {
+///     mg += w.mg * c;
+///     eg += w.eg * c;
+/// }
+/// let white = taper.blend(mg, eg);
+/// let to_move = if pos.turn() == Color::White {
+///     white
+/// } else {
+///     -white
+/// };
+/// assert_eq!(evaluate_with(&pos, &WEIGHTS), to_move);
+/// ```
 pub struct Scorer<'a> {
     w: &'a Weights,
     mg: i32,
@@ -43,6 +106,19 @@ impl Sink for Scorer<'_> {
 }
 
 /// The coefficient of every weight in one position (White minus Black).
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::eval::features::{MATERIAL, NUM_FEATURES};
+/// use arbiter_engine::eval::trace;
+///
+/// // White has a queen, Black none; a pawn each.
+/// let pos = Position::from_fen_auto("4k3/4p3/8/8/8/8/4P3/3QK3 w - - 0 1").unwrap();
+/// let (t, _) = trace(&pos);
+/// assert_eq!(t.coeffs.len(), NUM_FEATURES);
+/// assert_eq!(t.coeffs[MATERIAL], 0, "pawns: one each");
+/// assert_eq!(t.coeffs[MATERIAL + 4], 1, "queens: White's only");
+/// ```
 #[derive(Clone)]
 pub struct Trace {
     /// Coefficients, indexed by feature.
@@ -65,6 +141,22 @@ impl Sink for Trace {
 }
 
 /// Game phase and endgame scaling of a position.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::eval::{trace, MAX_PHASE};
+///
+/// let (_, full) = trace(&Position::standard());
+/// assert_eq!(full.phase, MAX_PHASE);
+/// // All pieces on the board: the middlegame sum alone.
+/// assert_eq!(full.blend(100, -300), 100);
+///
+/// let pawns = Position::from_fen_auto("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+/// let (_, end) = trace(&pawns);
+/// assert_eq!(end.phase, 0);
+/// // Pawns and kings only: the endgame sum, scaled.
+/// assert_eq!(end.blend(100, 64), end.scale_white);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Taper {
     /// 24 with all pieces on the board, 0 with pawns and kings only.

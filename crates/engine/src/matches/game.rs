@@ -13,7 +13,8 @@
 //! intended move. What only a match has — an illegal or unreadable
 //! `bestmove`, an engine that stops working, adjudication by the engines'
 //! scores, a move limit — is an arbiter's ruling in the same log
-//! ([`Action::Forfeit`], [`Action::Adjudicate`] on the "match rule").
+//! ([`Action::Forfeit`](arbiter_laws::Action::Forfeit),
+//! [`Action::Adjudicate`](arbiter_laws::Action::Adjudicate) on the "match rule").
 
 use super::openings::Opening;
 use super::uci_time::go_params;
@@ -24,6 +25,32 @@ use arbiter_laws::{Decision, Event, Game, GameResult, Ground, Start, Verdict};
 use std::time::{Duration, Instant};
 
 /// Optional adjudication by the engines' own scores.
+///
+/// ```
+/// use arbiter_engine::matches::game::{GameSettings, ScoreAdjudication};
+///
+/// // Resign at -6 pawns held for 4 moves; draw from move 40 within 0.1 pawn for 8 moves.
+/// let adjudication = ScoreAdjudication {
+///     resign: Some((4, 600)),
+///     draw: Some((40, 8, 10)),
+/// };
+/// let settings = GameSettings {
+///     adjudication,
+///     ..GameSettings::default()
+/// };
+/// assert_eq!(
+///     settings.adjudication.draw.map(|(from, _, _)| from),
+///     Some(40)
+/// );
+/// // By default games are not adjudicated on scores.
+/// assert_eq!(
+///     GameSettings::default().adjudication,
+///     ScoreAdjudication {
+///         resign: None,
+///         draw: None
+///     }
+/// );
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ScoreAdjudication {
     /// Resign: one engine at or below `-resign_score` and its opponent at or
@@ -35,6 +62,23 @@ pub struct ScoreAdjudication {
 }
 
 /// Settings of a game.
+///
+/// ```
+/// use arbiter_engine::matches::game::GameSettings;
+/// use std::time::Duration;
+///
+/// let defaults = GameSettings::default();
+/// assert!(defaults.claims, "draws are claimed for the engines");
+/// assert_eq!((defaults.margin, defaults.max_moves), (Duration::ZERO, 0));
+///
+/// // Allow 50 ms of pipe lag a move and stop games after 200 moves each.
+/// let settings = GameSettings {
+///     margin: Duration::from_millis(50),
+///     max_moves: 200,
+///     ..GameSettings::default()
+/// };
+/// assert!(settings.claims);
+/// ```
 #[derive(Clone, Debug)]
 pub struct GameSettings {
     /// Draw claims (threefold repetition, 9.2; the 50-move rule, 9.3) made
@@ -67,6 +111,48 @@ impl Default for GameSettings {
 }
 
 /// What the runner knows about one move of the game beyond the Laws' log.
+///
+/// Notes are written into the PGN: the clock as `[%clk]`, the score, depth and
+/// time as a comment.
+///
+/// ```
+/// use arbiter_engine::matches::pgn::{write_game, MatchTags};
+/// use arbiter_engine::Score;
+/// # use arbiter_engine::matches::game::{GameRecord, MoveNote};
+/// # use arbiter_engine::matches::openings::Opening;
+/// # use arbiter_laws::{Event, Game, Start};
+/// # use std::time::Duration;
+/// # fn fools_mate() -> GameRecord {
+/// #     let tc = arbiter_pgn::TimeControl::parse("10+0.1").unwrap();
+/// #     let mut game = Game::new(Start { time_control: Some(tc), ..Start::default() }).unwrap();
+/// #     let mut notes = Vec::new();
+/// #     for (i, san) in ["f3", "e5", "g4", "Qh4#"].into_iter().enumerate() {
+/// #         let (by, t) = (game.turn(), 200 * (i as u64 + 1));
+/// #         let mv = game.position().parse_san(san).unwrap();
+/// #         game.apply(Event::play(t, by, mv)).unwrap();
+/// #         let clock = game.clock_at(t).unwrap();
+/// #         let white = by == arbiter_chess::Color::White;
+/// #         let clock_ms = Some(if white { clock.white } else { clock.black });
+/// #         let elapsed = Duration::from_millis(200);
+/// #         notes.push(MoveNote { clock_ms, elapsed, ..MoveNote::default() });
+/// #     }
+/// #     let (white, black) = ("A".to_string(), "B".to_string());
+/// #     GameRecord { white, black, opening: Opening::standard(), game, notes }
+/// # }
+/// let mut record = fools_mate();
+/// assert_eq!(record.notes.len(), record.game.moves().len());
+/// // White's clock after 1. f3: the increment is added before every move, the
+/// // first included (Art. 6.3 b): 10 s + 0.1 s, less 0.2 s used, + 0.1 s.
+/// assert_eq!(record.notes[0].clock_ms, Some(10_000));
+/// // And after 2. g4: 9.9 s.
+/// assert_eq!(record.notes[2].clock_ms, Some(9_900));
+/// record.notes[3].score = Some(Score::Mate(1));
+/// record.notes[3].depth = Some(5);
+/// let tags = MatchTags { event: "E".into(), site: "S".into(), date: "2026.01.01".into() };
+/// let pgn = write_game(&record, 1, &tags);
+/// assert!(pgn.contains("{[%clk 0:00:09.9]}"), "{pgn}");
+/// assert!(pgn.contains("{#-1/5 0.20s}"), "{pgn}");
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveNote {
     /// A move of the opening, played at t = 0.
@@ -82,6 +168,37 @@ pub struct MoveNote {
 }
 
 /// A finished game.
+///
+/// A record made by hand (the match runner makes them from the engines' moves):
+///
+/// ```
+/// use arbiter_chess::Color;
+/// use arbiter_laws::GameResult;
+/// # use arbiter_engine::matches::game::{GameRecord, MoveNote};
+/// # use arbiter_engine::matches::openings::Opening;
+/// # use arbiter_laws::{Event, Game, Start};
+/// # use std::time::Duration;
+/// # fn fools_mate() -> GameRecord {
+/// #     let tc = arbiter_pgn::TimeControl::parse("10+0.1").unwrap();
+/// #     let mut game = Game::new(Start { time_control: Some(tc), ..Start::default() }).unwrap();
+/// #     let mut notes = Vec::new();
+/// #     for (i, san) in ["f3", "e5", "g4", "Qh4#"].into_iter().enumerate() {
+/// #         let (by, t) = (game.turn(), 200 * (i as u64 + 1));
+/// #         let mv = game.position().parse_san(san).unwrap();
+/// #         game.apply(Event::play(t, by, mv)).unwrap();
+/// #         let clock = game.clock_at(t).unwrap();
+/// #         let white = by == arbiter_chess::Color::White;
+/// #         let clock_ms = Some(if white { clock.white } else { clock.black });
+/// #         let elapsed = Duration::from_millis(200);
+/// #         notes.push(MoveNote { clock_ms, elapsed, ..MoveNote::default() });
+/// #     }
+/// #     let (white, black) = ("A".to_string(), "B".to_string());
+/// #     GameRecord { white, black, opening: Opening::standard(), game, notes }
+/// # }
+/// let record = fools_mate();
+/// assert_eq!(record.game.moves().len(), 4);
+/// assert_eq!(record.result(), Some(GameResult::win(Color::Black)));
+/// ```
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     /// White's name.
@@ -106,6 +223,36 @@ impl GameRecord {
 
 /// A game that cannot be played at all, or a log the Laws refuse (a bug in
 /// the runner, never the engines' fault).
+///
+/// A match whose time control runs no clock cannot be played; that is found
+/// before any engine is started:
+///
+/// ```
+/// use arbiter_engine::client::EngineSpec;
+/// use arbiter_engine::matches::game::{GameError, GameSettings};
+/// use arbiter_engine::matches::openings::Opening;
+/// use arbiter_engine::matches::{run, MatchConfig, MatchError};
+/// use arbiter_laws::Edition;
+/// use arbiter_pgn::TimeControl;
+///
+/// let config = MatchConfig {
+///     engines: [EngineSpec::default(), EngineSpec::default()],
+///     time_control: TimeControl::parse("-").unwrap(),
+///     delay: None,
+///     edition: Edition::Fide2023,
+///     openings: vec![Opening::standard()],
+///     games: 2,
+///     concurrency: 1,
+///     settings: GameSettings::default(),
+///     sprt: None,
+/// };
+/// let err = run(&config, &mut |_, _, _| {}).unwrap_err();
+/// assert!(
+///     matches!(err, MatchError::Game(GameError::NoClock(_))),
+///     "{err}"
+/// );
+/// assert!(err.to_string().contains("runs no clock"));
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
     /// The start cannot begin a game (position, time control).

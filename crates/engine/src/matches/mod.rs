@@ -22,6 +22,68 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{mpsc, Arc};
 
 /// Everything a match needs.
+///
+/// ```
+/// use arbiter_engine::client::EngineSpec;
+/// use arbiter_engine::matches::game::GameSettings;
+/// use arbiter_engine::matches::openings::Opening;
+/// use arbiter_engine::matches::stats::Sprt;
+/// use arbiter_engine::matches::MatchConfig;
+/// use arbiter_laws::Edition;
+/// use arbiter_pgn::TimeControl;
+///
+/// let engine = |name: &str, command: &str| EngineSpec {
+///     name: name.into(),
+///     command: command.into(),
+///     ..EngineSpec::default()
+/// };
+/// let config = MatchConfig {
+///     engines: [engine("new", "./engine-new"), engine("old", "./engine-old")],
+///     time_control: TimeControl::parse("10+0.1").unwrap(),
+///     delay: None,
+///     edition: Edition::Fide2023,
+///     openings: vec![Opening::standard()],
+///     games: 100,
+///     concurrency: 2,
+///     settings: GameSettings::default(),
+///     sprt: Some(Sprt::new(0.0, 10.0)),
+/// };
+/// let start = config.start_template();
+/// assert_eq!(start.edition, Edition::Fide2023);
+/// assert_eq!(
+///     start.time_control.map(|tc| tc.to_string()).as_deref(),
+///     Some("10+0.1")
+/// );
+/// ```
+///
+/// [`run`] plays it (`no_run`: it needs the two programs):
+///
+/// ```no_run
+/// # use arbiter_engine::client::EngineSpec;
+/// # use arbiter_engine::matches::{game::GameSettings, openings::Opening, MatchConfig};
+/// # use arbiter_pgn::TimeControl;
+/// # let config = MatchConfig {
+/// #     engines: [EngineSpec::default(), EngineSpec::default()],
+/// #     time_control: TimeControl::parse("10+0.1").unwrap(),
+/// #     delay: None,
+/// #     edition: arbiter_laws::Edition::Fide2023,
+/// #     openings: vec![Opening::standard()],
+/// #     games: 100,
+/// #     concurrency: 2,
+/// #     settings: GameSettings::default(),
+/// #     sprt: None,
+/// # };
+/// let tally = arbiter_engine::matches::run(&config, &mut |finished, tally, _sprt| {
+///     println!(
+///         "game {}: {} (Elo {:+.0})",
+///         finished.round,
+///         tally.score(),
+///         tally.elo().elo
+///     );
+/// })?;
+/// println!("{} games", tally.games());
+/// # Ok::<(), arbiter_engine::matches::MatchError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     /// The two engines; results are counted for the first.
@@ -58,6 +120,42 @@ impl MatchConfig {
 }
 
 /// A match that cannot start or go on.
+///
+/// ```
+/// use arbiter_engine::client::{ClientError, EngineSpec};
+/// use arbiter_engine::matches::game::GameSettings;
+/// use arbiter_engine::matches::openings::Opening;
+/// use arbiter_engine::matches::{run, MatchConfig, MatchError};
+/// use arbiter_pgn::TimeControl;
+///
+/// let missing = EngineSpec {
+///     command: "/nonexistent/engine".into(),
+///     ..EngineSpec::default()
+/// };
+/// let mut config = MatchConfig {
+///     engines: [missing.clone(), missing],
+///     time_control: TimeControl::parse("10+0.1").unwrap(),
+///     delay: None,
+///     edition: arbiter_laws::Edition::default(),
+///     openings: Vec::new(),
+///     games: 2,
+///     concurrency: 1,
+///     settings: GameSettings::default(),
+///     sprt: None,
+/// };
+/// // No openings: nothing to play.
+/// assert!(matches!(
+///     run(&config, &mut |_, _, _| {}),
+///     Err(MatchError::NoOpenings)
+/// ));
+/// // An engine that cannot start.
+/// config.openings.push(Opening::standard());
+/// let err = run(&config, &mut |_, _, _| {}).unwrap_err();
+/// assert!(
+///     matches!(err, MatchError::Engine(ClientError::Spawn { .. })),
+///     "{err}"
+/// );
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError {
     /// An engine failed to start.
@@ -73,6 +171,36 @@ pub enum MatchError {
 }
 
 /// One finished game with its place in the match.
+///
+/// ```
+/// use arbiter_engine::matches::{first_engine_points, Finished};
+/// # use arbiter_engine::matches::game::{GameRecord, MoveNote};
+/// # use arbiter_engine::matches::openings::Opening;
+/// # use arbiter_laws::{Event, Game, Start};
+/// # use std::time::Duration;
+/// # fn fools_mate() -> GameRecord {
+/// #     let tc = arbiter_pgn::TimeControl::parse("10+0.1").unwrap();
+/// #     let mut game = Game::new(Start { time_control: Some(tc), ..Start::default() }).unwrap();
+/// #     let mut notes = Vec::new();
+/// #     for (i, san) in ["f3", "e5", "g4", "Qh4#"].into_iter().enumerate() {
+/// #         let (by, t) = (game.turn(), 200 * (i as u64 + 1));
+/// #         let mv = game.position().parse_san(san).unwrap();
+/// #         game.apply(Event::play(t, by, mv)).unwrap();
+/// #         let clock = game.clock_at(t).unwrap();
+/// #         let white = by == arbiter_chess::Color::White;
+/// #         let clock_ms = Some(if white { clock.white } else { clock.black });
+/// #         let elapsed = Duration::from_millis(200);
+/// #         notes.push(MoveNote { clock_ms, elapsed, ..MoveNote::default() });
+/// #     }
+/// #     let (white, black) = ("A".to_string(), "B".to_string());
+/// #     GameRecord { white, black, opening: Opening::standard(), game, notes }
+/// # }
+/// // The first engine had Black in game 2 and mated.
+/// let finished = Finished { round: 2, first_is_white: false, record: fools_mate() };
+/// assert_eq!(first_engine_points(&finished), 1.0);
+/// let other_side = Finished { first_is_white: true, ..finished };
+/// assert_eq!(first_engine_points(&other_side), 0.0);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Finished {
     /// 1-based game number.

@@ -6,6 +6,21 @@ use arbiter_chess::{CastlingMode, Move, Position};
 use std::fmt;
 
 /// A start for a game pair: a position and the moves that led to it.
+///
+/// ```
+/// use arbiter_engine::matches::openings::{read, Opening};
+///
+/// // An EPD line (operations after the four fields are ignored) …
+/// let epd = read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n").unwrap();
+/// assert_eq!(epd.len(), 1);
+/// assert!(epd[0].moves.is_empty() && !epd[0].is_chess960());
+///
+/// // … and the same position reached by a PGN game's moves.
+/// let pgn = read("1. e4 *\n").unwrap();
+/// assert_eq!(pgn[0].start, Opening::standard().start);
+/// assert_eq!(pgn[0].moves.len(), 1);
+/// assert_eq!(pgn[0].position().fen(), epd[0].start.fen());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
     /// The position the moves start from.
@@ -39,6 +54,20 @@ impl Opening {
 }
 
 /// An opening file that cannot be read.
+///
+/// ```
+/// use arbiter_engine::matches::openings::read_epd;
+///
+/// let text = "# two openings\n\
+///             rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n\
+///             rnbqkbnr/pppppppp w\n";
+/// let err = read_epd(text).unwrap_err();
+/// assert_eq!(err.line, 3);
+/// assert_eq!(
+///     err.to_string(),
+///     "openings, line 3: expected at least four FEN fields, found 2"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct OpeningError {
     /// 1-based line.

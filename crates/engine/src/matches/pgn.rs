@@ -12,6 +12,42 @@ use arbiter_laws::GameResult;
 use std::fmt::Write as _;
 
 /// Tags that are the same for every game of a match.
+///
+/// ```
+/// use arbiter_engine::matches::pgn::{write_game, MatchTags};
+/// # use arbiter_engine::matches::game::{GameRecord, MoveNote};
+/// # use arbiter_engine::matches::openings::Opening;
+/// # use arbiter_laws::{Event, Game, Start};
+/// # use std::time::Duration;
+/// # fn fools_mate() -> GameRecord {
+/// #     let tc = arbiter_pgn::TimeControl::parse("10+0.1").unwrap();
+/// #     let mut game = Game::new(Start { time_control: Some(tc), ..Start::default() }).unwrap();
+/// #     let mut notes = Vec::new();
+/// #     for (i, san) in ["f3", "e5", "g4", "Qh4#"].into_iter().enumerate() {
+/// #         let (by, t) = (game.turn(), 200 * (i as u64 + 1));
+/// #         let mv = game.position().parse_san(san).unwrap();
+/// #         game.apply(Event::play(t, by, mv)).unwrap();
+/// #         let clock = game.clock_at(t).unwrap();
+/// #         let white = by == arbiter_chess::Color::White;
+/// #         let clock_ms = Some(if white { clock.white } else { clock.black });
+/// #         let elapsed = Duration::from_millis(200);
+/// #         notes.push(MoveNote { clock_ms, elapsed, ..MoveNote::default() });
+/// #     }
+/// #     let (white, black) = ("A".to_string(), "B".to_string());
+/// #     GameRecord { white, black, opening: Opening::standard(), game, notes }
+/// # }
+/// let tags = MatchTags {
+///     event: "Engine match".into(),
+///     site: "Tallinn".into(),
+///     date: "2026.12.07".into(),
+/// };
+/// let pgn = write_game(&fools_mate(), 3, &tags);
+/// assert!(pgn.contains("[Event \"Engine match\"]"));
+/// assert!(pgn.contains("[Site \"Tallinn\"]"));
+/// assert!(pgn.contains("[Date \"2026.12.07\"]"));
+/// assert!(pgn.contains("[Round \"3\"]"));
+/// assert!(pgn.contains("[Result \"0-1\"]"));
+/// ```
 #[derive(Clone, Debug)]
 pub struct MatchTags {
     /// `Event`.

@@ -10,6 +10,23 @@
 //! where `sᵢ` is the expected score at `eloᵢ`.
 
 /// Wins, draws and losses of the first engine.
+///
+/// ```
+/// use arbiter_engine::matches::stats::Tally;
+///
+/// // 60 wins, 20 draws and 20 losses: 70 points of 100.
+/// let t = Tally {
+///     wins: 60,
+///     draws: 20,
+///     losses: 20,
+/// };
+/// assert_eq!(t.games(), 100);
+/// assert!((t.score() - 0.7).abs() < 1e-12);
+/// // Per-game variance: (60·0.3² + 20·0.2² + 20·0.7²) / 100.
+/// assert!((t.variance() - 0.16).abs() < 1e-12);
+/// assert!(t.los() > 0.999);
+/// assert_eq!(Tally::default().score(), 0.5);
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Games won.
@@ -37,6 +54,23 @@ pub fn elo_of_score(s: f64) -> f64 {
 }
 
 /// Elo difference with a 95% interval.
+///
+/// ```
+/// use arbiter_engine::matches::stats::{elo_of_score, Tally};
+///
+/// let t = Tally {
+///     wins: 60,
+///     draws: 20,
+///     losses: 20,
+/// };
+/// let e = t.elo();
+/// // A score of 0.7 is +147 Elo: -400 · log10(1/0.7 - 1).
+/// assert!((e.elo - 147.2).abs() < 0.5, "{e:?}");
+/// assert!(e.low < e.elo && e.elo < e.high);
+/// // The interval: score ± 1.96 standard errors (σ = 0.4, n = 100).
+/// assert!((e.low - elo_of_score(0.7 - 1.959_964 * 0.04)).abs() < 1e-6);
+/// assert!((e.margin() - (e.high - e.low) / 2.0).abs() < 1e-12);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct EloEstimate {
     /// Point estimate.
@@ -135,6 +169,25 @@ fn erf(x: f64) -> f64 {
 }
 
 /// An SPRT on the Elo difference.
+///
+/// ```
+/// use arbiter_engine::matches::stats::{Sprt, SprtState, Tally};
+///
+/// // H0: no gain; H1: +10 Elo; α = β = 0.05.
+/// let sprt = Sprt::new(0.0, 10.0);
+/// let (lower, upper) = sprt.bounds();
+/// assert!((lower - (0.05f64 / 0.95).ln()).abs() < 1e-12);
+/// assert!((upper - (0.95f64 / 0.05).ln()).abs() < 1e-12);
+/// assert_eq!(sprt.llr(&Tally::default()), 0.0);
+/// // A few more wins than losses is not yet enough.
+/// let early = Tally {
+///     wins: 12,
+///     draws: 20,
+///     losses: 10,
+/// };
+/// assert!(sprt.llr(&early) > 0.0);
+/// assert_eq!(sprt.state(&early), SprtState::Continue);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Sprt {
     /// The null hypothesis (usually 0).
@@ -148,6 +201,27 @@ pub struct Sprt {
 }
 
 /// What the SPRT says so far.
+///
+/// ```
+/// use arbiter_engine::matches::stats::{Sprt, SprtState, Tally};
+///
+/// let sprt = Sprt::new(0.0, 10.0);
+/// assert_eq!(sprt.state(&Tally::default()), SprtState::Continue);
+/// // Clearly stronger (+70 Elo over 1,000 games): H1.
+/// let stronger = Tally {
+///     wins: 400,
+///     draws: 400,
+///     losses: 200,
+/// };
+/// assert_eq!(sprt.state(&stronger), SprtState::AcceptH1);
+/// // Level over 3,000 games: H0.
+/// let level = Tally {
+///     wins: 600,
+///     draws: 1_800,
+///     losses: 600,
+/// };
+/// assert_eq!(sprt.state(&level), SprtState::AcceptH0);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum SprtState {
     /// Keep playing.

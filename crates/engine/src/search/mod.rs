@@ -26,6 +26,17 @@ use std::time::Duration;
 pub use crate::types::{INF, MATE, MATE_BOUND, MAX_PLY};
 
 /// Move-ordering memory kept between searches: history, killers, counters.
+///
+/// [`Engine`](crate::Engine) keeps one between the searches of a game and starts
+/// a fresh one on `ucinewgame`; it is too large for the stack, hence
+/// [`History::boxed`]:
+///
+/// ```
+/// use arbiter_engine::search::History;
+///
+/// let history: Box<History> = History::boxed();
+/// assert!(std::mem::size_of_val(&*history) > 32 * 1024);
+/// ```
 pub struct History {
     /// Butterfly history `[colour][from][to]`.
     pub(crate) butterfly: [[[i32; 64]; 64]; 2],

@@ -15,6 +15,25 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// Settings of a self-play batch.
+///
+/// ```
+/// use arbiter_engine::tune::selfplay::{run, SelfPlayConfig};
+/// use arbiter_engine::tune::texel::load;
+///
+/// let config = SelfPlayConfig {
+///     games: 1,
+///     nodes: 64,
+///     random_plies: 4,
+///     seed: 1,
+/// };
+/// let mut out = Vec::new();
+/// let written = run(&config, &mut out, &mut |_game, _positions| {}).unwrap();
+/// assert!(written > 0, "quiet positions of the game");
+/// let text = String::from_utf8(out).unwrap();
+/// assert_eq!(text.lines().count(), written);
+/// // `FEN;score` lines, which the tuner reads back.
+/// assert_eq!(load(text.as_bytes()).unwrap().len(), written);
+/// ```
 #[derive(Clone, Debug)]
 pub struct SelfPlayConfig {
     /// Games to play.
@@ -28,6 +47,16 @@ pub struct SelfPlayConfig {
 }
 
 /// A small deterministic generator (SplitMix64).
+///
+/// ```
+/// use arbiter_engine::tune::selfplay::Rng;
+///
+/// let (mut a, mut b) = (Rng::new(42), Rng::new(42));
+/// let draws: Vec<u64> = (0..4).map(|_| a.next_u64()).collect();
+/// assert_eq!(draws, (0..4).map(|_| b.next_u64()).collect::<Vec<_>>());
+/// assert_ne!(draws[0], draws[1]);
+/// assert!((0..100).all(|_| a.below(6) < 6));
+/// ```
 pub struct Rng(u64);
 
 impl Rng {

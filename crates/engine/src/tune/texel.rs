@@ -13,6 +13,19 @@ use std::fmt::Write as _;
 use std::io::BufRead;
 
 /// A labelled position reduced to what the fit needs.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::eval::features::TEMPO;
+/// use arbiter_engine::tune::texel::sample;
+///
+/// // The initial position, a draw for White (0.5).
+/// let s = sample(&Position::standard(), 0.5);
+/// assert_eq!(s.phase, 24);
+/// assert_eq!(s.result, 0.5);
+/// // Symmetric: White's and Black's counts cancel; only the tempo is left.
+/// assert_eq!(s.coeffs, vec![(TEMPO as u16, 1)]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Sample {
     /// Non-zero coefficients: (feature, White minus Black count).
@@ -26,6 +39,15 @@ pub struct Sample {
 }
 
 /// A line of training data that cannot be read.
+///
+/// ```
+/// use arbiter_engine::tune::texel::{load, DataError};
+///
+/// let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5\nno result here\n";
+/// let err = load(text.as_bytes()).unwrap_err();
+/// assert!(matches!(err, DataError::Line { line: 2, .. }));
+/// assert_eq!(err.to_string(), "line 2: expected FEN;result");
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
     /// Reading failed.
@@ -89,6 +111,22 @@ pub fn load<R: BufRead>(input: R) -> Result<Vec<Sample>, DataError> {
 }
 
 /// Weights as floating point pairs.
+///
+/// ```
+/// use arbiter_chess::Position;
+/// use arbiter_engine::eval::WEIGHTS;
+/// use arbiter_engine::tune::texel::{loss, params_of, sample, weights_of, Params};
+///
+/// let p: Params = params_of(&WEIGHTS);
+/// assert_eq!(p[0], [f64::from(WEIGHTS[0].mg), f64::from(WEIGHTS[0].eg)]);
+/// assert_eq!(weights_of(&p), WEIGHTS);
+///
+/// // A queen up and won: the weights predict it well.
+/// let won = Position::from_fen_auto("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+/// let good = loss(&[sample(&won, 1.0)], &p, 1.0);
+/// let bad = loss(&[sample(&won, 0.0)], &p, 1.0);
+/// assert!(good < 0.1 && bad > 0.9);
+/// ```
 pub type Params = Vec<[f64; 2]>;
 
 /// Converts integer weights to parameters.
