@@ -7,9 +7,9 @@ use arbiter_engine::client::EngineSpec;
 use arbiter_engine::matches::game::GameSettings;
 use arbiter_engine::matches::openings::{self, Opening};
 use arbiter_engine::matches::pgn::{pgn_result, write_game, MatchTags};
-use arbiter_engine::matches::stats::Tally;
+use arbiter_engine::matches::stats::{Sprt, Tally};
 use arbiter_engine::matches::verdict::{describe, pgn_termination};
-use arbiter_engine::matches::{self, Finished, MatchConfig};
+use arbiter_engine::matches::{self, Finished, MatchConfig, MatchError};
 use arbiter_laws::{Delay, DelayKind, Edition, Game, GameResult, Termination, MATCH_RULE};
 use arbiter_pgn::TimeControl;
 use std::path::PathBuf;
@@ -725,4 +725,45 @@ fn bestmove_is_a_whole_word() {
     );
     let (_, seen) = run(&cfg);
     assert_eq!(termination(&seen[0]), Termination::ThreefoldRepetition);
+}
+
+/// A match that could only mislead is refused before any engine starts: no
+/// games (`--games 0` printed a result of blank names), a time control with
+/// no time for the first move (`--tc 0`: every game lost on time at its
+/// start), an SPRT with elo0 not below elo1.
+#[test]
+fn a_match_that_cannot_mean_anything_is_refused() {
+    let base = config(
+        [ours("A"), ours("B")],
+        vec![Opening::standard()],
+        2,
+        "10+0.1",
+    );
+    let refused = |cfg: &MatchConfig| {
+        matches::run(cfg, &mut |_, _, _| panic!("no game may be played")).unwrap_err()
+    };
+    let mut no_games = base.clone();
+    no_games.games = 0;
+    assert!(matches!(refused(&no_games), MatchError::NoGames));
+    for tc in ["0", "0+0"] {
+        let mut zero = base.clone();
+        zero.time_control = TimeControl::parse(tc).unwrap();
+        let e = refused(&zero);
+        assert!(matches!(e, MatchError::NoTime(_)), "{tc}: {e}");
+    }
+    let mut sprt = base.clone();
+    sprt.sprt = Some(Sprt::new(5.0, 0.0));
+    let e = refused(&sprt);
+    assert_eq!(
+        e.to_string(),
+        "the SPRT's elo0 (5) must be below its elo1 (0)"
+    );
+    // An increment alone is time enough: 0+1 is played.
+    let inc = config(
+        [shuffler("A", 0, None), shuffler("B", 0, None)],
+        vec![Opening::standard()],
+        1,
+        "0+1",
+    );
+    assert!(matches::run(&inc, &mut |_, _, _| {}).is_ok());
 }

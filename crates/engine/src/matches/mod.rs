@@ -168,6 +168,21 @@ pub enum MatchError {
     /// No openings.
     #[error("the opening set is empty")]
     NoOpenings,
+    /// No games to play.
+    #[error("no games to play: the match needs at least one")]
+    NoGames,
+    /// A time control that leaves no time for the first move (`0`, `0+0`):
+    /// every game would be lost on time at its start.
+    #[error("the time control {0} gives no time for the first move")]
+    NoTime(String),
+    /// An SPRT whose hypotheses are not in order.
+    #[error("the SPRT's elo0 ({elo0}) must be below its elo1 ({elo1})")]
+    SprtBounds {
+        /// The null hypothesis.
+        elo0: f64,
+        /// The alternative.
+        elo1: f64,
+    },
 }
 
 /// One finished game with its place in the match.
@@ -231,6 +246,26 @@ pub fn run(
 ) -> Result<Tally, MatchError> {
     if config.openings.is_empty() {
         return Err(MatchError::NoOpenings);
+    }
+    if config.games == 0 {
+        return Err(MatchError::NoGames);
+    }
+    if let Some(s) = config.sprt {
+        // (Also refuses NaN.)
+        if s.elo0.partial_cmp(&s.elo1) != Some(std::cmp::Ordering::Less) {
+            return Err(MatchError::SprtBounds {
+                elo0: s.elo0,
+                elo1: s.elo1,
+            });
+        }
+    }
+    if let TimeControl::Periods(periods) = &config.time_control {
+        if periods
+            .first()
+            .is_some_and(|p| p.time_ms == 0 && p.increment_ms == 0)
+        {
+            return Err(MatchError::NoTime(config.time_control.to_string()));
+        }
     }
     let template = config.start_template();
     // Fail early on a time control or an opening the Laws cannot play.
