@@ -329,7 +329,6 @@ fn pair(a: PairArgs) -> Result<ExitCode, Failure> {
         return check_cmd(&a.file, &a.rules);
     }
     let mut event = read_event(&a.file)?;
-    let round = event.rounds_played() + 1;
     if event
         .players
         .iter()
@@ -337,11 +336,7 @@ fn pair(a: PairArgs) -> Result<ExitCode, Failure> {
     {
         return Err(bad("results are missing: record them with `arbiter tournament result` before pairing the next round"));
     }
-    // Rounds already begun (requested byes entered ahead): pair the first round
-    // some present player has no entry for.
-    let round = (1..=round)
-        .find(|&r| event.players.iter().any(|p| p.rounds.len() < r))
-        .unwrap_or(round);
+    let round = event.round_to_pair();
     let pairing = match event.system {
         PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin => round_robin(&event, round)?,
         _ => {
@@ -620,7 +615,7 @@ fn add_player(a: AddPlayerArgs) -> Result<ExitCode, Failure> {
     p.federation = a.federation;
     p.fide_id = a.fide_id;
     p.birth = a.birth;
-    let started = e.rounds_played();
+    let started = e.rounds_paired();
     if started == 0 {
         // C.04.2 2.2: the initial order — rating, then title, then name.
         e.players.push(p);
@@ -660,7 +655,7 @@ fn add_player(a: AddPlayerArgs) -> Result<ExitCode, Failure> {
 
 fn result_cmd(a: ResultArgs) -> Result<ExitCode, Failure> {
     let mut e = read_event(&a.file)?;
-    let round = a.round.unwrap_or(e.rounds_played());
+    let round = a.round.unwrap_or(e.rounds_paired());
     if round == 0 {
         return Err(bad("no round is paired yet"));
     }
@@ -702,8 +697,14 @@ fn result_cmd(a: ResultArgs) -> Result<ExitCode, Failure> {
 
 fn bye_cmd(a: ByeArgs) -> Result<ExitCode, Failure> {
     let mut e = read_event(&a.file)?;
-    let next = e.rounds_played() + 1;
+    let next = e.round_to_pair();
     let total = usize::from(e.total_rounds.max(1));
+    if e.total_rounds > 0 && next > total {
+        return Err(bad(format!(
+            "{}: the event has {total} rounds, all paired",
+            a.file.display()
+        )));
+    }
     let (result, upto) = match a.kind.as_str() {
         "half" => (RoundResult::HalfBye, next),
         "zero" => (RoundResult::ZeroBye, next),
