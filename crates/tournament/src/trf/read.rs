@@ -68,7 +68,33 @@ impl Line<'_> {
     }
 }
 
-/// Reads a TRF-16 or TRF-2026 file (CR, LF or CRLF line ends).
+/// Reads a TRF from its bytes: as [`read`], and a file that is not UTF-8
+/// (Latin-1, Windows-1252) is refused with the line and column (byte, from 1)
+/// of the first byte that is not.
+///
+/// ```
+/// let err = arbiter_tournament::trf::read_bytes(b"012 Club\n022 M\xfcnchen\n").unwrap_err();
+/// assert_eq!((err.line, err.column), (2, 6));
+/// ```
+pub fn read_bytes(bytes: &[u8]) -> Result<Event, TrfError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read(text),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            Err(TrfError::new(
+                line,
+                good.len() - start + 1,
+                "not UTF-8 text (a TRF in Latin-1 or Windows-1252? convert it to UTF-8)",
+            ))
+        }
+    }
+}
+
+/// Reads a TRF-16 or TRF-2026 file (CR, LF or CRLF line ends). A text with
+/// no TRF record at all (no player record `001`, no header record the TRF
+/// defines: a PGN, a README) is refused, naming its first line.
 ///
 /// ```
 /// let text = "012 Club\nXXR 3\n\
@@ -93,6 +119,8 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
     let normalised = text.replace("\r\n", "\n").replace('\r', "\n");
     let text = normalised.strip_prefix('\u{feff}').unwrap_or(&normalised);
     let mut player_lines: Vec<usize> = Vec::new();
+    // Whether any line is a record the TRF defines (not kept verbatim).
+    let mut any_record = false;
     for (i, raw) in text.split('\n').enumerate() {
         let line = Line {
             no: i + 1,
@@ -260,9 +288,21 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                 event.prohibited.push(read_260(&line)?);
                 where_.prohibited.push(line.no);
             }
-            _ => event.other_records.push(raw.to_string()),
+            _ => {
+                event.other_records.push(raw.to_string());
+                continue;
+            }
         }
+        any_record = true;
         let _ = line.text;
+    }
+    if !any_record {
+        let first = text.split('\n').position(|l| !l.trim().is_empty()).map_or(1, |i| i + 1);
+        return Err(TrfError::new(
+            first,
+            1,
+            "not a TRF: no player record (001) and no TRF header record (012, 042, 142, XXR…)",
+        ));
     }
     event.total_rounds = r142.or(xxr).unwrap_or(0);
     if !pab_given {
