@@ -11,8 +11,8 @@ use arbiter_tournament::generate::{self, Config};
 use arbiter_tournament::tiebreak::{self, Edition, TieBreak};
 use arbiter_tournament::trf::{self, TrfVersion};
 use arbiter_tournament::{
-    berger, Acceleration, Colour, Event, PairingSystem, Player, RoundEntry, RoundResult, Sex, Title,
-    TrfDate,
+    berger, Acceleration, Colour, Event, PairingSystem, Player, RoundEntry, RoundResult, Sex,
+    Title, TrfDate,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -340,8 +340,7 @@ fn bad(e: impl std::fmt::Display) -> Failure {
 /// valid TRF (not UTF-8, no TRF record, a bad field) exit 3, with the line
 /// and column.
 fn read_event(path: &Path) -> Result<Event, Failure> {
-    let bytes =
-        std::fs::read(path).map_err(|e| Failure(5, format!("{}: {e}", path.display())))?;
+    let bytes = std::fs::read(path).map_err(|e| Failure(5, format!("{}: {e}", path.display())))?;
     trf::read_bytes(&bytes).map_err(|e| bad(format!("{}: {e}", path.display())))
 }
 
@@ -728,7 +727,9 @@ fn new_cmd(a: NewArgs) -> Result<ExitCode, Failure> {
 
 fn add_player(a: AddPlayerArgs) -> Result<ExitCode, Failure> {
     let mut e = read_event(&a.file)?;
-    if a.name.trim().is_empty() || a.name.chars().count() > 33 || a.name.chars().any(char::is_control)
+    if a.name.trim().is_empty()
+        || a.name.chars().count() > 33
+        || a.name.chars().any(char::is_control)
     {
         return Err(bad(
             "--name must have 1 to 33 characters (TRF columns 15-47), no line break or other control character",

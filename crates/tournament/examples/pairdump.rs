@@ -77,7 +77,8 @@ fn main() {
                 rounds: 5,
                 seed: 2026,
                 ..Config::default()
-            }).unwrap();
+            })
+            .unwrap();
             event.total_rounds = 9;
             for p in &mut event.players {
                 p.rounds.truncate(4);

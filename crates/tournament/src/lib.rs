@@ -40,7 +40,7 @@ pub mod trf;
 mod validate;
 
 pub use model::{
-    Acceleration, AnnouncedBye, Colour, Event, PairingSystem, Player, PointSystem, Points, PointsError,
-    Prohibition, RoundEntry, RoundResult, Sex, Title,
+    Acceleration, AnnouncedBye, Colour, Event, PairingSystem, Player, PointSystem, Points,
+    PointsError, Prohibition, RoundEntry, RoundResult, Sex, Title,
 };
 pub use validate::{EventError, Place, TrfDate};

@@ -882,9 +882,10 @@ impl Event {
             .iter()
             .filter(|p| p.applies(round))
             .flat_map(|p| {
-                p.players.iter().enumerate().flat_map(move |(k, &a)| {
-                    p.players[k + 1..].iter().map(move |&b| (a, b))
-                })
+                p.players
+                    .iter()
+                    .enumerate()
+                    .flat_map(move |(k, &a)| p.players[k + 1..].iter().map(move |&b| (a, b)))
             });
         self.forbidden
             .iter()

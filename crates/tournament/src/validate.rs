@@ -117,7 +117,10 @@ impl TrfDate {
         if c.len() == 4 && a.len() <= 2 {
             // DD.MM.YYYY, or MM/DD/YYYY as some localized writers put it.
             let dmy = Self::check(fc, fb, fa);
-            return dmy.or_else(|_| Self::check(fc, fa, fb)).map(Some).map_err(|_| bad());
+            return dmy
+                .or_else(|_| Self::check(fc, fa, fb))
+                .map(Some)
+                .map_err(|_| bad());
         }
         Self::check(fa, fb, fc).map(Some).map_err(|_| bad())
     }
@@ -263,7 +266,10 @@ impl Event {
         if p.federation.chars().count() > 3 || control(&p.federation) {
             return Err(err(
                 54,
-                format!("the federation has 3 letters (columns 54-56): {:?}", p.federation),
+                format!(
+                    "the federation has 3 letters (columns 54-56): {:?}",
+                    p.federation
+                ),
             ));
         }
         if let Some(f) = p.fide_id.filter(|&f| f > MAX_FIDE_ID) {
@@ -275,7 +281,10 @@ impl Event {
         if p.birth.chars().count() > 10 || control(&p.birth) {
             return Err(err(
                 70,
-                format!("the birth date has at most 10 characters (columns 70-79): {:?}", p.birth),
+                format!(
+                    "the birth date has at most 10 characters (columns 70-79): {:?}",
+                    p.birth
+                ),
             ));
         }
         TrfDate::parse(&p.birth).map_err(|m| err(70, format!("birth date: {m}")))?;
@@ -312,7 +321,10 @@ impl Event {
                 message: format!("player {}, round {}: {message}", p.id, r + 1),
             };
             if e.opponent.is_none() && e.result.needs_opponent() {
-                return Err(err(col, format!("result {} needs an opponent", e.result.code())));
+                return Err(err(
+                    col,
+                    format!("result {} needs an opponent", e.result.code()),
+                ));
             }
             if e.opponent.is_some() && e.result.is_bye() {
                 return Err(err(
@@ -331,7 +343,10 @@ impl Event {
                 return Err(err(col, format!("no player has starting rank {o}")));
             };
             let Some(back) = q.rounds.get(r) else {
-                return Err(err(col, format!("opponent {o} has no entry for this round")));
+                return Err(err(
+                    col,
+                    format!("opponent {o} has no entry for this round"),
+                ));
             };
             if back.opponent != Some(p.id) {
                 return Err(err(
@@ -343,7 +358,8 @@ impl Event {
                 ));
             }
             let ok_result = back.result == e.result.reversed()
-                || (e.result == RoundResult::ForfeitLoss && back.result == RoundResult::ForfeitLoss)
+                || (e.result == RoundResult::ForfeitLoss
+                    && back.result == RoundResult::ForfeitLoss)
                 || (!e.result.is_played() && !back.result.is_played());
             if !ok_result {
                 return Err(err(
@@ -404,10 +420,7 @@ impl Event {
                 b.result,
                 RoundResult::HalfBye | RoundResult::FullBye | RoundResult::ZeroBye
             ) {
-                return Err(err(format!(
-                    "a bye is F, H or Z, not {}",
-                    b.result.code()
-                )));
+                return Err(err(format!("a bye is F, H or Z, not {}", b.result.code())));
             }
             if b.round == 0 || (self.total_rounds > 0 && b.round > self.total_rounds) {
                 return Err(err(format!(

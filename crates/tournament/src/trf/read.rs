@@ -2,8 +2,8 @@
 
 use super::TrfError;
 use crate::model::{
-    Accelerated, Acceleration, AnnouncedBye, Colour, Event, PairingSystem, Player, Points, Prohibition,
-    RoundEntry, RoundResult, Sex, Title,
+    Accelerated, Acceleration, AnnouncedBye, Colour, Event, PairingSystem, Player, Points,
+    Prohibition, RoundEntry, RoundResult, Sex, Title,
 };
 use crate::validate::Place;
 
@@ -297,7 +297,10 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
         let _ = line.text;
     }
     if !any_record {
-        let first = text.split('\n').position(|l| !l.trim().is_empty()).map_or(1, |i| i + 1);
+        let first = text
+            .split('\n')
+            .position(|l| !l.trim().is_empty())
+            .map_or(1, |i| i + 1);
         return Err(TrfError::new(
             first,
             1,
@@ -561,7 +564,12 @@ fn acceleration(
 }
 
 /// A number in columns `from..=to` that must be there.
-fn required<T: std::str::FromStr>(line: &Line, from: usize, to: usize, what: &str) -> Result<T, TrfError> {
+fn required<T: std::str::FromStr>(
+    line: &Line,
+    from: usize,
+    to: usize,
+    what: &str,
+) -> Result<T, TrfError> {
     line.number::<T>(from, to, what)?
         .ok_or_else(|| line.err(from, format!("{what} is missing (columns {from}-{to})")))
 }
@@ -590,7 +598,12 @@ fn read_240(line: &Line) -> Result<AnnouncedBye, TrfError> {
         "F" => RoundResult::FullBye,
         "H" => RoundResult::HalfBye,
         "Z" => RoundResult::ZeroBye,
-        _ => return Err(line.err(5, format!("record 240: the bye type is F, H or Z, not {t:?}"))),
+        _ => {
+            return Err(line.err(
+                5,
+                format!("record 240: the bye type is F, H or Z, not {t:?}"),
+            ))
+        }
     };
     let round = required::<u16>(line, 7, 9, "the round")?;
     Ok(AnnouncedBye {
@@ -615,10 +628,16 @@ fn read_250(line: &Line) -> Result<Accelerated, TrfError> {
         last_id: required(line, 28, 31, "the last starting rank")?,
     };
     if a.first_round == 0 || a.first_round > a.last_round {
-        return Err(line.err(15, "record 250: the first round must be 1 to the last round"));
+        return Err(line.err(
+            15,
+            "record 250: the first round must be 1 to the last round",
+        ));
     }
     if a.first_id == 0 || a.first_id > a.last_id {
-        return Err(line.err(23, "record 250: the first starting rank must be 1 to the last"));
+        return Err(line.err(
+            23,
+            "record 250: the first starting rank must be 1 to the last",
+        ));
     }
     Ok(a)
 }
