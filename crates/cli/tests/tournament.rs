@@ -379,15 +379,6 @@ fn failing(args: &[&str]) -> (Option<i32>, String) {
     )
 }
 
-fn lines_of(file: &str) -> Vec<String> {
-    std::fs::read_to_string(file)
-        .unwrap()
-        .lines()
-        .filter(|l| l.starts_with("001"))
-        .map(str::to_string)
-        .collect()
-}
-
 fn entries(file: &str, id: u16) -> Vec<arbiter_tournament::RoundEntry> {
     let e = trf::read(&std::fs::read_to_string(file).unwrap()).unwrap();
     e.player(id).unwrap().rounds.clone()
