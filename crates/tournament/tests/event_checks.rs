@@ -126,6 +126,13 @@ fn the_writer_refuses_values_wider_than_their_columns() {
     let mut e = field(2, 3);
     e.name = "Club\r\n001    3".into();
     assert!(trf::write(&e, TrfVersion::Trf16).is_err());
+    // Files written by others: a number that runs into the blank column
+    // after its field is refused where it overflows (it was read cut).
+    let text = trf::write(&field(2, 3), TrfVersion::Trf16).unwrap();
+    for (from, to, col) in [("001    1 ", "001 12345", 9), ("2380 ", "23805", 53)] {
+        let err = trf::read(&text.replacen(from, to, 1)).unwrap_err();
+        assert_eq!(err.column, col, "{err}");
+    }
 }
 
 /// TRF-2026 record 240 (byes: type in column 5, round in 7–9, starting ranks

@@ -384,6 +384,19 @@ fn read_162(line: &Line, event: &mut Event, pab_given: &mut bool) -> Result<(), 
 }
 
 fn read_player(line: &Line) -> Result<(Player, Points), TrfError> {
+    // A number wider than its columns runs into the blank column after it
+    // (a starting rank 12345 read as 1234, a rating 12345 as 1234, a FIDE id
+    // of 12 digits): refused, not cut.
+    for (col, what) in [
+        (9, "the starting rank (columns 5-8)"),
+        (53, "the rating (columns 49-52)"),
+        (69, "the FIDE id (columns 58-68)"),
+    ] {
+        let c = line.cols(col, col);
+        if c.chars().any(|ch| ch.is_ascii_digit()) {
+            return Err(line.err(col, format!("{what} is wider than its columns")));
+        }
+    }
     let id = line
         .number::<u16>(5, 8, "the starting rank")?
         .filter(|&n| n >= 1)
