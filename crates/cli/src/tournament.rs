@@ -11,7 +11,8 @@ use arbiter_tournament::generate::{self, Config};
 use arbiter_tournament::tiebreak::{self, Edition, TieBreak};
 use arbiter_tournament::trf::{self, TrfVersion};
 use arbiter_tournament::{
-    berger, Acceleration, Colour, Event, PairingSystem, Player, RoundEntry, RoundResult, Sex, Title,
+    berger, Acceleration, Colour, Event, PairingSystem, Player, RoundEntry, RoundResult, Sex,
+    Title, TrfDate,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -27,9 +28,12 @@ pub struct Args {
 #[derive(clap::Subcommand)]
 enum Command {
     /// Pair the next round of FILE.trf and print it as JaVaFo/bbpPairings do
-    /// (number of pairs, then `WHITE BLACK` lines, `ID 0` for the bye);
-    /// with --record, write the pairing into the event file instead.
-    /// Exit codes: 0 paired, 1 no valid pairing exists, 3 bad input.
+    /// (number of pairs, then `WHITE BLACK` lines, `ID 0` for the bye), to
+    /// standard output or to the file given after -p; with --record, write
+    /// the pairing into FILE instead (and print `WHITE BLACK` lines).
+    /// Exit codes: 0 paired, 1 no valid pairing exists, 3 bad input (a file
+    /// that is no valid TRF, missing results, bad options), 5 a file that
+    /// cannot be read or written.
     Pair(PairArgs),
     /// For each round of FILE.trf: is its pairing the one the Dutch rules give? (C.04 A.4)
     Check(CheckArgs),
@@ -59,7 +63,8 @@ struct PairArgs {
     /// Edition of C.04.3: 2025 (in force from 1 February 2026) or 2017.
     #[arg(long, default_value = "2025")]
     rules: String,
-    /// Pair the next round; write it to OUT (standard output when absent).
+    /// Pair the next round and write the pairing to the file PAIR (`-p`
+    /// alone, or `-p -`: standard output, also the default).
     #[arg(short = 'p', num_args = 0..=1, default_missing_value = "-")]
     pair: Option<String>,
     /// Check the file instead (as `check`).
@@ -191,7 +196,11 @@ struct ResultArgs {
     /// Black's starting rank.
     black: u16,
     /// 1-0, 0-1, 1/2 (or ½-½, =), +- / -+ (forfeits), -- (both forfeit).
-    result: String,
+    // `-+` is a value (allow_hyphen_values); `--` is taken by the argument
+    // parser as the end of the options, so a missing result after a `--`
+    // is the result `--` (see `result_text`).
+    #[arg(allow_hyphen_values = true)]
+    result: Option<String>,
     /// The round (default: the last round paired).
     #[arg(long)]
     round: Option<usize>,
@@ -244,6 +253,18 @@ struct ExportArgs {
 /// A failure with the exit code of JaVaFo/bbpPairings.
 struct Failure(u8, String);
 
+impl Failure {
+    /// The message with the event file named first (unless it names a file
+    /// already, or is empty: a closed pipe says nothing).
+    fn in_file(self, file: &Path) -> Failure {
+        let name = file.display().to_string();
+        if self.1.is_empty() || self.1.starts_with(&name) || self.0 == BROKEN_PIPE {
+            return self;
+        }
+        Failure(self.0, format!("{name}: {}", self.1))
+    }
+}
+
 /// A failed write to standard output.
 fn unwritten(e: std::io::Error) -> Failure {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -269,15 +290,36 @@ macro_rules! outln {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let r = match args.command {
-        Command::Pair(a) => pair(a),
-        Command::Check(a) => check_cmd(&a.file, &a.rules),
+        Command::Pair(a) => {
+            let f = a.file.clone();
+            pair(a).map_err(|e| e.in_file(&f))
+        }
+        Command::Check(a) => check_cmd(&a.file, &a.rules).map_err(|e| e.in_file(&a.file)),
         Command::Generate(a) => generate_cmd(a),
-        Command::New(a) => new_cmd(a),
-        Command::AddPlayer(a) => add_player(a),
-        Command::Result(a) => result_cmd(a),
-        Command::Bye(a) => bye_cmd(a),
-        Command::Standings(a) => standings_cmd(a),
-        Command::Export(a) => export(a),
+        Command::New(a) => {
+            let f = a.file.clone();
+            new_cmd(a).map_err(|e| e.in_file(&f))
+        }
+        Command::AddPlayer(a) => {
+            let f = a.file.clone();
+            add_player(a).map_err(|e| e.in_file(&f))
+        }
+        Command::Result(a) => {
+            let f = a.file.clone();
+            result_cmd(a).map_err(|e| e.in_file(&f))
+        }
+        Command::Bye(a) => {
+            let f = a.file.clone();
+            bye_cmd(a).map_err(|e| e.in_file(&f))
+        }
+        Command::Standings(a) => {
+            let f = a.file.clone();
+            standings_cmd(a).map_err(|e| e.in_file(&f))
+        }
+        Command::Export(a) => {
+            let f = a.file.clone();
+            export(a).map_err(|e| e.in_file(&f))
+        }
     };
     match r {
         Ok(code) => Ok(code),
@@ -294,18 +336,26 @@ fn bad(e: impl std::fmt::Display) -> Failure {
     Failure(3, e.to_string())
 }
 
+/// Reads an event file: a file that cannot be read is exit 5; one that is no
+/// valid TRF (not UTF-8, no TRF record, a bad field) exit 3, with the line
+/// and column.
 fn read_event(path: &Path) -> Result<Event, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure(5, format!("{}: {e}", path.display())))?;
-    trf::read(&text).map_err(|e| bad(format!("{}: {e}", path.display())))
+    let bytes = std::fs::read(path).map_err(|e| Failure(5, format!("{}: {e}", path.display())))?;
+    trf::read_bytes(&bytes).map_err(|e| bad(format!("{}: {e}", path.display())))
+}
+
+/// The event as TRF text; an event the TRF cannot hold (a value wider than
+/// its columns, a control character in a name) is bad input, exit 3.
+fn trf_text(event: &Event, version: TrfVersion) -> Result<String, Failure> {
+    trf::write(event, version).map_err(bad)
 }
 
 /// Writes the event atomically (a temporary file renamed over it), so that a
 /// failing command leaves the file as it was.
 fn save(path: &Path, event: &Event) -> Result<(), Failure> {
+    let text = trf_text(event, TrfVersion::Trf26)?;
     let tmp = path.with_extension("trf.tmp");
-    std::fs::write(&tmp, trf::write(event, TrfVersion::Trf26))
-        .map_err(|e| Failure(5, format!("{}: {e}", tmp.display())))?;
+    std::fs::write(&tmp, text).map_err(|e| Failure(5, format!("{}: {e}", tmp.display())))?;
     std::fs::rename(&tmp, path).map_err(|e| Failure(5, format!("{}: {e}", path.display())))
 }
 
@@ -329,7 +379,6 @@ fn pair(a: PairArgs) -> Result<ExitCode, Failure> {
         return check_cmd(&a.file, &a.rules);
     }
     let mut event = read_event(&a.file)?;
-    let round = event.rounds_played() + 1;
     if event
         .players
         .iter()
@@ -337,13 +386,17 @@ fn pair(a: PairArgs) -> Result<ExitCode, Failure> {
     {
         return Err(bad("results are missing: record them with `arbiter tournament result` before pairing the next round"));
     }
-    // Rounds already begun (requested byes entered ahead): pair the first round
-    // some present player has no entry for.
-    let round = (1..=round)
-        .find(|&r| event.players.iter().any(|p| p.rounds.len() < r))
-        .unwrap_or(round);
+    let round = event.round_to_pair();
+    // The byes announced for the round (TRF-2026 record 240) take their
+    // players out of it, as entries in the round columns do.
+    event.enter_announced_byes(round);
+    let mut unplayed = Vec::new();
     let pairing = match event.system {
-        PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin => round_robin(&event, round)?,
+        PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin => {
+            let (pairing, games_not_played) = round_robin(&event, round)?;
+            unplayed = games_not_played;
+            pairing
+        }
         _ => {
             if event.total_rounds == 0 {
                 return Err(bad("the number of rounds is not given (TRF 142 or XXR)"));
@@ -355,11 +408,17 @@ fn pair(a: PairArgs) -> Result<ExitCode, Failure> {
             dutch::pair_round(&event, round, options).map_err(|e| match e {
                 PairError::NoValidPairing(m) => Failure(1, format!("No valid pairing exists: {m}")),
                 PairError::Event(m) => bad(m),
+                PairError::Invalid(e) => bad(e),
             })?
         }
     };
     if a.record {
         record(&mut event, &pairing);
+        for (player, entry) in unplayed {
+            if let Some(p) = event.player_mut(player) {
+                set_entry(p, round, entry);
+            }
+        }
         save(&a.file, &event)?;
         for (w, b) in &pairing.pairs {
             outln!("{w} {b}");
@@ -377,7 +436,18 @@ fn pair(a: PairArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn round_robin(event: &Event, round: usize) -> Result<dutch::RoundPairing, Failure> {
+/// The Berger round `round` (C.05 Annex 1): the games to play, and the
+/// entries of the games that will not be played because one player has an
+/// entry for the round already. A withdrawal or absence (`Z`) becomes a
+/// forfeit against the scheduled opponent (`-` / `+`, opponent and colour
+/// kept, as the TRF writes forfeits; C.07 15.2 counts them as games in a
+/// round-robin); against a requested bye (`H`, `F`) the opponent, who was
+/// there, gets a full-point bye (`F`). Every entry reads back.
+#[allow(clippy::type_complexity)]
+fn round_robin(
+    event: &Event,
+    round: usize,
+) -> Result<(dutch::RoundPairing, Vec<(u16, RoundEntry)>), Failure> {
     let n = event.players.len() as u16;
     let per = berger::rounds(n);
     let double = event.system == PairingSystem::DoubleRoundRobin;
@@ -394,15 +464,66 @@ fn round_robin(event: &Event, round: usize) -> Result<dutch::RoundPairing, Failu
     };
     // With an odd number the player paired with the dummy has no game: a
     // zero-point round, not a pairing-allocated bye.
-    let pairs = boards
+    let ahead = |id: u16| {
+        event
+            .player(id)
+            .and_then(|p| p.round(round))
+            .map(|e| e.result)
+    };
+    let mut pairs = Vec::new();
+    let mut unplayed = Vec::new();
+    for (w, b) in boards
         .into_iter()
         .filter_map(|b| b.black.map(|bl| (b.white, bl)))
-        .collect();
-    Ok(dutch::RoundPairing {
-        round,
-        pairs,
-        bye: None,
-    })
+    {
+        match (ahead(w), ahead(b)) {
+            (None, None) => pairs.push((w, b)),
+            (Some(_), Some(_)) => {}
+            (absent_result, _) => {
+                let (absent, present, absent_colour) = if absent_result.is_some() {
+                    (w, b, Colour::White)
+                } else {
+                    (b, w, Colour::Black)
+                };
+                match ahead(absent) {
+                    Some(RoundResult::ZeroBye) => {
+                        unplayed.push((
+                            absent,
+                            RoundEntry::game(present, absent_colour, RoundResult::ForfeitLoss),
+                        ));
+                        unplayed.push((
+                            present,
+                            RoundEntry::game(
+                                absent,
+                                absent_colour.opposite(),
+                                RoundResult::ForfeitWin,
+                            ),
+                        ));
+                    }
+                    _ => unplayed.push((present, RoundEntry::bye(RoundResult::FullBye))),
+                }
+            }
+        }
+    }
+    Ok((
+        dutch::RoundPairing {
+            round,
+            pairs,
+            bye: None,
+        },
+        unplayed,
+    ))
+}
+
+/// Sets the entry of round `round` (1-based), rounds before it without an
+/// entry becoming zero-point rounds.
+fn set_entry(p: &mut Player, round: usize, entry: RoundEntry) {
+    p.fill_absent(round - 1);
+    if p.rounds.len() >= round {
+        p.rounds[round - 1] = entry;
+    } else {
+        p.rounds.push(entry);
+    }
 }
 
 fn record(event: &mut Event, pairing: &dutch::RoundPairing) {
@@ -410,16 +531,13 @@ fn record(event: &mut Event, pairing: &dutch::RoundPairing) {
     for (w, b) in &pairing.pairs {
         for (me, opp, c) in [(*w, *b, Colour::White), (*b, *w, Colour::Black)] {
             if let Some(p) = event.player_mut(me) {
-                p.fill_absent(round - 1);
-                p.rounds
-                    .push(RoundEntry::game(opp, c, RoundResult::Pending));
+                set_entry(p, round, RoundEntry::game(opp, c, RoundResult::Pending));
             }
         }
     }
     if let Some(b) = pairing.bye {
         if let Some(p) = event.player_mut(b) {
-            p.fill_absent(round - 1);
-            p.rounds.push(RoundEntry::bye(RoundResult::PairingBye));
+            set_entry(p, round, RoundEntry::bye(RoundResult::PairingBye));
         }
     }
     // Everyone else (absent, or the round-robin's dummy): a zero-point round.
@@ -484,20 +602,8 @@ fn check_cmd(file: &Path, given: &str) -> Result<ExitCode, Failure> {
 
 fn generate_cmd(a: GenerateArgs) -> Result<ExitCode, Failure> {
     let r = rules(&a.rules)?;
-    for (name, v) in [
-        ("--draw-rate", a.draw_rate),
-        ("--forfeit-rate", a.forfeit_rate),
-        ("--bye-rate", a.bye_rate),
-        ("--absence-rate", a.absence_rate),
-        ("--withdraw-rate", a.withdraw_rate),
-        ("--late-rate", a.late_rate),
-    ] {
-        if !(0.0..=1.0).contains(&v) {
-            return Err(bad(format!("{name} must be between 0 and 1, not {v}")));
-        }
-    }
-    if a.players < 2 || a.rounds == 0 {
-        return Err(bad("--players must be at least 2 and --rounds at least 1"));
+    if a.rounds == 0 {
+        return Err(bad("--rounds must be at least 1"));
     }
     let version = if a.trf16 {
         TrfVersion::Trf16
@@ -519,7 +625,17 @@ fn generate_cmd(a: GenerateArgs) -> Result<ExitCode, Failure> {
             rules: r,
             seed: a.seed + u64::from(k),
         };
-        texts.push((c.seed, trf::write(&generate::generate(&c), version)));
+        let event = generate::generate(&c).map_err(|e| bad(option_name(e)))?;
+        if event.rounds_paired() < usize::from(event.total_rounds) {
+            eprintln!(
+                "arbiter tournament: seed {}: round {} cannot be paired; the event stops after round {} of {} (a ### record says so)",
+                c.seed,
+                event.rounds_paired() + 1,
+                event.rounds_paired(),
+                event.total_rounds
+            );
+        }
+        texts.push((c.seed, trf_text(&event, version)?));
     }
     match (&a.out, a.count) {
         (None, _) => {
@@ -539,6 +655,21 @@ fn generate_cmd(a: GenerateArgs) -> Result<ExitCode, Failure> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A generator error in the words of the command line (`--forfeit-rate`, not
+/// `forfeit_rate`).
+fn option_name(e: generate::GenerateError) -> String {
+    match e {
+        generate::GenerateError::Rate { field, value } => {
+            let flag = match field {
+                "half_bye_rate" => "bye-rate".to_string(),
+                f => f.replace('_', "-"),
+            };
+            format!("--{flag} must be between 0 and 1, not {value}")
+        }
+        e => format!("--players: {e}"),
+    }
 }
 
 fn parse_tie_breaks(s: &str) -> Result<Vec<TieBreak>, Failure> {
@@ -596,10 +727,24 @@ fn new_cmd(a: NewArgs) -> Result<ExitCode, Failure> {
 
 fn add_player(a: AddPlayerArgs) -> Result<ExitCode, Failure> {
     let mut e = read_event(&a.file)?;
-    if a.name.trim().is_empty() || a.name.chars().count() > 33 {
+    if a.name.trim().is_empty()
+        || a.name.chars().count() > 33
+        || a.name.chars().any(char::is_control)
+    {
         return Err(bad(
-            "--name must have 1 to 33 characters (TRF columns 15-47)",
+            "--name must have 1 to 33 characters (TRF columns 15-47), no line break or other control character",
         ));
+    }
+    if a.rating > 9999 {
+        return Err(bad(format!(
+            "--rating {} is wider than the TRF's 4 columns (49-52)",
+            a.rating
+        )));
+    }
+    if let Some(id) = a.fide_id.filter(|&i| i > 99_999_999_999) {
+        return Err(bad(format!(
+            "--fide-id {id} is wider than the TRF's 11 columns (58-68)"
+        )));
     }
     let title = match &a.title {
         Some(t) => Some(
@@ -614,13 +759,16 @@ fn add_player(a: AddPlayerArgs) -> Result<ExitCode, Failure> {
         Some("w") | Some("f") => Some(Sex::Female),
         Some(s) => return Err(bad(format!("--sex must be m or w, not {s:?}"))),
     };
-    let mut p = Player::new(0, a.name.trim(), a.rating);
+    // A mark no starting rank has (at most 9999), to find the new player after the sort.
+    const NEW: u16 = u16::MAX;
+    let mut p = Player::new(NEW, a.name.trim(), a.rating);
     p.title = title;
     p.sex = sex;
     p.federation = a.federation;
     p.fide_id = a.fide_id;
     p.birth = a.birth;
-    let started = e.rounds_played();
+    let started = e.rounds_paired();
+    let new_id;
     if started == 0 {
         // C.04.2 2.2: the initial order — rating, then title, then name.
         e.players.push(p);
@@ -634,12 +782,15 @@ fn add_player(a: AddPlayerArgs) -> Result<ExitCode, Failure> {
                 )
                 .then(x.name.cmp(&y.name))
         });
+        let rank = e.players.iter().position(|q| q.id == NEW).unwrap_or(0);
         for (i, q) in e.players.iter_mut().enumerate() {
             q.id = i as u16 + 1;
         }
+        new_id = rank as u16 + 1;
     } else {
         // A late entry: the next number, zero points for the rounds missed (C.04.2 2.4).
         p.id = e.players.iter().map(|q| q.id).max().unwrap_or(0) + 1;
+        new_id = p.id;
         p.fill_absent(started);
         e.players.push(p);
     }
@@ -649,22 +800,17 @@ fn add_player(a: AddPlayerArgs) -> Result<ExitCode, Failure> {
         }
     }
     save(&a.file, &e)?;
-    let id = e
-        .players
-        .iter()
-        .find(|q| q.name == a.name.trim())
-        .map_or(0, |q| q.id);
-    outln!("{id}");
+    outln!("{}", new_id);
     Ok(ExitCode::SUCCESS)
 }
 
 fn result_cmd(a: ResultArgs) -> Result<ExitCode, Failure> {
     let mut e = read_event(&a.file)?;
-    let round = a.round.unwrap_or(e.rounds_played());
+    let round = a.round.unwrap_or(e.rounds_paired());
     if round == 0 {
         return Err(bad("no round is paired yet"));
     }
-    let (w, b) = match a.result.as_str() {
+    let (w, b) = match result_text(a.result.as_deref())? {
         "1-0" => (RoundResult::Win, RoundResult::Loss),
         "0-1" => (RoundResult::Loss, RoundResult::Win),
         "1/2" | "½-½" | "1/2-1/2" | "=" => (RoundResult::Draw, RoundResult::Draw),
@@ -700,10 +846,29 @@ fn result_cmd(a: ResultArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The result as typed: clap takes `--` for the end of the options, so when
+/// no result follows and the command line holds a `--`, the result is `--`
+/// (both players forfeited).
+fn result_text(given: Option<&str>) -> Result<&str, Failure> {
+    match given {
+        Some(r) => Ok(r),
+        None if std::env::args_os().skip(1).any(|x| x == "--") => Ok("--"),
+        None => Err(bad(
+            "a result is needed: 1-0, 0-1, 1/2, +-, -+ or -- (both forfeited)",
+        )),
+    }
+}
+
 fn bye_cmd(a: ByeArgs) -> Result<ExitCode, Failure> {
     let mut e = read_event(&a.file)?;
-    let next = e.rounds_played() + 1;
+    let next = e.round_to_pair();
     let total = usize::from(e.total_rounds.max(1));
+    if e.total_rounds > 0 && next > total {
+        return Err(bad(format!(
+            "{}: the event has {total} rounds, all paired",
+            a.file.display()
+        )));
+    }
     let (result, upto) = match a.kind.as_str() {
         "half" => (RoundResult::HalfBye, next),
         "zero" => (RoundResult::ZeroBye, next),
@@ -802,17 +967,12 @@ fn export(a: ExportArgs) -> Result<ExitCode, Failure> {
         return Err(bad("choose one of --trf, --trf16, --pgn, --json"));
     }
     if a.trf || a.trf16 {
-        out!(
-            "{}",
-            trf::write(
-                &e,
-                if a.trf16 {
-                    TrfVersion::Trf16
-                } else {
-                    TrfVersion::Trf26
-                }
-            )
-        );
+        let version = if a.trf16 {
+            TrfVersion::Trf16
+        } else {
+            TrfVersion::Trf26
+        };
+        out!("{}", trf_text(&e, version)?);
     } else if a.json {
         outln!("{}", serde_json::to_string_pretty(&e).map_err(bad)?);
     } else {
@@ -850,11 +1010,11 @@ fn pgn(e: &Event) -> String {
             } else {
                 e.city.as_str()
             };
-            let date = if e.start_date.is_empty() {
-                "????.??.??".to_string()
-            } else {
-                e.start_date.replace('/', ".")
-            };
+            // The reader refused a date that does not exist; free text is unknown.
+            let date = TrfDate::parse(&e.start_date)
+                .ok()
+                .flatten()
+                .map_or("????.??.??".to_string(), |d| d.pgn());
             out.push_str(&format!(
                 "[Event \"{}\"]\n[Site \"{}\"]\n[Date \"{}\"]\n[Round \"{r}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]\n",
                 esc(&e.name),

@@ -213,7 +213,7 @@ fn pair_writes_the_engine_format_and_checks_like_javafo() {
         p.rounds.truncate(4);
     }
     let four = path(&dir, "four.trf");
-    std::fs::write(&four, trf::write(&short, trf::TrfVersion::Trf16)).unwrap();
+    std::fs::write(&four, trf::write(&short, trf::TrfVersion::Trf16).unwrap()).unwrap();
     let out = path(&dir, "pairs.txt");
     assert_eq!(ok(&["pair", "--dutch", &four, "-p", &out]), "");
     let text = std::fs::read_to_string(&out).unwrap();
@@ -250,7 +250,7 @@ fn pair_writes_the_engine_format_and_checks_like_javafo() {
     wrong.player_mut(oa).unwrap().rounds[0] = eb;
     wrong.player_mut(ob).unwrap().rounds[0] = ea;
     let bad = path(&dir, "wrong.trf");
-    std::fs::write(&bad, trf::write(&wrong, trf::TrfVersion::Trf26)).unwrap();
+    std::fs::write(&bad, trf::write(&wrong, trf::TrfVersion::Trf26).unwrap()).unwrap();
     let out = arbiter(&["pair", "--dutch", &bad, "-c"]);
     assert_eq!(out.status.code(), Some(1));
     let report = String::from_utf8(out.stdout).unwrap();
@@ -368,4 +368,227 @@ fn a_closed_standard_output_ends_quietly() {
         assert_eq!(out.status.code(), Some(141), "{args:?}");
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
     }
+}
+
+/// Runs `tournament ARGS` and returns the exit code and standard error.
+fn failing(args: &[&str]) -> (Option<i32>, String) {
+    let out = arbiter(args);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn entries(file: &str, id: u16) -> Vec<arbiter_tournament::RoundEntry> {
+    let e = trf::read(&std::fs::read_to_string(file).unwrap()).unwrap();
+    e.player(id).unwrap().rounds.clone()
+}
+
+/// C.04.2 3.3: requested byes are known before the pairing; entered ahead
+/// they do not make a round paired. Two byes for the next round both land
+/// in round 1 (the second went to round 2).
+#[test]
+fn two_requested_byes_for_the_same_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = new_event(&dir, "5");
+    ok(&["bye", &file, "3", "--kind", "half"]);
+    ok(&["bye", &file, "5", "--kind", "half"]);
+    for id in [3, 5] {
+        assert_eq!(
+            entries(&file, id),
+            vec![arbiter_tournament::RoundEntry::bye(RoundResult::HalfBye)]
+        );
+    }
+    let paired = pairs(&ok(&["pair", &file, "--record"]));
+    assert!(paired
+        .iter()
+        .all(|&(w, b)| ![3, 5].contains(&w) && ![3, 5].contains(&b)));
+}
+
+/// A withdrawal (zero-point rounds to the end, C.04.2 3.2) moves neither
+/// `result` (its default round is the last round paired), nor `bye` (the
+/// next round), nor a late entry's zero-point rounds (C.04.2 2.4: the rounds
+/// missed), nor the next pairing.
+#[test]
+fn a_withdrawal_moves_no_other_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = new_event(&dir, "5");
+    let round1 = pairs(&ok(&["pair", &file, "--record"]));
+    ok(&["bye", &file, "7", "--kind", "withdraw"]);
+    for (w, b) in &round1 {
+        if *b != 0 {
+            ok(&["result", &file, &w.to_string(), &b.to_string(), "1-0"]);
+        }
+    }
+    assert_eq!(entries(&file, 7).len(), 5);
+    ok(&["bye", &file, "2", "--kind", "half"]);
+    assert_eq!(entries(&file, 2)[1].result, RoundResult::HalfBye);
+    assert_eq!(entries(&file, 2).len(), 2);
+    let late = ok(&["add-player", &file, "--name", "Late, L", "--rating", "2100"]);
+    assert_eq!(late.trim(), "8");
+    assert_eq!(entries(&file, 8).len(), 1);
+    let round2 = pairs(&ok(&["pair", &file, "--record"]));
+    assert!(round2.iter().any(|&(w, b)| w == 8 || b == 8), "{round2:?}");
+    assert!(round2
+        .iter()
+        .all(|&(w, b)| w != 7 && b != 7 && w != 2 && b != 2));
+    let e = trf::read(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(e.rounds_paired(), 2);
+}
+
+/// C.05: a round-robin's schedule is fixed; a player who withdrew or is
+/// absent (Z) loses his scheduled game by forfeit (`-`, his opponent `+`,
+/// opponent and colour kept as the TRF writes forfeits); a requested bye
+/// gives the opponent a full-point bye. The file reads back (it did not:
+/// the games landed in the wrong round).
+#[test]
+fn round_robin_with_a_bye_and_a_withdrawal() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "rr.trf");
+    ok(&["new", &file, "--name", "RR", "--system", "round-robin"]);
+    for i in 1..=4 {
+        ok(&[
+            "add-player",
+            &file,
+            "--name",
+            &format!("P{i}, A"),
+            "--rating",
+            &(2400 - i * 20).to_string(),
+        ]);
+    }
+    ok(&["bye", &file, "1", "--kind", "half"]);
+    // Berger round 1 for 4: 1-4, 2-3.
+    assert_eq!(pairs(&ok(&["pair", &file, "--record"])), vec![(2, 3)]);
+    assert_eq!(entries(&file, 4)[0].result, RoundResult::FullBye);
+    ok(&["result", &file, "2", "3", "1-0"]);
+    ok(&["bye", &file, "3", "--kind", "withdraw"]);
+    // Round 2: 4-3, 1-2; 3 has withdrawn.
+    assert_eq!(pairs(&ok(&["pair", &file, "--record"])), vec![(1, 2)]);
+    let four = entries(&file, 4);
+    assert_eq!(
+        four[1],
+        arbiter_tournament::RoundEntry::game(
+            3,
+            arbiter_tournament::Colour::White,
+            RoundResult::ForfeitWin
+        )
+    );
+    ok(&["standings", &file]);
+}
+
+/// TRF columns 49–52 hold the rating, 58–68 the FIDE id: wider values are
+/// bad input (exit 3) and leave the file as it was.
+#[test]
+fn add_player_refuses_values_wider_than_their_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "w.trf");
+    ok(&["new", &file, "--name", "W", "--rounds", "3"]);
+    let before = std::fs::read(&file).unwrap();
+    for args in [
+        vec!["--name", "Doe, John", "--rating", "12345"],
+        vec!["--name", "Doe, John", "--fide-id", "123456789012"],
+        vec!["--name", "Doe, John\n001    2      Injected"],
+    ] {
+        let mut all = vec!["add-player", file.as_str()];
+        all.extend(args.iter().copied());
+        let (code, err) = failing(&all);
+        assert_eq!(code, Some(3), "{args:?}: {err}");
+        assert!(err.contains(&file), "{err}");
+        assert_eq!(std::fs::read(&file).unwrap(), before);
+    }
+}
+
+/// `add-player` prints the new player's starting rank, also when a player
+/// of the same name is there already.
+#[test]
+fn add_player_prints_the_new_players_rank() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "n.trf");
+    ok(&["new", &file, "--name", "N", "--rounds", "3"]);
+    assert_eq!(
+        ok(&["add-player", &file, "--name", "Doe, J", "--rating", "1500"]).trim(),
+        "1"
+    );
+    assert_eq!(
+        ok(&["add-player", &file, "--name", "Doe, J", "--rating", "2500"]).trim(),
+        "1"
+    );
+    assert_eq!(
+        ok(&["add-player", &file, "--name", "Doe, J", "--rating", "2000"]).trim(),
+        "2"
+    );
+}
+
+/// The documented results `-+` (Black wins by forfeit) and `--` (both
+/// forfeited) are values, not options.
+#[test]
+fn forfeit_results_are_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = new_event(&dir, "3");
+    let round = pairs(&ok(&["pair", &file, "--record"]));
+    let (w1, b1) = round[0];
+    let (w2, b2) = round[1];
+    ok(&["result", &file, &w1.to_string(), &b1.to_string(), "-+"]);
+    ok(&["result", &file, &w2.to_string(), &b2.to_string(), "--"]);
+    assert_eq!(entries(&file, w1)[0].result, RoundResult::ForfeitLoss);
+    assert_eq!(entries(&file, b1)[0].result, RoundResult::ForfeitWin);
+    assert_eq!(entries(&file, w2)[0].result, RoundResult::ForfeitLoss);
+    assert_eq!(entries(&file, b2)[0].result, RoundResult::ForfeitLoss);
+}
+
+/// A file that holds no TRF record (a PGN) is refused by every command
+/// (exit 3, naming the file), not rewritten as a TRF; a Latin-1 TRF is
+/// named by line and column (exit 3, not 5).
+#[test]
+fn files_that_are_no_trf_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = path(&dir, "games.pgn");
+    let text =
+        "[Event \"Club\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    std::fs::write(&pgn, text).unwrap();
+    for cmd in ["add-player", "standings", "check"] {
+        let mut args = vec![cmd, pgn.as_str()];
+        if cmd == "add-player" {
+            args.extend(["--name", "Doe, John"]);
+        }
+        let (code, err) = failing(&args);
+        assert_eq!(code, Some(3), "{cmd}: {err}");
+        assert!(err.contains(&pgn) && err.contains("not a TRF"), "{err}");
+    }
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap(), text);
+    let latin1 = path(&dir, "latin1.trf");
+    std::fs::write(&latin1, b"012 Open\r\nXXR 3\r\n001    1      M\xfcller, A").unwrap();
+    let (code, err) = failing(&["standings", &latin1]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("line 3, column 16"), "{err}");
+}
+
+/// Every error names the file.
+#[test]
+fn errors_name_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = new_event(&dir, "3");
+    ok(&["pair", &file, "--record"]);
+    let (code, err) = failing(&["pair", &file]);
+    assert_eq!(code, Some(3));
+    assert!(
+        err.contains(&file) && err.contains("results are missing"),
+        "{err}"
+    );
+    let (code, err) = failing(&["result", &file, "1", "2", "1-0", "--round", "3"]);
+    assert_eq!(code, Some(3));
+    assert!(
+        err.starts_with(&format!("arbiter tournament: {file}: ")),
+        "{err}"
+    );
+}
+
+/// `pair --help` says what `-p` takes and every exit code `pair` uses.
+#[test]
+fn pair_help_is_exact() {
+    let help = ok(&["pair", "--help"]);
+    assert!(help.contains("-p [<PAIR>]"), "{help}");
+    assert!(help.contains("to the file PAIR"), "{help}");
+    assert!(!help.contains("OUT"), "{help}");
+    assert!(help.contains("5 a file that"), "{help}");
 }

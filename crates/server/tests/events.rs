@@ -259,7 +259,7 @@ async fn a_swiss_is_paired_played_and_corrected() {
     let text = s.get(&format!("/api/events/{id}/trf"), None).await.body;
     let mut ev = trf::read(&text).expect("the TRF reads back");
     assert_eq!(
-        trf::read(&trf::write(&ev, trf::TrfVersion::Trf26)).unwrap(),
+        trf::read(&trf::write(&ev, trf::TrfVersion::Trf26).unwrap()).unwrap(),
         ev
     );
     for p in &mut ev.players {

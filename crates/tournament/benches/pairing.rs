@@ -83,15 +83,16 @@ fn main() {
             let mut e = generate(&Config {
                 rounds: 0,
                 ..config.clone()
-            });
+            })
+            .unwrap();
             swiss_history(&mut e, 5, config.seed);
             e
         } else {
-            generate(&config)
+            generate(&config).unwrap()
         };
         event.total_rounds = 9;
         let file = std::env::temp_dir().join(format!("arbiter-bench-{n}.trf"));
-        std::fs::write(&file, trf::write(&event, TrfVersion::Trf16)).unwrap();
+        std::fs::write(&file, trf::write(&event, TrfVersion::Trf16).unwrap()).unwrap();
         for p in &mut event.players {
             p.rounds.truncate(4);
         }

@@ -14,5 +14,8 @@ fn main() {
         seed: *a.get(2).unwrap_or(&1),
         ..Config::default()
     };
-    print!("{}", trf::write(&generate(&c), TrfVersion::Trf16));
+    print!(
+        "{}",
+        trf::write(&generate(&c).unwrap(), TrfVersion::Trf16).unwrap()
+    );
 }

@@ -52,20 +52,20 @@ fn main() {
     match args.get(1).map(String::as_str).unwrap_or("small") {
         "small" => {
             for seed in 1..=150 {
-                let e = generate(&config(seed, 8, 200));
+                let e = generate(&config(seed, 8, 200)).unwrap();
                 std::fs::write(
                     dir.join(format!("s{seed:03}.trf")),
-                    trf::write(&e, TrfVersion::Trf16),
+                    trf::write(&e, TrfVersion::Trf16).unwrap(),
                 )
                 .unwrap();
             }
         }
         "large" => {
             for seed in 1001..=1020 {
-                let e = generate(&config(seed, 300, 600));
+                let e = generate(&config(seed, 300, 600)).unwrap();
                 std::fs::write(
                     dir.join(format!("l{seed}.trf")),
-                    trf::write(&e, TrfVersion::Trf16),
+                    trf::write(&e, TrfVersion::Trf16).unwrap(),
                 )
                 .unwrap();
             }
@@ -77,7 +77,8 @@ fn main() {
                 rounds: 5,
                 seed: 2026,
                 ..Config::default()
-            });
+            })
+            .unwrap();
             event.total_rounds = 9;
             for p in &mut event.players {
                 p.rounds.truncate(4);
@@ -93,7 +94,7 @@ fn main() {
                 seed: 2026,
                 ..Config::default()
             };
-            let mut event = generate(&config);
+            let mut event = generate(&config).unwrap();
             swiss_history(&mut event, 5, config.seed);
             event.total_rounds = 9;
             for p in &mut event.players {

@@ -33,8 +33,9 @@ pub struct Board {
 /// assert_eq!(arbiter_tournament::berger::rounds(6), 5);
 /// ```
 pub fn rounds(players: u16) -> u16 {
-    let n = players + players % 2;
-    n.saturating_sub(1)
+    // In u32: 65535 players and their dummy make 65536 (no overflow).
+    let n = u32::from(players) + u32::from(players % 2);
+    n.saturating_sub(1) as u16
 }
 
 /// Round `round` (1-based) of a single round-robin for `players` players, board
@@ -47,16 +48,17 @@ pub fn rounds(players: u16) -> u16 {
 /// assert_eq!(round(4, 2), vec![Board { white: 4, black: Some(3) }, Board { white: 1, black: Some(2) }]);
 /// ```
 pub fn round(players: u16, round: u16) -> Vec<Board> {
-    let n = players + players % 2;
+    // In u32: the dummy of 65535 players is number 65536 (no u16 overflow);
+    // every real number fits a u16.
+    let n = u32::from(players) + u32::from(players % 2);
+    let round = u32::from(round);
     if n < 2 || round == 0 || round > n - 1 {
         return Vec::new();
     }
     let m = n - 1;
-    let shift = ((u32::from(round) - 1) * u32::from(n / 2)) % u32::from(m);
-    let list: Vec<u16> = (0..m)
-        .map(|i| ((u32::from(i) + shift) % u32::from(m)) as u16 + 1)
-        .collect();
-    let mut boards = Vec::with_capacity(usize::from(n / 2));
+    let shift = ((u64::from(round) - 1) * u64::from(n / 2) % u64::from(m)) as u32;
+    let list: Vec<u32> = (0..m).map(|i| (i + shift) % m + 1).collect();
+    let mut boards = Vec::with_capacity((n / 2) as usize);
     let first = if round % 2 == 1 {
         (list[0], n)
     } else {
@@ -64,17 +66,17 @@ pub fn round(players: u16, round: u16) -> Vec<Board> {
     };
     boards.push(first);
     for k in 2..=n / 2 {
-        boards.push((list[usize::from(k - 1)], list[usize::from(n - k)]));
+        boards.push((list[(k - 1) as usize], list[(n - k) as usize]));
     }
     let mut out: Vec<Board> = Vec::new();
     let mut bye = None;
     for (w, b) in boards {
         if players % 2 == 1 && (w == n || b == n) {
-            bye = Some(if w == n { b } else { w });
+            bye = Some(if w == n { b } else { w } as u16);
         } else {
             out.push(Board {
-                white: w,
-                black: Some(b),
+                white: w as u16,
+                black: Some(b as u16),
             });
         }
     }

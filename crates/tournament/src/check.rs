@@ -78,7 +78,7 @@ fn recorded(event: &Event, round: usize) -> PairSet {
 ///
 /// ```
 /// use arbiter_tournament::{check, generate};
-/// let e = generate::generate(&generate::Config { players: 9, rounds: 4, seed: 3, ..Default::default() });
+/// let e = generate::generate(&generate::Config { players: 9, rounds: 4, seed: 3, ..Default::default() }).unwrap();
 /// assert!(check::check(&e, Default::default()).iter().all(|r| r.ok));
 /// ```
 pub fn check(event: &Event, options: Options) -> Vec<RoundCheck> {
@@ -144,6 +144,7 @@ pub fn check(event: &Event, options: Options) -> Vec<RoundCheck> {
                     only_by_rules: Vec::new(),
                     error: Some(match e {
                         PairError::NoValidPairing(m) | PairError::Event(m) => m,
+                        PairError::Invalid(e) => e.to_string(),
                     }),
                 },
             }
@@ -174,7 +175,8 @@ mod tests {
                 withdraw_rate: 0.1,
                 seed,
                 ..Default::default()
-            });
+            })
+            .unwrap();
             let mut cut = e.clone();
             let mut any = false;
             for p in &mut cut.players {
@@ -208,7 +210,8 @@ mod tests {
             rounds: 3,
             seed: 11,
             ..Default::default()
-        });
+        })
+        .unwrap();
         assert!(check(&e, Options::default()).iter().all(|r| r.ok));
         let p = e
             .players

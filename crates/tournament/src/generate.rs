@@ -61,17 +61,66 @@ impl Default for Config {
     }
 }
 
-/// Generates one tournament; it ends early (fewer rounds) if a round cannot
-/// be paired under the absolute criteria.
+/// A [`Config`] that cannot be generated.
+///
+/// ```
+/// use arbiter_tournament::generate::{generate, Config, GenerateError};
+/// let err = generate(&Config { forfeit_rate: 2.0, ..Config::default() }).unwrap_err();
+/// assert_eq!(err, GenerateError::Rate { field: "forfeit_rate", value: 2.0 });
+/// ```
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GenerateError {
+    /// A probability outside 0–1 (or not a number).
+    #[error("{field} is a probability, between 0 and 1, not {value}")]
+    Rate {
+        /// The field of [`Config`].
+        field: &'static str,
+        /// Its value.
+        value: f64,
+    },
+    /// Fewer than 2 players, or more than a TRF numbers (9999).
+    #[error("a tournament needs 2 to 9999 players, not {0}")]
+    Players(u16),
+}
+
+impl Config {
+    /// Checks the rates (probabilities, 0–1) and the number of players (0
+    /// rounds gives the players only).
+    pub fn validate(&self) -> Result<(), GenerateError> {
+        for (field, value) in [
+            ("draw_rate", self.draw_rate),
+            ("forfeit_rate", self.forfeit_rate),
+            ("half_bye_rate", self.half_bye_rate),
+            ("absence_rate", self.absence_rate),
+            ("withdraw_rate", self.withdraw_rate),
+            ("late_rate", self.late_rate),
+        ] {
+            if !(0.0..=1.0).contains(&value) {
+                return Err(GenerateError::Rate { field, value });
+            }
+        }
+        if !(2..=9999).contains(&self.players) {
+            return Err(GenerateError::Players(self.players));
+        }
+        Ok(())
+    }
+}
+
+/// Generates one tournament. When a round cannot be paired under the
+/// absolute criteria, the event stops after the round before: the rounds
+/// declared stay (C.04.1 rule 1: they are declared beforehand; the last
+/// round paired was paired as a non-final round), the later rounds are not
+/// paired, and a `###` comment record says where and why it stopped.
 ///
 /// ```
 /// use arbiter_tournament::generate::{generate, Config};
-/// let e = generate(&Config { players: 10, rounds: 5, seed: 7, ..Config::default() });
+/// let e = generate(&Config { players: 10, rounds: 5, seed: 7, ..Config::default() }).unwrap();
 /// assert_eq!(e.players.len(), 10);
 /// assert_eq!(e.rounds_played(), 5);
-/// assert_eq!(e, generate(&Config { players: 10, rounds: 5, seed: 7, ..Config::default() }));
+/// assert_eq!(e, generate(&Config { players: 10, rounds: 5, seed: 7, ..Config::default() }).unwrap());
 /// ```
-pub fn generate(config: &Config) -> Event {
+pub fn generate(config: &Config) -> Result<Event, GenerateError> {
+    config.validate()?;
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let mut event = Event::new(&format!("Random tournament {}", config.seed), config.rounds);
     event.initial_colour = Some(if rng.gen_bool(0.5) {
@@ -134,12 +183,16 @@ pub fn generate(config: &Config) -> Event {
             },
         ) {
             Ok(p) => p,
-            Err(_) => {
+            Err(e) => {
                 for p in &mut event.players {
                     p.rounds.truncate(round - 1);
                 }
-                event.total_rounds = round as u16 - 1;
-                return event;
+                event.other_records.push(format!(
+                    "### round {round} of {} cannot be paired ({e}); the event stops after round {}",
+                    config.rounds,
+                    round - 1
+                ));
+                return Ok(event);
             }
         };
         for (w, b) in pairing.pairs {
@@ -172,7 +225,7 @@ pub fn generate(config: &Config) -> Event {
             }
         }
     }
-    event
+    Ok(event)
 }
 
 /// White's result of a game played between players rated `white` and

@@ -22,7 +22,7 @@
 //! }
 //! let round = arbiter_tournament::dutch::pair(&event, Default::default()).unwrap();
 //! assert_eq!(round.pairs, vec![(1, 3), (4, 2)]);
-//! let text = trf::write(&event, trf::TrfVersion::Trf26);
+//! let text = trf::write(&event, trf::TrfVersion::Trf26).unwrap();
 //! assert_eq!(trf::read(&text).unwrap(), event);
 //! ```
 #![deny(missing_docs)]
@@ -37,8 +37,10 @@ mod model;
 pub mod rating;
 pub mod tiebreak;
 pub mod trf;
+mod validate;
 
 pub use model::{
-    Acceleration, Colour, Event, PairingSystem, Player, PointSystem, Points, PointsError,
-    RoundEntry, RoundResult, Sex, Title,
+    Acceleration, AnnouncedBye, Colour, Event, PairingSystem, Player, PointSystem, Points,
+    PointsError, Prohibition, RoundEntry, RoundResult, Sex, Title,
 };
+pub use validate::{EventError, Place, TrfDate};

@@ -620,6 +620,28 @@ impl Acceleration {
         }
     }
 
+    /// The Baku rule as records 250: a win's points for group A in the
+    /// first half of the accelerated rounds, half a win's in the rest (none
+    /// when group A is not fixed yet, or for explicit points).
+    pub(crate) fn baku_records(&self, scoring: PointSystem) -> Vec<Accelerated> {
+        if !self.explicit.is_empty() || self.group_a_last == 0 || self.rounds == 0 {
+            return Vec::new();
+        }
+        let full = self.rounds.div_ceil(2);
+        let run = |points, first_round, last_round| Accelerated {
+            points,
+            first_round,
+            last_round,
+            first_id: 1,
+            last_id: self.group_a_last,
+        };
+        let mut v = vec![run(scoring.win, 1, full)];
+        if self.rounds > full {
+            v.push(run(Points(scoring.win.0 / 2), full + 1, self.rounds));
+        }
+        v
+    }
+
     /// The virtual points of player `id` for the pairing of round `round`.
     pub fn virtual_points(&self, id: u16, round: usize, scoring: PointSystem) -> Points {
         if let Some((_, pts)) = self.explicit.iter().find(|(p, _)| *p == id) {
@@ -638,6 +660,62 @@ impl Acceleration {
             Points(scoring.win.0 / 2)
         }
     }
+}
+
+/// One record 250 (TRF-2026): `points` virtual points for the pairing of
+/// rounds `first_round..=last_round`, for starting ranks `first_id..=last_id`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Accelerated {
+    pub(crate) points: Points,
+    pub(crate) first_round: u16,
+    pub(crate) last_round: u16,
+    pub(crate) first_id: u16,
+    pub(crate) last_id: u16,
+}
+
+/// Players who may not be paired with each other from round `first_round`
+/// to round `last_round` (TRF-2026 record 260; `XXP` is the same for every
+/// round).
+///
+/// ```
+/// use arbiter_tournament::Prohibition;
+/// let p = Prohibition { first_round: 3, last_round: 4, players: vec![1, 3] };
+/// assert!(p.applies(3) && !p.applies(5));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prohibition {
+    /// The first round it applies to.
+    pub first_round: u16,
+    /// The last round it applies to.
+    pub last_round: u16,
+    /// The starting ranks of the players, no two of whom may meet.
+    pub players: Vec<u16>,
+}
+
+impl Prohibition {
+    /// Whether the prohibition applies to round `round`.
+    pub fn applies(&self, round: usize) -> bool {
+        (usize::from(self.first_round)..=usize::from(self.last_round)).contains(&round)
+    }
+}
+
+/// Byes announced before round `round` is paired (TRF-2026 record 240: type
+/// `F`, `H` or `Z`, the round, the players): the players are not paired in
+/// that round and get the bye's points.
+///
+/// ```
+/// use arbiter_tournament::{AnnouncedBye, RoundResult};
+/// let b = AnnouncedBye { round: 3, result: RoundResult::HalfBye, players: vec![1, 3] };
+/// assert_eq!(b.result.code(), 'H');
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnnouncedBye {
+    /// The round.
+    pub round: u16,
+    /// `HalfBye`, `FullBye` or `ZeroBye`.
+    pub result: RoundResult,
+    /// The starting ranks of the players.
+    pub players: Vec<u16>,
 }
 
 /// A tournament: header facts, players and their rounds.
@@ -681,8 +759,14 @@ pub struct Event {
     pub system: PairingSystem,
     /// Baku acceleration, if used (`XXA`, 250, or `_BAKU` in 192).
     pub acceleration: Option<Acceleration>,
-    /// Pairs that may not meet (`XXP` / 260).
+    /// Pairs that may not meet in any round (`XXP`).
     pub forbidden: Vec<(u16, u16)>,
+    /// Players who may not meet each other in some rounds (TRF-2026 record 260).
+    #[serde(default)]
+    pub prohibited: Vec<Prohibition>,
+    /// Byes announced ahead of the pairing (TRF-2026 record 240).
+    #[serde(default)]
+    pub byes: Vec<AnnouncedBye>,
     /// The tie-break list (202), as codes.
     pub tie_breaks: Vec<String>,
     /// Players, in starting-rank order.
@@ -711,19 +795,133 @@ impl Event {
             system: PairingSystem::default(),
             acceleration: None,
             forbidden: Vec::new(),
+            prohibited: Vec::new(),
+            byes: Vec::new(),
             tie_breaks: Vec::new(),
             players: Vec::new(),
             other_records: Vec::new(),
         }
     }
 
-    /// The number of rounds with at least one entry.
+    /// The length of the longest player line: the rounds with at least one
+    /// entry, byes and withdrawals entered ahead of the pairing included.
+    /// Not the rounds paired: see [`Event::rounds_paired`] and
+    /// [`Event::round_to_pair`].
     pub fn rounds_played(&self) -> usize {
         self.players
             .iter()
             .map(|p| p.rounds.len())
             .max()
             .unwrap_or(0)
+    }
+
+    /// The last round paired: the highest round in which some player has an
+    /// opponent or the pairing-allocated bye (0 before round 1 is paired).
+    /// Requested byes and withdrawals entered ahead (`0000 - H`, `0000 - Z`)
+    /// do not make a round paired.
+    ///
+    /// ```
+    /// use arbiter_tournament::{Event, Player, RoundEntry, RoundResult};
+    /// let mut e = Event::new("Club", 5);
+    /// let mut p = Player::new(1, "A", 2000);
+    /// // A withdrawal before round 1: zero-point byes for every round.
+    /// p.fill_absent(5);
+    /// e.players.push(p);
+    /// e.players.push(Player::new(2, "B", 1900));
+    /// assert_eq!(e.rounds_paired(), 0);
+    /// assert_eq!(e.round_to_pair(), 1);
+    /// ```
+    pub fn rounds_paired(&self) -> usize {
+        self.players
+            .iter()
+            .filter_map(|p| {
+                p.rounds
+                    .iter()
+                    .rposition(|e| e.opponent.is_some() || e.result == RoundResult::PairingBye)
+            })
+            .max()
+            .map_or(0, |i| i + 1)
+    }
+
+    /// The round about to be paired: the first round after
+    /// [`Event::rounds_paired`] that some player has no entry for (the
+    /// players with an entry there already — a requested bye, a withdrawal —
+    /// are not paired in it).
+    ///
+    /// ```
+    /// use arbiter_tournament::{Event, Player, RoundEntry, RoundResult};
+    /// let mut e = Event::new("Club", 5);
+    /// for i in 1..=3 {
+    ///     e.players.push(Player::new(i, "P", 2000));
+    /// }
+    /// // Two requested half-point byes for round 1: still round 1 to pair.
+    /// e.players[0].rounds.push(RoundEntry::bye(RoundResult::HalfBye));
+    /// e.players[2].rounds.push(RoundEntry::bye(RoundResult::HalfBye));
+    /// assert_eq!(e.round_to_pair(), 1);
+    /// ```
+    pub fn round_to_pair(&self) -> usize {
+        let next = self.rounds_paired() + 1;
+        // The shortest line ends before the round to pair (an empty event: round 1).
+        let shortest = self.players.iter().map(|p| p.rounds.len()).min();
+        shortest.map_or(next, |len| next.max(len + 1))
+    }
+
+    /// The pairs that may not meet in round `round`, both ways round: `XXP`
+    /// for every round, record 260 for its rounds.
+    ///
+    /// ```
+    /// use arbiter_tournament::{Event, Prohibition};
+    /// let mut e = Event::new("Club", 5);
+    /// e.prohibited.push(Prohibition { first_round: 3, last_round: 4, players: vec![1, 3] });
+    /// assert!(e.forbidden_in(3).contains(&(3, 1)));
+    /// assert!(e.forbidden_in(5).is_empty());
+    /// ```
+    pub fn forbidden_in(&self, round: usize) -> std::collections::HashSet<(u16, u16)> {
+        let groups = self
+            .prohibited
+            .iter()
+            .filter(|p| p.applies(round))
+            .flat_map(|p| {
+                p.players
+                    .iter()
+                    .enumerate()
+                    .flat_map(move |(k, &a)| p.players[k + 1..].iter().map(move |&b| (a, b)))
+            });
+        self.forbidden
+            .iter()
+            .copied()
+            .chain(groups)
+            .flat_map(|(a, b)| [(a, b), (b, a)])
+            .collect()
+    }
+
+    /// Enters the byes announced for round `round` (record 240) in the round
+    /// columns of the players who have no entry for it yet, so that they are
+    /// not paired in it.
+    ///
+    /// ```
+    /// use arbiter_tournament::{AnnouncedBye, Event, Player, RoundResult};
+    /// let mut e = Event::new("Club", 5);
+    /// e.players.push(Player::new(1, "A", 2000));
+    /// e.byes.push(AnnouncedBye { round: 1, result: RoundResult::HalfBye, players: vec![1] });
+    /// e.enter_announced_byes(1);
+    /// assert_eq!(e.players[0].rounds[0].result, RoundResult::HalfBye);
+    /// ```
+    pub fn enter_announced_byes(&mut self, round: usize) {
+        let due: Vec<(u16, RoundResult)> = self
+            .byes
+            .iter()
+            .filter(|b| usize::from(b.round) == round)
+            .flat_map(|b| b.players.iter().map(move |&id| (id, b.result)))
+            .collect();
+        for (id, result) in due {
+            if let Some(p) = self.player_mut(id) {
+                if p.rounds.len() < round {
+                    p.fill_absent(round - 1);
+                    p.rounds.push(RoundEntry::bye(result));
+                }
+            }
+        }
     }
 
     /// The player with starting rank `id`.

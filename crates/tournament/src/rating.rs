@@ -45,8 +45,12 @@ pub fn dp(p: f64) -> i32 {
 /// assert_eq!(expected_hundredths(1800, 2000), 24);
 /// ```
 pub fn expected_hundredths(own: i32, opponent: i32) -> i32 {
-    let d = (own - opponent).abs();
-    let i = PD_UPPER.iter().position(|&u| d <= u).unwrap_or(50) as i32;
+    // In i64: any two i32 ratings (beyond the table's 735, the same 0.92/0.08).
+    let d = (i64::from(own) - i64::from(opponent)).abs();
+    let i = PD_UPPER
+        .iter()
+        .position(|&u| d <= i64::from(u))
+        .unwrap_or(50) as i32;
     if own >= opponent {
         50 + i
     } else {
@@ -63,7 +67,7 @@ pub fn expected_hundredths(own: i32, opponent: i32) -> i32 {
 /// assert_eq!(counted_difference(2700, 2200), 500);
 /// ```
 pub fn counted_difference(own: i32, opponent: i32) -> i32 {
-    let d = own - opponent;
+    let d = own.saturating_sub(opponent);
     if own >= 2650 {
         d
     } else {
@@ -244,5 +248,5 @@ pub fn initial_rating(games: &[Game]) -> Option<i32> {
 /// assert_eq!(arbiter_tournament::rating::performance(2000, 3.0, 4), Some(2193));
 /// ```
 pub fn performance(aro: i32, points: f64, games: u32) -> Option<i32> {
-    (games > 0).then(|| aro + dp(points / f64::from(games)))
+    (games > 0).then(|| aro.saturating_add(dp(points / f64::from(games))))
 }

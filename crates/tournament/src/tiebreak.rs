@@ -117,11 +117,20 @@ impl std::str::FromStr for TieBreak {
             Some(_) => return Err(err()),
         };
         let plain = |t: TieBreak| if cut == Cut::None { Ok(t) } else { Err(err()) };
+        // C.07 Art. 14 defines PS's cuts (Cut-1: the round-1 running score)
+        // but no most significant value for a median to drop.
+        let cuts_only = |t: TieBreak| {
+            if matches!(cut, Cut::Median1 | Cut::Median2) {
+                Err(err())
+            } else {
+                Ok(t)
+            }
+        };
         match name.as_str() {
             "BH" => Ok(TieBreak::Buchholz(cut)),
             "FB" => Ok(TieBreak::FideBuchholz(cut)),
             "SB" => Ok(TieBreak::SonnebornBerger(cut)),
-            "PS" => Ok(TieBreak::Progressive(cut)),
+            "PS" => cuts_only(TieBreak::Progressive(cut)),
             "ARO" => Ok(TieBreak::AverageRatingOfOpponents(cut)),
             "DE" => plain(TieBreak::DirectEncounter),
             "WIN" => plain(TieBreak::Wins),
@@ -320,6 +329,9 @@ struct Table<'a> {
     rounds: usize,
     /// entries[player][round]
     entries: Vec<Vec<RoundEntry>>,
+    /// vur_after[player][round]: every round after this one is a VUR (16.2.5),
+    /// computed once per line (a scan per round would be quadratic).
+    vur_after: Vec<Vec<bool>>,
     scores: Vec<Points>,
     /// Scores as the opponents see them (16.3).
     adjusted: Vec<Points>,
@@ -349,6 +361,16 @@ impl<'a> Table<'a> {
                     .collect()
             })
             .collect();
+        let vur_after = entries
+            .iter()
+            .map(|es| {
+                let mut after = vec![true; es.len()];
+                for r in (0..es.len().saturating_sub(1)).rev() {
+                    after[r] = after[r + 1] && is_vur(&es[r + 1]);
+                }
+                after
+            })
+            .collect();
         let s = &event.scoring;
         let scores: Vec<Points> = entries
             .iter()
@@ -359,6 +381,7 @@ impl<'a> Table<'a> {
             pre_determined: pre_determined(event),
             rounds,
             entries,
+            vur_after,
             scores: scores.clone(),
             adjusted: scores,
             edition,
@@ -394,7 +417,7 @@ impl<'a> Table<'a> {
             RoundResult::ForfeitWin => Unplayed::ForfeitWin,
             RoundResult::ForfeitLoss if e.opponent.is_some() => Unplayed::ForfeitLoss,
             _ => {
-                if self.entries[i][r + 1..].iter().all(is_vur) {
+                if self.vur_after[i][r] {
                     Unplayed::RequestedAtEnd
                 } else {
                     Unplayed::RequestedThenPlayed

@@ -116,8 +116,8 @@ fn dutch_pairings_agree_with_caissify_pairings_round_by_round() {
             continue;
         }
         let (c, accelerated) = config(i, min_players, max_players, max_rounds);
-        let event = generate(&c);
-        let mut text = trf::write(&event, TrfVersion::Trf16);
+        let event = generate(&c).unwrap();
+        let mut text = trf::write(&event, TrfVersion::Trf16).unwrap();
         if accelerated {
             // caissify reads `XXA <round>` as "round accelerated".
             text = text

@@ -58,7 +58,7 @@ fn fast_and_whole_field_computations_pair_every_round_alike() {
     let mut rounds = 0;
     for i in 0..count {
         let c = config(i);
-        let event = generate(&c);
+        let event = generate(&c).unwrap();
         for round in 1..=event.rounds_played() {
             let fast = dutch::pair_round(
                 &event,

@@ -42,12 +42,12 @@ fn player_record_columns_are_read_as_the_specification_places_them() {
 fn a_file_we_wrote_reads_back_and_writes_again_byte_for_byte() {
     let e = trf::read(SAMPLE).unwrap();
     for v in [TrfVersion::Trf16, TrfVersion::Trf26] {
-        let text = trf::write(&e, v);
+        let text = trf::write(&e, v).unwrap();
         let again = trf::read(&text).unwrap();
-        assert_eq!(trf::write(&again, v), text);
+        assert_eq!(trf::write(&again, v).unwrap(), text);
     }
     // The sample is canonical TRF-16: written back unchanged.
-    assert_eq!(trf::write(&e, TrfVersion::Trf16), SAMPLE);
+    assert_eq!(trf::write(&e, TrfVersion::Trf16).unwrap(), SAMPLE);
 }
 
 #[test]
@@ -68,13 +68,39 @@ fn trf26_records_carry_rounds_colour_scoring_and_system() {
     for p in &mut e.players {
         p.rounds.truncate(2);
     }
-    let text = trf::write(&e, TrfVersion::Trf26);
+    let text = trf::write(&e, TrfVersion::Trf26).unwrap();
     assert!(text.contains("142 5\r\n"));
     assert!(text.contains("152 W\r\n"));
-    assert!(text.contains("162  W 3.0     D 1.0     L 0.0     A 0.0     P 3.0\r\n"));
+    // TRF-2026 162: symbols at columns 6, 15, 24, … (9 apart), points in the 4 columns after.
+    assert!(text.contains("162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0\r\n"));
     assert!(text.contains("192 FIDE_DUTCH\r\n"));
     assert!(text.contains("BBW  3.0\r\n"));
     assert_eq!(trf::read(&text).unwrap(), e);
+}
+
+/// TRF-2026 record 162 alone carries a 3/1/0 point system: symbols at
+/// columns 6, 15, 24, 33, 42 (9 apart). Arbiter wrote them 10 apart, so that
+/// without the `BB*` lines the file read back with a draw of 0.5 and its
+/// points column did not add up.
+#[test]
+fn record_162_alone_reads_back() {
+    let mut e = trf::read(SAMPLE).unwrap();
+    e.scoring.win = "3".parse().unwrap();
+    e.scoring.draw = "1".parse().unwrap();
+    e.scoring.pairing_bye = "3".parse().unwrap();
+    let text = trf::write(&e, TrfVersion::Trf26).unwrap();
+    let line = text.lines().find(|l| l.starts_with("162")).unwrap();
+    let symbols: Vec<usize> = line
+        .char_indices()
+        .filter(|(_, c)| "WDLAP".contains(*c))
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(symbols, vec![6, 15, 24, 33, 42]);
+    let without_bb: String = text
+        .split_inclusive("\r\n")
+        .filter(|l| !l.starts_with("BB"))
+        .collect();
+    assert_eq!(trf::read(&without_bb).unwrap(), e);
 }
 
 #[test]
@@ -97,14 +123,14 @@ fn errors_name_line_and_column() {
 
 #[test]
 fn unknown_records_and_comments_are_kept() {
-    let text = format!("### made by hand\r\n{SAMPLE}250 whatever\r\n");
+    let text = format!("### made by hand\r\n{SAMPLE}222 5400+30\r\n");
     let e = trf::read(&text).unwrap();
     assert_eq!(
         e.other_records,
-        vec!["### made by hand".to_string(), "250 whatever".to_string()]
+        vec!["### made by hand".to_string(), "222 5400+30".to_string()]
     );
-    let out = trf::write(&e, TrfVersion::Trf16);
-    assert!(out.contains("250 whatever\r\n"));
+    let out = trf::write(&e, TrfVersion::Trf16).unwrap();
+    assert!(out.contains("222 5400+30\r\n"));
 }
 
 /// A point system given by its win (`BBW`, or 162 `W`) and no PAB value: the
@@ -119,7 +145,7 @@ fn the_pab_is_worth_a_win_unless_its_points_are_given() {
 001    3      Player 3                          2060                             3.0    3  0000 - U
 XXR 3
 ";
-    for header in ["BBW  3.0\nBBD  1.0\n", "162  W 3.0     D 1.0     L 0.0\n"] {
+    for header in ["BBW  3.0\nBBD  1.0\n", "162  W 3.0    D 1.0    L 0.0\n"] {
         let event = trf::read(&format!("012 Three-one-nothing\n{header}{players}")).unwrap();
         assert_eq!(event.scoring.win, Points::from_tenths(30));
         assert_eq!(
@@ -168,7 +194,7 @@ XXR 2\n";
     assert_eq!(e.players[0].rounds[1].result, RoundResult::PairingBye);
     assert_eq!(e.players[0].rounds[1].opponent, None);
     assert_eq!(e.players[2].rounds[0].result, RoundResult::PairingBye);
-    let out = trf::write(&e, TrfVersion::Trf16);
+    let out = trf::write(&e, TrfVersion::Trf16).unwrap();
     assert!(out.contains("001    1 m GM Alpha, A"));
     assert!(out.contains("001    3 wWIM Gamma, C"));
     assert!(out.contains("     2 w 1  0000 - U"));

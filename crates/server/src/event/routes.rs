@@ -491,7 +491,10 @@ fn download(body: String, mime: &'static str, file: String) -> Response {
 async fn trf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let loaded = run::load(&app, &id).await?;
     let (ev, _) = model::with_entries_ahead(&loaded.t, &loaded.s);
-    let text = arbiter_tournament::trf::write(&ev, arbiter_tournament::trf::TrfVersion::Trf26);
+    // An event the TRF cannot hold (a value wider than its columns) is an
+    // error, not a file that does not read back.
+    let text = arbiter_tournament::trf::write(&ev, arbiter_tournament::trf::TrfVersion::Trf26)
+        .map_err(|e| ApiError::internal(format!("the event as TRF: {e}")))?;
     Ok(download(
         text,
         "text/plain; charset=utf-8",

@@ -105,15 +105,35 @@ pub enum PairError {
     /// The event cannot be paired as it stands.
     #[error("cannot pair: {0}")]
     Event(String),
+    /// The event is not a valid event ([`Event::validate`]): a starting rank
+    /// twice, an opponent who is no player, two lines that disagree on a game…
+    #[error("cannot pair: {0}")]
+    Invalid(#[from] crate::EventError),
 }
 
-/// Pairs the next round of `event` (the first round with no entry).
+/// Pairs the next round of `event` ([`Event::round_to_pair`]: requested byes
+/// and withdrawals entered ahead do not make a round paired).
 pub fn pair(event: &Event, options: Options) -> Result<RoundPairing, PairError> {
-    pair_round(event, event.rounds_played() + 1, options)
+    pair_round(event, event.round_to_pair(), options)
 }
 
 /// Pairs round `round` (1-based) from the rounds before it; entries already in
-/// round `round` count only as absences (requested byes, withdrawals).
+/// round `round` count only as absences (requested byes, withdrawals), and so
+/// do the byes announced for it (TRF-2026 record 240). Players named together
+/// by `XXP` or, for this round, by record 260 are not paired together (C1).
+/// An event that fails [`Event::validate`] is refused, and so is a round past
+/// [`Event::round_to_pair`].
+///
+/// ```
+/// use arbiter_tournament::dutch::{pair_round, PairError};
+/// use arbiter_tournament::{Event, Player};
+/// let mut e = Event::new("Club", 0);
+/// e.players.push(Player::new(1, "A", 2000));
+/// e.players.push(Player::new(1, "B", 1900));
+/// assert!(matches!(pair_round(&e, 1, Default::default()), Err(PairError::Invalid(_))));
+/// e.players[1].id = 2;
+/// assert!(matches!(pair_round(&e, 100, Default::default()), Err(PairError::Event(_))));
+/// ```
 pub fn pair_round(
     event: &Event,
     round: usize,
@@ -128,13 +148,25 @@ pub fn pair_round(
             event.total_rounds
         )));
     }
+    event.validate()?;
+    let next = event.round_to_pair();
+    if round > next {
+        return Err(PairError::Event(format!(
+            "round {round} cannot be paired before round {next}"
+        )));
+    }
+    let with_byes;
+    let event = if event.byes.iter().any(|b| usize::from(b.round) == round) {
+        let mut e = event.clone();
+        e.enter_announced_byes(round);
+        with_byes = e;
+        &with_byes
+    } else {
+        event
+    };
     let mut players = entrants(event, round, options.rules);
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
-    let forbidden: std::collections::HashSet<(u16, u16)> = event
-        .forbidden
-        .iter()
-        .flat_map(|&(a, b)| [(a, b), (b, a)])
-        .collect();
+    let forbidden = event.forbidden_in(round);
     let initial = event.initial_colour.unwrap_or(Colour::White);
     let pairer = Pairer {
         p: &players,

@@ -10,7 +10,7 @@
 mod read;
 mod write;
 
-pub use read::read;
+pub use read::{read, read_bytes};
 pub use write::{write, TrfVersion};
 
 /// Why a TRF could not be read, and where (1-based line and column).

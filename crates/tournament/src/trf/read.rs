@@ -2,8 +2,32 @@
 
 use super::TrfError;
 use crate::model::{
-    Acceleration, Colour, Event, PairingSystem, Player, Points, RoundEntry, RoundResult, Sex, Title,
+    Accelerated, Acceleration, AnnouncedBye, Colour, Event, PairingSystem, Player, Points,
+    Prohibition, RoundEntry, RoundResult, Sex, Title,
 };
+use crate::validate::Place;
+
+/// The lines the records came from, to name them in errors found once the
+/// whole file is read.
+#[derive(Default)]
+struct Origins {
+    records: Vec<(String, usize)>,
+    forbidden: Vec<usize>,
+    prohibited: Vec<usize>,
+    byes: Vec<usize>,
+    accelerated: Vec<usize>,
+}
+
+impl Origins {
+    /// The line of the last record `code` (0 when the file has none).
+    fn record(&self, code: &str) -> usize {
+        self.records
+            .iter()
+            .rev()
+            .find(|(c, _)| c == code)
+            .map_or(0, |(_, l)| *l)
+    }
+}
 
 /// One line as characters, with 1-based column access.
 struct Line<'a> {
@@ -44,7 +68,33 @@ impl Line<'_> {
     }
 }
 
-/// Reads a TRF-16 or TRF-2026 file (CR, LF or CRLF line ends).
+/// Reads a TRF from its bytes: as [`read`], and a file that is not UTF-8
+/// (Latin-1, Windows-1252) is refused with the line and column (byte, from 1)
+/// of the first byte that is not.
+///
+/// ```
+/// let err = arbiter_tournament::trf::read_bytes(b"012 Club\n022 M\xfcnchen\n").unwrap_err();
+/// assert_eq!((err.line, err.column), (2, 6));
+/// ```
+pub fn read_bytes(bytes: &[u8]) -> Result<Event, TrfError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read(text),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            Err(TrfError::new(
+                line,
+                good.len() - start + 1,
+                "not UTF-8 text (a TRF in Latin-1 or Windows-1252? convert it to UTF-8)",
+            ))
+        }
+    }
+}
+
+/// Reads a TRF-16 or TRF-2026 file (CR, LF or CRLF line ends). A text with
+/// no TRF record at all (no player record `001`, no header record the TRF
+/// defines: a PGN, a README) is refused, naming its first line.
 ///
 /// ```
 /// let text = "012 Club\nXXR 3\n\
@@ -60,6 +110,8 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
     let mut xxr = None;
     let mut r142 = None;
     let mut accel_explicit: Vec<(u16, Vec<Points>)> = Vec::new();
+    let mut accel_250: Vec<(usize, Accelerated)> = Vec::new();
+    let mut where_ = Origins::default();
     let mut baku = false;
     // Whether the PAB's points are given (162 `P`, `BBU`); else they are a
     // win's (C.04.1 rule 3; TRF-2026 162 "P = W"; bbpPairings' `BBU`).
@@ -67,6 +119,8 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
     let normalised = text.replace("\r\n", "\n").replace('\r', "\n");
     let text = normalised.strip_prefix('\u{feff}').unwrap_or(&normalised);
     let mut player_lines: Vec<usize> = Vec::new();
+    // Whether any line is a record the TRF defines (not kept verbatim).
+    let mut any_record = false;
     for (i, raw) in text.split('\n').enumerate() {
         let line = Line {
             no: i + 1,
@@ -81,12 +135,10 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
             continue;
         }
         let code = line.cols(1, 3);
+        where_.records.push((code.clone(), line.no));
         match code.as_str() {
             "001" => {
                 let (p, pts) = read_player(&line)?;
-                if event.players.iter().any(|q| q.id == p.id) {
-                    return Err(line.err(5, format!("starting rank {} appears twice", p.id)));
-                }
                 declared.push((event.players.len(), pts));
                 player_lines.push(line.no);
                 event.players.push(p);
@@ -206,6 +258,7 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                     r += 1;
                 }
                 accel_explicit.push((id, pts));
+                where_.accelerated.push(line.no);
             }
             "XXP" => {
                 let mut ids = Vec::new();
@@ -222,94 +275,63 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                 for (k, a) in ids.iter().enumerate() {
                     for b in &ids[k + 1..] {
                         event.forbidden.push((*a, *b));
+                        where_.forbidden.push(line.no);
                     }
                 }
             }
-            _ => event.other_records.push(raw.to_string()),
+            "240" => {
+                event.byes.push(read_240(&line)?);
+                where_.byes.push(line.no);
+            }
+            "250" => accel_250.push((line.no, read_250(&line)?)),
+            "260" => {
+                event.prohibited.push(read_260(&line)?);
+                where_.prohibited.push(line.no);
+            }
+            _ => {
+                event.other_records.push(raw.to_string());
+                continue;
+            }
         }
+        any_record = true;
         let _ = line.text;
+    }
+    if !any_record {
+        let first = text
+            .split('\n')
+            .position(|l| !l.trim().is_empty())
+            .map_or(1, |i| i + 1);
+        return Err(TrfError::new(
+            first,
+            1,
+            "not a TRF: no player record (001) and no TRF header record (012, 042, 142, XXR…)",
+        ));
     }
     event.total_rounds = r142.or(xxr).unwrap_or(0);
     if !pab_given {
         event.scoring.pairing_bye = event.scoring.win;
     }
-    if !accel_explicit.is_empty() {
-        event.acceleration = Some(Acceleration {
-            group_a_last: 0,
-            rounds: 0,
-            explicit: accel_explicit,
-        });
-    } else if baku {
-        let n = event.players.len() as u16;
-        event.acceleration = Some(Acceleration::baku(n, event.total_rounds));
-    }
-    // The file's round columns must agree with each other, and the points
-    // column with the results (as bbpPairings checks).
-    for (k, p) in event.players.iter().enumerate() {
-        let line_no = player_lines[k];
-        for (r, e) in p.rounds.iter().enumerate() {
-            let col = 92 + 10 * r;
-            if let Some(o) = e.opponent {
-                let Some(q) = event.player(o) else {
-                    return Err(TrfError::new(
-                        line_no,
-                        col,
-                        format!("round {}: no player has starting rank {o}", r + 1),
-                    ));
-                };
-                if o == p.id {
-                    return Err(TrfError::new(
-                        line_no,
-                        col,
-                        format!("round {}: a player cannot meet themself", r + 1),
-                    ));
-                }
-                let Some(back) = q.rounds.get(r) else {
-                    return Err(TrfError::new(
-                        line_no,
-                        col,
-                        format!("round {}: opponent {o} has no entry for this round", r + 1),
-                    ));
-                };
-                if back.opponent != Some(p.id) {
-                    return Err(TrfError::new(
-                        line_no,
-                        col,
-                        format!(
-                            "round {}: opponent {o} lists {} as opponent",
-                            r + 1,
-                            back.opponent.map_or("none".to_string(), |x| x.to_string())
-                        ),
-                    ));
-                }
-                let ok_result = back.result == e.result.reversed()
-                    || (e.result == RoundResult::ForfeitLoss
-                        && back.result == RoundResult::ForfeitLoss)
-                    || (!e.result.is_played() && !back.result.is_played());
-                if !ok_result {
-                    return Err(TrfError::new(
-                        line_no,
-                        col + 7,
-                        format!(
-                            "round {}: result {} does not match opponent {o}'s {}",
-                            r + 1,
-                            e.result.code(),
-                            back.result.code()
-                        ),
-                    ));
-                }
-                if let (Some(a), Some(b)) = (e.colour, back.colour) {
-                    if a == b {
-                        return Err(TrfError::new(
-                            line_no,
-                            col + 5,
-                            format!("round {}: both players have the same colour", r + 1),
-                        ));
-                    }
-                }
-            }
-        }
-    }
+    event.acceleration = acceleration(
+        &event,
+        baku,
+        accel_explicit,
+        accel_250,
+        &mut where_.accelerated,
+    );
+    // The file's round columns must agree with each other and every field
+    // fit its columns (one home: `Event::validate`), and the points column
+    // must match the results (as bbpPairings checks).
+    event.validate().map_err(|e| {
+        let (line, column) = match e.place {
+            Place::Record(code) => (where_.record(code), 5),
+            Place::Player { index, column } => (player_lines[index], column),
+            Place::Forbidden(k) => (where_.forbidden.get(k).copied().unwrap_or(0), 5),
+            Place::Prohibited(k) => (where_.prohibited.get(k).copied().unwrap_or(0), 13),
+            Place::Bye(k) => (where_.byes.get(k).copied().unwrap_or(0), 11),
+            Place::Accelerated(k) => (where_.accelerated.get(k).copied().unwrap_or(0), 5),
+        };
+        TrfError::new(line, column, e.message)
+    })?;
     for (k, pts) in declared {
         let p = &event.players[k];
         let s = p.score(&event.scoring);
@@ -362,6 +384,19 @@ fn read_162(line: &Line, event: &mut Event, pab_given: &mut bool) -> Result<(), 
 }
 
 fn read_player(line: &Line) -> Result<(Player, Points), TrfError> {
+    // A number wider than its columns runs into the blank column after it
+    // (a starting rank 12345 read as 1234, a rating 12345 as 1234, a FIDE id
+    // of 12 digits): refused, not cut.
+    for (col, what) in [
+        (9, "the starting rank (columns 5-8)"),
+        (53, "the rating (columns 49-52)"),
+        (69, "the FIDE id (columns 58-68)"),
+    ] {
+        let c = line.cols(col, col);
+        if c.chars().any(|ch| ch.is_ascii_digit()) {
+            return Err(line.err(col, format!("{what} is wider than its columns")));
+        }
+    }
     let id = line
         .number::<u16>(5, 8, "the starting rank")?
         .filter(|&n| n >= 1)
@@ -448,28 +483,8 @@ fn read_player(line: &Line) -> Result<(Player, Points), TrfError> {
         } else {
             result
         };
-        if opponent.is_none() && result.needs_opponent() {
-            return Err(line.err(
-                base,
-                format!("round {}: result {rc} needs an opponent", r + 1),
-            ));
-        }
-        if opponent.is_some() && result.is_bye() {
-            return Err(line.err(
-                base,
-                format!(
-                    "round {}: a bye ({}) has no opponent; write 0000",
-                    r + 1,
-                    result.code()
-                ),
-            ));
-        }
-        if opponent.is_none() && colour.is_some() {
-            return Err(line.err(
-                base + 5,
-                format!("round {}: a colour without an opponent", r + 1),
-            ));
-        }
+        // Byes with an opponent, games without one, colours without an
+        // opponent: `Event::validate` (one home for the checks).
         if opponent.is_some() && colour.is_none() && result.is_played() {
             return Err(line.err(
                 base + 5,
@@ -506,4 +521,152 @@ fn read_player(line: &Line) -> Result<(Player, Points), TrfError> {
         rounds,
     };
     Ok((player, points))
+}
+
+/// The acceleration the file gives: `XXA` lines and record 250 explicitly,
+/// else `192 …_BAKU` by the Baku rule. 250 records that are the Baku rule's
+/// own (what [`super::write`] writes for a Baku event) keep group A as they
+/// name it — fixed when the first round was paired, whatever late entries
+/// came after (C.04.5.1: "the last GA player stays the same").
+fn acceleration(
+    event: &Event,
+    baku: bool,
+    mut explicit: Vec<(u16, Vec<Points>)>,
+    records: Vec<(usize, Accelerated)>,
+    lines: &mut Vec<usize>,
+) -> Option<Acceleration> {
+    let runs: Vec<Accelerated> = records.iter().map(|(_, a)| *a).collect();
+    if baku && explicit.is_empty() && !runs.is_empty() {
+        let rule = Acceleration {
+            group_a_last: runs.iter().map(|a| a.last_id).max().unwrap_or(0),
+            rounds: runs.iter().map(|a| a.last_round).max().unwrap_or(0),
+            explicit: Vec::new(),
+        };
+        if rule.baku_records(event.scoring) == runs {
+            return Some(rule);
+        }
+    }
+    for (line, a) in &records {
+        for id in a.first_id..=a.last_id {
+            let k = match explicit.iter().position(|(p, _)| *p == id) {
+                Some(k) => k,
+                None => {
+                    explicit.push((id, Vec::new()));
+                    lines.push(*line);
+                    explicit.len() - 1
+                }
+            };
+            let pts = &mut explicit[k].1;
+            for r in a.first_round..=a.last_round {
+                let i = usize::from(r) - 1;
+                if pts.len() <= i {
+                    pts.resize(i + 1, Points::ZERO);
+                }
+                pts[i] = a.points;
+            }
+        }
+    }
+    if !explicit.is_empty() {
+        return Some(Acceleration {
+            group_a_last: 0,
+            rounds: 0,
+            explicit,
+        });
+    }
+    baku.then(|| Acceleration::baku(event.players.len() as u16, event.total_rounds))
+}
+
+/// A number in columns `from..=to` that must be there.
+fn required<T: std::str::FromStr>(
+    line: &Line,
+    from: usize,
+    to: usize,
+    what: &str,
+) -> Result<T, TrfError> {
+    line.number::<T>(from, to, what)?
+        .ok_or_else(|| line.err(from, format!("{what} is missing (columns {from}-{to})")))
+}
+
+/// Starting ranks in fields of 4 columns from `from`, 5 columns apart.
+fn ids_from(line: &Line, from: usize) -> Result<Vec<u16>, TrfError> {
+    let mut ids = Vec::new();
+    let mut col = from;
+    while col <= line.chars.len() {
+        if let Some(id) = line.number::<u16>(col, col + 3, "a starting rank")? {
+            ids.push(id);
+        }
+        col += 5;
+    }
+    if ids.is_empty() {
+        return Err(line.err(from, format!("no starting rank from column {from}")));
+    }
+    Ok(ids)
+}
+
+/// Record 240 (TRF-2026): bye type in column 5 (`F`, `H`, `Z`), the round in
+/// 7–9, starting ranks in 11–14, 16–19, …
+fn read_240(line: &Line) -> Result<AnnouncedBye, TrfError> {
+    let t = line.cols(5, 5);
+    let result = match t.to_ascii_uppercase().as_str() {
+        "F" => RoundResult::FullBye,
+        "H" => RoundResult::HalfBye,
+        "Z" => RoundResult::ZeroBye,
+        _ => {
+            return Err(line.err(
+                5,
+                format!("record 240: the bye type is F, H or Z, not {t:?}"),
+            ))
+        }
+    };
+    let round = required::<u16>(line, 7, 9, "the round")?;
+    Ok(AnnouncedBye {
+        round,
+        result,
+        players: ids_from(line, 11)?,
+    })
+}
+
+/// Record 250 (TRF-2026): match points 5–8 (teams), game points 10–13, first
+/// and last round 15–17 / 19–21, first and last starting rank 23–26 / 28–31.
+fn read_250(line: &Line) -> Result<Accelerated, TrfError> {
+    let gp = line.cols(10, 13);
+    let points: Points = gp
+        .parse()
+        .map_err(|e: crate::model::PointsError| line.err(10, format!("record 250: {e}")))?;
+    let a = Accelerated {
+        points,
+        first_round: required(line, 15, 17, "the first round")?,
+        last_round: required(line, 19, 21, "the last round")?,
+        first_id: required(line, 23, 26, "the first starting rank")?,
+        last_id: required(line, 28, 31, "the last starting rank")?,
+    };
+    if a.first_round == 0 || a.first_round > a.last_round {
+        return Err(line.err(
+            15,
+            "record 250: the first round must be 1 to the last round",
+        ));
+    }
+    if a.first_id == 0 || a.first_id > a.last_id {
+        return Err(line.err(
+            23,
+            "record 250: the first starting rank must be 1 to the last",
+        ));
+    }
+    Ok(a)
+}
+
+/// Record 260 (TRF-2026): first and last round 5–7 / 9–11, starting ranks
+/// in 13–16, 18–21, …
+fn read_260(line: &Line) -> Result<Prohibition, TrfError> {
+    let first_round = required(line, 5, 7, "the first round")?;
+    let last_round = required(line, 9, 11, "the last round")?;
+    let players = ids_from(line, 13)?;
+    if players.len() < 2 {
+        return Err(line.err(13, "record 260 names at least two players"));
+    }
+    Ok(Prohibition {
+        first_round,
+        last_round,
+        players,
+    })
 }

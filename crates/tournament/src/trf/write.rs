@@ -1,6 +1,7 @@
 //! Writing an [`Event`] as a TRF, column-exact.
 
 use crate::model::{Colour, Event, PairingSystem, Player, PointSystem, Points};
+use crate::validate::EventError;
 use std::fmt::Write as _;
 
 /// Which edition of the TRF to write.
@@ -19,17 +20,23 @@ pub enum TrfVersion {
     Trf26,
 }
 
-/// Writes an event as a TRF; every line ends with CR LF.
+/// Writes an event as a TRF; every line ends with CR LF. An event that does
+/// not pass [`Event::validate`] — a value wider than its columns (a rating of
+/// 12000, a FIDE id of 12 digits), a line break in a name, an opponent who is
+/// no player — is refused: the file would not read back.
 ///
 /// ```
 /// use arbiter_tournament::{trf, Event, Player};
 /// let mut e = Event::new("Club", 5);
 /// e.players.push(Player::new(1, "Doe, John", 2000));
-/// let text = trf::write(&e, trf::TrfVersion::Trf16);
+/// let text = trf::write(&e, trf::TrfVersion::Trf16).unwrap();
 /// assert!(text.contains("001    1      Doe, John"));
 /// assert_eq!(trf::read(&text).unwrap(), e);
+/// e.players[0].rating = 12000;
+/// assert!(trf::write(&e, trf::TrfVersion::Trf16).is_err());
 /// ```
-pub fn write(event: &Event, version: TrfVersion) -> String {
+pub fn write(event: &Event, version: TrfVersion) -> Result<String, EventError> {
+    event.validate()?;
     let mut out = String::new();
     let mut line = |s: String| {
         out.push_str(s.trim_end());
@@ -97,6 +104,33 @@ pub fn write(event: &Event, version: TrfVersion) -> String {
         if !event.tie_breaks.is_empty() {
             line(format!("202 {}", event.tie_breaks.join(",")));
         }
+        for b in &event.byes {
+            let mut s = format!("240 {} {:>3}", b.result.code(), b.round);
+            for id in &b.players {
+                let _ = write!(s, " {id:>4}");
+            }
+            line(s);
+        }
+        if let Some(a) = &event.acceleration {
+            for r in a.baku_records(event.scoring) {
+                line(format!(
+                    "250 {:>4} {:>4} {:>3} {:>3} {:>4} {:>4}",
+                    "",
+                    r.points.to_string(),
+                    r.first_round,
+                    r.last_round,
+                    r.first_id,
+                    r.last_id
+                ));
+            }
+        }
+        for p in &event.prohibited {
+            let mut s = format!("260 {:>3} {:>3}", p.first_round, p.last_round);
+            for id in &p.players {
+                let _ = write!(s, " {id:>4}");
+            }
+            line(s);
+        }
     }
     for r in &event.other_records {
         line(r.clone());
@@ -156,7 +190,7 @@ pub fn write(event: &Event, version: TrfVersion) -> String {
             line(format!("{code} {v:>4}"));
         }
     }
-    out
+    Ok(out)
 }
 
 fn xxa(id: u16, pts: &[Points]) -> String {
@@ -167,7 +201,8 @@ fn xxa(id: u16, pts: &[Points]) -> String {
     s
 }
 
-/// Record 162: symbol at column 6, points at 7–10, the next pair 9 columns on.
+/// Record 162 (TRF-2026): symbol at column 6, points at 7–10, each next pair
+/// 9 columns on (symbols at 6, 15, 24, …; points at 7–10, 16–19, 25–28, …).
 fn record_162(s: &PointSystem) -> String {
     let mut out = String::from("162 ");
     for (sym, v) in [
@@ -177,7 +212,8 @@ fn record_162(s: &PointSystem) -> String {
         ('A', s.zero_bye),
         ('P', s.pairing_bye),
     ] {
-        let _ = write!(out, " {sym}{v:>4}    ");
+        // column 6 + 9k: one space, the symbol, 4 columns of points, 3 spaces.
+        let _ = write!(out, " {sym}{:>4}   ", v.to_string());
     }
     out
 }
