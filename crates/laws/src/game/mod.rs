@@ -1,10 +1,10 @@
 //! [`Game`]: the state of a game as a fold over its event log.
 //!
-//! By concern: the moves and the automatic ends ([`play`]), offers,
-//! resignation, flag fall and touch ([`board`]), draw claims ([`claims`]),
-//! illegal moves ([`illegal`]), quickplay finishes ([`quickplay`]), the
-//! arbiter's rulings ([`rulings`]); the records ([`applied`]) and the
-//! refusals ([`rejected`]).
+//! By concern (private modules): the moves and the automatic ends
+//! (`play`), offers, resignation, flag fall and touch (`board`), draw
+//! claims (`claims`), illegal moves (`illegal`), quickplay finishes
+//! (`quickplay`), the arbiter's rulings (`rulings`); the records
+//! ([`Applied`] and the others of `applied`) and the refusals ([`Rejected`]).
 
 mod adjourned;
 mod applied;
