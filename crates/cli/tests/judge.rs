@@ -315,8 +315,48 @@ fn a_refused_value_is_quoted_by_its_start_only() {
             .collect();
         assert_eq!(lines.len(), 5, "{out}");
         let error = lines[3]["error"].as_str().unwrap();
-        assert!(error.starts_with("line 4: "), "{error}");
+        // One place: the line, and the column where a JSON error stopped.
+        assert!(
+            error.starts_with("line 4: ") || error.starts_with("line 4, column "),
+            "{error}"
+        );
+        assert!(!error.contains(" at line "), "{error}");
         assert!(error.contains(quoted), "{error}");
         assert!(error.contains("… (60000 characters)"), "{error}");
     }
+}
+
+/// A line that is not JSON, or not an event, is answered with one place,
+/// its line and the column on it where reading stopped — not the line
+/// again as the JSON reader counts it ("line 1 column 53") — and the start
+/// line names what a value must be.
+#[test]
+fn a_parse_error_names_one_place() {
+    let input = concat!(
+        "{\"start\": {\"time_control\": \"5400+30\"}}\n",
+        "{\"t\": 1000, \"by\": \"white\", \"do\": \"move\", \"move\": \"e4\"\n",
+        "  {\"t\": 2000, \"by\": \"white\", \"do\": \"move\", \"mvoe\": \"e4\"}\n",
+    );
+    let (code, out, err) = judge_bytes(input.as_bytes());
+    assert_eq!(code, Some(0), "{err}");
+    let errors: Vec<String> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter_map(|v| v["error"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "line 2, column 53: EOF while parsing an object",
+            "line 3, column 56: unknown field `mvoe`, expected `move` or `two_hands`",
+        ]
+    );
+    let (code, _, err) = judge_bytes(b"{\"start\": {\"edition\": 2018}}\n");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(
+            "line 1, column 26: invalid type: integer `2018`, expected the edition, a string \"2014\", \"2018\" or \"2023\""
+        ),
+        "{err}"
+    );
 }

@@ -33,7 +33,7 @@ use std::str::FromStr;
 /// assert_eq!(Edition::Fide2023.rules().articles.checkmate, "5.1.1");
 /// # Ok::<_, arbiter_laws::edition::ParseEditionError>(())
 /// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub enum Edition {
     /// In force from 1 July 2014 (84th Congress, Tallinn): the edition of the
     /// user's documents, and the default.
@@ -46,6 +46,40 @@ pub enum Edition {
     /// In force from 1 January 2023 (93rd Congress, Chennai).
     #[serde(rename = "2023")]
     Fide2023,
+}
+
+/// What an edition is written as: the serde form, `"2014"`, `"2018"` or
+/// `"2023"`, a string (what a reader is told when it finds anything else).
+const EDITION_EXPECTED: &str = r#"the edition, a string "2014", "2018" or "2023""#;
+
+/// Reads the serde form (`"2014"`, `"2018"`, `"2023"`); anything else is
+/// refused with a message that names the edition and its forms.
+///
+/// ```
+/// use arbiter_laws::Edition;
+/// let e: Edition = serde_json::from_str(r#""2018""#)?;
+/// assert_eq!(e, Edition::Fide2018);
+/// let err = serde_json::from_str::<Edition>("2018").unwrap_err().to_string();
+/// assert!(err.starts_with(r#"invalid type: integer `2018`, expected the edition, a string "2014", "2018" or "2023""#), "{err}");
+/// # Ok::<_, serde_json::Error>(())
+/// ```
+impl<'de> Deserialize<'de> for Edition {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Edition, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Edition;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(EDITION_EXPECTED)
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Edition, E> {
+                Edition::ALL
+                    .into_iter()
+                    .find(|e| e.year() == v)
+                    .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(v), &self))
+            }
+        }
+        d.deserialize_str(Visitor)
+    }
 }
 
 /// How the automatic fivefold-repetition draw is counted.
@@ -210,6 +244,14 @@ pub struct Articles {
     pub restored_clocks: &'static str,
     /// The initial position was incorrect: the game cancelled, a new game.
     pub wrong_setup: &'static str,
+    /// Rapid and blitz without adequate supervision: once each player has
+    /// completed ten moves, no claim about an incorrect set-up (castling not
+    /// allowed with a wrongly placed king, nor with a wrongly placed rook)
+    /// and no change to the clock setting unless the schedule would suffer.
+    pub setup_after_ten_moves: &'static str,
+    /// A pawn moved to the last rank and not replaced: an illegal move, the
+    /// pawn replaced by a queen.
+    pub unreplaced_promotion: &'static str,
     /// The game began with colours reversed.
     pub colours_reversed: &'static str,
     /// Pieces displaced: the correct position re-established.
@@ -292,6 +334,8 @@ impl Articles {
             set_clocks,
             restored_clocks,
             wrong_setup,
+            setup_after_ten_moves,
+            unreplaced_promotion,
             colours_reversed,
             displaced,
             press_without_move,
@@ -319,6 +363,8 @@ impl Articles {
             ("set_clocks", set_clocks),
             ("restored_clocks", restored_clocks),
             ("wrong_setup", wrong_setup),
+            ("setup_after_ten_moves", setup_after_ten_moves),
+            ("unreplaced_promotion", unreplaced_promotion),
             ("colours_reversed", colours_reversed),
             ("displaced", displaced),
             ("illegal_position", illegal_position),
@@ -450,6 +496,8 @@ const ARTICLES_2014: Articles = Articles {
     set_clocks: "6.12",
     restored_clocks: "7.1",
     wrong_setup: "7.2 a",
+    setup_after_ten_moves: "A.4 a",
+    unreplaced_promotion: "7.5 a",
     colours_reversed: "7.3",
     displaced: "7.4 a",
     press_without_move: None,
@@ -507,6 +555,8 @@ const ARTICLES_2018: Articles = Articles {
     set_clocks: "6.11",
     restored_clocks: "7.1",
     wrong_setup: "7.2.1",
+    setup_after_ten_moves: "A.4.1",
+    unreplaced_promotion: "7.5.2",
     colours_reversed: "7.3",
     displaced: "7.4.1",
     press_without_move: Some("7.5.3"),
@@ -522,6 +572,7 @@ const ARTICLES_2023: Articles = Articles {
     threefold_intended: "9.2.1",
     threefold_current: "9.2.2",
     illegal_move_unsupervised: "A.5.2",
+    setup_after_ten_moves: "A.5.1",
     reduced_penalty: "A.3",
     promotion: "3.7.3.3",
     illegal_position: "A.5.4",
@@ -627,6 +678,21 @@ impl Rules {
     /// blitz without adequate supervision: 2014 A.4 b, 2018 A.4.2, 2023
     /// A.5.2); otherwise the arbiter acts as soon as it is discovered (7.5).
     pub const fn illegal_move_needs_claim(&self, class: TimeClass, supervised: bool) -> bool {
+        self.without_adequate_supervision(class, supervised)
+    }
+
+    /// `true` for rapid and blitz played without adequate supervision, where
+    /// the Competition Rules do not apply (2014 A.4, 2018 A.4, 2023 A.5;
+    /// blitz by B.4 / B.3): not `supervised` (one arbiter for at most three
+    /// rapid games, or for each blitz game).
+    ///
+    /// ```
+    /// use arbiter_laws::{Edition, TimeClass};
+    /// let r = Edition::Fide2018.rules();
+    /// assert!(r.without_adequate_supervision(TimeClass::Blitz, false));
+    /// assert!(!r.without_adequate_supervision(TimeClass::Standard, false));
+    /// ```
+    pub const fn without_adequate_supervision(&self, class: TimeClass, supervised: bool) -> bool {
         matches!(class, TimeClass::Rapid | TimeClass::Blitz) && !supervised
     }
 

@@ -394,6 +394,36 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// The event's name as `arbiter judge` writes its `"do"` (a move made
+    /// with two hands is a `move`, an unnoticed illegal move an `illegal`,
+    /// a promotion piece touching its square a `touch`).
+    ///
+    /// ```
+    /// use arbiter_laws::Action;
+    /// assert_eq!(Action::PressClock.name(), "press_clock");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Move { .. } | Action::MoveTwoHands { .. } => "move",
+            Action::OfferDraw => "offer_draw",
+            Action::AcceptDraw => "accept_draw",
+            Action::DeclineDraw => "decline_draw",
+            Action::Claim { .. } => "claim",
+            Action::Resign => "resign",
+            Action::Flag => "flag",
+            Action::Touch { .. } | Action::TouchPromotionPiece { .. } => "touch",
+            Action::Illegal { .. } | Action::IllegalUnnoticed { .. } => "illegal",
+            Action::Arbiter { .. } => "arbiter",
+            Action::Arrive => "arrive",
+            Action::Seal { .. } => "seal",
+            Action::PressClock => "press_clock",
+            Action::Forfeit { .. } => "forfeit",
+            Action::Adjudicate { .. } => "adjudicate",
+        }
+    }
+}
+
 /// What an arbiter's [`Action::Forfeit`] or [`Action::Adjudicate`] rests on.
 ///
 /// ```

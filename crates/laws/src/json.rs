@@ -232,16 +232,21 @@ pub struct Event {
     pub action: Action,
 }
 
-/// What a player or the arbiter does, as `arbiter judge` writes it.
+/// What a player or the arbiter does, as `arbiter judge` writes it. A
+/// field the action does not have is refused (`"mvoe"`, `"notice"`): the
+/// actions without fields are empty structs (`Resign {}`), so that they
+/// refuse them too.
 ///
 /// ```
 /// use arbiter_laws::json::Action;
 /// let a: Action = serde_json::from_str(r#"{"do": "touch", "square": "e2"}"#)?;
 /// assert_eq!(a, Action::Touch { square: "e2".into(), piece: None });
+/// let typo = serde_json::from_str::<Action>(r#"{"do": "resign", "move": "e4"}"#).unwrap_err();
+/// assert!(typo.to_string().starts_with("unknown field `move`"), "{typo}");
 /// # Ok::<_, serde_json::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "do", rename_all = "snake_case")]
+#[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// A move, made and completed (the clock pressed), in SAN or UCI.
     Move {
@@ -253,7 +258,7 @@ pub enum Action {
         two_hands: bool,
     },
     /// The clock pressed without a move (2018+ 7.5.3).
-    PressClock,
+    PressClock {},
     /// The move sealed for an adjournment, as written (App. E / Guidelines I).
     Seal {
         /// The move as written.
@@ -261,11 +266,11 @@ pub enum Action {
         mv: String,
     },
     /// A draw offer (9.1 b / 9.1.2).
-    OfferDraw,
+    OfferDraw {},
     /// Accepting the opponent's draw offer.
-    AcceptDraw,
+    AcceptDraw {},
     /// Declining the opponent's draw offer.
-    DeclineDraw,
+    DeclineDraw {},
     /// A claim, by the player having the move unless its kind says otherwise.
     Claim {
         /// What is claimed.
@@ -275,9 +280,9 @@ pub enum Action {
         mv: Option<String>,
     },
     /// Resignation (5.1 b / 5.1.2).
-    Resign,
+    Resign {},
     /// A claim that the opponent's flag has fallen (6.8).
-    Flag,
+    Flag {},
     /// The player having the move deliberately touches the piece on `square` (4.3).
     Touch {
         /// The square, e.g. `"e2"`.
@@ -301,7 +306,7 @@ pub enum Action {
         noticed: bool,
     },
     /// A player absent at the scheduled start arrives at the board (6.7).
-    Arrive,
+    Arrive {},
     /// An arbiter's decision.
     Arbiter {
         /// The decision.
@@ -846,13 +851,45 @@ pub fn read_intended_move(pos: &Position, text: &str) -> Result<Move, Rejected> 
                 promotion,
             })
         }
+        Ok(San::Castle(side)) => Ok(castling_king_move(pos, side)),
+        _ => Err(error),
+    }
+}
+
+/// Castling on `side` as the king's move of two squares (`e1g1`, `e1c1`),
+/// legal or not: the king of the player to move in `pos` to the g- or
+/// c-file of its rank (3.8; the rook follows it, see the illegal move's
+/// position).
+fn castling_king_move(pos: &Position, side: CastlingSide) -> Move {
+    let king = pos.king_of(pos.turn());
+    let file = match side {
+        CastlingSide::KingSide => File::G,
+        CastlingSide::QueenSide => File::C,
+    };
+    Move::new(king, Square::from_coords(file, king.rank()))
+}
+
+/// An illegal move as an `illegal` line writes it, on the board `pos` it
+/// was made on: in coordinates ([`read_illegal_move`]), or castling written
+/// `O-O` / `O-O-O` (`0-0`, `0-0-0`), the king's two squares (`e1g1`).
+///
+/// ```
+/// use arbiter_laws::{json::read_illegal_move_on, IllegalMove};
+/// use arbiter_chess::{Position, Square};
+/// let pos = Position::from_fen_auto("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1")?;
+/// assert_eq!(read_illegal_move_on(&pos, "0-0")?, IllegalMove::new(Square::E1, Square::G1));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_illegal_move_on(pos: &Position, text: &str) -> Result<IllegalMove, Rejected> {
+    let error = match read_illegal_move(text) {
+        Ok(m) => return Ok(m),
+        Err(e) => e,
+    };
+    let written = text.trim().replace('0', "O");
+    match San::parse(&written) {
         Ok(San::Castle(side)) => {
-            let king = pos.king_of(us);
-            let file = match side {
-                CastlingSide::KingSide => File::G,
-                CastlingSide::QueenSide => File::C,
-            };
-            Ok(Move::new(king, Square::from_coords(file, king.rank())))
+            let m = castling_king_move(pos, side);
+            Ok(IllegalMove::new(m.from, m.to))
         }
         _ => Err(error),
     }
@@ -906,7 +943,7 @@ impl Event {
             _ => game.check_time(self.t)?,
         }
         let by = Actor::from(self.by);
-        if let (Some(c), false) = (self.by, matches!(self.action, Action::Arrive)) {
+        if let (Some(c), false) = (self.by, matches!(self.action, Action::Arrive {})) {
             game.require_present(c)?;
         }
         let player = || self.by.ok_or(Rejected::NoPlayer);
@@ -920,11 +957,11 @@ impl Event {
                     typed::Action::Move { mv }
                 }
             }
-            Action::PressClock => typed::Action::PressClock,
+            Action::PressClock {} => typed::Action::PressClock,
             Action::Seal { mv } => typed::Action::Seal { text: mv.clone() },
-            Action::OfferDraw => typed::Action::OfferDraw,
-            Action::AcceptDraw => typed::Action::AcceptDraw,
-            Action::DeclineDraw => typed::Action::DeclineDraw,
+            Action::OfferDraw {} => typed::Action::OfferDraw,
+            Action::AcceptDraw {} => typed::Action::AcceptDraw,
+            Action::DeclineDraw {} => typed::Action::DeclineDraw,
             Action::Claim { kind, mv } => {
                 let draw = matches!(kind, ClaimKind::Threefold | ClaimKind::Fifty);
                 let mv = match mv {
@@ -936,8 +973,8 @@ impl Event {
                 };
                 typed::Action::Claim { kind: *kind, mv }
             }
-            Action::Resign => typed::Action::Resign,
-            Action::Flag => typed::Action::Flag,
+            Action::Resign {} => typed::Action::Resign,
+            Action::Flag {} => typed::Action::Flag,
             Action::Touch {
                 square,
                 piece: Some(piece),
@@ -974,7 +1011,7 @@ impl Event {
             }
             Action::Illegal { mv, noticed } => {
                 game.may_move_illegally(player()?)?;
-                let mv = read_illegal_move(mv)?;
+                let mv = read_illegal_move_on(game.position(), mv)?;
                 if *noticed {
                     typed::Action::Illegal { mv }
                 } else {
@@ -1005,7 +1042,7 @@ impl Event {
                     game.rules(),
                 )?,
             },
-            Action::Arrive => typed::Action::Arrive,
+            Action::Arrive {} => typed::Action::Arrive,
             Action::Forfeit {
                 player,
                 ground,
@@ -1052,11 +1089,11 @@ impl Event {
                 mv: san(game.position(), *mv),
                 two_hands: true,
             },
-            typed::Action::PressClock => Action::PressClock,
+            typed::Action::PressClock => Action::PressClock {},
             typed::Action::Seal { text } => Action::Seal { mv: text.clone() },
-            typed::Action::OfferDraw => Action::OfferDraw,
-            typed::Action::AcceptDraw => Action::AcceptDraw,
-            typed::Action::DeclineDraw => Action::DeclineDraw,
+            typed::Action::OfferDraw => Action::OfferDraw {},
+            typed::Action::AcceptDraw => Action::AcceptDraw {},
+            typed::Action::DeclineDraw => Action::DeclineDraw {},
             typed::Action::Claim { kind, mv } => Action::Claim {
                 kind: *kind,
                 mv: mv.map(|m| {
@@ -1072,8 +1109,8 @@ impl Event {
                     }
                 }),
             },
-            typed::Action::Resign => Action::Resign,
-            typed::Action::Flag => Action::Flag,
+            typed::Action::Resign => Action::Resign {},
+            typed::Action::Flag => Action::Flag {},
             typed::Action::TouchPromotionPiece { square, piece } => Action::Touch {
                 square: square.to_string(),
                 piece: Some(piece.char().to_string()),
@@ -1090,7 +1127,7 @@ impl Event {
                 mv: mv.to_string(),
                 noticed: false,
             },
-            typed::Action::Arrive => Action::Arrive,
+            typed::Action::Arrive => Action::Arrive {},
             typed::Action::Arbiter { decision } => {
                 let f = Decision::fields_of(*decision);
                 Action::Arbiter {
@@ -1135,7 +1172,11 @@ impl Event {
 /// Reads `event` against `game` and applies it. On `Err` nothing has changed.
 pub fn apply(game: &mut Game, event: &Event) -> Result<Applied, Rejected> {
     let typed = event.to_event(game)?;
-    game.apply(typed)
+    let written = match &event.action {
+        Action::Claim { mv: Some(text), .. } => Some(text.as_str()),
+        _ => None,
+    };
+    game.apply_as_written(typed, written)
 }
 
 /// [`Game::read_ahead`] on a record's lines: the moves (and intended moves

@@ -104,10 +104,13 @@ pub enum JudgeError {
     #[error(transparent)]
     Io(#[from] std::io::Error),
     /// The first line is not a valid start.
-    #[error("line {line}: {message}")]
+    #[error("{}: {message}", place(*.line, *.column))]
     Start {
         /// 1-based line number.
         line: usize,
+        /// Where on the line its JSON reader stopped, counted from 1 in
+        /// bytes, if it did.
+        column: Option<usize>,
         /// What is wrong.
         message: String,
     },
@@ -270,9 +273,72 @@ fn read_bounded<R: BufRead>(input: &mut R, bytes: &mut Vec<u8>) -> std::io::Resu
     Ok(Some(whole && text.len() <= MAX_LINE))
 }
 
-/// An event line read, or why it is not an event.
-fn parse_event(text: &str) -> Result<Event, String> {
-    serde_json::from_str::<Event>(text).map_err(|e| shorten_quoted(&e.to_string()))
+/// Why a line is not an event (or not a start): what, and the column of
+/// the line where its JSON reader stopped, if it did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Misread {
+    /// Counted from 1 on the line, in bytes.
+    column: Option<usize>,
+    message: String,
+}
+
+impl Misread {
+    /// A line that cannot be read at all (too long, not UTF-8).
+    fn whole(message: String) -> Misread {
+        Misread {
+            column: None,
+            message,
+        }
+    }
+
+    /// A JSON reader's error on a line's text that starts `at` bytes into
+    /// the line: its column on the line, and its message without the
+    /// reader's own "at line 1 column N" — the line is named once, by
+    /// [`Misread::on_line`] — and with the values it quotes shortened
+    /// ([`shorten_quoted`]).
+    fn json(e: &serde_json::Error, at: usize) -> Misread {
+        let full = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let message = full.strip_suffix(&suffix).unwrap_or(&full);
+        Misread {
+            column: (e.line() > 0).then(|| e.column() + at),
+            message: shorten_quoted(message),
+        }
+    }
+
+    /// The error as the answer to line `n` (counted from 1) says it:
+    /// `line 2, column 53: EOF while parsing an object`, or `line 2: …`.
+    fn on_line(&self, n: usize) -> String {
+        format!("{}: {}", place(n, self.column), self.message)
+    }
+
+    /// The error of line `n` as the start line.
+    fn start_error(self, n: usize) -> JudgeError {
+        JudgeError::Start {
+            line: n,
+            column: self.column,
+            message: self.message,
+        }
+    }
+}
+
+/// `line 2, column 53`, or `line 2` without a column: one place, counted from 1.
+fn place(line: usize, column: Option<usize>) -> String {
+    match column {
+        Some(c) => format!("line {line}, column {c}"),
+        None => format!("line {line}"),
+    }
+}
+
+/// An event line read (`text`, a line's JSON, `at` bytes into the line), or
+/// why it is not an event and where.
+fn parse_event(text: &str, at: usize) -> Result<Event, Misread> {
+    serde_json::from_str::<Event>(text).map_err(|e| Misread::json(&e, at))
+}
+
+/// Where `trimmed`, a part of `line`, starts in it, in bytes.
+fn offset_in(line: &str, trimmed: &str) -> usize {
+    (trimmed.as_ptr() as usize).saturating_sub(line.as_ptr() as usize)
 }
 
 /// A JSON reader's message with each value it quotes (between backticks or
@@ -321,6 +387,16 @@ fn shorten_quoted(message: &str) -> String {
     out
 }
 
+/// Why the first line is not a start line, and where: a line that is no
+/// JSON object, or has no `"start"`, is told the form of one.
+fn start_line_error(e: &serde_json::Error, at: usize) -> Misread {
+    let mut misread = Misread::json(e, at);
+    if misread.message.contains("`start`") || e.is_syntax() || e.is_eof() {
+        misread.message = format!("expected {{\"start\": {{…}}}}: {}", misread.message);
+    }
+    misread
+}
+
 /// The JSON text of a line, or `None` for a blank or comment line.
 fn event_text(line: &str) -> Option<&str> {
     let trimmed = line.trim();
@@ -359,63 +435,56 @@ pub fn run_game<R: BufRead, W: Write>(
     let mut line = String::new();
     let mut bytes = Vec::new();
     let mut i = 0;
-    let mut next_line = |line: &mut String| -> Result<Option<(usize, Option<String>)>, JudgeError> {
-        line.clear();
-        let Some(whole) = read_bounded(&mut input, &mut bytes)? else {
-            return Ok(None);
-        };
-        i += 1;
-        let unreadable = if !whole {
-            let start = String::from_utf8_lossy(&bytes[..bytes.len().min(QUOTED)]);
-            Some(format!(
+    let mut next_line =
+        |line: &mut String| -> Result<Option<(usize, Option<Misread>)>, JudgeError> {
+            line.clear();
+            let Some(whole) = read_bounded(&mut input, &mut bytes)? else {
+                return Ok(None);
+            };
+            i += 1;
+            let unreadable = if !whole {
+                let start = String::from_utf8_lossy(&bytes[..bytes.len().min(QUOTED)]);
+                Some(Misread::whole(format!(
                 "longer than {MAX_LINE} bytes, the most a line may have: skipped (it starts: {start}…)"
-            ))
-        } else {
-            match std::str::from_utf8(&bytes) {
-                Ok(text) => {
-                    // A byte-order mark before the first line is no part of it.
-                    let text = if i == 1 {
-                        text.trim_start_matches('\u{FEFF}')
-                    } else {
-                        text
-                    };
-                    line.push_str(text);
-                    None
+            )))
+            } else {
+                match std::str::from_utf8(&bytes) {
+                    Ok(text) => {
+                        // A byte-order mark before the first line is no part of it.
+                        let text = if i == 1 {
+                            text.trim_start_matches('\u{FEFF}')
+                        } else {
+                            text
+                        };
+                        line.push_str(text);
+                        None
+                    }
+                    Err(e) => Some(Misread::whole(format!(
+                        "not UTF-8 text (byte {}, 0x{:02x})",
+                        e.valid_up_to() + 1,
+                        bytes[e.valid_up_to()]
+                    ))),
                 }
-                Err(e) => Some(format!(
-                    "not UTF-8 text (byte {}, 0x{:02x})",
-                    e.valid_up_to() + 1,
-                    bytes[e.valid_up_to()]
-                )),
-            }
+            };
+            Ok(Some((i - 1, unreadable)))
         };
-        Ok(Some((i - 1, unreadable)))
-    };
     let mut game = loop {
         let Some((i, unreadable)) = next_line(&mut line)? else {
             return Err(JudgeError::Empty);
         };
-        if let Some(message) = unreadable {
-            return Err(JudgeError::Start {
-                line: i + 1,
-                message,
-            });
+        if let Some(misread) = unreadable {
+            return Err(misread.start_error(i + 1));
         }
         let Some(trimmed) = event_text(&line) else {
             continue;
         };
-        let start: StartLine = serde_json::from_str(trimmed).map_err(|e| JudgeError::Start {
-            line: i + 1,
-            message: format!("expected {{\"start\": {{…}}}}: {e}"),
-        })?;
+        let start: StartLine = serde_json::from_str(trimmed)
+            .map_err(|e| start_line_error(&e, offset_in(&line, trimmed)).start_error(i + 1))?;
         let game = start
             .start
             .to_start()
             .and_then(Game::new)
-            .map_err(|e| JudgeError::Start {
-                line: i + 1,
-                message: e.to_string(),
-            })?;
+            .map_err(|e| Misread::whole(e.to_string()).start_error(i + 1))?;
         Line {
             ok: true,
             class: Some(game.time_class().name()),
@@ -440,7 +509,7 @@ pub fn run_game<R: BufRead, W: Write>(
                 Ok(Some((i, Some(unreadable)))) => ahead.push((i, Err(unreadable))),
                 Ok(Some((i, None))) => {
                     if let Some(trimmed) = event_text(&line) {
-                        ahead.push((i, parse_event(trimmed)));
+                        ahead.push((i, parse_event(trimmed, offset_in(&line, trimmed))));
                     }
                 }
                 Ok(None) => break,
@@ -464,7 +533,7 @@ pub fn run_game<R: BufRead, W: Write>(
                 None => break,
                 Some((i, Some(unreadable))) => (i, Err(unreadable)),
                 Some((i, None)) => match event_text(&line) {
-                    Some(trimmed) => (i, parse_event(trimmed)),
+                    Some(trimmed) => (i, parse_event(trimmed, offset_in(&line, trimmed))),
                     None => continue,
                 },
             }
@@ -474,7 +543,7 @@ pub fn run_game<R: BufRead, W: Write>(
             Ok(e) => e,
             Err(e) => {
                 summary.rejected += 1;
-                let error = format!("line {}: {e}", i + 1);
+                let error = e.on_line(i + 1);
                 Line {
                     error: Some(&error),
                     ..Line::default()

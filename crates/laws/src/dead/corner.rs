@@ -55,9 +55,9 @@ const PATTERNS_TRIED: usize = 6;
 const SLACK: usize = 3;
 
 /// A helpmate line for `winner` from `pos` ending in a mate near a corner,
-/// if the position has only kings and minor pieces, at most [`MAX_PIECES`], and a
+/// if the position has only kings and minor pieces, at most `MAX_PIECES` (5), and a
 /// search towards the nearest mating patterns finds one within
-/// [`MAX_NODES`] positions. `None` proves nothing.
+/// `MAX_NODES` (3,000) positions. `None` proves nothing.
 ///
 /// ```
 /// use arbiter_chess::{Color, Position};

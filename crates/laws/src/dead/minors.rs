@@ -38,7 +38,7 @@
 use arbiter_chess::{Bitboard, MoveList, Position};
 
 /// Whether a position of kings and two minor pieces, nothing else, is dead
-/// (the [module documentation](self)): `Some(true)` when every line of at
+/// (the documentation of its module, `dead::minors`): `Some(true)` when every line of at
 /// most two plies in which nobody takes leaves the side to move stalemated
 /// or with only captures to play, `Some(false)` otherwise. `None` for any
 /// other material (two bishops on squares of one colour among them: dead

@@ -63,7 +63,7 @@ use arbiter_chess::{Bitboard, Board, Color, Move, PieceMoves, Position, Role, Sq
 pub const MAX_PLIES: usize = 96;
 
 /// A helpmate line for `winner` from `pos`, if one of the quick lines finds
-/// one within [`MAX_PLIES`] plies. `None` proves nothing.
+/// one within `MAX_PLIES` plies. `None` proves nothing.
 ///
 /// ```
 /// use arbiter_chess::{Color, Position};

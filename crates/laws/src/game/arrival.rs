@@ -52,6 +52,7 @@ impl Game {
             return Ok(self.default_loss(t, note));
         }
         self.absent[by.index()] = false;
+        self.arrived[by.index()] = true;
         Ok(Applied {
             note: Some(format!("{by} is at the board (Art. {art})")),
             ..Applied::default()

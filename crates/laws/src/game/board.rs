@@ -127,16 +127,25 @@ impl Game {
                 (None, None) => return Err(Rejected::NoFlagFallen),
             },
         };
+        if let Some(applied) = self.flag_awaits_quickplay_ruling(flagged, t) {
+            return Ok(applied);
+        }
+        Ok(self.flag_decides(flagged, t))
+    }
+
+    /// The game lost by `flagged` on time, or drawn if the opponent cannot
+    /// checkmate (6.9).
+    pub(super) fn flag_decides(&mut self, flagged: Color, t: u64) -> Applied {
         let pos = self.board_after_pending();
         let art = self.rules.articles.flag_fall;
-        Ok(self.lose_unless_unwinnable(
+        self.lose_unless_unwinnable(
             flagged,
             &pos,
             Termination::Timeout,
             Termination::TimeoutDraw,
             art,
             t,
-        ))
+        )
     }
 
     /// Whether `by` may touch a piece now (before the square is read).
@@ -214,19 +223,30 @@ impl Game {
         let mut touched = self.touched.clone();
         touched.touch(&self.board_after_pending(), sq)?;
         self.touched = touched;
-        let mut note = None;
-        if self.offer == Some(!by) {
-            // 9.1.2.1: touching a piece with intent rejects the offer.
-            self.offer = None;
-            note = Some(format!(
+        let note = self.offer_declined_by_touch(by).then(|| {
+            format!(
                 "touching a piece declines {}'s draw offer (Art. {})",
                 !by, self.rules.articles.draw_offer
-            ));
-        }
+            )
+        });
         Ok(Applied {
             note,
             ..Applied::default()
         })
+    }
+
+    /// `by` touches a piece with the intention of moving or capturing it —
+    /// alone, or by making a move, legal or illegal: the opponent's draw
+    /// offer, if one stands, lapses (9.1 b / 9.1.2.1: it "remains valid
+    /// until the opponent accepts it, rejects it orally, rejects it by
+    /// touching a piece with the intention of moving or capturing it").
+    /// Whether an offer lapsed.
+    pub(super) fn offer_declined_by_touch(&mut self, by: Color) -> bool {
+        let lapsed = self.offer == Some(!by);
+        if lapsed {
+            self.offer = None;
+        }
+        lapsed
     }
 }
 

@@ -7,7 +7,7 @@ use crate::event::ClaimKind;
 use crate::event::IllegalMove;
 use crate::outcome::{GameResult, Termination};
 use crate::touch::Touched;
-use arbiter_chess::{Color, Move};
+use arbiter_chess::{Color, Excerpt, Move};
 
 impl Game {
     /// The draw the player having the move could claim correctly now:
@@ -92,10 +92,13 @@ impl Game {
         by: Color,
         kind: ClaimKind,
         intended: Option<Move>,
+        written: Option<&str>,
         t: u64,
     ) -> Result<Applied, Rejected> {
         match kind {
-            ClaimKind::Threefold | ClaimKind::Fifty => self.on_draw_claim(by, kind, intended, t),
+            ClaimKind::Threefold | ClaimKind::Fifty => {
+                self.on_draw_claim(by, kind, intended, written, t)
+            }
             ClaimKind::IllegalMove => {
                 match &self.pending_illegal {
                     Some(p) if p.by == !by => {}
@@ -107,11 +110,14 @@ impl Game {
         }
     }
 
+    /// A draw claim; `written`: the intended move as the player wrote it,
+    /// if known, to name it by when it cannot be made.
     fn on_draw_claim(
         &mut self,
         by: Color,
         kind: ClaimKind,
         intended: Option<Move>,
+        written: Option<&str>,
         t: u64,
     ) -> Result<Applied, Rejected> {
         self.may_claim_draw(by, kind, intended.is_some())?;
@@ -202,6 +208,7 @@ impl Game {
                 // made if it has one; if not, any legal move (4.3, last
                 // sentence).
                 let note = applied.note.take().unwrap_or_default();
+                let named = written_or_squares(m, written);
                 let obliged = self.pos.board().color_at(m.from) == Some(by)
                     && self.pos.legal_moves().iter().any(|x| x.from == m.from);
                 let tail = if obliged {
@@ -209,16 +216,14 @@ impl Game {
                     let _ = touched.touch(&self.pos, m.from);
                     self.touched = touched;
                     format!(
-                        "; the intended move {} cannot be made (Art. {}): another move with the piece on {} must be made (Art. {})",
-                        IllegalMove::new(m.from, m.to),
+                        "; the intended move {named} cannot be made (Art. {}): another move with the piece on {} must be made (Art. {})",
                         a.moves,
                         m.from,
                         a.touch_own
                     )
                 } else {
                     format!(
-                        "; the intended move {} cannot be made (Art. {}) and names no piece that can move: any legal move may be made (Art. {})",
-                        IllegalMove::new(m.from, m.to),
+                        "; the intended move {named} cannot be made (Art. {}) and names no piece that can move: any legal move may be made (Art. {})",
                         a.moves,
                         a.touch_none_movable
                     )
@@ -228,6 +233,17 @@ impl Game {
             None => {}
         }
         Ok(applied)
+    }
+}
+
+/// An intended move that cannot be made, named as the player wrote it
+/// (shortened as [`Excerpt`] quotes a long text) or, without the text, by
+/// its squares (`g1e2`).
+fn written_or_squares(m: Move, written: Option<&str>) -> String {
+    match written.map(str::trim) {
+        Some(text) if text.chars().count() <= Excerpt::MAX_CHARS => text.to_owned(),
+        Some(text) => Excerpt(text).to_string(),
+        None => IllegalMove::new(m.from, m.to).to_string(),
     }
 }
 

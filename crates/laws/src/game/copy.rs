@@ -30,6 +30,7 @@ impl Clone for Game {
             alive,
             absent,
             excused,
+            arrived,
             remarks,
             draw_consent,
             unnoticed,
@@ -63,6 +64,7 @@ impl Clone for Game {
             alive: *alive,
             absent: *absent,
             excused: *excused,
+            arrived: *arrived,
             remarks: remarks.clone(),
             draw_consent: *draw_consent,
             unnoticed: unnoticed.clone(),
@@ -112,6 +114,7 @@ impl Clone for Game {
             alive,
             absent,
             excused,
+            arrived,
             remarks,
             draw_consent,
             unnoticed,
@@ -146,6 +149,7 @@ impl Clone for Game {
         *alive = source.alive;
         *absent = source.absent;
         *excused = source.excused;
+        *arrived = source.arrived;
         remarks.clone_from(&source.remarks);
         *draw_consent = source.draw_consent;
         unnoticed.clone_from(&source.unnoticed);

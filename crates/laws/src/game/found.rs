@@ -79,9 +79,7 @@ impl Game {
         self.moves_by[by.index()] += 1;
         self.touched.clear();
         self.alive = false;
-        if self.offer == Some(!by) {
-            self.offer = None;
-        }
+        self.offer_declined_by_touch(by);
         self.check_automatic_end(None, t);
         Ok(Applied {
             note: Some(format!(
@@ -193,11 +191,23 @@ impl Game {
     ) -> Result<Applied, Rejected> {
         let art = self.rules.articles.set_clocks;
         let turn = self.turn();
+        // A.4 a / A.4.1 / A.5.1 forbids changing the clock setting after ten
+        // moves each "unless the schedule of the event would be adversely
+        // affected": the arbiter's judgement, which his decision states, and
+        // setting the clocks is also his correction after a restored
+        // position (7.1). Not refused; the answer says it.
+        let settled = self.setup_is_settled().then(|| {
+            format!(
+                "; each player has completed ten moves: the clock setting may be changed only if the schedule of the event would otherwise be adversely affected (Art. {})",
+                self.rules.articles.setup_after_ten_moves
+            )
+        });
         let c = self.clock.as_mut().ok_or(Rejected::NoClock)?;
         c.set_times(white, black, turn, t);
         Ok(Applied {
             note: Some(format!(
-                "the arbiter sets the clocks: white {white} ms, black {black} ms (Art. {art})"
+                "the arbiter sets the clocks: white {white} ms, black {black} ms (Art. {art}){}",
+                settled.unwrap_or_default()
             )),
             ..Applied::default()
         })

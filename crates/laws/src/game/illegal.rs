@@ -146,6 +146,34 @@ impl Game {
         touched: Option<(Square, Square)>,
         t: u64,
     ) -> Applied {
+        // A move made, illegal or with two hands, touched a piece: the
+        // opponent's draw offer lapses (9.1 b / 9.1.2.1), whatever then
+        // becomes of the move. Pressing the clock alone touches none.
+        let offer_lapsed = touched.is_some() && self.offer_declined_by_touch(by);
+        let mut applied = self.complete_illegal_move(by, stands, promotion, touched, t);
+        if offer_lapsed && self.outcome.is_none() {
+            let lapsed = format!(
+                "The draw offer of {} lapses: {by} touched a piece to move it (Art. {}).",
+                !by, self.rules.articles.draw_offer
+            );
+            applied.note = Some(match applied.note {
+                Some(n) => format!("{n} {lapsed}"),
+                None => lapsed,
+            });
+        }
+        applied
+    }
+
+    /// [`Game::complete_illegal`] once the offer is settled: the move
+    /// waits for a claim, or the arbiter acts at once.
+    fn complete_illegal_move(
+        &mut self,
+        by: Color,
+        stands: Option<Position>,
+        promotion: Option<Move>,
+        touched: Option<(Square, Square)>,
+        t: u64,
+    ) -> Applied {
         let needs_claim = self
             .rules
             .illegal_move_needs_claim(self.class, self.start.supervised);
@@ -318,9 +346,6 @@ impl Game {
                         self.pos.play_unchecked(q);
                         self.history.push(&self.pos, true);
                         self.moves_by[offender.index()] += 1;
-                        if self.offer == Some(!offender) {
-                            self.offer = None;
-                        }
                         self.moves.push(PlayedMove {
                             mv: q,
                             san: san.clone(),
@@ -329,7 +354,8 @@ impl Game {
                         });
                         applied.san = Some(san);
                         applied.note = Some(format!(
-                            "first completed illegal move by {offender}: the pawn becomes a queen (Art. {article})"
+                            "first completed illegal move by {offender} (Art. {article}): the pawn is replaced by a queen (Art. {})",
+                            self.rules.articles.unreplaced_promotion
                         ));
                         self.check_automatic_end(Some((&before, q)), t);
                     }
@@ -384,6 +410,9 @@ fn physical_setup(pos: &Position, from: Square, to: Square, promo: Option<Role>)
         _ => piece,
     };
     setup.board.set(to, placed);
+    if piece.role == Role::King {
+        castle_rook(&mut setup, from, to);
+    }
     let mut rights = setup.castling_rights & !(Bitboard::from(from) | Bitboard::from(to));
     if piece.role == Role::King {
         rights &= !Bitboard::rank(Rank::FIRST.relative_to(us));
@@ -400,6 +429,41 @@ fn physical_setup(pos: &Position, from: Square, to: Square, promo: Option<Role>)
     }
     setup.turn = !us;
     Some(setup)
+}
+
+/// A king moved two squares along its rank (`e1g1`, `e1c1`): castling,
+/// a move of the king and a rook (3.8), illegal here. The rook it is
+/// effected with — ours, the first beyond the king's square of arrival,
+/// lifted over anything between — is transferred to the square the king
+/// has just crossed, if that square is empty; if there is none, or the
+/// square is taken, the king moved alone.
+fn castle_rook(setup: &mut Setup, from: Square, to: Square) {
+    let step = to.file().index() as i32 - from.file().index() as i32;
+    if from.rank() != to.rank() || step.abs() != 2 {
+        return;
+    }
+    let Some(king) = setup.board.piece_at(to) else {
+        return;
+    };
+    let dir = step.signum();
+    let Some(crossed) = from.offset(dir) else {
+        return;
+    };
+    if setup.board.piece_at(crossed).is_some() {
+        return;
+    }
+    let mut sq = to.offset(dir);
+    while let Some(s) = sq.filter(|s| s.rank() == from.rank()) {
+        match setup.board.piece_at(s) {
+            Some(p) if p.color == king.color && p.role == Role::Rook => {
+                if let Some(rook) = setup.board.clear(s) {
+                    setup.board.set(crossed, rook);
+                }
+                return;
+            }
+            _ => sq = s.offset(dir),
+        }
+    }
 }
 
 #[cfg(test)]

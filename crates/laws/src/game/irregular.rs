@@ -118,8 +118,24 @@ impl Game {
             .unwrap_or_else(Position::standard)
     }
 
+    /// Rapid and blitz without adequate supervision, once each player has
+    /// completed ten moves (2014 A.4 a, 2018 A.4.1, 2023 A.5.1): the set-up
+    /// can no longer be corrected.
+    pub(super) fn setup_is_settled(&self) -> bool {
+        self.rules
+            .without_adequate_supervision(self.class, self.start.supervised)
+            && self.moves_by.iter().all(|&n| n >= 10)
+    }
+
     pub(super) fn on_wrong_setup(&mut self, t: u64) -> Result<Applied, Rejected> {
         let art = self.rules.articles.wrong_setup;
+        if self.setup_is_settled() {
+            return Err(Rejected::Refused {
+                event: "arbiter wrong_initial_position",
+                article: self.rules.articles.setup_after_ten_moves.into(),
+                reason: "in rapid and blitz without adequate supervision, once each player has completed ten moves no claim can be made regarding incorrect set-up: the game continues (castling is not allowed with a wrongly placed king, nor with a wrongly placed rook)".into(),
+            });
+        }
         let n = self.moves.len();
         let pos = self.correct_start();
         self.new_game(pos, t)?;

@@ -1,10 +1,10 @@
 //! [`Game`]: the state of a game as a fold over its event log.
 //!
-//! By concern: the moves and the automatic ends ([`play`]), offers,
-//! resignation, flag fall and touch ([`board`]), draw claims ([`claims`]),
-//! illegal moves ([`illegal`]), quickplay finishes ([`quickplay`]), the
-//! arbiter's rulings ([`rulings`]); the records ([`applied`]) and the
-//! refusals ([`rejected`]).
+//! By concern (private modules): the moves and the automatic ends
+//! (`play`), offers, resignation, flag fall and touch (`board`), draw
+//! claims (`claims`), illegal moves (`illegal`), quickplay finishes
+//! (`quickplay`), the arbiter's rulings (`rulings`); the records
+//! ([`Applied`] and the others of `applied`) and the refusals ([`Rejected`]).
 
 mod adjourned;
 mod applied;
@@ -83,6 +83,8 @@ pub struct Game {
     absent: [bool; 2],
     /// Allowed by the arbiter to arrive after the default time.
     excused: [bool; 2],
+    /// Absent at some time (6.7) and arrived since, by colour index.
+    arrived: [bool; 2],
     remarks: Vec<Remark>,
     /// The arbiter consented to a draw (9.1 a / 9.1.1).
     draw_consent: bool,
@@ -202,6 +204,7 @@ impl Game {
                 start.absent.contains(&Color::Black),
             ],
             excused: [false, false],
+            arrived: [false, false],
             remarks: Vec::new(),
             draw_consent: false,
             unnoticed: None,
@@ -545,6 +548,18 @@ impl Game {
 
     /// Applies one event. On `Err` nothing has changed.
     pub fn apply(&mut self, event: Event) -> Result<Applied, Rejected> {
+        self.apply_as_written(event, None)
+    }
+
+    /// [`Game::apply`], with the intended move of a claim as the player
+    /// wrote it (`written`): an answer that says it cannot be made names it
+    /// so (`Ng6`, when no knight of his is known to go there), not by the
+    /// squares it was read as.
+    pub(crate) fn apply_as_written(
+        &mut self,
+        event: Event,
+        written: Option<&str>,
+    ) -> Result<Applied, Rejected> {
         self.settle_start();
         self.check_time_for(event.t, &event.action)?;
         let t = event.t;
@@ -553,12 +568,13 @@ impl Game {
             Actor::Arbiter => Err(Rejected::NoPlayer),
         };
         self.check_actor(event.by, &event.action)?;
+        self.check_awaiting_quickplay_ruling(&event.action)?;
         let applied = match &event.action {
             Action::Move { mv } => self.on_move(player()?, *mv, t)?,
             Action::OfferDraw => self.on_offer(player()?, t)?,
             Action::AcceptDraw => self.on_accept(player()?, t)?,
             Action::DeclineDraw => self.on_decline(player()?)?,
-            Action::Claim { kind, mv } => self.on_claim(player()?, *kind, *mv, t)?,
+            Action::Claim { kind, mv } => self.on_claim(player()?, *kind, *mv, written, t)?,
             Action::Resign => self.on_resign(player()?, t),
             Action::Flag => self.on_flag(Some(player()?), t)?,
             Action::Touch { square } => self.on_touch(player()?, *square)?,
@@ -576,7 +592,7 @@ impl Game {
                 player,
                 ground,
                 reason,
-            } => self.on_forfeit(*player, *ground, reason, t),
+            } => self.on_forfeit(*player, *ground, reason, t)?,
             Action::Adjudicate {
                 result,
                 ground,

@@ -154,10 +154,8 @@ impl Game {
         self.moves_by[by.index()] += 1;
         self.touched.clear();
         self.promotion_choice = None;
-        if self.offer == Some(!by) {
-            // 9.1 b / 9.1.2.1: the offer lapses when the opponent moves.
-            self.offer = None;
-        }
+        // 9.1 b / 9.1.2.1: the offer lapses when the opponent moves.
+        self.offer_declined_by_touch(by);
         self.check_automatic_end_known(Some((&before, m)), t, known);
         let san = self.san_to_write(m, || {
             // The check or mate mark, from what the end check has found.

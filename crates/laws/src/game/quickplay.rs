@@ -4,7 +4,7 @@
 
 use super::{Applied, ClaimVerdict, Game, Penalty, QuickplayBar, Rejected};
 use crate::edition::TWO_MINUTES_MS;
-use crate::event::{ClaimKind, Decision};
+use crate::event::{Action, ClaimKind, Decision};
 use crate::outcome::{GameResult, Termination};
 use crate::TimeClass;
 use arbiter_chess::Color;
@@ -14,6 +14,10 @@ pub(super) struct PendingQuickplay {
     pub(super) by: Color,
     pub(super) kind: ClaimKind,
     pub(super) awarded: bool,
+    /// The claimant's flag has fallen while the claim waited: the arbiter
+    /// now declares the result (G.5 b / III.5.2), and nothing else happens
+    /// on the board until then.
+    pub(super) flag_fell: bool,
 }
 
 impl Game {
@@ -68,6 +72,7 @@ impl Game {
             by,
             kind,
             awarded: false,
+            flag_fell: false,
         });
         let note = if kind == ClaimKind::ExtraTime {
             // G.4 / III.4: the request is also a draw offer.
@@ -80,6 +85,64 @@ impl Game {
             claim: Some(ClaimVerdict::Pending),
             note: Some(note),
             ..Applied::default()
+        })
+    }
+
+    /// `flagged`'s flag has fallen (6.8) while his claim that the opponent
+    /// cannot win by normal means waits for the arbiter: the flag does not
+    /// decide the game alone, for the arbiter "shall declare the final
+    /// result later in the game or as soon as possible after the flag of
+    /// either player has fallen" (2014 G.5 b, 2018/2023 III.5.2) — a draw if
+    /// he upholds the claim, else the flag stands (6.9). The clocks stop
+    /// and the game waits for that ruling. `None` if no such claim waits
+    /// (the claimant's opponent's flag decides as ever: his win needs no
+    /// ruling on a claim for a draw).
+    pub(super) fn flag_awaits_quickplay_ruling(
+        &mut self,
+        flagged: Color,
+        t: u64,
+    ) -> Option<Applied> {
+        let q = self
+            .pending_quickplay
+            .as_mut()
+            .filter(|q| q.kind == ClaimKind::NormalMeans && q.by == flagged)?;
+        q.flag_fell = true;
+        if let Some(c) = self.clock.as_mut() {
+            c.stop(t);
+        }
+        let art = self.rules.articles.quickplay_claim;
+        Some(Applied {
+            note: Some(format!(
+                "{flagged}'s flag has fallen (Art. {}) while his claim waits: the arbiter now declares the result — a draw if he upholds the claim, else the flag decides (Art. {art}, {})",
+                self.rules.articles.flag_seen, self.rules.articles.flag_fall
+            )),
+            ..Applied::default()
+        })
+    }
+
+    /// While a claimant's flag has fallen with his quickplay claim waiting
+    /// ([`Game::flag_awaits_quickplay_ruling`]), only the arbiter acts:
+    /// `action` is refused unless it is his.
+    pub(super) fn check_awaiting_quickplay_ruling(&self, action: &Action) -> Result<(), Rejected> {
+        let Some(q) = self.pending_quickplay.filter(|q| q.flag_fell) else {
+            return Ok(());
+        };
+        match action {
+            Action::Arbiter {
+                decision: Decision::Postponed,
+            } => {}
+            Action::Arbiter { .. } | Action::Forfeit { .. } | Action::Adjudicate { .. } => {
+                return Ok(())
+            }
+            _ => {}
+        }
+        Err(Rejected::Refused {
+            event: action.name(),
+            article: self.rules.articles.quickplay_claim.into(),
+            reason: format!(
+                "{}'s flag has fallen while his claim waits: the arbiter declares the result now (upheld or rejected)",
+                q.by
+            ),
         })
     }
 
@@ -132,6 +195,12 @@ impl Game {
                     t,
                 );
                 applied.claim = Some(ClaimVerdict::Upheld);
+            }
+            (ClaimKind::NormalMeans, Decision::Rejected) if q.flag_fell => {
+                // The claim fails and the flag that fell decides (6.9).
+                self.pending_quickplay = None;
+                applied = self.flag_decides(q.by, t);
+                applied.claim = Some(ClaimVerdict::Rejected);
             }
             (ClaimKind::NormalMeans, Decision::Rejected) => {
                 self.pending_quickplay = None;

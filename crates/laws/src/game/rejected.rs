@@ -274,6 +274,7 @@ fn not_legal(mv: Move) -> String {
 /// use arbiter_chess::Color;
 /// let err = Game::replay(Start::default(), &[Event::decline_draw(0, Color::Black)]).unwrap_err();
 /// assert!(matches!(err, ReplayError::Event { index: 0, .. }));
+/// assert!(err.to_string().starts_with("event 1: "));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
@@ -281,9 +282,10 @@ pub enum ReplayError {
     #[error(transparent)]
     Start(#[from] StartError),
     /// An event is rejected.
-    #[error("event {index}: {error}")]
+    #[error("event {}: {error}", index + 1)]
     Event {
-        /// 0-based index of the event.
+        /// 0-based index of the event in the log (its message counts from
+        /// 1, as the judge's lines do: "event 1" is the first).
         index: usize,
         /// Why.
         error: Rejected,

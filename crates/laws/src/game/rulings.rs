@@ -70,18 +70,29 @@ impl Game {
         ground: Ground,
         reason: &str,
         t: u64,
-    ) -> Applied {
+    ) -> Result<Applied, Rejected> {
         let article = ground.article(&self.rules);
+        if ground == Ground::DefaultTime && self.arrived[player.index()] {
+            // 6.7 a / 6.7.1: the default time is lost by arriving after it,
+            // which the judge rules on at the arrival itself.
+            return Err(Rejected::Refused {
+                event: "forfeit",
+                article,
+                reason: format!(
+                    "{player} has arrived at the board: no forfeit for the default time now"
+                ),
+            });
+        }
         self.end(GameResult::win(!player), Termination::Forfeit, article, t);
         self.give_reason(reason);
-        Applied {
+        Ok(Applied {
             note: Some(ruling_note(
                 &format!("{player} forfeits the game"),
                 reason,
                 article,
             )),
             ..Applied::default()
-        }
+        })
     }
 
     /// The arbiter decides the result (regulations of the event, 11.7, 12.9).
