@@ -607,7 +607,9 @@ async fn a_move_number_past_the_bound_is_refused() {
     let max = arbiter_chess::fen::MAX_FULLMOVES;
     // (From the bound itself the number stays: every FEN written is read.)
     let (id, cookie, _) = s
-        .create(json!({"mode": "local", "time_control": "-", "fen": format!("{start} {}", max - 1)}))
+        .create(
+            json!({"mode": "local", "time_control": "-", "fen": format!("{start} {}", max - 1)}),
+        )
         .await;
     let mut p = s.player(&id, Some(&cookie)).await;
     p.play("e2e4").await;
