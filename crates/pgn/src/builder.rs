@@ -234,8 +234,8 @@ impl Visitor for GameBuilder {
             self.game.line = frame.line;
         }
         let marker = self.game.result.zip(self.marker_at.take());
-        self.replay
-            .check_result(self.game.tags.get("Result"), marker);
+        let tag = self.game.tags.get("Result").and_then(GameResult::from_pgn);
+        self.replay.check_result(tag, marker);
         self.game.error = self.replay.error.take();
         self.game.warnings = std::mem::take(&mut self.replay.warnings);
         std::mem::take(&mut self.game)

@@ -175,12 +175,10 @@ impl Visitor for Checker {
         let main = *self.replay.main();
         let result_tag = self.result_tag.take();
         let marker = self.movetext_result.take();
-        self.replay.check_result(result_tag.as_deref(), marker);
+        let tag = result_tag.as_deref().and_then(GameResult::from_pgn);
+        self.replay.check_result(tag, marker);
         // The rule of `Game::result`: the tag, else the marker.
-        let result = result_tag
-            .as_deref()
-            .and_then(GameResult::from_pgn)
-            .or(marker.map(|(r, _)| r));
+        let result = tag.or(marker.map(|(r, _)| r));
         CheckedGame {
             number: self.replay.number,
             white: self.white.take(),

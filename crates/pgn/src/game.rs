@@ -273,8 +273,14 @@ pub struct MoveNumber {
 impl MoveNumber {
     /// The number of the `ply`-th move (1-based) played from `start`.
     pub fn of_ply(start: &Position, ply: u32) -> MoveNumber {
-        let from_white = u64::from(ply.max(1) - 1) + u64::from(start.turn() == Color::Black);
-        let number = u64::from(start.fullmoves()) + from_white / 2;
+        MoveNumber::of_ply_from((start.turn(), start.fullmoves()), ply)
+    }
+
+    /// [`MoveNumber::of_ply`] from a start position's side to move and
+    /// move number.
+    pub(crate) fn of_ply_from((turn, fullmoves): (Color, u32), ply: u32) -> MoveNumber {
+        let from_white = u64::from(ply.max(1) - 1) + u64::from(turn == Color::Black);
+        let number = u64::from(fullmoves) + from_white / 2;
         MoveNumber {
             number: u32::try_from(number).unwrap_or(u32::MAX),
             color: if from_white % 2 == 0 {

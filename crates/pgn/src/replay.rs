@@ -8,7 +8,7 @@ use crate::game::{GameError, GameErrorKind, GameResult, GameWarning, MoveNumber,
 use crate::notation::{read_move_bytes, read_strict_san_by, Dialect, Notation, ReadMoveError};
 use crate::reader::{Flow, Location, RawText, SyntaxError};
 use crate::start::{standard, start_position_of};
-use arbiter_chess::{Move, Position};
+use arbiter_chess::{Color, Move, Position};
 
 /// The most moves (all lines together) one game may hold: the next is an
 /// error ("too many moves in one game"), for [`crate::GameBuilder`] and
@@ -80,9 +80,9 @@ pub(crate) struct Replay {
     russian_inferred: bool,
     /// Where the game starts (for what concerns it whole).
     begin: Location,
-    /// The position the game starts from (its move number and side to move
-    /// number the moves of errors).
-    start: Position,
+    /// The start position's side to move and move number (they number the
+    /// moves of errors); set when the movetext starts.
+    start: Option<(Color, u32)>,
     nulls: NullMoves,
     /// 1-based number of the game in the input.
     pub number: u64,
@@ -126,7 +126,7 @@ impl Replay {
     pub fn begin_game(&mut self, number: u64, at: Location) {
         self.number = number;
         self.begin = at;
-        self.start = standard();
+        self.start = None;
         self.dialect = self.forced.unwrap_or(Dialect::Auto);
         self.russian_inferred = false;
         self.fen = None;
@@ -193,7 +193,7 @@ impl Replay {
         match start_position_of(variant, fen) {
             Ok((pos, dropped)) => {
                 self.cur = Cursor::new(pos, 0);
-                self.start = pos;
+                self.start = Some((pos.turn(), pos.fullmoves()));
                 self.started = true;
                 self.refresh();
                 let location = self.fen.as_ref().map(|(at, _)| *at).unwrap_or_default();
@@ -386,12 +386,15 @@ impl Replay {
         });
     }
 
-    /// The game's result, from its `Result` tag (as written, if any) and
+    /// The game's result, from its `Result` tag (read, if it reads) and
     /// its movetext's termination marker (if any, and where): warnings
     /// when they differ or the marker is missing (PGN §8.2.6). No warning
     /// for a game cut short by an error (its marker was not read).
-    pub fn check_result(&mut self, tag: Option<&str>, marker: Option<(GameResult, Location)>) {
-        let tag = tag.and_then(GameResult::from_pgn);
+    pub fn check_result(
+        &mut self,
+        tag: Option<GameResult>,
+        marker: Option<(GameResult, Location)>,
+    ) {
         let (kind, location) = match (tag, marker) {
             (Some(tag), Some((marker, at))) if tag != marker => {
                 (WarningKind::ResultMismatch { tag, marker }, at)
@@ -519,10 +522,10 @@ impl Replay {
             Some(e) => e.in_variation && !in_variation,
         };
         if replace {
-            let move_number = match ply {
-                Some(p) if self.started => Some(MoveNumber::of_ply(&self.start, p)),
-                _ => None,
-            };
+            let move_number = self
+                .start
+                .zip(ply)
+                .map(|(start, p)| MoveNumber::of_ply_from(start, p));
             self.error = Some(GameError {
                 game: self.number,
                 location,
