@@ -45,10 +45,14 @@ impl fmt::Display for FenField {
     }
 }
 
-/// The largest move number (the sixth field) a FEN may give: far beyond any
-/// game, since the 75-move rule (FIDE 2014, Art. 9.6 b) ends every game
-/// within about 9,000 moves, and far below where the counters of a game
-/// played on from it could overflow.
+/// The largest move number (the sixth field) a FEN may give, and the
+/// largest a [`crate::Position`] counts to: far beyond any game (the
+/// 75-move rule, FIDE 2014 Art. 9.6 b, ends every game within about 9,000
+/// moves; a PGN game holds at most 100,000 moves), and far below where a
+/// `u32` counter, or a ply computed from it, could overflow. A position
+/// played on from it keeps this number, so every FEN Arbiter writes is one
+/// it reads (a game from a FEN at move 100,000 ended at 100,001, which was
+/// refused when the bound was 100,000).
 ///
 /// ```
 /// use arbiter_chess::{fen::{FenField, MAX_FULLMOVES}, Setup};
@@ -57,7 +61,7 @@ impl fmt::Display for FenField {
 /// let err = Setup::from_fen(&fen(MAX_FULLMOVES + 1)).unwrap_err();
 /// assert_eq!(err.field, FenField::Fullmoves);
 /// ```
-pub const MAX_FULLMOVES: u32 = 100_000;
+pub const MAX_FULLMOVES: u32 = 1_000_000_000;
 
 /// A FEN that cannot be read: which field, at which column (1-based, in
 /// characters), and why.
@@ -628,17 +632,12 @@ mod tests {
         assert_eq!(err.column, 56);
         assert_eq!(
             err.to_string(),
-            "invalid FEN, move number at column 56: at most 100000, found 4294967295"
+            "invalid FEN, move number at column 56: at most 1000000000, found 4294967295"
         );
         let err = Setup::from_fen(&fen.replace("4294967295", "4294967296")).unwrap_err();
         assert_eq!(err.field, FenField::Fullmoves);
-        let max = fen.replace("4294967295", &MAX_FULLMOVES.to_string());
-        let mut pos = Position::from_fen_auto(&max).unwrap();
-        for m in ["e2e4", "e7e5"] {
-            pos.play(pos.parse_uci(m).unwrap()).unwrap();
-        }
-        assert_eq!(pos.fullmoves(), MAX_FULLMOVES + 1);
         // A setup built by hand may hold any counters: they saturate.
+        let max = fen.replace("4294967295", &MAX_FULLMOVES.to_string());
         let mut setup = Setup::from_fen(&max).unwrap();
         setup.halfmoves = u32::MAX;
         setup.fullmoves = u32::MAX;
@@ -649,6 +648,27 @@ mod tests {
         pos.play_null();
         pos.play_null();
         assert_eq!((pos.halfmoves(), pos.fullmoves()), (u32::MAX, u32::MAX));
+    }
+
+    /// Every FEN a position writes is one FEN reading accepts: a game from
+    /// a FEN at move 100,000 ended at 100,001, which was refused (the bound
+    /// was 100,000); at the bound the move number stays.
+    #[test]
+    fn every_fen_written_is_read_back() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0";
+        for (from, to) in [
+            (100_000, 100_001),
+            (MAX_FULLMOVES - 1, MAX_FULLMOVES),
+            (MAX_FULLMOVES, MAX_FULLMOVES),
+        ] {
+            let mut pos = Position::from_fen_auto(&format!("{start} {from}")).unwrap();
+            for m in ["g1f3", "g8f6"] {
+                pos.play(pos.parse_uci(m).unwrap()).unwrap();
+            }
+            assert_eq!(pos.fullmoves(), to);
+            let again = Position::from_fen_auto(&pos.fen()).expect("written, so read");
+            assert_eq!(again.fullmoves(), to);
+        }
     }
 
     #[test]

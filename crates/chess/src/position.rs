@@ -776,7 +776,7 @@ impl Position {
         }
         self.castling_rights = rights;
         if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
+            self.fullmoves = next_fullmove(self.fullmoves);
         }
         self.turn = them;
         self.ep_square = new_ep;
@@ -805,7 +805,7 @@ impl Position {
         self.ep_legal = false;
         self.halfmoves = self.halfmoves.saturating_add(1);
         if self.turn == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
+            self.fullmoves = next_fullmove(self.fullmoves);
         }
         self.turn = !self.turn;
     }
@@ -885,6 +885,18 @@ impl Position {
     }
 }
 
+/// The move number after Black's move: one more, but at most
+/// [`crate::fen::MAX_FULLMOVES`], so that every FEN a position writes is one
+/// [`Setup::from_fen`] reads (a number set larger by hand is kept).
+#[inline]
+fn next_fullmove(n: u32) -> u32 {
+    if n < crate::fen::MAX_FULLMOVES {
+        n + 1
+    } else {
+        n
+    }
+}
+
 /// The side to move's checkers and pinned pieces, as move generation uses them.
 #[derive(Copy, Clone)]
 pub(crate) struct ChecksAndPins {
@@ -924,27 +936,16 @@ fn validate_castling(
     rights: Bitboard,
     mode: CastlingMode,
 ) -> Result<(), PositionError> {
+    // Each right on its own first (a rook and its king in place), then the
+    // rights together: a right without a rook is the one named (and the one
+    // a lenient reader drops), not a valid right on the same side of the
+    // king (`qc` with a rook on a8 only: c8 is wrong, not a8).
+    for square in rights {
+        castling_rook_and_king(board, square)?;
+    }
     for square in rights {
         let err = |reason| Err(PositionError::InvalidCastlingRight { square, reason });
-        let color = if square.rank() == Rank::FIRST {
-            Color::White
-        } else if square.rank() == Rank::EIGHTH {
-            Color::Black
-        } else {
-            return err("castling rooks stand on the first or last rank");
-        };
-        if board.piece_at(square) != Some(Role::Rook.of(color)) {
-            return err("no rook of that colour stands there");
-        }
-        let Some(king) = board.king_of(color) else {
-            return err("the king is missing");
-        };
-        if king.rank() != square.rank() {
-            return err("the king is not on its first rank");
-        }
-        if king.file() == File::A || king.file() == File::H {
-            return err("the king stands in a corner, with no room for a rook beside it");
-        }
+        let king = castling_rook_and_king(board, square)?;
         let side = CastlingSide::of_rook(king, square);
         let same_side = (rights & Bitboard::rank(square.rank()))
             .into_iter()
@@ -964,6 +965,33 @@ fn validate_castling(
         }
     }
     Ok(())
+}
+
+/// The king that a castling right for the rook on `square` castles with:
+/// a rook of its colour on that square, its king on the same (first or
+/// last) rank, not in a corner.
+fn castling_rook_and_king(board: &Board, square: Square) -> Result<Square, PositionError> {
+    let err = |reason| Err(PositionError::InvalidCastlingRight { square, reason });
+    let color = if square.rank() == Rank::FIRST {
+        Color::White
+    } else if square.rank() == Rank::EIGHTH {
+        Color::Black
+    } else {
+        return err("castling rooks stand on the first or last rank");
+    };
+    if board.piece_at(square) != Some(Role::Rook.of(color)) {
+        return err("no rook of that colour stands there");
+    }
+    let Some(king) = board.king_of(color) else {
+        return err("the king is missing");
+    };
+    if king.rank() != square.rank() {
+        return err("the king is not on its first rank");
+    }
+    if king.file() == File::A || king.file() == File::H {
+        return err("the king stands in a corner, with no room for a rook beside it");
+    }
+    Ok(king)
 }
 
 use crate::File;

@@ -171,3 +171,35 @@ fn errors_read_well() {
     let text = err("4k3/8/8/8/8/8/8/4RK2 w - - 0 1").to_string();
     assert_eq!(text, "black is in check but it is not black's move");
 }
+
+/// Art. 3.8 b.1 (a castling right belongs to a rook that has not moved):
+/// a right whose rook is missing is the wrong one, not a valid right on the
+/// same side of the king. `qc` with a rook on a8 only dropped `q` with `c`
+/// and blamed a8 for "two castling rights on the same side".
+#[test]
+fn a_right_without_its_rook_is_named_and_dropped_alone() {
+    use arbiter_chess::{Bitboard, Setup};
+    for rights in ["qc", "cq"] {
+        let fen = format!("r3k3/8/8/8/8/8/8/4K3 b {rights} - 0 1");
+        match err960(&fen) {
+            PositionError::InvalidCastlingRight { square, reason } => {
+                assert_eq!(square, Square::C8, "{fen}");
+                assert!(reason.contains("no rook"), "{reason}");
+            }
+            other => panic!("{fen}: {other:?}"),
+        }
+        let setup = Setup::from_fen(&fen).unwrap();
+        assert_eq!(
+            setup.invalid_castling_rights(CastlingMode::Chess960),
+            Bitboard::from_square(Square::C8),
+            "{fen}"
+        );
+        let pos = Position::from_setup_with(
+            setup,
+            CastlingMode::Chess960,
+            arbiter_chess::Validation::Lenient,
+        )
+        .unwrap();
+        assert_eq!(pos.castling_rights(), Bitboard::from_square(Square::A8));
+    }
+}

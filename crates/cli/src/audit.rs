@@ -55,8 +55,8 @@ pub struct Args {
     /// The edition of the Laws: 2014, 2018 or 2023.
     #[arg(long, default_value = "2014", value_parser = parse_edition)]
     edition: Edition,
-    /// Worker threads (default: every core).
-    #[arg(long)]
+    /// Worker threads (default: every core; at most 1024).
+    #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
     /// Audit only every N-th game from game K (K = 1..N): `--shard 3/8`.
     /// The outputs of the N shards merge by concatenation.
@@ -79,6 +79,20 @@ fn parse_edition(s: &str) -> Result<Edition, String> {
     s.parse::<Edition>().map_err(|e| e.to_string())
 }
 
+/// The most worker threads `--threads` may ask for: far more than any
+/// machine's cores, far fewer than a process may start (20,000 aborted the
+/// process when the system refused a thread).
+const MAX_THREADS: usize = 1024;
+
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{s:?}: a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
 fn parse_shard(s: &str) -> Result<(u64, u64), String> {
     let bad = || format!("{s:?}: write K/N with 1 <= K <= N, e.g. 3/8");
     let (k, n) = s.split_once('/').ok_or_else(bad)?;
@@ -97,8 +111,9 @@ fn in_shard(shard: Option<(u64, u64)>, number: u64) -> bool {
 
 type Input = Box<dyn Read + Send>;
 
-/// The input, decompressed as its first bytes say (zstd, bzip2, gzip).
-fn open(file: &str) -> Result<Input> {
+/// The input, decompressed as its first bytes say (zstd, bzip2, gzip):
+/// `arbiter audit`'s, and `arbiter pgn check` and `convert`'s.
+pub(crate) fn open(file: &str) -> Result<Input> {
     let raw: Box<dyn Read + Send> = if file == "-" {
         Box::new(io::stdin())
     } else {
@@ -121,7 +136,7 @@ fn open(file: &str) -> Result<Input> {
 
 /// The compressions an input is read through, known by its first bytes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Compression {
+pub(crate) enum Compression {
     Zstd,
     Bzip2,
     Gzip,
@@ -129,7 +144,7 @@ enum Compression {
 
 impl Compression {
     /// The compression whose magic bytes `head` starts with, if any.
-    fn of(head: &[u8]) -> Option<Compression> {
+    pub(crate) fn of(head: &[u8]) -> Option<Compression> {
         if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
             Some(Compression::Zstd)
         } else if head.starts_with(b"BZh") {

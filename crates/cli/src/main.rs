@@ -83,8 +83,63 @@ fn main() -> ExitCode {
             ExitCode::from(BROKEN_PIPE)
         }
         Err(e) => {
-            eprintln!("arbiter: {e:#}");
+            eprintln!("arbiter: {}", message(&e));
             ExitCode::from(2)
         }
+    }
+}
+
+/// An error and its causes, `: ` between them, as `{:#}` writes them, but
+/// each cause once: an error whose message already quotes its cause (the
+/// engine's `cannot start engine "x": No such file or directory (os error
+/// 2)`) had it printed twice.
+fn message(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if out.contains(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out
+}
+
+/// Creates the directory `path` is to be written in, if missing (as `pgn
+/// generate --out` and `tune --out` write into a new directory); before
+/// anything is computed, so that a path that cannot be written fails first.
+pub(crate) fn create_parent_dir(path: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::Context;
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => {
+            std::fs::create_dir_all(dir).with_context(|| {
+                format!(
+                    "cannot create the directory {} for {}",
+                    dir.display(),
+                    path.display()
+                )
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cause already quoted by the message above it is not repeated;
+    /// causes that are not are written after it.
+    #[test]
+    fn a_cause_is_printed_once() {
+        let io = std::io::Error::from(std::io::ErrorKind::NotFound);
+        let quoted = format!("cannot start engine \"/nonexistent\": {io}");
+        let e = anyhow::Error::new(io).context(quoted.clone());
+        assert_eq!(message(&e), quoted);
+        let e = anyhow::anyhow!("inner").context("outer");
+        assert_eq!(message(&e), "outer: inner");
     }
 }

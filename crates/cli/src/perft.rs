@@ -38,6 +38,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Validation::Strict
     };
     let pos = match (&args.fen, args.chess960) {
+        (Some(_), Some(Some(n))) => {
+            // Two start positions: the FEN's and Chess960 position N.
+            anyhow::bail!(
+                "--chess960 {n} names a start position, and so does --fen: give one of them (--chess960 without N reads the FEN in Chess960 mode)"
+            )
+        }
         (Some(fen), chess960) => {
             let setup =
                 Setup::from_fen(fen).with_context(|| format!("cannot read --fen {fen:?}"))?;
@@ -59,7 +65,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     };
     let start = Instant::now();
-    let total = if args.divide {
+    // perft(0) = 1 (the position itself), which has no move to divide by.
+    let total = if args.divide && args.depth > 0 {
         let mut total = 0;
         for (m, n) in divide(&pos, args.depth) {
             println!("{}: {n}", pos.uci(m));

@@ -65,12 +65,10 @@ enum Command {
     },
 }
 
+/// `file` (`-`: standard input) as a stream, decompressed as its first
+/// bytes say (zstd, bzip2, gzip), as `arbiter audit` reads it.
 fn open(file: &str) -> Result<Box<dyn Read>> {
-    Ok(if file == "-" {
-        Box::new(io::stdin().lock())
-    } else {
-        Box::new(File::open(file).with_context(|| format!("cannot open {file}"))?)
-    })
+    Ok(crate::audit::open(file)?)
 }
 
 /// One line of `arbiter pgn check` output.
@@ -97,6 +95,9 @@ struct ErrorLine<'a> {
     line: u64,
     column: u64,
     ply: Option<u32>,
+    /// The move's number as the record writes it (`22...`: Black's 22nd
+    /// move), from the start position's move number.
+    move_number: Option<String>,
     #[serde(rename = "move")]
     text: Option<&'a str>,
     message: String,
@@ -108,6 +109,7 @@ impl<'a> ErrorLine<'a> {
             line: e.location.line,
             column: e.location.column,
             ply: e.ply,
+            move_number: e.move_number.map(|n| n.to_string()),
             text: e.text.as_deref(),
             message: e.message(),
         }
@@ -216,9 +218,11 @@ enum Input {
     Stream(Box<dyn Read>),
 }
 
-/// `file` (`-`: standard input), mapped when it can be.
+/// `file` (`-`: standard input), mapped when it can be; compressed input
+/// (zstd, bzip2, gzip, known by its first bytes) read through its decoder.
 fn input(file: &str) -> Result<Input> {
     Ok(match crate::mapped::map_file(file)? {
+        Some(map) if crate::audit::Compression::of(&map).is_some() => Input::Stream(open(file)?),
         Some(map) => {
             let _ = map.advise(memmap2::Advice::Sequential);
             Input::Mapped(map)
@@ -348,9 +352,7 @@ fn generate(games: u64, seed: u64, out: &str) -> Result<ExitCode> {
     let sink: Box<dyn Write> = if out == "-" {
         Box::new(io::stdout().lock())
     } else {
-        if let Some(dir) = std::path::Path::new(out).parent() {
-            std::fs::create_dir_all(dir).ok();
-        }
+        crate::create_parent_dir(std::path::Path::new(out))?;
         Box::new(File::create(out).with_context(|| format!("cannot create {out}"))?)
     };
     let mut sink = BufWriter::new(sink);
@@ -420,6 +422,10 @@ mod tests {
                 offset: 40,
             },
             ply: Some(5),
+            move_number: Some(arbiter_pgn::MoveNumber {
+                number: 3,
+                color: arbiter_chess::Color::White,
+            }),
             text: Some("Nf9".into()),
             kind: arbiter_pgn::GameErrorKind::Syntax("a test"),
             in_variation: false,

@@ -135,7 +135,7 @@ fn convert_writes_a_broken_game_up_to_its_error() {
     assert!(flat.contains("[Event \"a\"]"), "{text}");
     assert!(
         flat.contains(
-            "[Result \"1-0\"] 1. e4 {Read up to here: line 4, column 7, ply 2, at \"Ke7\": illegal move \"Ke7\""
+            "[Result \"1-0\"] 1. e4 {Read up to here: line 4, column 7, move 1... (ply 2), at \"Ke7\": illegal move \"Ke7\""
         ),
         "{text}"
     );
@@ -150,7 +150,7 @@ fn convert_writes_a_broken_game_up_to_its_error() {
     assert!(flat.ends_with("1. d4 d5 *"), "{text}");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("game 1, line 4, column 7, ply 2, at \"Ke7\": illegal move"),
+        err.contains("game 1, line 4, column 7, move 1... (ply 2), at \"Ke7\": illegal move"),
         "{err}"
     );
     assert!(err.contains("game 2, line 7"), "{err}");
@@ -179,4 +179,72 @@ fn a_file_that_cannot_be_read_is_named() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot write /dev/full: "), "{err}");
+}
+
+/// `pgn check` read a `.gz`, `.zst` or `.bz2` file's bytes as PGN (50
+/// "games" of garbage): it reads them through their decoder, known by their
+/// first bytes, as `arbiter audit` does; a file and standard input alike.
+#[test]
+fn check_reads_compressed_input() {
+    use std::io::Write;
+    let pgn = "[White \"A\"]\n\n1. e4 e5 2. Nf3 1-0\n\n[White \"B\"]\n\n1. d4 d5 0-1\n";
+    let plain = json_lines(&run(&["pgn", "check", "-"], pgn));
+    assert_eq!(plain.last().unwrap()["summary"]["games"], 2);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(pgn.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let zst = zstd::encode_all(pgn.as_bytes(), 3).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes) in [("g.pgn.gz", &gz), ("g.pgn.zst", &zst)] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let out = arbiter()
+            .args(["pgn", "check", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let lines = json_lines(&out);
+        assert_eq!(lines[..2], plain[..2], "{name}");
+        assert_eq!(lines[2]["summary"]["games"], 2, "{name}");
+        let out = arbiter()
+            .args(["pgn", "convert", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(stdout(&out).contains("1. d4 d5 0-1"), "{name}");
+    }
+}
+
+/// PGN §8.2.6 (the marker matches the Result tag) and Art. 8.1 (moves are
+/// numbered): `pgn check` writes the warnings of a mended game, and an
+/// error's move number as the record writes it beside its ply.
+#[test]
+fn check_says_warnings_and_move_numbers() {
+    let pgn = "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *\n\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 20\"]\n\n20... Kd7 21. Rh7+ Ke6 22. Rh9 *\n\n1. e4 e5\n";
+    let out = run(&["pgn", "check", "-"], pgn);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["result"], "1-0");
+    assert!(lines[0]["warnings"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("the Result tag says 1-0 but the movetext ends *"));
+    assert_eq!(lines[1]["error"]["ply"], 4);
+    assert_eq!(lines[1]["error"]["move_number"], "22.");
+    assert_eq!(lines[1]["error"]["move"], "Rh9");
+    assert!(lines[2]["warnings"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("the movetext ends without a termination marker"));
+    // convert writes the tag's result and says why.
+    let out = run(&["pgn", "convert", "-"], pgn);
+    assert!(stdout(&out).contains("4. Qxf7# 1-0"), "{}", stdout(&out));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("warning: game 1, line 3, column 41: the Result tag says 1-0"),
+        "{err}"
+    );
+    assert!(
+        err.contains("game 2, line 8, column 28, move 22. (ply 4), at \"Rh9\""),
+        "{err}"
+    );
 }

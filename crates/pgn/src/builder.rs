@@ -43,6 +43,8 @@ pub struct GameBuilder {
     game: Game,
     frames: Vec<Frame>,
     comment_bytes: usize,
+    /// Where the termination marker was read.
+    marker_at: Option<Location>,
 }
 
 impl Default for GameBuilder {
@@ -69,6 +71,7 @@ impl GameBuilder {
             game: Game::default(),
             frames: Vec::new(),
             comment_bytes: 0,
+            marker_at: None,
         }
     }
 
@@ -95,9 +98,10 @@ impl GameBuilder {
 impl Visitor for GameBuilder {
     type Output = Game;
 
-    fn begin_game(&mut self, number: u64, _at: Location) {
-        self.replay.begin_game(number);
+    fn begin_game(&mut self, number: u64, at: Location) {
+        self.replay.begin_game(number, at);
         self.game = Game::default();
+        self.marker_at = None;
         self.frames.clear();
         self.comment_bytes = 0;
     }
@@ -204,8 +208,9 @@ impl Visitor for GameBuilder {
         Flow::Continue
     }
 
-    fn result(&mut self, result: GameResult, _at: Location) -> Flow {
+    fn result(&mut self, result: GameResult, at: Location) -> Flow {
         self.game.result = Some(result);
+        self.marker_at = Some(at);
         Flow::Continue
     }
 
@@ -217,6 +222,10 @@ impl Visitor for GameBuilder {
         self.replay.syntax_error(error);
     }
 
+    fn syntax_warning(&mut self, warning: SyntaxError) {
+        self.replay.syntax_warning(warning);
+    }
+
     fn end_game(&mut self) -> Game {
         while self.frames.len() > 1 {
             self.close_variation();
@@ -224,6 +233,9 @@ impl Visitor for GameBuilder {
         if let Some(frame) = self.frames.pop() {
             self.game.line = frame.line;
         }
+        let marker = self.game.result.zip(self.marker_at.take());
+        let tag = self.game.tags.get("Result").and_then(GameResult::from_pgn);
+        self.replay.check_result(tag, marker);
         self.game.error = self.replay.error.take();
         self.game.warnings = std::mem::take(&mut self.replay.warnings);
         std::mem::take(&mut self.game)

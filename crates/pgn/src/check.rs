@@ -63,7 +63,7 @@ pub struct Checker {
     white: Option<String>,
     black: Option<String>,
     result_tag: Option<String>,
-    movetext_result: Option<GameResult>,
+    movetext_result: Option<(GameResult, Location)>,
 }
 
 impl Default for Checker {
@@ -104,8 +104,8 @@ fn keep(slot: &mut Option<String>, value: RawText<'_>) {
 impl Visitor for Checker {
     type Output = CheckedGame;
 
-    fn begin_game(&mut self, number: u64, _at: Location) {
-        self.replay.begin_game(number);
+    fn begin_game(&mut self, number: u64, at: Location) {
+        self.replay.begin_game(number, at);
         self.white = None;
         self.black = None;
         self.result_tag = None;
@@ -154,8 +154,8 @@ impl Visitor for Checker {
         Flow::Continue
     }
 
-    fn result(&mut self, result: GameResult, _at: Location) -> Flow {
-        self.movetext_result = Some(result);
+    fn result(&mut self, result: GameResult, at: Location) -> Flow {
+        self.movetext_result = Some((result, at));
         Flow::Continue
     }
 
@@ -167,13 +167,18 @@ impl Visitor for Checker {
         self.replay.syntax_error(error);
     }
 
+    fn syntax_warning(&mut self, warning: SyntaxError) {
+        self.replay.syntax_warning(warning);
+    }
+
     fn end_game(&mut self) -> CheckedGame {
         let main = *self.replay.main();
         let result_tag = self.result_tag.take();
-        let result = result_tag
-            .as_deref()
-            .and_then(GameResult::from_pgn)
-            .or(self.movetext_result);
+        let marker = self.movetext_result.take();
+        let tag = result_tag.as_deref().and_then(GameResult::from_pgn);
+        self.replay.check_result(tag, marker);
+        // The rule of `Game::result`: the tag, else the marker.
+        let result = tag.or(marker.map(|(r, _)| r));
         CheckedGame {
             number: self.replay.number,
             white: self.white.take(),

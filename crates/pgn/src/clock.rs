@@ -67,13 +67,17 @@ pub fn find_time(comment: &str, command: &str) -> Option<(std::ops::Range<usize>
 /// assert_eq!(parse_clock("five"), None);
 /// ```
 pub fn parse_clock(text: &str) -> Option<u64> {
-    // At most 9 digits, none missing: a number that cannot overflow.
+    // Digits, none missing, that fit a u64 (every time `format_clock`
+    // writes reads back: `[%clk 5124095576030:25:51.615]` is u64::MAX ms).
     fn number(part: &[u8]) -> Option<u64> {
-        if part.is_empty() || part.len() > 9 {
+        if part.is_empty() || part.len() > 20 {
             return None;
         }
         part.iter().try_fold(0u64, |n, &b| {
-            b.is_ascii_digit().then(|| n * 10 + u64::from(b - b'0'))
+            if !b.is_ascii_digit() {
+                return None;
+            }
+            n.checked_mul(10)?.checked_add(u64::from(b - b'0'))
         })
     }
     let mut parts = text.as_bytes().rsplit(|&b| b == b':');
@@ -85,7 +89,9 @@ pub fn parse_clock(text: &str) -> Option<u64> {
     if frac.len() > 9 {
         return None;
     }
-    let mut ms = number(whole)? * 1000 + decimals_ms(frac)?;
+    let mut ms = number(whole)?
+        .checked_mul(1000)?
+        .checked_add(decimals_ms(frac)?)?;
     for (unit, part) in [60_000u64, 3_600_000].into_iter().zip(parts.by_ref()) {
         ms = ms.checked_add(number(part)?.checked_mul(unit)?)?;
     }
@@ -158,7 +164,8 @@ mod tests {
             ":",
             "1::2",
             ".5",
-            "1234567890",
+            "123456789012345678901",
+            "5124095576031:0:0",
             "1.1234567890",
             " 5",
             "-1",
@@ -173,6 +180,12 @@ mod tests {
         assert_eq!(parse_clock("999999999:0:0"), Some(999_999_999 * 3_600_000));
         assert_eq!(format_clock(3_923_500), "1:05:23.5");
         assert_eq!(format_clock(180_000), "0:03:00");
+        // Every time written reads back (u64::MAX ms was written, then read
+        // as no time at all).
+        for ms in [0, 999, 3_600_000 * 1_000_000_000, u64::MAX - 1, u64::MAX] {
+            assert_eq!(parse_clock(&format_clock(ms)), Some(ms), "{ms}");
+        }
+        assert_eq!(format_clock(u64::MAX), "5124095576030:25:51.615");
         assert_eq!(
             take_clock("good [%clk 0:00:05.25] move"),
             (Some(5_250), "good move".to_owned())

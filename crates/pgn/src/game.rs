@@ -3,11 +3,12 @@
 //! [`crate::GameBuilder`] builds it from PGN, [`crate::writer`] writes it.
 
 use crate::notation::ReadMoveError;
-use crate::reader::Location;
+use crate::reader::{symbol_char, Location};
 pub use crate::result::GameResult;
 use crate::start::standard;
 use crate::time_control::{ParseTimeControlError, TimeControl};
-use arbiter_chess::{Bitboard, FenError, Move, Position, Square};
+use arbiter_chess::{Bitboard, Color, FenError, Move, Position, Square};
+use std::fmt;
 
 /// Tag pairs in the order read or set.
 ///
@@ -39,13 +40,39 @@ impl Tags {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets `name` to `value`, in place if present, else at the end.
+    /// Sets `name` to `value`, in place if present, else at the end. A
+    /// name that is not a PGN symbol is written with `_` for each character
+    /// a symbol cannot hold ([`Tags::try_set`] refuses it instead).
     pub fn set(&mut self, name: impl Into<String>, value: impl Into<String>) {
         let (name, value) = (name.into(), value.into());
         match self.0.iter_mut().find(|(n, _)| *n == name) {
             Some(slot) => slot.1 = value,
             None => self.0.push((name, value)),
         }
+    }
+
+    /// [`Tags::set`] for a name that must be a PGN symbol (PGN §8.1.1:
+    /// letters, digits, `_ + # = : -`, at least one): a name PGN cannot
+    /// write, which its reader would refuse, is an error.
+    ///
+    /// ```
+    /// use arbiter_pgn::Tags;
+    /// let mut tags = Tags::new();
+    /// assert!(tags.try_set("Annotator", "Tal").is_ok());
+    /// let err = tags.try_set("Bad Name]", "x").unwrap_err();
+    /// assert_eq!(err.to_string(), "tag name \"Bad Name]\": a PGN symbol (letters, digits and _ + # = : -) holds no ' ' (character 4)");
+    /// assert!(tags.try_set("", "x").is_err());
+    /// assert_eq!(tags.len(), 1);
+    /// ```
+    pub fn try_set(
+        &mut self,
+        name: impl Into<String>,
+        value: impl Into<String>,
+    ) -> Result<(), BadTagName> {
+        let name = name.into();
+        check_tag_name(&name)?;
+        self.set(name, value);
+        Ok(())
     }
 
     /// Removes every tag called `name`; returns the first value.
@@ -74,6 +101,55 @@ impl Tags {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
+
+/// A tag name PGN cannot write ([`Tags::try_set`]): empty, or holding a
+/// character a PGN symbol cannot (PGN §7, §8.1.1).
+///
+/// ```
+/// use arbiter_pgn::Tags;
+/// let err = Tags::new().try_set("White Elo", "2700").unwrap_err();
+/// assert_eq!(err.bad, Some((5, ' ')));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("tag name {}: {}", arbiter_chess::Excerpt(.name), match .bad {
+    Some((at, c)) => format!("a PGN symbol (letters, digits and _ + # = : -) holds no {c:?} (character {})", at + 1),
+    None => "empty; a PGN symbol has at least one character".to_owned(),
+})]
+pub struct BadTagName {
+    /// The name given.
+    pub name: String,
+    /// Its first character a symbol cannot hold, and its 0-based index in
+    /// characters (`None`: the name is empty).
+    pub bad: Option<(usize, char)>,
+}
+
+/// `Ok` if `name` is a PGN symbol a tag may be called.
+fn check_tag_name(name: &str) -> Result<(), BadTagName> {
+    let bad = match name.chars().enumerate().find(|&(_, c)| !symbol_char(c)) {
+        None if !name.is_empty() => return Ok(()),
+        found => found,
+    };
+    Err(BadTagName {
+        name: name.to_owned(),
+        bad,
+    })
+}
+
+/// `name` as a PGN symbol: each character a symbol cannot hold as `_`, an
+/// empty name as `_` (what the writer writes for a name set otherwise).
+pub(crate) fn tag_symbol(name: &str) -> std::borrow::Cow<'_, str> {
+    if check_tag_name(name).is_ok() {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    let mut out: String = name
+        .chars()
+        .map(|c| if symbol_char(c) { c } else { '_' })
+        .collect();
+    if out.is_empty() {
+        out.push('_');
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A move in a record with what is written about it.
@@ -173,20 +249,80 @@ impl Line {
     }
 }
 
-/// What is wrong with a game, and where.
+/// A move's number as a record writes it: `22.` for White's move, `22...`
+/// for Black's (FIDE Art. 8.1; PGN §8.2.2).
+///
+/// ```
+/// use arbiter_chess::{Color, Position};
+/// use arbiter_pgn::game::MoveNumber;
+/// let start = Position::from_fen_auto("4k3/8/8/8/8/8/8/4K2R b K - 0 20")?;
+/// // The fourth ply from a start with Black to move at move 20.
+/// let n = MoveNumber::of_ply(&start, 4);
+/// assert_eq!((n.number, n.color), (22, Color::White));
+/// assert_eq!(MoveNumber::of_ply(&start, 5).to_string(), "22...");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveNumber {
+    /// The move number (FEN's sixth field counts the same).
+    pub number: u32,
+    /// Who plays the move.
+    pub color: Color,
+}
+
+impl MoveNumber {
+    /// The number of the `ply`-th move (1-based) played from `start`.
+    pub fn of_ply(start: &Position, ply: u32) -> MoveNumber {
+        MoveNumber::of_ply_from((start.turn(), start.fullmoves()), ply)
+    }
+
+    /// [`MoveNumber::of_ply`] from a start position's side to move and
+    /// move number.
+    pub(crate) fn of_ply_from((turn, fullmoves): (Color, u32), ply: u32) -> MoveNumber {
+        let from_white = u64::from(ply.max(1) - 1) + u64::from(turn == Color::Black);
+        let number = u64::from(fullmoves) + from_white / 2;
+        MoveNumber {
+            number: u32::try_from(number).unwrap_or(u32::MAX),
+            color: if from_white % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+        }
+    }
+}
+
+impl fmt::Display for MoveNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dots = if self.color == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        write!(f, "{}{dots}", self.number)
+    }
+}
+
+/// What is wrong with a game, and where: the line and column in the input,
+/// and the move as the record numbers it (besides its ply).
 ///
 /// ```
 /// use arbiter_pgn::Reader;
 /// let game = Reader::new("1. e4 e5 2. Ke3 *".as_bytes()).next_game()?.expect("a game");
 /// let error = game.error.expect("an illegal move");
 /// assert_eq!((error.location.line, error.location.column, error.ply), (1, 13, Some(3)));
+/// assert_eq!(error.move_number.map(|n| n.to_string()).as_deref(), Some("2."));
 /// assert!(!error.in_variation);
-/// assert!(error.to_string().starts_with("game 1, line 1, column 13, ply 3, at \"Ke3\": illegal move"));
+/// assert!(error.to_string().starts_with("game 1, line 1, column 13, move 2. (ply 3), at \"Ke3\": illegal move"));
 /// # Ok::<_, std::io::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("game {game}, {location}{}{}{}: {kind}",
-    .ply.map(|p| format!(", ply {p}")).unwrap_or_default(),
+    match (.move_number, .ply) {
+        (Some(n), Some(p)) => format!(", move {n} (ply {p})"),
+        (None, Some(p)) => format!(", ply {p}"),
+        _ => String::new(),
+    },
     if *.in_variation { ", in a variation" } else { "" },
     .text.as_ref().map(|t| format!(", at {t:?}")).unwrap_or_default())]
 pub struct GameError {
@@ -196,6 +332,9 @@ pub struct GameError {
     pub location: Location,
     /// 1-based ply of the move at fault (counted from the game's start).
     pub ply: Option<u32>,
+    /// The number of that move as the record writes it (`22...`), counted
+    /// from the start position's move number.
+    pub move_number: Option<MoveNumber>,
     /// The text at fault (the move as written, or the token).
     pub text: Option<String>,
     /// The fault is inside a variation: the main line was read on.
@@ -317,6 +456,43 @@ pub enum WarningKind {
     /// no tags or moves of its own: no game, passed over.
     #[error("a second termination marker {0} after the game's end: ignored")]
     StrayResult(GameResult),
+    /// The PGN syntax was broken where the reader could mend it (a tag
+    /// value without its closing quote, a tag without its `]`, a NAG above
+    /// 255): the message says what was done.
+    #[error("{message}{}", if .found.is_empty() { String::new() } else { format!(" (found {:?})", .found) })]
+    Syntax {
+        /// What was wrong and what was done.
+        message: &'static str,
+        /// The text found there.
+        found: String,
+    },
+    /// The `Result` tag and the movetext's termination marker differ (PGN
+    /// §8.2.6: they must be the same): the tag is the game's result, as
+    /// python-chess reads it.
+    #[error("the Result tag says {tag} but the movetext ends {marker} (PGN §8.2.6: they must match): the tag's {tag} is taken")]
+    ResultMismatch {
+        /// The `Result` tag.
+        tag: GameResult,
+        /// The termination marker.
+        marker: GameResult,
+    },
+    /// The movetext ends without a termination marker (PGN §8.2.6: every
+    /// game ends with one); the `Result` tag, else `*`, is taken.
+    #[error("the movetext ends without a termination marker (1-0, 0-1, 1/2-1/2 or *; PGN §8.2.6)")]
+    NoTerminationMarker,
+    /// In a game read as Russian (a Cyrillic piece letter seen earlier), a
+    /// move with a Latin letter names a legal move in English too, and
+    /// another: it is read as its letters' script says (`Kd2`, Latin `K`:
+    /// the king), not as the Russian look-alike (`Кd2`, the knight).
+    #[error("{text:?} read as {read} (its letter is Latin: English); as the Russian look-alike it would be {other}")]
+    LatinLetterReadAsEnglish {
+        /// The move as written.
+        text: String,
+        /// The move read, in SAN.
+        read: String,
+        /// The Russian reading, in SAN.
+        other: String,
+    },
 }
 
 /// A game record.
@@ -407,10 +583,24 @@ impl Game {
         self.tags.get("TimeControl").map(TimeControl::parse)
     }
 
-    /// The result: the movetext marker, else the `Result` tag, else `*`.
+    /// The result: the `Result` tag if it reads as one, else the movetext's
+    /// marker, else `*` — the rule of `arbiter pgn check` and of
+    /// python-chess. (PGN §8.2.6: the two must match; the readers warn when
+    /// they do not, [`WarningKind::ResultMismatch`].)
+    ///
+    /// ```
+    /// use arbiter_pgn::{GameResult, Reader};
+    /// let pgn = "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *";
+    /// let game = Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+    /// assert_eq!(game.result(), GameResult::WhiteWins);
+    /// assert!(game.to_pgn().ends_with("4. Qxf7# 1-0\n\n"));
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
     pub fn result(&self) -> GameResult {
-        self.result
-            .or_else(|| self.tags.get("Result").and_then(GameResult::from_pgn))
+        self.tags
+            .get("Result")
+            .and_then(GameResult::from_pgn)
+            .or(self.result)
             .unwrap_or_default()
     }
 }

@@ -98,13 +98,77 @@ pub struct Generator {
     options: GenOptions,
 }
 
+/// A [`GenOptions`] share that is no share: not a number from 0 to 1.
+///
+/// ```
+/// use arbiter_pgn::generate::{GenOptions, Generator};
+/// let err = Generator::try_new(GenOptions { clocks: 2.0, ..GenOptions::default() }).err().unwrap();
+/// assert_eq!(err.to_string(), "GenOptions::clocks is a share from 0 to 1, not 2");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, thiserror::Error)]
+#[error("GenOptions::{field} is a share from 0 to 1, not {value}")]
+pub struct GenOptionsError {
+    /// The field.
+    pub field: &'static str,
+    /// Its value.
+    pub value: f64,
+}
+
+impl GenOptions {
+    /// The shares (`chess960`, `setup`, `clocks`, `annotated`), each from
+    /// 0 to 1; the first that is not is the error.
+    pub fn validate(&self) -> Result<(), GenOptionsError> {
+        for (field, value) in self.shares() {
+            if !(0.0..=1.0).contains(&value) {
+                return Err(GenOptionsError { field, value });
+            }
+        }
+        Ok(())
+    }
+
+    fn shares(&self) -> [(&'static str, f64); 4] {
+        [
+            ("chess960", self.chess960),
+            ("setup", self.setup),
+            ("clocks", self.clocks),
+            ("annotated", self.annotated),
+        ]
+    }
+
+    /// The options with every share brought into 0..=1 (NaN: 0).
+    fn clamped(mut self) -> GenOptions {
+        for share in [
+            &mut self.chess960,
+            &mut self.setup,
+            &mut self.clocks,
+            &mut self.annotated,
+        ] {
+            *share = if share.is_nan() {
+                0.0
+            } else {
+                share.clamp(0.0, 1.0)
+            };
+        }
+        self
+    }
+}
+
 impl Generator {
-    /// A generator with these options.
+    /// A generator with these options; a share out of 0..=1 is taken as
+    /// the nearest of 0 and 1 (NaN as 0). [`Generator::try_new`] refuses it.
     pub fn new(options: GenOptions) -> Generator {
+        let options = options.clamped();
         Generator {
             rng: ChaCha8Rng::seed_from_u64(options.seed),
             options,
         }
+    }
+
+    /// A generator with these options, refused if a share is not a number
+    /// from 0 to 1 (a share of 2 made [`Generator::game`] panic).
+    pub fn try_new(options: GenOptions) -> Result<Generator, GenOptionsError> {
+        options.validate()?;
+        Ok(Generator::new(options))
     }
 
     /// A random legal move, biased toward captures, promotions and checks.

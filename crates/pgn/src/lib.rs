@@ -49,7 +49,10 @@ pub mod time_control;
 pub mod writer;
 
 pub use builder::{GameBuilder, MAX_COMMENT_BYTES, MAX_NODES};
-pub use game::{Game, GameError, GameErrorKind, GameWarning, Line, Node, Tags, WarningKind};
+pub use game::{
+    BadTagName, Game, GameError, GameErrorKind, GameWarning, Line, MoveNumber, Node, Tags,
+    WarningKind,
+};
 pub use mainline::MainLine;
 pub use notation::{
     read_move, read_move_bytes, read_strict_san, read_strict_san_by, Dialect, Notation,

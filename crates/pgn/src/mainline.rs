@@ -77,7 +77,7 @@ impl MainLine {
 
     /// A game starts.
     pub fn begin_game(&mut self, number: u64) {
-        self.replay.begin_game(number);
+        self.replay.begin_game(number, Location::default());
     }
 
     /// Notes what replay needs of a tag (`FEN`, `Variant`, `Notation`).

@@ -614,6 +614,10 @@ fn piece_symbol(dialect: Dialect, chars: &[char], i: usize) -> Option<(u8, usize
         'Л' if dialect != Dialect::English => b'R',
         'С' if dialect != Dialect::English => b'B',
         'п' | 'П' if dialect != Dialect::English => b'P',
+        // `Kр`: a Latin K before a Cyrillic р, as Russian text typed on two
+        // keyboards writes Кр (the king; the Russian Laws' own list of
+        // pieces spells it so). The king in English as in Russian.
+        'K' if dialect == Dialect::Auto && next == Some('р') => return Some((b'K', 2)),
         // Latin look-alikes in Russian text.
         'K' if dialect == Dialect::Russian => {
             if matches!(next, Some('р' | 'p')) {
@@ -938,6 +942,22 @@ mod tests {
         }
         // In English text a Cyrillic К is a look-alike of K.
         assert_eq!(Notation::San.read(&p, "Кe2"), Ok(ke2));
+    }
+
+    /// Appendix C.3 (Russian: Кр, the king): `Kр`, Latin K and Cyrillic р
+    /// as the Russian Laws' own list of pieces types it ("п Ф Kр С К Л"),
+    /// is the king in any notation read by default; it was refused.
+    #[test]
+    fn a_latin_k_before_a_cyrillic_r_is_the_king_by_default() {
+        let p = pos("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
+        let ke2 = p.parse_san("Ke2").unwrap();
+        for t in ["Kрe2", "Kрe1-e2"] {
+            assert_eq!(
+                read_move_bytes(Dialect::Auto, &p, t.as_bytes()),
+                Ok(ke2),
+                "{t}"
+            );
+        }
     }
 
     #[test]

@@ -73,7 +73,9 @@ static CLASS: [u8; 256] = {
         t[ws[i] as usize] = WS | END | NAME_END;
         i += 1;
     }
-    let ends = [b'{', b'}', b'(', b')', b';', b'[', b']', b'$', b'"'];
+    // `*` too: a token by itself (PGN §7, self-terminating), so `Nc6*` is
+    // `Nc6` and the result `*`.
+    let ends = [b'{', b'}', b'(', b')', b';', b'[', b']', b'$', b'"', b'*'];
     let mut i = 0;
     while i < ends.len() {
         t[ends[i] as usize] |= END;
@@ -98,11 +100,17 @@ static CLASS: [u8; 256] = {
     t
 };
 
+/// Whether a PGN symbol (a tag name) may hold `c` (PGN §7, §8.1.1:
+/// letters, digits, `_ + # = : -`; letters of any script).
+pub(crate) fn symbol_char(c: char) -> bool {
+    c.is_alphanumeric() || (c.is_ascii() && SYMBOL_PUNCT.contains(&(c as u8)))
+}
+
 /// The first character of a tag name that a PGN symbol cannot hold (PGN
 /// §7, §8.1.1: letters, digits, `_ + # = : -`; letters of any script), as
 /// its index in characters and in bytes.
 fn bad_name_char(name: &[u8]) -> Option<(usize, usize)> {
-    let ok = |c: char| c.is_alphanumeric() || (c.is_ascii() && SYMBOL_PUNCT.contains(&(c as u8)));
+    let ok = symbol_char;
     match std::str::from_utf8(name) {
         Ok(s) => s
             .char_indices()
@@ -343,6 +351,11 @@ pub trait Visitor {
 
     /// The game breaks the PGN syntax; the rest of it is skipped.
     fn syntax_error(&mut self, error: SyntaxError);
+
+    /// The game breaks the PGN syntax in a way the reader mends and reads
+    /// on (a tag value without its closing quote, a tag without its `]`, a
+    /// NAG above 255 left out): `error.message` says what was done.
+    fn syntax_warning(&mut self, warning: SyntaxError) {}
 
     /// The game is over (its result read, the next game's tags reached, or
     /// the end of the input).
@@ -1184,11 +1197,17 @@ impl<R: Read> Reader<R> {
                         return Ok(Err(bad(TAG_TOO_LONG)));
                     }
                     // No closing quote: the value runs to the last `]` of
-                    // the line (`[Event "Moscow]`), as other readers take it.
-                    let Some(close) = memchr::memrchr(b']', &line[start..]).map(|k| start + k)
-                    else {
-                        return Ok(Err(bad("tag value without its closing quote")));
-                    };
+                    // the line (`[Event "Moscow]`), as other readers take it,
+                    // or without one to the line's end (a string holds no
+                    // line break, PGN §7): the next line is read as usual.
+                    let (close, message) =
+                        match memchr::memrchr(b']', &line[start..]).map(|k| start + k) {
+                            Some(close) => (close, "tag value without its closing quote: read up to the ]"),
+                            None => (line.len(), "tag value without its closing quote and ]: read to the end of its line"),
+                        };
+                    if !*skip {
+                        visitor.syntax_warning(bad(message));
+                    }
                     let mut v_end = close;
                     while v_end > start && is_space(line[v_end - 1]) {
                         v_end -= 1;
@@ -1236,6 +1255,14 @@ impl<R: Read> Reader<R> {
             }
             (start..v_end, j)
         };
+        if close >= line.len() && !*skip {
+            // (A value without its closing quote was told above.)
+            if line.get(i) != Some(&b'"') || line[value.end..].contains(&b'"') {
+                visitor.syntax_warning(bad(
+                    "tag without its closing ]: read to the end of its line",
+                ));
+            }
+        }
         if !*skip && visitor.tag(&line[name], RawText(&line[value]), at) == Flow::Skip {
             *skip = true;
         }
@@ -1451,6 +1478,17 @@ impl<R: Read> Reader<R> {
                                 skip = true;
                             }
                         }
+                        // Beyond the standard's 0-255 (PGN §10): left out,
+                        // the game read on (python-chess keeps such NAGs).
+                        _ if digits > 0 => {
+                            if active {
+                                visitor.syntax_warning(SyntaxError {
+                                    location: at,
+                                    found: self.token_text(digits + 1),
+                                    message: "a NAG above $255 left out (PGN §10: 0-255)",
+                                });
+                            }
+                        }
                         _ => fail!(digits + 1, "a NAG is $ and a number 0-255"),
                     }
                     self.pos += 1 + digits;
@@ -1460,7 +1498,8 @@ impl<R: Read> Reader<R> {
                     let avail = &self.buf[self.pos..self.end];
                     // The token's length, and whether any byte of it is
                     // not ASCII (for the column count), in one pass.
-                    let mut len = 0;
+                    // (`*` ends every token and is one: PGN §7.)
+                    let mut len = usize::from(b == b'*');
                     let mut bytes_or = 0u8;
                     loop {
                         while let Some(&c) = avail.get(len) {
@@ -1842,10 +1881,13 @@ impl<R: Read> Reader<R> {
             self.skip_ws()?;
             self.ensure_lookahead()?;
             let rest = &self.buf[self.pos..self.end];
-            let len = rest
-                .iter()
-                .position(|&c| CLASS[c as usize] & END != 0)
-                .unwrap_or(rest.len());
+            let len = match rest.first() {
+                Some(b'*') => 1,
+                _ => rest
+                    .iter()
+                    .position(|&c| CLASS[c as usize] & END != 0)
+                    .unwrap_or(rest.len()),
+            };
             if len > 0 && len < LOOKAHEAD {
                 if let Token::Result(r) = classify(&rest[..len]) {
                     visitor.stray_result(r, self.location());

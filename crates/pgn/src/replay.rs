@@ -4,11 +4,11 @@
 //! notation, the position in every line (main line and variations), and the
 //! first error; the visitors add only what they keep.
 
-use crate::game::{GameError, GameErrorKind, GameResult, GameWarning, WarningKind};
+use crate::game::{GameError, GameErrorKind, GameResult, GameWarning, MoveNumber, WarningKind};
 use crate::notation::{read_move_bytes, read_strict_san_by, Dialect, Notation, ReadMoveError};
 use crate::reader::{Flow, Location, RawText, SyntaxError};
 use crate::start::{standard, start_position_of};
-use arbiter_chess::{Move, Position};
+use arbiter_chess::{Color, Move, Position};
 
 /// The most moves (all lines together) one game may hold: the next is an
 /// error ("too many moves in one game"), for [`crate::GameBuilder`] and
@@ -74,6 +74,15 @@ pub(crate) enum NullMoves {
 pub(crate) struct Replay {
     forced: Option<Dialect>,
     dialect: Dialect,
+    /// The dialect is Russian because a move had a Cyrillic piece letter
+    /// (not by the `Notation` tag or the caller): a Latin letter may still
+    /// mean what it means in English ([`Replay::read_by_script`]).
+    russian_inferred: bool,
+    /// Where the game starts (for what concerns it whole).
+    begin: Location,
+    /// The start position's side to move and move number (they number the
+    /// moves of errors); set when the movetext starts.
+    start: Option<(Color, u32)>,
     nulls: NullMoves,
     /// 1-based number of the game in the input.
     pub number: u64,
@@ -114,9 +123,12 @@ impl Replay {
         }
     }
 
-    pub fn begin_game(&mut self, number: u64) {
+    pub fn begin_game(&mut self, number: u64, at: Location) {
         self.number = number;
+        self.begin = at;
+        self.start = None;
         self.dialect = self.forced.unwrap_or(Dialect::Auto);
+        self.russian_inferred = false;
         self.fen = None;
         self.variant = None;
         self.cur = Cursor::default();
@@ -161,6 +173,7 @@ impl Replay {
                 if self.forced.is_none() {
                     if let Ok(n) = Notation::from_name(&value.unescape()) {
                         self.dialect = n.dialect();
+                        self.russian_inferred = false;
                         self.refresh();
                     }
                 }
@@ -180,6 +193,7 @@ impl Replay {
         match start_position_of(variant, fen) {
             Ok((pos, dropped)) => {
                 self.cur = Cursor::new(pos, 0);
+                self.start = Some((pos.turn(), pos.fullmoves()));
                 self.started = true;
                 self.refresh();
                 let location = self.fen.as_ref().map(|(at, _)| *at).unwrap_or_default();
@@ -306,12 +320,19 @@ impl Replay {
             }
             return Ok(Step::Null);
         }
-        match read_move_bytes(self.dialect, &self.cur.pos, text) {
+        let read = if self.russian_inferred && has_latin_lookalike(text) {
+            self.read_by_script(text, at)
+        } else {
+            read_move_bytes(self.dialect, &self.cur.pos, text)
+        };
+        match read {
             Ok(m) => {
                 if self.dialect == Dialect::Auto && has_russian_piece(text) {
                     // A game written in Russian: from now on Latin look-alikes
-                    // (`Cc1-f4`, `Kpe2`) are the Russian letters they resemble.
+                    // (`Cc1-f4`, `Kpe2`) are the Russian letters they resemble
+                    // (but see `read_by_script`).
                     self.dialect = Dialect::Russian;
+                    self.russian_inferred = true;
                     self.refresh();
                 }
                 Ok(Step::Move(m))
@@ -321,6 +342,71 @@ impl Replay {
                 Err(self.move_error(at, text, GameErrorKind::Move(e)))
             }
         }
+    }
+
+    /// A move with a Latin look-alike letter (`K`, `C`) in a game read as
+    /// Russian only because of a Cyrillic letter before: read as Russian
+    /// (`Kf3` the knight, `Cc4` the bishop) when only that reading is
+    /// legal, as English when only that one is; when both are legal and
+    /// differ, as its letters' script says (English: `Kd2` the king), with
+    /// a warning naming the other reading.
+    #[inline(never)]
+    fn read_by_script(&mut self, text: &[u8], at: Location) -> Result<Move, ReadMoveError> {
+        let pos = self.cur.pos;
+        let russian = read_move_bytes(Dialect::Russian, &pos, text);
+        let english = read_move_bytes(Dialect::English, &pos, text);
+        match (russian, english) {
+            (Ok(r), Ok(e)) if r != e => {
+                self.warnings.push(GameWarning {
+                    game: self.number,
+                    location: at,
+                    kind: WarningKind::LatinLetterReadAsEnglish {
+                        text: String::from_utf8_lossy(text).into_owned(),
+                        read: pos.san(e),
+                        other: pos.san(r),
+                    },
+                });
+                Ok(e)
+            }
+            (Ok(r), _) => Ok(r),
+            (Err(_), Ok(e)) => Ok(e),
+            (Err(r), Err(_)) => Err(r),
+        }
+    }
+
+    /// A reader's mended syntax error: a warning.
+    pub fn syntax_warning(&mut self, warning: SyntaxError) {
+        self.warnings.push(GameWarning {
+            game: self.number,
+            location: warning.location,
+            kind: WarningKind::Syntax {
+                message: warning.message,
+                found: warning.found,
+            },
+        });
+    }
+
+    /// The game's result, from its `Result` tag (read, if it reads) and
+    /// its movetext's termination marker (if any, and where): warnings
+    /// when they differ or the marker is missing (PGN §8.2.6). No warning
+    /// for a game cut short by an error (its marker was not read).
+    pub fn check_result(
+        &mut self,
+        tag: Option<GameResult>,
+        marker: Option<(GameResult, Location)>,
+    ) {
+        let (kind, location) = match (tag, marker) {
+            (Some(tag), Some((marker, at))) if tag != marker => {
+                (WarningKind::ResultMismatch { tag, marker }, at)
+            }
+            (_, None) if self.error.is_none() => (WarningKind::NoTerminationMarker, self.begin),
+            _ => return,
+        };
+        self.warnings.push(GameWarning {
+            game: self.number,
+            location,
+            kind,
+        });
     }
 
     /// A wrong move: in the main line the rest of the game is skipped; in a
@@ -436,16 +522,28 @@ impl Replay {
             Some(e) => e.in_variation && !in_variation,
         };
         if replace {
+            let move_number = self
+                .start
+                .zip(ply)
+                .map(|(start, p)| MoveNumber::of_ply_from(start, p));
             self.error = Some(GameError {
                 game: self.number,
                 location,
                 ply,
+                move_number,
                 text,
                 in_variation,
                 kind,
             });
         }
     }
+}
+
+/// Whether a move holds a Latin letter that Russian text uses for a
+/// Cyrillic look-alike: `K` (К, the knight; `Kp`, the king) or `C` (С, the
+/// bishop).
+fn has_latin_lookalike(text: &[u8]) -> bool {
+    text.iter().any(|&b| matches!(b, b'K' | b'C'))
 }
 
 /// Whether a move names a piece with a Russian letter (`К`, `Кр`, `Ф`, `Л`,

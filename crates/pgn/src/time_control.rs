@@ -75,12 +75,20 @@ pub struct ParseTimeControlError {
 }
 
 impl TimeControl {
-    /// Sudden death in `minutes` with `increment_s` seconds per move (e.g. 3+2).
+    /// Sudden death in `minutes` with `increment_s` seconds per move (e.g.
+    /// 3+2). Times beyond `u64::MAX` milliseconds are `u64::MAX` (they
+    /// overflowed).
+    ///
+    /// ```
+    /// use arbiter_pgn::TimeControl;
+    /// assert_eq!(TimeControl::fischer(3, 2).to_string(), "180+2");
+    /// assert_eq!(TimeControl::fischer(u64::MAX, 1).periods()[0].time_ms, u64::MAX);
+    /// ```
     pub fn fischer(minutes: u64, increment_s: u64) -> TimeControl {
         TimeControl::Periods(vec![Period {
             moves: None,
-            time_ms: minutes * 60_000,
-            increment_ms: increment_s * 1000,
+            time_ms: minutes.saturating_mul(60_000),
+            increment_ms: increment_s.saturating_mul(1000),
         }])
     }
 

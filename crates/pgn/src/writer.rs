@@ -84,7 +84,9 @@ fn escape(value: &str) -> String {
 
 fn tag_line(out: &mut String, name: &str, value: &str) {
     out.push('[');
-    out.push_str(name);
+    // A name set by hand that is not a PGN symbol (`Bad Name]`) is written
+    // as one its reader reads (`Bad_Name_`).
+    out.push_str(&crate::game::tag_symbol(name));
     out.push_str(" \"");
     out.push_str(&escape(value));
     out.push_str("\"]\n");
@@ -215,9 +217,14 @@ impl Game {
         if o.notation != Notation::San {
             tag_line(out, "Notation", o.notation.name());
         }
+        let set_up = self.tags.get("SetUp").is_some();
         for (name, value) in self.tags.iter() {
             if ROSTER.iter().any(|(n, _)| *n == name) || name == "Notation" {
                 continue;
+            }
+            if name == "FEN" && !set_up {
+                // PGN §9.7.1: a FEN tag goes with SetUp "1".
+                tag_line(out, "SetUp", "1");
             }
             tag_line(out, name, value);
         }

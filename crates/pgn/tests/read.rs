@@ -166,11 +166,9 @@ fn malformed_input_errors_and_reading_goes_on() {
         ("1. e4 ) e5 *", "unmatched )"),
         ("1. e4 e5 (1... c5 *", "a result inside a variation"),
         ("1. e4 { never closed", "comment without its closing }"),
-        (
-            "[White \"no end\n\n1. e4 *",
-            "tag value without its closing quote",
-        ),
-        ("1. e4 $999 *", "a NAG is $ and a number 0-255"),
+        // (A tag value without its closing quote and `]`, and a NAG above
+        // 255, are mended with a warning: tests/record_repairs.rs.)
+        ("1. e4 $ *", "a NAG is $ and a number 0-255"),
         ("(1. e4) *", "a variation before any move"),
         ("1. e4 e5 2. Zz9 *", "invalid move"),
         ("1. e4 e5 2. Nf6 *", "illegal move"),

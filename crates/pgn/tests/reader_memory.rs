@@ -111,8 +111,13 @@ fn read_from_a_game_start_reads_the_rest_alike() {
             let from = Reader::from_memory_at(text.clone(), at.offset as usize, at.line);
             let (mut rest, bytes) = read_all(from);
             // Games are numbered from where the reading starts.
-            for e in rest.iter_mut().filter_map(|g| g.error.as_mut()) {
-                e.game += i as u64;
+            for g in &mut rest {
+                if let Some(e) = g.error.as_mut() {
+                    e.game += i as u64;
+                }
+                for w in &mut g.warnings {
+                    w.game += i as u64;
+                }
             }
             assert_eq!(rest, games[i..], "{name}: from game {}", i + 1);
             assert_eq!(bytes, text.len() as u64, "{name}");
