@@ -950,6 +950,8 @@ fn standings_cmd(a: StandingsArgs) -> Result<ExitCode, Failure> {
 }
 
 fn trim_number(v: f64) -> String {
+    // −0 (a direct encounter of no games, negated) is 0.
+    let v = v + 0.0;
     if v.fract() == 0.0 {
         format!("{v:.0}")
     } else {
@@ -1031,4 +1033,18 @@ fn pgn(e: &Event) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trim_number;
+
+    /// A tie-break of −0 was printed "-0" in the standings.
+    #[test]
+    fn numbers_are_written_short_and_without_a_negative_zero() {
+        assert_eq!(trim_number(-0.0), "0");
+        assert_eq!(trim_number(2.0), "2");
+        assert_eq!(trim_number(2.5), "2.5");
+        assert_eq!(trim_number(-1.25), "-1.25");
+    }
 }

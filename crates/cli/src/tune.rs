@@ -154,6 +154,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 eprintln!("{}: {} positions", path.display(), s.len());
                 samples.extend(s);
             }
+            if samples.is_empty() {
+                anyhow::bail!(
+                    "no training positions in {}: nothing to fit (write them with `arbiter tune selfplay`)",
+                    data.iter()
+                        .map(|p| p.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
             let held_out = match &validate {
                 Some(path) => {
                     let f =

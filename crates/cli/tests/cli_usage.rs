@@ -121,3 +121,27 @@ fn errors_say_their_cause_once_and_truly() {
     assert!(err.contains("a file, not a directory"), "{err}");
     assert!(!err.contains("File exists"), "{err}");
 }
+
+/// `tune fit` on a file without a training position wrote a weights file
+/// ("0 positions", "MSE -0.000000"): it is refused, naming the file, and
+/// writes nothing.
+#[test]
+fn tune_fit_refuses_an_empty_training_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("empty.txt");
+    std::fs::write(&data, "").unwrap();
+    let weights = dir.path().join("w.rs");
+    let out = arbiter()
+        .args(["tune", "fit", "--epochs", "1", "--out"])
+        .arg(&weights)
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("no training positions in") && err.contains("empty.txt"),
+        "{err}"
+    );
+    assert!(!weights.exists());
+}

@@ -49,7 +49,8 @@ pub fn elo_of_score(s: f64) -> f64 {
     } else if s >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / s - 1.0).log10()
+        // (Not −400·log10(1/s − 1): at an even score that is −0, printed "-0.0".)
+        400.0 * (s / (1.0 - s)).log10()
     }
 }
 
@@ -285,6 +286,18 @@ impl Sprt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An even score is +0.0 Elo, not −0.0 ("Elo -0.0" was printed).
+    #[test]
+    fn an_even_score_is_zero_elo_without_a_sign() {
+        assert_eq!(format!("{:+.1}", elo_of_score(0.5)), "+0.0");
+        let even = Tally {
+            wins: 3,
+            draws: 2,
+            losses: 3,
+        };
+        assert_eq!(format!("{:+.1}", even.elo().elo), "+0.0");
+    }
 
     #[test]
     fn elo_and_score_are_inverse() {
