@@ -43,6 +43,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         notation: args.notation,
     };
     let pgn_to_stdout = args.pgn.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    // The record's file is made before the game is judged, so that a path
+    // that cannot be written fails now, not at the end of a live game.
+    let pgn_file = match &args.pgn {
+        Some(path) if !pgn_to_stdout => Some(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot write {}", path.display()))?,
+        ),
+        _ => None,
+    };
     let stdout = std::io::stdout();
     let out: Box<dyn Write> = if pgn_to_stdout {
         Box::new(std::io::sink())
@@ -62,8 +71,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let text = arbiter_laws::record::to_pgn(&game).to_pgn();
         if pgn_to_stdout {
             std::io::stdout().lock().write_all(text.as_bytes())?;
-        } else {
-            std::fs::write(path, text)
+        } else if let Some(mut f) = pgn_file {
+            f.write_all(text.as_bytes())
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }

@@ -360,3 +360,29 @@ fn a_parse_error_names_one_place() {
         "{err}"
     );
 }
+
+/// `--pgn OUT` that cannot be written fails before the game is judged (it
+/// failed at the end, after a live game had been judged to its last line).
+#[test]
+fn a_record_that_cannot_be_written_fails_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game.jsonl");
+    std::fs::write(&game, RECORD).unwrap();
+    let out = arbiter()
+        .args(["judge", "--pgn"])
+        .arg(dir.path().join("no/such/dir/game.pgn"))
+        .arg(&game)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot write") && err.contains("game.pgn"),
+        "{err}"
+    );
+}
