@@ -19,21 +19,32 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Excerpt<'a>(pub &'a str);
 
-impl Excerpt<'_> {
+impl<'a> Excerpt<'a> {
     /// The most characters quoted.
     pub const MAX_CHARS: usize = 40;
+
+    /// The part quoted, and the whole length in characters when that is
+    /// not all of it (for messages that quote in their own way).
+    ///
+    /// ```
+    /// use arbiter_chess::Excerpt;
+    /// assert_eq!(Excerpt("e4").cut(), ("e4", None));
+    /// let long = "x".repeat(50);
+    /// assert_eq!(Excerpt(&long).cut(), (&long[..40], Some(50)));
+    /// ```
+    pub fn cut(self) -> (&'a str, Option<usize>) {
+        match self.0.char_indices().nth(Self::MAX_CHARS) {
+            None => (self.0, None),
+            Some((end, _)) => (&self.0[..end], Some(self.0.chars().count())),
+        }
+    }
 }
 
 impl fmt::Display for Excerpt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.char_indices().nth(Self::MAX_CHARS) {
-            None => write!(f, "{:?}", self.0),
-            Some((end, _)) => write!(
-                f,
-                "{:?}… ({} characters)",
-                &self.0[..end],
-                self.0.chars().count()
-            ),
+        match self.cut() {
+            (text, None) => write!(f, "{text:?}"),
+            (head, Some(n)) => write!(f, "{head:?}… ({n} characters)"),
         }
     }
 }

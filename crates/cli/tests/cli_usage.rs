@@ -66,6 +66,16 @@ fn audit_refuses_more_threads_than_it_may_start() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
+/// `arbiter tune fit` of one epoch from `data`, the weights to `weights`.
+fn tune_fit(weights: &std::path::Path, data: &std::path::Path) -> std::process::Output {
+    arbiter()
+        .args(["tune", "fit", "--epochs", "1", "--out"])
+        .arg(weights)
+        .arg(data)
+        .output()
+        .unwrap()
+}
+
 /// `tune … --out new/dir/file` failed on a missing directory (selfplay at
 /// once, fit and openings after computing): the directory is created first,
 /// as `pgn generate --out` does.
@@ -85,12 +95,7 @@ fn tune_creates_the_output_directory() {
     let data = dir.path().join("data.txt");
     std::fs::write(&data, "4k3/8/8/8/8/8/8/4K2R w K - 0 1;1.0\n").unwrap();
     let weights = dir.path().join("nd/w.rs");
-    let out = arbiter()
-        .args(["tune", "fit", "--epochs", "1", "--out"])
-        .arg(&weights)
-        .arg(&data)
-        .output()
-        .unwrap();
+    let out = tune_fit(&weights, &data);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(weights.exists());
 }
@@ -100,12 +105,7 @@ fn tune_creates_the_output_directory() {
 #[test]
 fn errors_say_their_cause_once_and_truly() {
     let dir = tempfile::tempdir().unwrap();
-    let out = arbiter()
-        .args(["tune", "fit", "--epochs", "1", "--out"])
-        .arg(dir.path().join("w.rs"))
-        .arg(dir.path())
-        .output()
-        .unwrap();
+    let out = tune_fit(&dir.path().join("w.rs"), dir.path());
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert_eq!(err.matches("os error 21").count(), 1, "{err}");
@@ -131,12 +131,7 @@ fn tune_fit_refuses_an_empty_training_set() {
     let data = dir.path().join("empty.txt");
     std::fs::write(&data, "").unwrap();
     let weights = dir.path().join("w.rs");
-    let out = arbiter()
-        .args(["tune", "fit", "--epochs", "1", "--out"])
-        .arg(&weights)
-        .arg(&data)
-        .output()
-        .unwrap();
+    let out = tune_fit(&weights, &data);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(

@@ -370,17 +370,12 @@ fn shorten_quoted(message: &str) -> String {
             continue;
         };
         let quoted = &inner[..close];
-        match quoted.char_indices().nth(arbiter_chess::Excerpt::MAX_CHARS) {
-            None => out.push_str(quoted),
-            Some((end, _)) => {
-                out.push_str(&quoted[..end]);
-                out.push(quote);
-                out.push_str(&format!("… ({} characters)", quoted.chars().count()));
-                rest = &inner[close + 1..];
-                continue;
-            }
-        }
+        let (head, whole) = arbiter_chess::Excerpt(quoted).cut();
+        out.push_str(head);
         out.push(quote);
+        if let Some(n) = whole {
+            out.push_str(&format!("… ({n} characters)"));
+        }
         rest = &inner[close + 1..];
     }
     out.push_str(rest);
