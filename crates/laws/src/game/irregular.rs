@@ -11,7 +11,7 @@ use crate::clock::Clock;
 use crate::dead::count_moves_capped;
 use crate::repetition::History;
 use crate::touch::Touched;
-use arbiter_chess::{Color, Move, Position};
+use arbiter_chess::{Bitboard, Color, Move, Position, Rank, Role};
 
 impl Game {
     fn not_in_2014(&self, event: &'static str, what: &str) -> Rejected {
@@ -130,11 +130,7 @@ impl Game {
     pub(super) fn on_wrong_setup(&mut self, t: u64) -> Result<Applied, Rejected> {
         let art = self.rules.articles.wrong_setup;
         if self.setup_is_settled() {
-            return Err(Rejected::Refused {
-                event: "arbiter wrong_initial_position",
-                article: self.rules.articles.setup_after_ten_moves.into(),
-                reason: "in rapid and blitz without adequate supervision, once each player has completed ten moves no claim can be made regarding incorrect set-up: the game continues (castling is not allowed with a wrongly placed king, nor with a wrongly placed rook)".into(),
-            });
+            return Ok(self.setup_stands());
         }
         let n = self.moves.len();
         let pos = self.correct_start();
@@ -147,6 +143,72 @@ impl Game {
             note: Some(note),
             ..Applied::default()
         })
+    }
+
+    /// An incorrect set-up found once each player has completed ten moves
+    /// in rapid or blitz without adequate supervision (2014 A.4 a, 2018
+    /// A.4.1, 2023 A.5.1): the game continues, but "castling is not allowed"
+    /// with a wrongly placed king, nor with a wrongly placed rook. The
+    /// rights of those rooks are taken away.
+    fn setup_stands(&mut self) -> Applied {
+        let article = self.rules.articles.setup_after_ten_moves;
+        let correct = self.correct_start();
+        let mut barred = Bitboard::EMPTY;
+        let mut why = Vec::new();
+        for color in Color::ALL {
+            let rights =
+                self.initial.castling_rights() & Bitboard::rank(Rank::FIRST.relative_to(color));
+            if rights.is_empty() {
+                continue;
+            }
+            if self.initial.king_of(color) != correct.king_of(color) {
+                barred |= rights;
+                why.push(format!(
+                    "{color}'s king was wrongly placed: {color} may not castle"
+                ));
+                continue;
+            }
+            for rook in rights {
+                let placed = correct.piece_at(rook) == Some(Role::Rook.of(color))
+                    && correct.castling_rights().contains(rook);
+                if !placed {
+                    barred |= Bitboard::from(rook);
+                    why.push(format!(
+                        "{color}'s rook on {rook} was wrongly placed: {color} may not castle with it"
+                    ));
+                }
+            }
+        }
+        self.bar_castling(barred);
+        let consequence = if why.is_empty() {
+            "no king or rook with a castling right was wrongly placed".to_string()
+        } else {
+            why.join("; ")
+        };
+        let note = format!(
+            "the initial position was incorrect, but each player has completed ten moves in rapid or blitz without adequate supervision: no claim regarding incorrect set-up can be made and the game continues (Art. {article}); {consequence}"
+        );
+        self.remark(note.clone());
+        Applied {
+            note: Some(note),
+            ..Applied::default()
+        }
+    }
+
+    /// Takes the castling rights of the rooks `barred` from the position on
+    /// the board. A right lost cannot return: no earlier position can recur.
+    fn bar_castling(&mut self, barred: Bitboard) {
+        let lost = self.pos.castling_rights() & barred;
+        if lost.is_empty() {
+            return;
+        }
+        let mut setup = self.pos.to_setup();
+        setup.castling_rights &= !lost;
+        if let Ok(pos) = Position::from_setup(setup, self.pos.castling_mode()) {
+            self.pos = pos;
+            self.history.push(&pos, true);
+            self.alive = false;
+        }
     }
 
     pub(super) fn on_colours_reversed(
