@@ -294,7 +294,7 @@ fn input_error_line(file: &str, error: &io::Error, games: u64) -> String {
 
 /// Where the output goes, with the progress bar.
 struct Sink {
-    out: BufWriter<io::StdoutLock<'static>>,
+    out: BufWriter<crate::out::Stdout>,
     pgn: Option<BufWriter<File>>,
     summary: Summary,
     bar: Option<ProgressBar>,
@@ -319,7 +319,7 @@ impl Sink {
             bar
         });
         Ok(Sink {
-            out: BufWriter::new(io::stdout().lock()),
+            out: BufWriter::new(crate::out::stdout()),
             pgn,
             summary: Summary::default(),
             bar,

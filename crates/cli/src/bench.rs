@@ -38,10 +38,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         What::Perft { full } => {
             let mut total_nodes = 0u64;
             let mut total_secs = 0f64;
-            println!(
+            crate::out::outln!(
                 "{:<10} {:>5} {:>13} {:>10}",
-                "position", "depth", "nodes", "M nodes/s"
-            );
+                "position",
+                "depth",
+                "nodes",
+                "M nodes/s"
+            )?;
             for p in STANDARD_SUITE {
                 let pos = Position::from_fen(p.fen, CastlingMode::Standard)?;
                 let (name, depth) = (p.name, if full { p.depth - 1 } else { p.depth });
@@ -54,25 +57,25 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 let secs = start.elapsed().as_secs_f64();
                 total_nodes += nodes;
                 total_secs += secs;
-                println!(
+                crate::out::outln!(
                     "{name:<10} {depth:>5} {nodes:>13} {:>10.1}",
                     nodes as f64 / secs / 1e6
-                );
+                )?;
             }
-            println!(
+            crate::out::outln!(
                 "total: {total_nodes} nodes, {:.1} M nodes/s",
                 total_nodes as f64 / total_secs / 1e6
-            );
+            )?;
         }
         What::Engine { depth } => {
             let r = arbiter_engine::uci::bench(depth);
-            println!(
+            crate::out::outln!(
                 "{} positions, depth {depth}: {} nodes, {} nps, {} ms",
                 arbiter_engine::uci::BENCH_FENS.len(),
                 r.nodes,
                 r.nps(),
                 r.time.as_millis()
-            );
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -52,11 +52,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ),
         _ => None,
     };
-    let stdout = std::io::stdout();
     let out: Box<dyn Write> = if pgn_to_stdout {
         Box::new(std::io::sink())
     } else {
-        Box::new(BufWriter::new(stdout.lock()))
+        Box::new(BufWriter::new(crate::out::stdout()))
     };
     let (_, game) = if stdin {
         let stdin = std::io::stdin();
@@ -70,7 +69,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(path) = &args.pgn {
         let text = arbiter_laws::record::to_pgn(&game).to_pgn();
         if pgn_to_stdout {
-            std::io::stdout().lock().write_all(text.as_bytes())?;
+            crate::out::stdout().write_all(text.as_bytes())?;
         } else if let Some(mut f) = pgn_file {
             f.write_all(text.as_bytes())
                 .with_context(|| format!("cannot write {}", path.display()))?;

@@ -13,6 +13,7 @@ mod bench;
 mod judge;
 mod mapped;
 mod matches;
+mod out;
 mod perft;
 mod pgn;
 mod serve;
@@ -74,29 +75,12 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         // Standard output closed by its reader: quietly.
-        Err(e) if stdout_closed(&e) => ExitCode::from(BROKEN_PIPE),
+        Err(e) if out::is_closed(&e) => ExitCode::from(BROKEN_PIPE),
         Err(e) => {
             eprintln!("arbiter: {}", message(&e));
             ExitCode::from(2)
         }
     }
-}
-
-/// Whether `e` is a broken pipe on standard output (`arbiter … | head`),
-/// to end quietly; not one to an engine's input (`match`: an engine that
-/// closed its input), which is an error to say.
-fn stdout_closed(e: &anyhow::Error) -> bool {
-    use arbiter_engine::client::ClientError;
-    use arbiter_engine::matches::MatchError;
-    let to_engine = e.chain().any(|c| {
-        c.is::<ClientError>()
-            || matches!(c.downcast_ref::<MatchError>(), Some(MatchError::Engine(_)))
-    });
-    !to_engine
-        && e.chain().any(|c| {
-            c.downcast_ref::<std::io::Error>()
-                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-        })
 }
 
 /// An error and its causes, `: ` between them, as `{:#}` writes them, but
@@ -143,27 +127,6 @@ mod tests {
 
     /// A cause already quoted by the message above it is not repeated;
     /// causes that are not are written after it.
-    /// A broken pipe to an engine is said (exit 2), one on standard output
-    /// ends quietly (the match ended silently, status 141, when an engine
-    /// closed its input).
-    #[test]
-    fn a_broken_pipe_to_an_engine_is_not_standard_output() {
-        use arbiter_engine::client::ClientError;
-        use arbiter_engine::matches::MatchError;
-        let pipe = || std::io::Error::from(std::io::ErrorKind::BrokenPipe);
-        assert!(stdout_closed(
-            &anyhow::Error::new(pipe()).context("writing")
-        ));
-        let write = || ClientError::Write {
-            name: "e".into(),
-            source: pipe(),
-        };
-        assert!(!stdout_closed(&anyhow::Error::new(write())));
-        assert!(!stdout_closed(&anyhow::Error::new(MatchError::Engine(
-            write()
-        ))));
-    }
-
     #[test]
     fn a_cause_is_printed_once() {
         let io = std::io::Error::from(std::io::ErrorKind::NotFound);

@@ -69,10 +69,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let total = if args.divide && args.depth > 0 {
         let mut total = 0;
         for (m, n) in divide(&pos, args.depth) {
-            println!("{}: {n}", pos.uci(m));
+            crate::out::outln!("{}: {n}", pos.uci(m))?;
             total += n;
         }
-        println!();
+        crate::out::outln!()?;
         total
     } else {
         perft(&pos, args.depth)
@@ -83,6 +83,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     );
-    println!("{total}");
+    crate::out::outln!("{total}")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -245,8 +245,7 @@ fn check_with<R: Read>(
     file: &str,
 ) -> Result<ExitCode> {
     let mut checker = dialect.map_or_else(Checker::new, Checker::with_dialect);
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = BufWriter::new(crate::out::stdout());
     let (mut games, mut errors, mut plies) = (0u64, 0u64, 0u64);
     let mut fen = String::new();
     while let Some(g) = reader
@@ -294,8 +293,7 @@ fn check_with<R: Read>(
 fn convert(file: &str, dialect: Option<Dialect>, options: &WriteOptions) -> Result<ExitCode> {
     let mut reader = Reader::new(open(file)?);
     let mut builder = dialect.map_or_else(GameBuilder::new, GameBuilder::with_dialect);
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = BufWriter::new(crate::out::stdout());
     let mut failed = false;
     while let Some(game) = reader
         .read_game(&mut builder)
@@ -350,7 +348,7 @@ fn up_to_error(mut game: Game) -> Game {
 
 fn generate(games: u64, seed: u64, out: &str) -> Result<ExitCode> {
     let sink: Box<dyn Write> = if out == "-" {
-        Box::new(io::stdout().lock())
+        Box::new(crate::out::stdout())
     } else {
         crate::create_parent_dir(std::path::Path::new(out))?;
         Box::new(File::create(out).with_context(|| format!("cannot create {out}"))?)

@@ -9,6 +9,6 @@ pub struct Args {}
 
 pub fn run(_args: Args) -> Result<ExitCode> {
     let stdin = std::io::stdin();
-    arbiter_engine::uci::run(stdin.lock(), Box::new(std::io::stdout()))?;
+    arbiter_engine::uci::run(stdin.lock(), Box::new(crate::out::stdout()))?;
     Ok(ExitCode::SUCCESS)
 }
