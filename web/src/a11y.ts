@@ -131,7 +131,7 @@ export function runCommand(raw: string, ctx: A11yContext): void {
       lines.forEach((l) => ctx.announce(l));
       return;
     }
-    case 'p': {
+    case 'p': case 'п': {
       const pc = parsePiece(rest[0] ?? '');
       if (!pc) { ctx.announce(t('a11y.unknownPiece', { text: arg })); return; }
       piecesOf(state, pc.role, pc.colors).forEach((l) => ctx.announce(l));

@@ -16,7 +16,7 @@ async function call(method: string, path: string, body?: unknown): Promise<{ use
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(data?.error?.code ?? 'internal', data?.error?.message ?? res.statusText, res.status);
+  if (!res.ok) throw new ApiError(data?.error?.code ?? 'internal', data?.error?.message ?? res.statusText, res.status, data?.error?.field ?? null);
   return data;
 }
 
@@ -58,7 +58,7 @@ function render(box: HTMLElement, user: User | null): void {
       location.reload();
     } catch (e) {
       const code = e instanceof ApiError ? e.code : 'network';
-      msg.textContent = errorText(code, e instanceof Error ? e.message : String(e));
+      msg.textContent = errorText(code, e instanceof Error ? e.message : String(e), e instanceof ApiError ? e.field : null, 'account');
     }
   };
   form.addEventListener('submit', (e) => { e.preventDefault(); void send('/api/account/login'); });

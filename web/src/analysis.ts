@@ -6,7 +6,7 @@
 import { ApiError, analyse, analyseDeeper, getAnalysis } from './api';
 import { clear, h } from './dom';
 import { errorText } from './errors';
-import { lang, t, tn, type Key } from './i18n';
+import { num, t, tn, type Key } from './i18n';
 import { formatSan } from './notation';
 import { prefs } from './prefs';
 import { colorName, sayMove } from './speech';
@@ -38,7 +38,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 export function evalText(e: Eval): string {
   if (e.mate !== null) return e.mate === 0 ? '#' : `#${e.mate}`;
   const cp = e.cp ?? 0;
-  return (cp >= 0 ? '+' : '−') + (Math.abs(cp) / 100).toFixed(2);
+  return (cp >= 0 ? '+' : '−') + num(Math.abs(cp) / 100, 2);
 }
 
 /**
@@ -53,8 +53,7 @@ export function evalWords(e: Eval): string {
   const cp = e.cp ?? 0;
   if (cp === 0) return t('analysis.equal');
   const side = cp > 0 ? 'white' : 'black';
-  const p = (Math.abs(cp) / 100).toFixed(2);
-  return t('analysis.better', { color: colorName(side), ofColor: t(`color.${side}.of`), p: lang() === 'ru' ? p.replace('.', ',') : p });
+  return t('analysis.better', { color: colorName(side), ofColor: t(`color.${side}.of`), p: num(Math.abs(cp) / 100, 2) });
 }
 
 /** A line of SAN moves from position `ply` (White to move at even plies) in the user's notation. */
@@ -192,7 +191,7 @@ export class AnalysisPanel {
       if (!m.judgement) continue;
       const moveNo = `${Math.ceil(m.ply / 2)}${m.ply % 2 === 1 ? '.' : '…'}`;
       const b = h('button', { type: 'button', class: `judged-move ${m.judgement}`, 'data-ply': m.ply,
-        text: `${moveNo} ${lineText([m.san], m.ply - 1)} — ${t(`analysis.${m.judgement}` as Key)} (−${(m.lost_cp / 100).toFixed(2)})` });
+        text: `${moveNo} ${lineText([m.san], m.ply - 1)} — ${t(`analysis.${m.judgement}` as Key)} (−${num(m.lost_cp / 100, 2)})` });
       b.addEventListener('click', () => this.pick(m.ply - 1));
       list.append(h('li', {}, b));
     }

@@ -6,7 +6,8 @@ import type { Analysis } from './analysis';
 import type { Seek } from './lobby';
 
 export class ApiError extends Error {
-  constructor(public code: string, message: string, public status: number) {
+  /** `field`: the request field an `invalid_request` names (protocol §3). */
+  constructor(public code: string, message: string, public status: number, public field: string | null = null) {
     super(message);
   }
 }
@@ -27,8 +28,8 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   let data: unknown = null;
   try { data = await res.json(); } catch { /* empty or not JSON */ }
   if (!res.ok) {
-    const err = (data as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ApiError(err?.code ?? 'internal', err?.message ?? res.statusText, res.status);
+    const err = (data as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
+    throw new ApiError(err?.code ?? 'internal', err?.message ?? res.statusText, res.status, err?.field ?? null);
   }
   return data as T;
 }

@@ -8,17 +8,28 @@
 // errors or while the tab is hidden, never after the event has finished).
 
 import { h, clear } from './dom';
-import { hasKey, t, type Key } from './i18n';
+import { hasKey, num, t, tn, type Key } from './i18n';
 import type { Page } from './main';
 import { currentUser, type User } from './account';
 import { ApiError } from './api';
 import { eventErrorText } from './errors';
-import { scroller } from './events';
+import { EVENT_EDITION, scroller } from './events';
 import { tcLabel } from './timecontrol';
+import type { Edition } from './protocol';
 import {
   act, eventPgnUrl, getEvent, RESULTS, trfUrl,
   type Action, type ActionAnswer, type EventGame, type EventView, type PlayerRef,
 } from './eventapi';
+
+/**
+ * The Article of the default time in an edition of the Laws: 2014 numbers it 6.7 a, 2018 and
+ * 2023 6.7.1 (protocol §9).
+ *
+ * ```ts
+ * defaultTimeArticle('2023'); // "6.7.1"
+ * ```
+ */
+export const defaultTimeArticle = (edition: Edition): string => (edition === '2014' ? '6.7 a' : '6.7.1');
 
 /** Milliseconds between polls of the event, and the most after repeated errors. */
 export const POLL_MS = 2000;
@@ -151,7 +162,7 @@ export function ratingTable(ev: EventView): HTMLElement | null {
       h('td', { text: c.rating_before ? fmt(c.rating_before) : '—' }),
       h('td', { text: fmt(c.rating_after) }),
       h('td', { class: 'change', text: fmt(c.glicko_change, true) }),
-      h('td', { class: 'fide-change', text: c.fide_change === null || c.fide_change === undefined ? '—' : (c.fide_change > 0 ? '+' : '') + c.fide_change.toFixed(1) }))))), t('event.ratingChanges'));
+      h('td', { class: 'fide-change', text: c.fide_change === null || c.fide_change === undefined ? '—' : (c.fide_change > 0 ? '+' : c.fide_change < 0 ? '−' : '') + num(Math.abs(c.fide_change), 1) }))))), t('event.ratingChanges'));
 }
 
 /** The game a player is paired in this round, and who they are in it. */
@@ -256,12 +267,13 @@ export class EventPage implements Page {
     const title = document.getElementById('event-title');
     if (title) title.textContent = ev.name;
     const s = ev.settings;
+    const edition = s.edition ?? EVENT_EDITION;
     const rounds = ev.system === 'swiss' ? (s.rounds ?? ev.rounds.length) : Math.max(ev.rounds.length, (ev.players.length - 1 + (ev.players.length % 2)) * (s.double ? 2 : 1));
     this.els.summary.textContent = [
       t('event.summary', {
-        system: t(`system.${ev.system}` as Key), rounds: t('event.roundsN', { n: rounds }),
+        system: t(`system.${ev.system}` as Key), rounds: tn('event.rounds', rounds),
         tc: tcLabel([{ moves: null, seconds: s.initial_s ?? 0, increment: s.increment_s ?? 0 }]) ?? '—',
-        edition: s.edition ?? '2014', dt: s.default_time_s ?? 0,
+        edition, dt: s.default_time_s ?? 0, art: defaultTimeArticle(edition),
         touch: t(s.touch_move ? 'event.touchOn' : 'event.touchOff'), rated: t(s.rated ? 'event.rated' : 'event.casual'),
       }),
       t('event.organiser', { name: ev.organiser }),

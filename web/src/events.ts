@@ -57,6 +57,9 @@ function check(id: string, label: string, checked: boolean): [HTMLElement, HTMLI
   return [h('div', { class: 'field check' }, input, h('label', { for: id, text: label })), input];
 }
 
+/** The edition of the Laws an event is played under when none is sent (protocol §9.1). */
+export const EVENT_EDITION: Edition = '2023';
+
 /** The create-event form; on success the browser goes to the new event's page. */
 export function createForm(): HTMLFormElement {
   const name = h('input', { required: true, maxlength: 80, autocomplete: 'off' });
@@ -66,7 +69,12 @@ export function createForm(): HTMLFormElement {
   // At least a minute: a game needs time on the clock (the server refuses 0).
   const minutes = h('input', { type: 'number', min: 1, max: 600, step: 'any', value: 3, required: true });
   const increment = h('input', { type: 'number', min: 0, max: 180, value: 2, required: true });
-  const edition = h('select', {}, ...(['2014', '2018', '2023'] as Edition[]).map((e) => h('option', { value: e, text: t(`edition.${e}` as Key) })));
+  // The API's default edition for events is 2023 (protocol §9.1), not the games' 2014.
+  const edition = h('select', {}, ...(['2014', '2018', '2023'] as Edition[]).map((e) => {
+    const o = h('option', { value: e, text: e === EVENT_EDITION ? t('edition.default', { edition: e }) : e });
+    o.selected = e === EVENT_EDITION;
+    return o;
+  }));
   const defaultTime = h('input', { type: 'number', min: 10, max: 3600, value: 60, required: true });
   const startAt = h('input', { type: 'datetime-local', value: localInput(Date.now() + 3600_000), required: true });
   const [touchBox, touch] = check('ev-touch', t('home.touchMove'), false);

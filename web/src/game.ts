@@ -6,7 +6,7 @@ import { Chessground } from '@lichess-org/chessground';
 import type { Api as CgApi } from '@lichess-org/chessground/api';
 import type { Key as CgKey } from '@lichess-org/chessground/types';
 import { h, clear, pieceIcon, setText } from './dom';
-import { t, tn, type Key } from './i18n';
+import { num, t, tn, type Key } from './i18n';
 import { ApiError, getGame, pgnUrl } from './api';
 import { GameSocket } from './socket';
 import {
@@ -20,7 +20,7 @@ import { colorName, isEnPassant, sayMove, sayTime } from './speech';
 import { runCommand, type A11yContext } from './a11y';
 import { tcLabel } from './timecontrol';
 import { playerName } from './home';
-import { errorText } from './errors';
+import { ambiguousCandidates, errorText } from './errors';
 import type { Page } from './main';
 import { icon } from './icons';
 import { Replay, navKey } from './replay';
@@ -317,7 +317,8 @@ export class GamePage implements Page, A11yContext {
           });
           break;
         }
-        const text = typed !== null && msg.code === 'illegal_move' ? t('input.noMatch', { text: typed }) : errorText(msg.code, msg.message);
+        const text = typed !== null && msg.code === 'illegal_move' ? t('input.noMatch', { text: typed })
+          : msg.code === 'ambiguous_move' ? this.ambiguousText(msg.message, typed) : errorText(msg.code, msg.message);
         this.notice(text);
         this.announce(text, true);
         this.refreshBoard();
@@ -659,6 +660,17 @@ export class GamePage implements Page, A11yContext {
     setText(el, show ? t('conn.reconnecting') : '');
   }
 
+  /**
+   * An ambiguous typed move with the candidates the server lists (protocol §4.7: "…: it could be
+   * any of Rad1, Rhd1"), in the chosen notation; the fixed hint when it lists none.
+   */
+  private ambiguousText(message: string, typed: string | null): string {
+    const moves = ambiguousCandidates(message);
+    if (!moves.length || typed === null) return t('err.ambiguous_move');
+    const turn = this.s?.turn ?? 'white';
+    return t('input.ambiguous', { text: typed, moves: moves.map((m) => formatSan(m, prefs.notation, turn)).join(', ') });
+  }
+
   private resultSentence(): string {
     const s = this.s!;
     const term = s.termination;
@@ -686,7 +698,8 @@ export class GamePage implements Page, A11yContext {
       else if (this.isLocal) status = t(s.turn === 'white' ? 'turn.white' : 'turn.black');
       else status = this.myTurn() ? t('game.yourTurn') : t('game.theirTurn');
       if (s.touched && this.myTurn()) status += ' · ' + t('game.touched', { square: s.touched });
-      if (this.claimPick) status = t('game.claimPick', { claim: t(this.claimPick === 'threefold' ? 'term.threefold_repetition' : 'term.fifty_moves', { color: '' }).replace(/[,:]?\s*$/, '') });
+      // The claim in words of its own (a result's "claimed by {color}" reads garbled here).
+      if (this.claimPick) status = t('game.claimPick', { claim: t(this.claimPick === 'threefold' ? 'claim.threefold' : 'claim.fifty') });
     } else if (s.status === 'waiting') {
       status = this.isPlayer ? t('game.waiting') : t('player.open');
     } else if (!this.isPlayer) status = t('game.spectator');
@@ -720,9 +733,17 @@ export class GamePage implements Page, A11yContext {
 
     // Result.
     const res = this.el.result;
-    res.hidden = s.status !== 'finished' || !s.termination;
+    res.hidden = s.status !== 'finished';
     clear(res);
-    if (s.termination) {
+    if (s.status === 'finished' && !s.termination) {
+      // Aborted (protocol §4.5): finished with `*` and no termination, not decided under the Laws.
+      // Said from the snapshot too, so a reload or a later visit shows it.
+      res.append(
+        h('p', { class: 'score', text: '*' }),
+        h('p', { class: 'result-head', text: t('result.aborted') }),
+        h('p', { class: 'result-term', text: t('game.aborted') }),
+      );
+    } else if (s.termination) {
       const term = s.termination;
       const head = s.result === '1-0' ? t('result.whiteWins') : s.result === '0-1' ? t('result.blackWins') : t('result.draw');
       const score = s.result === '1/2-1/2' ? '½–½' : s.result.replace('-', '–');
@@ -973,7 +994,7 @@ export class GamePage implements Page, A11yContext {
       const subParts: string[] = [];
       if (running && c.delay_left_ms > 0) {
         const left = Math.max(0, c.delay_left_ms - (performance.now() - this.clockAt));
-        if (left > 0) subParts.push(t('game.delayLeft', { s: (left / 1000).toFixed(1) }));
+        if (left > 0) subParts.push(t('game.delayLeft', { s: num(left / 1000, 1) }));
       }
       const mtc = c.moves_to_control[color];
       if (mtc !== null && mtc !== undefined) subParts.push(tn('game.movesToControl', mtc));

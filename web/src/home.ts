@@ -6,7 +6,7 @@ import { h, clear, pieceIcon } from './dom';
 import { t, type Key } from './i18n';
 import { createGame, listGames, ApiError } from './api';
 import { ENGINE_LEVELS, type Color, type CreateRequest, type Delay, type Edition, type GameSummary, type Mode, type Player, type Variant } from './protocol';
-import { PRESETS, formatTimeControl, tcLabel, type Category, type Period } from './timecontrol';
+import { PRESETS, formatTimeControl, lawsClass, tcLabel, type Period } from './timecontrol';
 import { prefs, setName } from './prefs';
 import type { Page } from './main';
 import { errorText } from './errors';
@@ -48,14 +48,14 @@ const nextId = (p: string) => `${p}-${++uid}`;
 
 /** A group of radio buttons styled as a segmented control. */
 function radios<T extends string | number>(
-  name: string, legend: string, items: { value: T; label: (Node | string)[]; title?: string }[],
+  name: string, legend: string, items: { value: T; label: (Node | string)[]; title?: string; ariaLabel?: string }[],
   selected: T, onChange: (v: T) => void, cls = '',
 ): HTMLFieldSetElement {
   const fs = h('fieldset', { class: `field radios ${cls}` }, h('legend', { text: legend }));
   const wrap = h('div', { class: 'radio-row' });
   for (const it of items) {
     const id = nextId(name);
-    const input = h('input', { type: 'radio', name, id, value: String(it.value) });
+    const input = h('input', { type: 'radio', name, id, value: String(it.value), ...(it.ariaLabel ? { 'aria-label': it.ariaLabel } : {}) });
     input.checked = it.value === selected;
     input.addEventListener('change', () => { if (input.checked) onChange(it.value); });
     wrap.append(input, h('label', { for: id, title: it.title }, ...it.label));
@@ -148,7 +148,9 @@ export class HomePage implements Page {
       value: l.level,
       label: [h('span', { class: 'opt-main', text: l.elo ? String(l.level) : t('level.full') }),
         h('span', { class: 'opt-sub', text: l.elo ? String(l.elo) : '∞' })],
-      title: l.elo ? `${t('level.n', { n: l.level })}, UCI_Elo ${l.elo}` : t('level.fullLong'),
+      title: l.elo ? t('level.name', { n: l.level, elo: l.elo }) : t('level.fullLong'),
+      // The accessible name in words ("Level 3, UCI_Elo 1950"), not the bare figures "3 1950".
+      ariaLabel: l.elo ? t('level.name', { n: l.level, elo: l.elo }) : t('level.fullLong'),
     })), f.level, (v) => this.update({ level: v }), 'levels');
     lv.dataset.key = 'level';
     form.append(lv);
@@ -168,18 +170,20 @@ export class HomePage implements Page {
     const tcSet = h('fieldset', { class: 'field radios presets' }, h('legend', { text: t('home.timeControl') }));
     tcSet.dataset.key = 'tc';
     const grid = h('div', { class: 'preset-grid' });
-    const addPreset = (value: string, main: string, sub: string) => {
+    const addPreset = (value: string, main: string, sub: string, title?: string) => {
       const id = nextId('tc');
       const input = h('input', { type: 'radio', name: 'tc', id, value });
       input.checked = f.tc === value;
       input.addEventListener('change', () => { if (input.checked) this.update({ tc: value }); });
-      grid.append(input, h('label', { for: id }, h('span', { class: 'opt-main', text: main }), h('span', { class: 'opt-sub', text: sub })));
+      grid.append(input, h('label', { for: id, title }, h('span', { class: 'opt-main', text: main }), h('span', { class: 'opt-sub', text: sub })));
     };
-    for (const p of PRESETS) {
-      const tc = formatTimeControl(p.periods);
-      const label = tcLabel(p.periods) ?? tc;
+    // Each preset names the class the server applies under the Laws (blitz, rapid, standard).
+    for (const periods of PRESETS) {
+      const tc = formatTimeControl(periods);
+      const label = tcLabel(periods) ?? tc;
       const [first, ...rest] = label.split(', ');
-      addPreset(tc, first, rest.length ? rest.join(', ') : t(`tc.${p.category as Category}` as Key));
+      const cls = lawsClass(periods);
+      addPreset(tc, first, [...rest, t(`tc.class.${cls}`)].join(' · '), t(`tc.classTitle.${cls}`));
     }
     addPreset('custom', t('tc.custom'), '…');
     addPreset('-', '∞', t('tc.untimed'));
@@ -358,7 +362,7 @@ export class HomePage implements Page {
     } catch (e) {
       button.disabled = false;
       button.textContent = t('home.play');
-      this.message.textContent = errorText(e instanceof ApiError ? e.code : 'network', e instanceof Error ? e.message : String(e));
+      this.message.textContent = errorText(e instanceof ApiError ? e.code : 'network', e instanceof Error ? e.message : String(e), e instanceof ApiError ? e.field : null);
     }
   }
 
@@ -387,7 +391,9 @@ export class HomePage implements Page {
     const tbody = h('tbody');
     for (const g of games) {
       const vs = t('games.vs', { white: playerName(g.players.white), black: playerName(g.players.black) });
-      const term = g.termination ? t(`term.${g.termination.kind}` as Key, { color: g.termination.by ? t(`color.${g.termination.by}` as Key) : '' }) : '';
+      // A finished game without a termination was aborted (protocol §4.5): no result under the Laws.
+      const term = g.termination ? t(`term.${g.termination.kind}` as Key, { color: g.termination.by ? t(`color.${g.termination.by}` as Key) : '' })
+        : g.status === 'finished' ? t('games.aborted') : '';
       tbody.append(h('tr', {},
         h('td', {}, h('a', { href: `/game/${encodeURIComponent(g.id)}`, text: vs })),
         h('td', { text: (tcLabel(g.time_control_periods, g.delay, (n) => t('tc.delayLabel', { s: n })) ?? t('tc.untimed')) + (g.variant === 'chess960' ? ' · 960' : '') }),

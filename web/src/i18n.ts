@@ -36,6 +36,7 @@ const en = {
   'level.elo': '{elo}',
   'level.full': 'Full',
   'level.fullLong': 'Full strength',
+  'level.name': 'Level {n}, UCI_Elo {elo}',
   'home.color': 'Your colour',
   'color.white': 'White',
   'color.black': 'Black',
@@ -44,10 +45,13 @@ const en = {
   'color.black.of': 'Black',
   'color.random': 'Random',
   'home.timeControl': 'Time control',
-  'tc.bullet': 'Bullet',
-  'tc.blitz': 'Blitz',
-  'tc.rapid': 'Rapid',
-  'tc.classical': 'Classical',
+  // The class under the FIDE Laws (Appendices A, B), not an account's rating class (class.*).
+  'tc.class.blitz': 'Blitz',
+  'tc.class.rapid': 'Rapid',
+  'tc.class.standard': 'Standard',
+  'tc.classTitle.blitz': 'Blitz under the FIDE Laws: 10 minutes or less for each player (time + 60 × increment)',
+  'tc.classTitle.rapid': 'Rapid under the FIDE Laws: more than 10 and less than 60 minutes for each player (time + 60 × increment)',
+  'tc.classTitle.standard': 'Standard chess under the FIDE Laws: 60 minutes or more for each player (time + 60 × increment)',
   'tc.custom': 'Custom',
   'tc.untimed': 'No clock',
   'tc.period': 'Period {n}',
@@ -79,6 +83,7 @@ const en = {
   'edition.2014': '2014 (default)',
   'edition.2018': '2018',
   'edition.2023': '2023',
+  'edition.default': '{edition} (default)',
   'home.touchMove': 'Touch-move rule (Art. 4)',
   'home.name': 'Your name (optional)',
   'home.more': 'More options',
@@ -94,6 +99,7 @@ const en = {
   'games.moves': 'Moves',
   'games.open': 'Open',
   'games.vs': '{white} – {black}',
+  'games.aborted': 'aborted',
 
   'player.anonymous': 'Anonymous',
   'player.engine': 'Engine, level {n}',
@@ -134,6 +140,8 @@ const en = {
   'game.claimThreefoldMove': 'Threefold, with an intended move…',
   'game.claimFiftyMove': '50-move rule, with an intended move…',
   'game.claimWarning': 'The arbiter checks the claim at once. An incorrect claim adds time to your opponent’s clock (Art. 9.5) and stands as a draw offer.',
+  'claim.threefold': 'a draw by threefold repetition',
+  'claim.fifty': 'a draw by the 50-move rule',
   'game.claimPick': 'Claiming {claim}: make your intended move on the board or type it. It is written down, not played, unless the claim is rejected.',
   'game.cancel': 'Cancel',
   'game.resign': 'Resign',
@@ -200,6 +208,8 @@ const en = {
   'term.arbiter_decision': 'By the arbiter\'s decision',
   'term.adjudication': 'Result decided by the arbiter (adjudication)',
   'term.intended': 'Intended move: {move} (not played)',
+  'result.aborted': 'Aborted',
+  'game.aborted': 'The game was aborted. No result: it was not decided under the Laws.',
 
   'ev.joined': '{name} joined as {color}.',
   'ev.drawOffer': '{color} offers a draw.',
@@ -237,7 +247,13 @@ const en = {
   'err.already_seated': 'You already play in this game.',
   'err.not_invitation': 'This game is not an invitation.',
   'err.not_found': 'There is no game with this link.',
-  'err.invalid_request': 'The server refused the settings: {message}',
+  'err.user_not_found': 'There is no player with this name.',
+  'err.invalid_request': 'The server refused the request: {message}',
+  'err.invalid.name': 'Your name: at most 40 characters, without invisible, format or direction characters.',
+  'err.invalid.time_control': 'The server cannot read this time control.',
+  'err.invalid.delay': 'Check the delay: 1 to 600 seconds, and no increment with it.',
+  'err.account.name': 'User name: 3 to 20 letters, digits, _ or -, starting with a letter or digit.',
+  'err.account.password': 'Password: 8 to 128 characters.',
   'err.network': 'Cannot reach the server.',
   'err.generic': 'Something went wrong: {message}',
   'conn.reconnecting': 'Connection lost. Reconnecting…',
@@ -367,8 +383,8 @@ const en = {
   'events.submit': 'Create the event',
   'events.created': 'The event is created.',
   'event.organiser': 'Organiser (arbiter): {name}',
-  'event.summary': '{system} · {rounds} · {tc} · FIDE Laws {edition} · default time {dt} s (Art. 6.7) · {touch} · {rated}',
-  'event.roundsN': '{n} rounds', 'event.touchOn': 'touch-move', 'event.touchOff': 'no touch-move',
+  'event.summary': '{system} · {rounds} · {tc} · FIDE Laws {edition} · default time {dt} s (Art. {art}) · {touch} · {rated}',
+  'event.rounds.one': '{n} round', 'event.rounds.other': '{n} rounds', 'event.touchOn': 'touch-move', 'event.touchOff': 'no touch-move',
   'event.rated': 'rated', 'event.casual': 'casual',
   'event.startsAt': 'Starts {time}', 'event.roundOf': 'Round {n} of {total}',
   'event.you': 'You',
@@ -506,6 +522,7 @@ const ru: Dict = {
   'level.elo': '{elo}',
   'level.full': 'Макс.',
   'level.fullLong': 'Максимальная сила',
+  'level.name': 'Уровень {n}, UCI_Elo {elo}',
   'home.color': 'Ваш цвет',
   'color.white': 'Белые',
   'color.black': 'Чёрные',
@@ -513,10 +530,12 @@ const ru: Dict = {
   'color.black.of': 'чёрных',
   'color.random': 'Случайно',
   'home.timeControl': 'Контроль времени',
-  'tc.bullet': 'Пуля',
-  'tc.blitz': 'Блиц',
-  'tc.rapid': 'Рапид',
-  'tc.classical': 'Классика',
+  'tc.class.blitz': 'Блиц',
+  'tc.class.rapid': 'Рапид',
+  'tc.class.standard': 'Стандарт',
+  'tc.classTitle.blitz': 'Блиц по Правилам ФИДЕ: 10 минут или меньше каждому (время + 60 × добавка)',
+  'tc.classTitle.rapid': 'Быстрые шахматы по Правилам ФИДЕ: больше 10 и меньше 60 минут каждому (время + 60 × добавка)',
+  'tc.classTitle.standard': 'Стандартные шахматы по Правилам ФИДЕ: 60 минут или больше каждому (время + 60 × добавка)',
   'tc.custom': 'Свой',
   'tc.untimed': 'Без часов',
   'tc.period': 'Период {n}',
@@ -548,6 +567,7 @@ const ru: Dict = {
   'edition.2014': '2014 (по умолчанию)',
   'edition.2018': '2018',
   'edition.2023': '2023',
+  'edition.default': '{edition} (по умолчанию)',
   'home.touchMove': 'Правило «тронул — ходи» (ст. 4)',
   'home.name': 'Ваше имя (необязательно)',
   'home.more': 'Дополнительно',
@@ -563,6 +583,7 @@ const ru: Dict = {
   'games.moves': 'Ходов',
   'games.open': 'Открыть',
   'games.vs': '{white} – {black}',
+  'games.aborted': 'прервана',
 
   'player.anonymous': 'Аноним',
   'player.engine': 'Программа, уровень {n}',
@@ -603,6 +624,8 @@ const ru: Dict = {
   'game.claimThreefoldMove': 'Троекратное повторение, с записанным ходом…',
   'game.claimFiftyMove': 'Правило 50 ходов, с записанным ходом…',
   'game.claimWarning': 'Арбитр сразу проверяет требование. За неверное требование сопернику добавляется время (ст. 9.5), а требование остаётся предложением ничьей.',
+  'claim.threefold': 'ничья из-за троекратного повторения позиции',
+  'claim.fifty': 'ничья по правилу 50 ходов',
   'game.claimPick': 'Требование ({claim}): сделайте задуманный ход на доске или введите его. Ход записывается, но делается, только если требование отклонят.',
   'game.cancel': 'Отмена',
   'game.resign': 'Сдаться',
@@ -670,6 +693,8 @@ const ru: Dict = {
   'term.arbiter_decision': 'По решению арбитра',
   'term.adjudication': 'Результат присуждён арбитром',
   'term.intended': 'Записанный ход: {move} (не сделан)',
+  'result.aborted': 'Прервана',
+  'game.aborted': 'Партия прервана. Результата нет: по Правилам она не решалась.',
 
   'ev.joined': '{name} присоединился ({color}).',
   'ev.drawOffer': '{color} предлагают ничью.',
@@ -707,7 +732,13 @@ const ru: Dict = {
   'err.already_seated': 'Вы уже играете в этой партии.',
   'err.not_invitation': 'Эта партия — не приглашение.',
   'err.not_found': 'Партии по этой ссылке нет.',
-  'err.invalid_request': 'Сервер отклонил настройки: {message}',
+  'err.user_not_found': 'Игрока с таким именем нет.',
+  'err.invalid_request': 'Сервер отклонил запрос.',
+  'err.invalid.name': 'Имя: не длиннее 40 символов, без невидимых символов, символов форматирования и направления письма.',
+  'err.invalid.time_control': 'Сервер не может прочитать этот контроль времени.',
+  'err.invalid.delay': 'Проверьте задержку: от 1 до 600 секунд и без добавки.',
+  'err.account.name': 'Имя пользователя: от 3 до 20 латинских букв, цифр, _ или -, в начале буква или цифра.',
+  'err.account.password': 'Пароль: от 8 до 128 символов.',
   'err.network': 'Нет связи с сервером.',
   'err.generic': 'Что-то пошло не так: {message}',
   'conn.reconnecting': 'Связь потеряна. Переподключаемся…',
@@ -723,9 +754,9 @@ const ru: Dict = {
 
   'a11y.region': 'Управление партией для незрячих',
   'a11y.command': 'Ход или команда',
-  'a11y.commandHint': 'Введите ход (Кf3, e2e4, 0-0) или команду; «help» — список команд.',
+  'a11y.commandHint': 'Введите ход (Кf3, e2e4, 0-0) или команду; «помощь» — список команд.',
   'a11y.announcements': 'Объявления',
-  'a11y.help': 'Команды: доска — позиция; фигуры — все фигуры; p и фигура (p N — белые кони, p n — чёрные, p конь — все); последний — последний ход; часы — часы; ходы — возможные ходы; фен — позиция в FEN; скан и вертикаль или горизонталь (скан e, скан 4); ничья — предложить ничью; принять и отклонить — ответ на предложение ничьей; требую 3 или требую 50 — требование ничьей, можно с ходом; сдаюсь — сдаться; перевернуть — повернуть доску; цвет — ваш цвет и условия партии; помощь. Годятся и английские команды (board, last, legal, claim…). Всё остальное читается как ход.',
+  'a11y.help': 'Команды: доска — позиция; фигуры — все фигуры; п и фигура (п конь — все кони; p N — белые кони, p n — чёрные); последний — последний ход; часы — часы; ходы — возможные ходы; фен — позиция в FEN; скан и вертикаль или горизонталь (скан e, скан 4); ничья — предложить ничью; принять и отклонить — ответ на предложение ничьей; требую 3 или требую 50 — требование ничьей, можно с ходом; сдаюсь — сдаться; перевернуть — повернуть доску; цвет — ваш цвет и условия партии; помощь. Годятся и английские команды (board, last, legal, claim…). Всё остальное читается как ход.',
   'a11y.you': 'Вы',
   'a11y.played': '{who}: {move}',
   'a11y.check': 'шах',
@@ -743,7 +774,7 @@ const ru: Dict = {
   'a11y.colorOf.black': 'чёрных',
   'a11y.confirmResign': 'Сдать партию? Введите «да» для подтверждения.',
   'a11y.cancelled': 'Отменено.',
-  'a11y.claimMove': 'Требование с записанным ходом: введите «claim 3 Кf3» или «claim 50 Кf3».',
+  'a11y.claimMove': 'Требование с записанным ходом: введите «требую 3 Кf3» или «требую 50 Кf3».',
   'a11y.none': 'нет',
   'a11y.piecesOf': '{color}, {piece}: {squares}.',
   'a11y.clocks': 'Белые {white}, чёрные {black}.',
@@ -751,14 +782,14 @@ const ru: Dict = {
   'a11y.last': 'Последний ход: {move}.',
   'a11y.legal': 'Возможные ходы: {moves}.',
   'a11y.noLegal': 'Сейчас ходов нет.',
-  'a11y.unknownPiece': 'Неизвестная фигура «{text}». Используйте K Q R B N P или название фигуры.',
-  'a11y.scanUsage': 'После scan укажите вертикаль a–h или горизонталь 1–8.',
+  'a11y.unknownPiece': 'Неизвестная фигура «{text}». Назовите фигуру (король, ферзь, ладья, слон, конь, пешка) или букву K Q R B N P.',
+  'a11y.scanUsage': 'После «скан» укажите вертикаль a–h или горизонталь 1–8.',
   'a11y.lowTime': 'Мало времени: осталось {time}.',
   'a11y.youAre': 'Вы играете {color}.',
   'a11y.bothSides': 'Вы играете за обе стороны на этом экране.',
   'a11y.gameStart': 'Партия {tc}. {turn}.',
   'a11y.flipped': 'Доска перевёрнута.',
-  'a11y.on': 'Режим доступности включён. Вводите ходы и команды в поле; «help» — список команд.',
+  'a11y.on': 'Режим доступности включён. Вводите ходы и команды в поле; «помощь» — список команд.',
 
   'time.hours.one': '{n} час', 'time.hours.few': '{n} часа', 'time.hours.many': '{n} часов', 'time.hours.other': '{n} часа',
   'time.minutes.one': '{n} минута', 'time.minutes.few': '{n} минуты', 'time.minutes.many': '{n} минут', 'time.minutes.other': '{n} минуты',
@@ -832,7 +863,7 @@ const ru: Dict = {
   'replay.backLive': 'К партии',
   'replay.toEnd': 'К финальной позиции',
   'replay.unavailable': 'Не удалось загрузить позиции партии.',
-  'replay.help': 'Просмотр ходов: назад, вперёд, начало, сейчас (или стрелки, Home и End в пустом поле). Затем доска, scan и фигуры читают показанную позицию; eval или оценка — её оценку после анализа партии.',
+  'replay.help': 'Просмотр ходов: назад, вперёд, начало, сейчас (или стрелки, Home и End в пустом поле). Затем доска, скан и фигуры читают показанную позицию; оценка — её оценку после анализа партии.',
   'nav.events': 'Турниры',
   'events.title': 'Турниры',
   'events.list': 'Турниры: швейцарская система (голландская, ФИДЕ C.04.3) и круговые (C.05)',
@@ -852,8 +883,8 @@ const ru: Dict = {
   'events.submit': 'Создать турнир',
   'events.created': 'Турнир создан.',
   'event.organiser': 'Организатор (арбитр): {name}',
-  'event.summary': '{system} · {rounds} · {tc} · Правила ФИДЕ {edition} · допустимое опоздание {dt} с (ст. 6.7) · {touch} · {rated}',
-  'event.roundsN': 'туров: {n}', 'event.touchOn': '«тронул — ходи»', 'event.touchOff': 'без «тронул — ходи»',
+  'event.summary': '{system} · {rounds} · {tc} · Правила ФИДЕ {edition} · допустимое опоздание {dt} с (ст. {art}) · {touch} · {rated}',
+  'event.rounds.one': '{n} тур', 'event.rounds.few': '{n} тура', 'event.rounds.many': '{n} туров', 'event.rounds.other': '{n} тура', 'event.touchOn': '«тронул — ходи»', 'event.touchOff': 'без «тронул — ходи»',
   'event.rated': 'на рейтинг', 'event.casual': 'без рейтинга',
   'event.startsAt': 'Начало {time}', 'event.roundOf': 'Тур {n} из {total}',
   'event.you': 'Вы',
@@ -970,18 +1001,32 @@ export function setLang(l: Lang): void {
   document.documentElement.lang = l;
 }
 
-/** Translate a key, substituting {name} parameters. */
-export function t(key: Key, params: Record<string, string | number> = {}): string {
-  const s = dicts[current][key] ?? en[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+/**
+ * A number as the language writes it: a decimal comma in Russian, a point in English; with
+ * `digits` decimals when given, else as many as it has. No grouping of thousands.
+ *
+ * ```ts
+ * setLang('ru'); num(2.2, 1); // "2,2"
+ * ```
+ */
+export function num(n: number, digits?: number): string {
+  return new Intl.NumberFormat(current, { useGrouping: false, minimumFractionDigits: digits ?? 0, maximumFractionDigits: digits ?? 20 }).format(n);
 }
 
+/** Translate a key, substituting {name} parameters (a number written by {@link num}). */
+export function t(key: Key, params: Record<string, string | number> = {}): string {
+  const s = dicts[current][key] ?? en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? show(params[k]) : m));
+}
+
+const show = (v: string | number): string => (typeof v === 'number' ? num(v) : v);
+
 /** A counted phrase: tn('time.minutes', 3) → "3 minutes" / "3 минуты". */
-export function tn(base: 'time.hours' | 'time.minutes' | 'time.seconds' | 'game.movesToControl' | 'analysis.mates', n: number, params: Record<string, string | number> = {}): string {
+export function tn(base: 'time.hours' | 'time.minutes' | 'time.seconds' | 'game.movesToControl' | 'analysis.mates' | 'event.rounds', n: number, params: Record<string, string | number> = {}): string {
   const form = new Intl.PluralRules(current).select(n);
   const d = dicts[current];
   const s = d[`${base}.${form}`] ?? d[`${base}.other`];
-  return s.replace(/\{(\w+)\}/g, (m, k) => (k === 'n' ? String(n) : k in params ? String(params[k]) : m));
+  return s.replace(/\{(\w+)\}/g, (m, k) => (k === 'n' ? num(n) : k in params ? show(params[k]) : m));
 }
 
 /** Whether a string is a known key (for error codes coming from the server). */

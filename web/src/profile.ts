@@ -77,7 +77,9 @@ export class ProfilePage implements Page {
     try {
       p = await get<Profile>(`/api/users/${encodeURIComponent(this.name)}`);
     } catch (e) {
-      root.append(h('p', { role: 'alert', text: errorText(e instanceof ApiError ? e.code : 'network', String(e)) }));
+      // 404: no such player (protocol §8), not the game page's "no game with this link".
+      const code = e instanceof ApiError ? (e.code === 'not_found' ? 'user_not_found' : e.code) : 'network';
+      root.append(h('p', { role: 'alert', text: errorText(code, String(e)) }));
       return;
     }
     document.title = `${p.name} · ${t('app.name')}`;

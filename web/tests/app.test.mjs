@@ -380,3 +380,89 @@ test('touch-move: touching a piece restricts the legal moves to it (Art. 4.3)', 
     noProblems(page);
   });
 });
+
+// Testers' report (H2, 5, 2, 4; doubtful points: the engine levels' names).
+test('home: each preset names its class under the Laws, each engine level its name; an unknown player; a refused name in Russian', async () => {
+  await withPages('home-words', async (open) => {
+    const page = await open();
+    await page.goto(BASE_URL + '/');
+    const preset = (tc) => page.locator(`input[name="tc"][value="${tc}"] + label`);
+    // The class the server applies (Appendices A.1, B.1): 10+0 is blitz, 30+20 rapid, 90+30 standard.
+    assert.equal(await preset('600+0').textContent(), '10+0Blitz');
+    assert.equal(await preset('1800+20').textContent(), '30+20Rapid');
+    assert.equal(await preset('1800+0').textContent(), '30+0Rapid');
+    assert.equal(await preset('60+0').textContent(), '1+0Blitz');
+    assert.equal(await preset('5400+30').textContent(), '90+30Standard');
+    assert.match(await preset('600+0').getAttribute('title'), /^Blitz under the FIDE Laws: 10 minutes or less/);
+    assert.doesNotMatch(await page.locator('.preset-grid').textContent(), /Bullet|Classical/);
+    // An engine level's accessible name is its name, not the bare figures "3 1950".
+    assert.equal(await page.getByRole('radio', { name: 'Level 3, UCI_Elo 1950', exact: true }).count(), 1);
+    assert.equal(await page.getByRole('radio', { name: 'Full strength', exact: true }).count(), 1);
+
+    // A player's page that does not exist: no such player, not "no game with this link".
+    await page.goto(BASE_URL + '/@/nosuchplayer');
+    await page.waitForSelector('.profile [role="alert"]');
+    assert.equal(await page.locator('.profile [role="alert"]').textContent(), 'There is no player with this name.');
+
+    const ru = await open({ locale: 'ru-RU' });
+    await ru.goto(BASE_URL + '/@/nosuchplayer');
+    await ru.waitForSelector('.profile [role="alert"]');
+    assert.equal(await ru.locator('.profile [role="alert"]').textContent(), 'Игрока с таким именем нет.');
+    await ru.goto(BASE_URL + '/');
+    assert.equal(await ru.locator('input[name="tc"][value="5400+30"] + label').textContent(), '90+30Стандарт');
+    // A name the server refuses (an invisible character): the field's rule in Russian, no English.
+    await ru.locator('input[name="mode"][value="local"] + label').click();
+    await ru.locator('input[name="tc"][value="600+0"] + label').click();
+    await ru.fill('input[autocomplete="nickname"]', 'A\u200Bnna');
+    await ru.click('#play');
+    await ru.waitForFunction(() => document.querySelector('.new-game .form-message')?.textContent);
+    const msg = await ru.locator('.new-game .form-message').textContent();
+    assert.match(msg, /^Имя: не длиннее 40 символов, без невидимых символов/);
+    assert.doesNotMatch(msg, /[A-Za-z]{3,}|настройки/);
+    await ru.fill('input[autocomplete="nickname"]', '');
+    // The player's page answered 404 (protocol §8): the only message in the console.
+    assert.deepEqual(page.problems.filter((p) => !/status of 404/.test(p)), []);
+  });
+});
+
+// Testers' report (H2, 3, 9) and a doubtful point (the ambiguous move's candidates).
+test('Russian one-screen game: the delay counts down with a decimal comma; an ambiguous move lists the candidates; a claim with an intended move is said plainly', async () => {
+  await withPages('claim-words', async (open) => {
+    const page = await open({ locale: 'ru-RU' });
+    await page.goto(BASE_URL + '/');
+    // A simple delay of 10 s (protocol §3.1): made through the API, as the home form makes it.
+    const url = await page.evaluate(async () => {
+      const res = await fetch('/api/games', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ mode: 'local', color: 'white', time_control: '300+0', delay: { kind: 'simple', ms: 10000 }, variant: 'standard', edition: '2014', touch_move: false }),
+      });
+      return (await res.json()).url;
+    });
+    await page.goto(BASE_URL + url);
+    await page.waitForSelector('.cg-wrap cg-board piece');
+    await typeMove(page, 'd4');
+    await waitPlies(page, 1);
+    // Black's clock waits out the delay: «задержка 9,8 с», not «9.8».
+    await page.waitForFunction(() => /задержка \d+,\d с/.test(document.querySelector('.player[data-color="black"] .clock-sub')?.textContent ?? ''));
+    for (const [i, san] of ['d5', 'Кf3', 'Кf6'].entries()) {
+      await typeMove(page, san);
+      await waitPlies(page, i + 2);
+    }
+    // Nb1-d2 and Nf3-d2: the server lists both; the page names them in the Russian notation.
+    await typeMove(page, 'Кd2');
+    await page.waitForFunction(() => document.querySelector('.notice')?.textContent);
+    assert.equal(await page.locator('.notice').textContent(), 'Ход «Кd2» неоднозначен: Кbd2, Кfd2.');
+
+    // Claiming with an intended move: the claim in words, not «Троекратное повторение, требование:».
+    await page.click('#claim');
+    await page.click('#claim-threefold-move');
+    assert.equal(await page.locator('.status-line').textContent(),
+      'Требование (ничья из-за троекратного повторения позиции): сделайте задуманный ход на доске или введите его. Ход записывается, но делается, только если требование отклонят.');
+    await page.click('#claim-cancel');
+    await page.selectOption('#set-lang', 'en');
+    await page.click('#claim');
+    await page.click('#claim-fifty-move');
+    assert.match(await page.locator('.status-line').textContent(), /^Claiming a draw by the 50-move rule: make your intended move/);
+    noProblems(page);
+  });
+});

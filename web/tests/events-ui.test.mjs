@@ -34,11 +34,15 @@ test('[mock-only] an event page: create, register, bye, pair, results, forfeit, 
     await olga.fill('#ev-increment', '0');
     await olga.fill('#ev-default-time', '20');
     await olga.check('#ev-touch');
+    // The form preselects the API's default edition for events, 2023 (protocol §9.1).
+    assert.equal(await olga.inputValue('#ev-edition'), '2023');
+    assert.equal(await olga.locator('#ev-edition option:checked').textContent(), '2023 (default)');
+    await olga.selectOption('#ev-edition', '2014');
     await Promise.all([olga.waitForURL(/\/event\/[a-f0-9]+$/), olga.click('#ev-create')]);
     const url = olga.url();
     await olga.waitForFunction((n) => document.querySelector('#event-title')?.textContent === n, `Autumn Swiss ${suffix}`);
     const summary = await text(olga, '#event-summary');
-    assert.match(summary, /Swiss \(Dutch\) · 3 rounds · 1\+0 · FIDE Laws 2014 · default time 20 s \(Art\. 6\.7\) · touch-move · casual/);
+    assert.match(summary, /Swiss \(Dutch\) · 3 rounds · 1\+0 · FIDE Laws 2014 · default time 20 s \(Art\. 6\.7 a\) · touch-move · casual/);
     assert.match(summary, new RegExp(`Organiser \\(arbiter\\): olga${suffix.toLowerCase()}`));
     assert.ok(await olga.locator('#organiser').isVisible(), 'the organiser sees the controls');
     assert.ok(await olga.locator('#ev-start').isVisible());
@@ -197,6 +201,9 @@ test('[mock-only] a round-robin has no half-point bye; the events list reflows a
     await org.waitForSelector('#ev-register');
     await org.click('#ev-register');
     await org.waitForSelector('#ev-withdraw');
+    // Testers' report (H2, 7): one round is «1 тур»; 2023 (the default) numbers the default time 6.7.1.
+    await org.waitForFunction(() => / · 1 тур · /.test(document.querySelector('#event-summary')?.textContent ?? ''));
+    assert.match(await text(org, '#event-summary'), /^Круговая · 1 тур · 3\+2 · Правила ФИДЕ 2023 · допустимое опоздание 60 с \(ст\. 6\.7\.1\) · /);
     assert.equal(await org.locator('#ev-bye').count(), 0, 'byes are Swiss only (C.04.1)');
     assert.equal(await org.locator('#bye-round').count(), 0);
     // A forfeit of a player with no game: the refusal in Russian words. A round-robin takes no

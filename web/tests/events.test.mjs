@@ -152,7 +152,7 @@ test('a 6-player Swiss of 3 rounds at 1+0 played to the end in the browser (C.04
     await Promise.all([org.waitForURL(/\/event\/[A-Za-z0-9_-]+$/), org.click('#ev-create')]);
     const url = org.url();
     await org.waitForFunction((n) => document.querySelector('#event-title')?.textContent === n, eventName);
-    assert.match(await text(org, '#event-summary'), /Swiss \(Dutch\) · 3 rounds · 1\+0 · .*default time 15 s \(Art\. 6\.7\)/);
+    assert.match(await text(org, '#event-summary'), /Swiss \(Dutch\) · 3 rounds · 1\+0 · .*default time 15 s \(Art\. 6\.7\.1\)/);
 
     // Six players register, the fourth in Russian; the sixth asks for a half-point bye in round 2.
     const names = ['Ann', 'Bor', 'Ced', 'Dar', 'Eli', 'Fay'].map((n) => `${n}${suffix}`);

@@ -319,6 +319,9 @@ function createGame(body, origin) {
     fen = chess960Fen(n960);
   }
   const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
+  // Like the real server (crates/server/src/display_name.rs): no invisible or format character.
+  const hidden = typeof body.name === 'string' ? /\p{Cf}/u.exec(body.name) : null;
+  if (hidden) throw new Error(`name: U+${hidden[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} (an invisible, format or direction character) is not allowed`);
   const name = typeof body.name === 'string' ? body.name.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 40) || null : null;
   const human = (nm, joined) => ({ kind: 'human', name: nm, engine_level: null, engine_elo: null, joined, online: false });
   const players = { white: null, black: null };
@@ -388,6 +391,11 @@ function act(g, ws, msg) {
   if (msg.type === 'move' && msg.uci === undefined && typeof msg.text === 'string') {
     const read = readText(msg.text);
     // Like the real server: text that is no move at all is unreadable; a move not legal here is illegal.
+    // Like the real server: several legal moves fit a piece move without its file or rank.
+    const bare = (san) => san.replace(/[+#]$/, '').replace(/^([KQRBN])[a-h]?[1-8]?(x?[a-h][1-8])$/, '$1$2');
+    const typedSan = String(msg.text).trim().replace(/^К(?!р)/, 'N').replace(/[+#!?]+$/, '');
+    const fits = read ? [] : legalMoves(g).filter((m) => /^[KQRBN]/.test(m.san) && bare(m.san) === bare(typedSan)).map((m) => m.san.replace(/[+#]$/, ''));
+    if (fits.length > 1) return err('ambiguous_move', `ambiguous move ${typedSan}: it could be any of ${fits.join(', ')}`);
     if (!read) return /[a-hа-я][1-8]|^[0O]-[0O]/i.test(msg.text) ? err('illegal_move', `no legal move reads ${msg.text}`) : err('unreadable_move', `cannot read ${msg.text}`);
     msg = { ...msg, uci: legalMoves(g).find((m) => m.uci === read || (m.castle && m.from + m.rook === read))?.uci ?? read };
   }

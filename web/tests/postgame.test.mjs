@@ -42,6 +42,19 @@ test('lobby, abort and rematch: a seek accepted from the home page, aborted, rep
     const game = await (await anna.request.get(`${BASE_URL}/api/games/${first}`)).json();
     assert.equal(game.status, 'finished');
     assert.equal(game.result, '*');
+    // Testers' report (H2, 1): after a reload, and to a visitor later, the game still says it was
+    // aborted (protocol §4.5: finished with `*`, no termination, not decided under the Laws).
+    await boris.reload();
+    await boris.waitForSelector('.result-banner:not([hidden])');
+    assert.match(await boris.locator('.result-banner').textContent(), /^\*Aborted.*The game was aborted\. No result/);
+    const later = await open({ locale: 'ru-RU' });
+    await later.goto(BASE_URL + '/');
+    const row = later.locator('#games-finished tr', { has: later.locator(`a[href="/game/${first}"]`) });
+    await row.waitFor();
+    assert.match(await row.textContent(), /\*прервана/);
+    await later.goto(`${BASE_URL}/game/${first}`);
+    await later.waitForSelector('.result-banner:not([hidden])');
+    assert.match(await later.locator('.result-banner').textContent(), /Прервана.*Партия прервана\. Результата нет/);
 
     // Rematch: Anna offers, Boris accepts, both land in the new game, colours swapped.
     await anna.click('#rematch');
@@ -151,6 +164,11 @@ test('analysis from the replay: the panel follows the move on view, the graph an
     await waitLast(ru, /^оценка: (Белые ставят мат в \d+ ход(а|ов)?|перевес белых: \d+,\d\d пешки), грубая ошибка, лучший ход: [А-ЯЁ][^A-Za-z]*$/);
     // The panel's best line in the notation of the Russian UI (none chosen): Russian letters.
     assert.doesNotMatch(await ru.locator('#best-line').textContent(), /[NBRQK]/);
+    // Testers' report (H2, 9): figures with a decimal comma («грубая ошибка (−9,55)», «+0,14»).
+    assert.match(await ru.locator('#judged').textContent(), /грубая ошибка \(−\d+,\d\d\)/);
+    await ru.fill('#a11y-command', '');
+    await ru.press('#a11y-command', 'Home');
+    await ru.waitForFunction(() => /^Начальная позиция: [+−]\d+,\d\d/.test(document.querySelector('#best-line')?.textContent ?? ''));
   });
 });
 

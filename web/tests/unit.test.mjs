@@ -64,8 +64,8 @@ test('material by the values of the user documents (1, 3, 3, 5, 9)', () => {
 });
 
 test('time controls: format, label (the server reads them)', () => {
-  assert.equal(TC.formatTimeControl(TC.PRESETS.at(-1).periods), '40/5400+30:1800+30');
-  assert.equal(TC.formatTimeControl(TC.PRESETS[0].periods), '60+0');
+  assert.equal(TC.formatTimeControl(TC.PRESETS.at(-1)), '40/5400+30:1800+30');
+  assert.equal(TC.formatTimeControl(TC.PRESETS[0]), '60+0');
   assert.equal(TC.formatTimeControl([{ moves: 40, seconds: 7200, increment: 0 }, { moves: null, seconds: 1800, increment: 30 }]), '40/7200:1800+30');
   assert.equal(TC.formatTimeControl([{ moves: null, seconds: 300, increment: 0 }]), '300+0');
   const fischer = (s, i) => [{ moves: null, seconds: s, increment: i }];
@@ -74,8 +74,47 @@ test('time controls: format, label (the server reads them)', () => {
   // Issue 13: "d2" read as a square; the delay is spelt out.
   assert.equal(TC.tcLabel(fischer(300, 0), { kind: 'bronstein', ms: 2000 }), '5+0 delay 2 s');
   assert.equal(TC.tcLabel([]), null);
-  assert.equal(TC.category(fischer(180, 2)), 'blitz');
-  assert.equal(TC.category(fischer(600, 5)), 'rapid');
+});
+
+// Testers' report (H2, 5): the presets' labels were Lichess classes ("Rapid 10+0", "Classical
+// 30+20") while the server applies the Laws' class (10+0 blitz, 2014 B.1 / 2023 A.2; 30+20 rapid,
+// A.1). lawsClass is arbiter_laws::TimeClass::of; these are its cases (crates/laws/src/class.rs).
+test('time controls: the class under the Laws (Appendices A.1, B.1) is the server\'s', () => {
+  const fischer = (s, i) => [{ moves: null, seconds: s, increment: i }];
+  assert.equal(TC.lawsClass(fischer(180, 2)), 'blitz'); // 3+2: 5 minutes
+  assert.equal(TC.lawsClass(fischer(600, 0)), 'blitz'); // 10+0: exactly 10 minutes (B.1)
+  assert.equal(TC.lawsClass(fischer(600, 5)), 'rapid'); // 10+5: 15 minutes
+  assert.equal(TC.lawsClass(fischer(900, 10)), 'rapid');
+  assert.equal(TC.lawsClass(fischer(3000, 10)), 'standard'); // 50+10: 60 minutes
+  assert.equal(TC.lawsClass(fischer(3540, 0)), 'rapid');
+  assert.equal(TC.lawsClass(fischer(1800, 20)), 'rapid'); // 30+20: 50 minutes (A.1)
+  assert.equal(TC.lawsClass(fischer(60, 0)), 'blitz'); // 1+0: no "bullet" in the Laws
+  assert.equal(TC.lawsClass([]), 'standard'); // no clock: the Laws without appendices
+  // A delay counts like an increment: 5 minutes + 60 × 5 s = 10 minutes; + 6 s: 11 minutes.
+  assert.equal(TC.lawsClass(fischer(300, 0), 5000), 'blitz');
+  assert.equal(TC.lawsClass(fischer(300, 0), 6000), 'rapid');
+  // Several periods: the time of each starting within 60 moves plus their increments.
+  assert.equal(TC.lawsClass([{ moves: 40, seconds: 1200, increment: 0 }, { moves: null, seconds: 600, increment: 0 }]), 'rapid');
+  assert.equal(TC.lawsClass([{ moves: 40, seconds: 5400, increment: 30 }, { moves: null, seconds: 1800, increment: 30 }]), 'standard');
+  assert.equal(TC.lawsClass([{ moves: 70, seconds: 300, increment: 0 }, { moves: null, seconds: 6000, increment: 0 }]), 'blitz');
+  const classes = Object.fromEntries(TC.PRESETS.map((p) => [TC.tcLabel(p), TC.lawsClass(p)]));
+  assert.deepEqual(classes, {
+    '1+0': 'blitz', '2+1': 'blitz', '3+0': 'blitz', '3+2': 'blitz', '5+0': 'blitz', '5+3': 'blitz',
+    '10+0': 'blitz', '10+5': 'rapid', '15+10': 'rapid', '30+0': 'rapid', '30+20': 'rapid', '90+30': 'standard',
+    '40/90+30, 30+30': 'standard',
+  });
+});
+
+// Testers' report (H2, 6): 3 s read "0.1+0" (6 s), 100 s "1.7+0".
+test('time controls: a time that is not whole minutes is labelled exactly', () => {
+  const fischer = (s, i) => [{ moves: null, seconds: s, increment: i }];
+  assert.equal(TC.tcLabel(fischer(3, 0)), '0:03+0');
+  assert.equal(TC.tcLabel(fischer(12, 0)), '0:12+0');
+  assert.equal(TC.tcLabel(fischer(30, 1)), '0:30+1');
+  assert.equal(TC.tcLabel(fischer(90, 0)), '1:30+0');
+  assert.equal(TC.tcLabel(fischer(100, 2)), '1:40+2');
+  assert.equal(TC.tcLabel(fischer(5400, 30)), '90+30');
+  assert.equal(TC.tcLabel([{ moves: 40, seconds: 3630, increment: 0 }, { moves: null, seconds: 45, increment: 5 }]), '40/60:30+0, 0:45+5');
 });
 
 // Issue 15: the event page's pure helpers.
@@ -263,5 +302,82 @@ test('accessible mode: every command has a Russian word', () => {
     for (const word of ['последний', 'ходы', 'скан', 'принять', 'отклонить', 'требую', 'перевернуть']) {
       assert.match(I2.t('a11y.help'), new RegExp(word), word);
     }
+  } finally { I2.setLang('en'); }
+});
+
+// Testers' report (H2, 9): Russian writes a decimal comma («задержка 2,2 с», «−9,55»).
+test('numbers: a decimal comma in Russian, a point in English', () => {
+  assert.equal(I2.num(2.2, 1), '2.2');
+  assert.equal(I2.t('game.delayLeft', { s: I2.num(2, 1) }), 'delay 2.0s');
+  assert.equal(AN.evalText({ cp: -955, mate: null }), '−9.55');
+  I2.setLang('ru');
+  try {
+    assert.equal(I2.num(2.2, 1), '2,2');
+    assert.equal(I2.num(1234.5), '1234,5');
+    assert.equal(I2.t('game.delayLeft', { s: I2.num(2.25, 1) }), 'задержка 2,3 с');
+    assert.equal(I2.t('tc.delayLabel', { s: 2.5 }), 'задержка 2,5 с');
+    assert.equal(AN.evalText({ cp: -955, mate: null }), '−9,55');
+    assert.equal(AN.evalText({ cp: 14, mate: null }), '+0,14');
+    assert.equal(I2.t('analysis.nodes', { n: 123456 }), 'просмотрено узлов: 123456');
+  } finally { I2.setLang('en'); }
+});
+
+// Testers' report (H2, 7): "1 rounds"; a 2023 event cited "Art. 6.7" (6.7.1 in 2018 and 2023).
+test('an event\'s rounds are counted; its default time cites the edition\'s Article', () => {
+  assert.equal(I2.tn('event.rounds', 1), '1 round');
+  assert.equal(I2.tn('event.rounds', 3), '3 rounds');
+  assert.equal(EV.defaultTimeArticle('2014'), '6.7 a');
+  assert.equal(EV.defaultTimeArticle('2018'), '6.7.1');
+  assert.equal(EV.defaultTimeArticle('2023'), '6.7.1');
+  I2.setLang('ru');
+  try {
+    assert.deepEqual([1, 2, 5, 11, 21, 22].map((n) => I2.tn('event.rounds', n)), ['1 тур', '2 тура', '5 туров', '11 туров', '21 тур', '22 тура']);
+  } finally { I2.setLang('en'); }
+});
+
+// Testers' report (H2, 4): the server's English for developers showed in the Russian sign-up,
+// under "the server refused the settings".
+test('a refused field is said in the user\'s language, never with the server\'s English', () => {
+  const signup = ['invalid_request', 'name: 3 to 20 letters, digits, _ or -, starting with a letter or digit', 'name', 'account'];
+  const gameName = ['invalid_request', 'name: U+200B (an invisible, format or direction character) is not allowed', 'name'];
+  assert.equal(ER.errorText(...signup), 'User name: 3 to 20 letters, digits, _ or -, starting with a letter or digit.');
+  assert.equal(ER.errorText('invalid_request', 'password: 8 to 128 characters', 'password', 'account'), 'Password: 8 to 128 characters.');
+  assert.match(ER.errorText(...gameName), /^Your name: at most 40 characters, without invisible/);
+  I2.setLang('ru');
+  try {
+    for (const args of [signup, gameName, ['invalid_request', 'password: 8 to 128 characters', 'password', 'account'],
+      ['invalid_request', 'time_control: cannot read', 'time_control'], ['invalid_request', 'engine: level 1 to 7', 'engine'],
+      ['invalid_request', 'the request cannot be read', null]]) {
+      const text = ER.errorText(...args);
+      assert.doesNotMatch(text, /[A-Za-z]{3,}|настройки/, `${args[1]} → ${text}`);
+      assert.match(text, /[а-яё]/i, text);
+    }
+    assert.equal(ER.errorText(...signup), 'Имя пользователя: от 3 до 20 латинских букв, цифр, _ или -, в начале буква или цифра.');
+  } finally { I2.setLang('en'); }
+});
+
+// Doubtful point (H2): the ambiguous typed move names the candidates the server lists.
+test('an ambiguous move\'s candidates are read from the server\'s message', () => {
+  assert.deepEqual(ER.ambiguousCandidates('ambiguous move Rd8: it could be any of Rad8, Rfd8'), ['Rad8', 'Rfd8']);
+  assert.deepEqual(ER.ambiguousCandidates('ambiguous move "Nd2": it could be any of Nbd2, Nfd2, N3d2'), ['Nbd2', 'Nfd2', 'N3d2']);
+  assert.deepEqual(ER.ambiguousCandidates('more than one move'), []);
+});
+
+// Testers' report (H2, 8): Russian hints named English commands (help, claim, scan, eval).
+test('accessible mode: the Russian hints name Russian commands; "п" lists pieces', () => {
+  I2.setLang('ru');
+  try {
+    for (const key of ['a11y.on', 'a11y.commandHint', 'a11y.claimMove', 'a11y.scanUsage', 'replay.help', 'a11y.unknownPiece']) {
+      assert.doesNotMatch(I2.t(key), /\b(help|claim|scan|eval|board|last|legal)\b/, key);
+    }
+    assert.match(I2.t('a11y.on'), /«помощь»/);
+    assert.match(I2.t('a11y.claimMove'), /«требую 3 Кf3»/);
+    assert.match(I2.t('a11y.help'), /п конь/);
+    const g = fakeGame();
+    A.runCommand('п конь', g);
+    assert.deepEqual(g.did, [], '"п конь" is a command, not a move');
+    assert.deepEqual(g.said, ['Белые, конь: бэ1, жэ1.', 'Чёрные, конь: бэ8, жэ8.']);
+    A.runCommand('требую', g);
+    assert.match(g.said.at(-1), /требую 3/);
   } finally { I2.setLang('en'); }
 });
