@@ -1010,8 +1010,16 @@ export function setLang(l: Lang): void {
  * ```
  */
 export function num(n: number, digits?: number): string {
-  return new Intl.NumberFormat(current, { useGrouping: false, minimumFractionDigits: digits ?? 0, maximumFractionDigits: digits ?? 20 }).format(n);
+  if (Number.isInteger(n) && digits === undefined) return String(n);
+  const key = `${current}|${digits ?? ''}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(current, { useGrouping: false, minimumFractionDigits: digits ?? 0, maximumFractionDigits: digits ?? 20 });
+    formats.set(key, f);
+  }
+  return f.format(n);
 }
+const formats = new Map<string, Intl.NumberFormat>();
 
 /** Translate a key, substituting {name} parameters (a number written by {@link num}). */
 export function t(key: Key, params: Record<string, string | number> = {}): string {
