@@ -457,7 +457,7 @@ test('Russian one-screen game: the delay counts down with a decimal comma; an am
     await page.click('#claim');
     await page.click('#claim-threefold-move');
     assert.equal(await page.locator('.status-line').textContent(),
-      'Требование (ничья из-за троекратного повторения позиции): сделайте задуманный ход на доске или введите его. Ход записывается, но делается, только если требование отклонят.');
+      'Требование ничьей (троекратное повторение позиции): сделайте задуманный ход на доске или введите его. Ход записывается, но делается, только если требование отклонят.');
     await page.click('#claim-cancel');
     await page.selectOption('#set-lang', 'en');
     await page.click('#claim');
