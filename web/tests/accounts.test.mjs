@@ -29,6 +29,16 @@ test('sign up, log out and in, a rated game moves both ratings, the players\' pa
     await anna.waitForSelector('#account-name');
 
     const boris = await open({ locale: 'ru-RU' });
+    // Testers' report (H2, 4): a name the server refuses is said in Russian, by its rule, not as
+    // «Сервер отклонил настройки: name: 3 to 20 letters…».
+    await boris.goto(BASE_URL + '/');
+    await boris.click('#login-open');
+    await boris.fill('#login-name', 'a b');
+    await boris.fill('#login-password', 'correct horse');
+    await boris.click('#signup-submit');
+    await boris.waitForFunction(() => document.querySelector('#login-message')?.textContent);
+    assert.equal(await boris.locator('#login-message').textContent(),
+      'Имя пользователя: от 3 до 20 латинских букв, цифр, _ или -, в начале буква или цифра.');
     await signUp(boris, borisName);
 
     // A rated invitation, blitz (180 + 40 × 2 = 260 s).
