@@ -589,9 +589,12 @@ pub fn standings(ev: &Event, s: &Settings) -> Vec<tiebreak::Standing> {
     tiebreak::standings(ev, &s.tie_breaks(), tiebreak::Edition::Fide2026)
 }
 
-/// A player's B.02 rating change over the event (K = 20, the rated games
-/// against rated opponents), rounded (8.3.4); `None` if unrated. A game's
-/// score is 1, ½ or 0 by its result (8.3.2), not the event's points for it.
+/// A player's B.02 rating change over the event (the rated games against
+/// rated opponents), rounded (8.3.4); `None` if unrated. A game's score is
+/// 1, ½ or 0 by its result (8.3.2), not the event's points for it. K by
+/// 8.3.3 for an established adult player, the only facts the server has
+/// being the rating: 20, or 10 from 2400 (a published rating of 2400 has
+/// reached it); the 40 of a new or young player is not known here.
 pub fn fide_change(ev: &Event, no: u16) -> Option<i32> {
     use arbiter_tournament::rating;
     let p = ev.player(no)?;
@@ -610,7 +613,15 @@ pub fn fide_change(ev: &Event, no: u16) -> Option<i32> {
             })
         })
         .collect();
-    Some(rating::rounded_change(i32::from(p.rating), 20, &games))
+    let own = i32::from(p.rating);
+    let established = rating::Player {
+        rating: own,
+        games_before: 30,
+        young: false,
+        ever_2400: own >= 2400,
+    };
+    let k = rating::k_factor(&established, games.len() as u32);
+    Some(rating::rounded_change(own, k, &games))
 }
 
 #[cfg(test)]
@@ -687,24 +698,41 @@ mod tests {
         );
     }
 
-    /// B.02 8.3.2: a rated game scores 1, ½ or 0 for the rating whatever
-    /// the event's point system: with 3/1/0 a win vs an opponent 113 points
-    /// lower (PD .65) is 20 × (1 − 0.65) = +7, not 20 × (3 − 0.65) = +47.
-    #[test]
-    fn fide_change_scores_a_win_as_one_under_any_point_system() {
+    /// Two rated players, `a` beating `b`, under 3/1/0 points.
+    fn one_win(a: u16, b: u16) -> Event {
         use arbiter_tournament::{Colour, Player, Points, RoundEntry, RoundResult};
         let mut ev = Event::new("3-1-0", 1);
         ev.scoring.win = Points::from_tenths(30);
         ev.scoring.draw = Points::from_tenths(10);
         ev.scoring.pairing_bye = Points::from_tenths(30);
-        let mut a = Player::new(1, "A", 2450);
-        let mut b = Player::new(2, "B", 2337);
+        let mut a = Player::new(1, "A", a);
+        let mut b = Player::new(2, "B", b);
         a.rounds
             .push(RoundEntry::game(2, Colour::White, RoundResult::Win));
         b.rounds
             .push(RoundEntry::game(1, Colour::Black, RoundResult::Loss));
         ev.players = vec![a, b];
+        ev
+    }
+
+    /// B.02 8.3.2: a rated game scores 1, ½ or 0 for the rating whatever
+    /// the event's point system: with 3/1/0 a win vs an opponent 113 points
+    /// lower (PD .65) is 20 × (1 − 0.65) = +7, not 20 × (3 − 0.65) = +47.
+    #[test]
+    fn fide_change_scores_a_win_as_one_under_any_point_system() {
+        let ev = one_win(2350, 2237);
         assert_eq!(fide_change(&ev, 1), Some(7));
+        assert_eq!(fide_change(&ev, 2), Some(-7));
+    }
+
+    /// B.02 8.3.3: K = 10 for a player whose rating has reached 2400 (it
+    /// was 20 for everyone): a win 113 points above, PD .65, is
+    /// 10 × 0.35 = +3.5, rounded away from zero (8.3.4) to +4, for the
+    /// 2450 player; his opponent keeps K = 20.
+    #[test]
+    fn fide_change_uses_k_10_from_2400() {
+        let ev = one_win(2450, 2337);
+        assert_eq!(fide_change(&ev, 1), Some(4));
         assert_eq!(fide_change(&ev, 2), Some(-7));
     }
 
