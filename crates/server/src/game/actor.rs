@@ -479,7 +479,10 @@ impl Task {
                             // The paused origin is durable with the move.
                             out.write_first(crate::store::WriteOp::UpdateGame(self.core.row()));
                         }
-                        self.commit(out).await;
+                        if self.commit(out).await {
+                            // Committed and sent: a move like a player's.
+                            self.app.ops.engine_moved();
+                        }
                     }
                     Some(Err(r)) => {
                         tracing::error!("game {}: engine move refused: {}", self.core.id, r.message)
