@@ -96,6 +96,17 @@ fn small(v: &Value, name: &str) -> Result<u16, ApiError> {
         .ok_or_else(|| ApiError::invalid(name, format!("{name}: a positive integer")))
 }
 
+/// `409 too_many_events` (protocol §9.1).
+fn too_many_events() -> ApiError {
+    run::conflict(
+        "too_many_events",
+        format!(
+            "at most {} unfinished events per organiser",
+            model::MAX_OPEN_PER_ORGANISER
+        ),
+    )
+}
+
 /// `POST /api/events`: 201 `{id}`.
 async fn create(
     State(app): State<Arc<App>>,
@@ -107,13 +118,7 @@ async fn create(
     let now = app.clock.now_ms();
     let s = Settings::parse(&v, now)?;
     if app.store.open_tournaments_by(u.id.clone()).await? >= model::MAX_OPEN_PER_ORGANISER {
-        return Err(run::conflict(
-            "too_many_events",
-            format!(
-                "at most {} unfinished events per organiser",
-                model::MAX_OPEN_PER_ORGANISER
-            ),
-        ));
+        return Err(too_many_events());
     }
     let id = crate::http::new_id();
     let row = TournamentRow {
@@ -125,9 +130,17 @@ async fn create(
         status: "registration".into(),
         settings: serde_json::to_string(&s).map_err(|e| ApiError::internal(e.to_string()))?,
     };
+    // Counted again where it is written: creates sent at once (from
+    // several nodes too) cannot all pass the check above.
     app.store
-        .write(vec![WriteOp::Tournament(Op::Create(row))])
+        .write(vec![WriteOp::Tournament(Op::Create {
+            row,
+            max_open: model::MAX_OPEN_PER_ORGANISER,
+        })])
         .await?;
+    if app.store.tournament(id.clone()).await?.is_none() {
+        return Err(too_many_events());
+    }
     let rule = s.system.pairing_rule();
     let mut resp = (
         StatusCode::CREATED,
