@@ -13,7 +13,7 @@ use crate::store::tournament::{Op, TournamentRow};
 use crate::store::WriteOp;
 use crate::{guard, App};
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
@@ -518,7 +518,7 @@ async fn trf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Resp
 /// The query of the PGN download.
 #[derive(serde::Deserialize)]
 struct PgnQuery {
-    round: Option<u16>,
+    round: Option<String>,
 }
 
 /// The board's result `code` (§9.2), when the organiser has set one other
@@ -548,15 +548,22 @@ fn official_result(pgn: &mut arbiter_pgn::Game, code: &str, recorded: &str) {
 async fn pgn(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Query(q): Query<PgnQuery>,
+    crate::http::Params(q): crate::http::Params<PgnQuery>,
 ) -> Result<Response, ApiError> {
+    // A round is 1 to 65535 (rounds are numbered from 1); absent, all.
+    let round = match q.round.as_deref() {
+        None => None,
+        Some(r) => {
+            Some(crate::http::query_int("round", Some(r), 1..=u32::from(u16::MAX), 1)? as u16)
+        }
+    };
     let loaded = run::load(&app, &id).await?;
     let mut out = String::new();
     let games = loaded
         .t
         .boards
         .iter()
-        .filter(|b| q.round.is_none_or(|r| r == b.round))
+        .filter(|b| round.is_none_or(|r| r == b.round))
         .filter_map(|b| b.game_id.as_ref().map(|g| (b, g)))
         .take(PGN_LIMIT);
     for (b, game) in games {
