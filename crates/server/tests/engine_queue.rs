@@ -211,7 +211,10 @@ async fn socket_from(
         .into_client_request()
         .unwrap();
     req.headers_mut().insert("cookie", cookie.parse().unwrap());
-    tokio_tungstenite::client_async(req, stream).await.unwrap().0
+    tokio_tungstenite::client_async(req, stream)
+        .await
+        .unwrap()
+        .0
 }
 
 /// The bound is each client's own: a client with its 4 searches waiting or
@@ -235,13 +238,14 @@ async fn a_busy_client_does_not_hold_up_another() {
     assert_eq!(last.event().await["code"], "engine_busy");
     // ... and another address plays on.
     let (id, cookie, _) = s
-        .create(json!({"mode": "engine", "engine": {"level": 1}, "color": "white",
-                       "time_control": "60+0"}))
+        .create(
+            json!({"mode": "engine", "engine": {"level": 1}, "color": "white",
+                       "time_control": "60+0"}),
+        )
         .await;
     let mut other = socket_from(&s, "127.0.0.2".parse().unwrap(), &id, &cookie).await;
-    let send = |v: serde_json::Value| {
-        tokio_tungstenite::tungstenite::Message::Text(v.to_string().into())
-    };
+    let send =
+        |v: serde_json::Value| tokio_tungstenite::tungstenite::Message::Text(v.to_string().into());
     other
         .send(send(json!({"type": "hello", "last_seq": 0})))
         .await
