@@ -725,11 +725,20 @@ async fn a_second_process_under_a_live_nodes_name_leaves_its_games_alone() {
         dirs[0].path().to_owned(),
         prefix.clone(),
     );
-    let (mut n0, a0) = tokio::task::spawn_blocking(move || {
+    let (n0, a0) = tokio::task::spawn_blocking(move || {
         cluster_node::start("n0", &path, &url, bus, &p, LEASE_MS, &[])
     })
     .await
     .unwrap();
+    // Stopped however the test ends (a failed assertion too).
+    struct Node(std::process::Child);
+    impl Drop for Node {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let _n0 = Node(n0);
     let (g, _) = create(a0, "198.51.100.41", false).await;
     let held = || {
         scratch.query(&format!(
@@ -771,6 +780,4 @@ async fn a_second_process_under_a_live_nodes_name_leaves_its_games_alone() {
     assert_eq!(held(), ["n0 true"]);
     let log = std::fs::read_to_string(dirs[0].path().join("node.log")).unwrap_or_default();
     assert!(!log.contains("taken over"), "{log}");
-    let _ = n0.kill();
-    let _ = n0.wait();
 }
