@@ -208,27 +208,56 @@ pub struct EnginePool {
     engines: Arc<Mutex<Vec<Engine>>>,
 }
 
+/// A search's place in its client's count of searches waiting or running
+/// ([`MAX_QUEUED_PER_CLIENT`]): taken by [`EnginePool::reserve`] (checked
+/// against the bound and counted in one step, so moves sent at once cannot
+/// all pass the check before any is counted) or [`EnginePool::hold`], and
+/// given back when dropped — unused (the move it was taken for was
+/// refused), or with the search it was handed to.
+///
+/// ```
+/// use arbiter_server::engine::{Client, EnginePool, MAX_QUEUED_PER_CLIENT};
+/// let pool = EnginePool::new(1);
+/// let me = Client::from("203.0.113.7");
+/// let places: Vec<_> = (0..MAX_QUEUED_PER_CLIENT)
+///     .map(|_| pool.reserve(&me).expect("a place"))
+///     .collect();
+/// assert!(pool.reserve(&me).is_none());
+/// assert!(pool.reserve(&Client::from("198.51.100.1")).is_some());
+/// drop(places);
+/// assert!(pool.reserve(&me).is_some());
+/// ```
+pub struct Reservation {
+    queue: Arc<Mutex<Queue>>,
+    client: Client,
+}
+
+impl Reservation {
+    /// The client counted.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = q.held.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                q.held.remove(&self.client);
+            }
+        }
+    }
+}
+
 /// A search's place in its client's count, and its engine once it runs.
 /// Dropping it frees both (the engine goes to the next search, after the
 /// count's lock is released).
 struct Slot {
-    queue: Arc<Mutex<Queue>>,
-    /// The client counted (none for background work).
-    client: Option<Client>,
+    /// The place counted (none for background work).
+    _place: Option<Reservation>,
     turn: Option<Turn>,
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        let Some(client) = &self.client else { return };
-        let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = q.held.get_mut(client) {
-            *n -= 1;
-            if *n == 0 {
-                q.held.remove(client);
-            }
-        }
-    }
 }
 
 impl EnginePool {
@@ -244,11 +273,42 @@ impl EnginePool {
     }
 
     /// Has `client` [`MAX_QUEUED_PER_CLIENT`] searches waiting or running?
+    /// (A hint only: to act on it, take the place with [`EnginePool::reserve`].)
     pub fn is_full(&self, client: &Client) -> bool {
         self.queue
             .lock()
             .map(|q| q.held.get(client).copied().unwrap_or(0) >= MAX_QUEUED_PER_CLIENT)
             .unwrap_or(true)
+    }
+
+    /// Takes a place for one more of `client`'s searches if it has fewer
+    /// than [`MAX_QUEUED_PER_CLIENT`] waiting or running: the check and the
+    /// count are one step under the queue's lock. `None`: the client is at
+    /// its bound (the game refuses the move with `engine_busy`).
+    pub fn reserve(&self, client: &Client) -> Option<Reservation> {
+        let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        let n = q.held.entry(client.clone()).or_insert(0);
+        if *n >= MAX_QUEUED_PER_CLIENT {
+            return None;
+        }
+        *n += 1;
+        Some(Reservation {
+            queue: self.queue.clone(),
+            client: client.clone(),
+        })
+    }
+
+    /// Takes a place for `client`'s search without the bound: a search no
+    /// client's move asked for (the engine's first move, a game resumed
+    /// after a restart, the weighing of a draw offer). Each game has at most
+    /// one such search at a time, so these are bounded by the live games.
+    pub fn hold(&self, client: Client) -> Reservation {
+        let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        *q.held.entry(client.clone()).or_insert(0) += 1;
+        Reservation {
+            queue: self.queue.clone(),
+            client,
+        }
     }
 
     /// The engine's evaluation of the current position from `req.side`'s
@@ -267,15 +327,20 @@ impl EnginePool {
     /// `started` is told the wait when the search starts (the engine is
     /// given the position), so that the game can pause its clock then and
     /// say so to its clients (protocol §4.3 `thinking`).
+    /// The search is counted in `place`'s client's searches until it ends
+    /// ([`EnginePool::reserve`], [`EnginePool::hold`]).
     pub async fn best_move(
         &self,
-        client: Client,
+        place: Reservation,
         req: Request,
         started: tokio::sync::oneshot::Sender<Duration>,
     ) -> Searched<String> {
-        self.run_as(client, false, Some(started), move |engine| {
-            search(engine, &req)
-        })
+        self.run_as(
+            place.client.clone(),
+            Some(place),
+            Some(started),
+            move |engine| search(engine, &req),
+        )
         .await
     }
 
@@ -287,28 +352,33 @@ impl EnginePool {
         client: Client,
         job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
     ) -> Searched<T> {
-        self.run_as(client, true, None, job).await
+        self.run_as(client, None, None, job).await
     }
 
-    /// Runs `job` on a pooled engine on the blocking pool once `client`'s
-    /// turn comes (module docs); the engine goes back to the pool afterwards.
+    /// Runs `job` as a live game's search of `client`, counted without the
+    /// bound ([`EnginePool::hold`]).
     async fn run<T: Send + 'static>(
         &self,
         client: Client,
         job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
     ) -> Searched<T> {
-        self.run_as(client, false, None, job).await
+        let place = self.hold(client.clone());
+        self.run_as(client, Some(place), None, job).await
     }
 
+    /// Runs `job` on a pooled engine on the blocking pool once `client`'s
+    /// turn comes (module docs); the engine goes back to the pool
+    /// afterwards. A live game's search is counted in `place`; background
+    /// work (no place) is not counted in the client's bound.
     async fn run_as<T: Send + 'static>(
         &self,
         client: Client,
-        background: bool,
+        place: Option<Reservation>,
         started: Option<tokio::sync::oneshot::Sender<Duration>>,
         job: impl FnOnce(&mut Engine) -> Option<T> + Send + 'static,
     ) -> Searched<T> {
         let asked = Instant::now();
-        let slot = self.take_turn(client, background).await;
+        let slot = self.take_turn(client, place).await;
         let waited = asked.elapsed();
         if let Some(tx) = started {
             let _ = tx.send(waited);
@@ -333,19 +403,16 @@ impl EnginePool {
         Searched { answer, waited }
     }
 
-    /// Waits for `client`'s turn: a running slot. Background work is not
-    /// counted in the client's bound of live searches.
-    async fn take_turn(&self, client: Client, background: bool) -> Slot {
+    /// Waits for `client`'s turn: a running slot. A live game's search
+    /// comes with its place in the client's count; background work has none.
+    async fn take_turn(&self, client: Client, place: Option<Reservation>) -> Slot {
+        let background = place.is_none();
         let mut slot = Slot {
-            queue: self.queue.clone(),
-            client: (!background).then(|| client.clone()),
+            _place: place,
             turn: None,
         };
         let rx = {
             let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
-            if !background {
-                *q.held.entry(client.clone()).or_insert(0) += 1;
-            }
             let free = if background {
                 q.waiting.is_empty() && q.background.is_empty() && q.background_may_run()
             } else {

@@ -125,7 +125,13 @@ pub async fn json_errors(request: Request, next: Next) -> Response {
         s if s.is_server_error() => ("internal", "internal error"),
         _ => ("invalid_request", "the request cannot be read"),
     };
-    ApiError::new(status, code, message).into_response()
+    let mut error = ApiError::new(status, code, message);
+    if code == "invalid_request" {
+        // Protocol §3: `field` is present for `invalid_request`; here
+        // nothing more precise than the request is known.
+        error.field = Some("request".into());
+    }
+    error.into_response()
 }
 
 /// Who may name the server in `Host` (issue 13, defect 7: DNS rebinding):

@@ -104,6 +104,67 @@ fn json_with_cookie<T: Serialize>(status: StatusCode, body: &T, cookie: &str) ->
     resp
 }
 
+/// A query string's parameters, read into `T` (its fields `Option<String>`,
+/// each checked by the handler, so that an error names the parameter). A
+/// query that cannot be read at all (a parameter given twice) is refused
+/// with `invalid_request`, field `query` and what is wrong — not the
+/// generic answer of axum's `Query`.
+pub struct Params<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequestParts<S>
+    for Params<T>
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        Query::<T>::try_from_uri(&parts.uri)
+            .map(|Query(q)| Params(q))
+            .map_err(|e| {
+                ApiError::invalid(
+                    "query",
+                    format!("the query string cannot be read: {}", e.body_text()),
+                )
+            })
+    }
+}
+
+/// The integer query parameter `field`: `default` when absent, else an
+/// integer in `range`, or `invalid_request` naming `field` and the range.
+///
+/// ```
+/// use arbiter_server::http::query_int;
+/// assert_eq!(query_int("limit", None, 1..=200, 50).unwrap(), 50);
+/// assert_eq!(query_int("limit", Some("7"), 1..=200, 50).unwrap(), 7);
+/// for bad in ["0", "201", "-1", "x", ""] {
+///     let e = query_int("limit", Some(bad), 1..=200, 50).unwrap_err();
+///     assert_eq!(e.field.as_deref(), Some("limit"));
+///     assert_eq!(e.message, "limit: an integer 1 to 200");
+/// }
+/// ```
+pub fn query_int(
+    field: &str,
+    value: Option<&str>,
+    range: std::ops::RangeInclusive<u32>,
+    default: u32,
+) -> Result<u32, ApiError> {
+    match value {
+        None => Ok(default),
+        Some(s) => s
+            .parse::<u32>()
+            .ok()
+            .filter(|n| range.contains(n))
+            .ok_or_else(|| {
+                ApiError::invalid(
+                    field,
+                    format!("{field}: an integer {} to {}", range.start(), range.end()),
+                )
+            }),
+    }
+}
+
 /// A JSON answer that no cache keeps.
 pub fn no_store<T: Serialize>(body: &T) -> Response {
     let mut resp = Json(body).into_response();
@@ -245,7 +306,7 @@ struct Summary {
 
 async fn list(
     State(app): State<Arc<App>>,
-    Query(q): Query<ListQuery>,
+    Params(q): Params<ListQuery>,
 ) -> Result<Response, ApiError> {
     let filter = match q.status.as_deref() {
         None | Some("all") => ListFilter::All,
@@ -258,13 +319,7 @@ async fn list(
             ))
         }
     };
-    let limit = match q.limit.as_deref() {
-        None => 50,
-        Some(s) => s
-            .parse::<u32>()
-            .map_err(|_| ApiError::invalid("limit", "limit: an integer 1 to 200"))?
-            .clamp(1, 200),
-    };
+    let limit = query_int("limit", q.limit.as_deref(), 1..=200, 50)?;
     let rows = app.store.list_games(filter, limit).await?;
     let mut games = Vec::with_capacity(rows.len());
     for row in rows {

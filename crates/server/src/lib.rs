@@ -210,8 +210,11 @@ pub fn database_path(data_dir: &std::path::Path) -> PathBuf {
 }
 
 impl Server {
-    /// Opens storage in the data directory (creating it), resumes every
-    /// unfinished game, and binds the listening socket.
+    /// Opens storage in the data directory (creating it), binds the
+    /// listening socket, then joins the cluster (releasing the leases of
+    /// the node's earlier incarnation) or finds every unfinished game to
+    /// resume: a socket that cannot be bound stops the start before it
+    /// touches any game.
     pub async fn bind(config: Config) -> Result<Server, ServeError> {
         // PostgreSQL needs no directory of ours.
         if !matches!(config.database, Some(store::Location::Postgres(_))) {
@@ -228,6 +231,18 @@ impl Server {
             None => Store::open(&location).await?,
             Some(_) => Store::open_shared(&location).await?,
         };
+        // The listening socket before anything that acts on the node's name
+        // (joining the bus, releasing an earlier incarnation's leases): a
+        // second process started by mistake under a live node's name fails
+        // here, on the address that node holds, and leaves its games alone.
+        // (After the store: a standby waits for the node lock without
+        // listening.)
+        let listener = tokio::net::TcpListener::bind(config.listen)
+            .await
+            .map_err(|source| ServeError::Listen {
+                addr: config.listen,
+                source,
+            })?;
         let ops = ops::Ops::new(config.node_id.clone(), store.stats.clone());
         let cluster = match &config.cluster {
             Some(c) => Some(Arc::new(
@@ -275,12 +290,6 @@ impl Server {
             None => find_unfinished(&app).await?,
             Some(_) => 0,
         };
-        let listener = tokio::net::TcpListener::bind(config.listen)
-            .await
-            .map_err(|source| ServeError::Listen {
-                addr: config.listen,
-                source,
-            })?;
         Ok(Server {
             app,
             listener,

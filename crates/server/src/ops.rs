@@ -6,8 +6,8 @@
 //!   database answers; 503 otherwise (a load balancer sends it no clients),
 //!   with a JSON error whose code says why: `starting`, `not_ready`
 //!   (stopping, or cut off from the bus), `store_unavailable`.
-//! - `GET /metrics`: games running, moves and events committed (`rate()`
-//!   of them is moves/s), the move → acknowledgement latency histogram,
+//! - `GET /metrics`: games running, moves (the players' and the engine's)
+//!   and events committed (`rate()` of them is moves/s), the move → acknowledgement latency histogram,
 //!   the commit latency histogram, transactions and their failures, lease
 //!   changes, readiness — every series labelled with the node.
 //!
@@ -106,6 +106,23 @@ impl Ops {
     pub fn moved(&self, took: Duration) {
         self.moves.inc();
         self.move_ack.observe(took.as_secs_f64());
+    }
+
+    /// The engine's move was committed and sent: counted in
+    /// `arbiter_moves_total` like a player's (it has no frame, so no
+    /// acknowledgement time).
+    ///
+    /// ```
+    /// use arbiter_server::ops::Ops;
+    /// use arbiter_server::store::CommitStats;
+    /// let ops = Ops::new("n1".into(), std::sync::Arc::new(CommitStats::default()));
+    /// ops.engine_moved();
+    /// let text = ops.render(1);
+    /// assert!(text.contains("arbiter_moves_total{node=\"n1\"} 1"));
+    /// assert!(text.contains("arbiter_move_ack_seconds_count{node=\"n1\"} 0"));
+    /// ```
+    pub fn engine_moved(&self) {
+        self.moves.inc();
     }
 
     /// This node took a lease (a game started or was taken over here).

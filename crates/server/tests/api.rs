@@ -576,3 +576,33 @@ async fn a_finished_game_cannot_be_joined() {
     assert_eq!(r.json()["error"]["code"], "not_invitation", "{}", r.body);
     s.stop().await;
 }
+
+/// Art. 4.3 and protocol §4.2, "Touching again changes nothing": a second
+/// touch after a touch records nothing, but is answered like every client
+/// message with an `id` (found by a tester: it got no reply at all, so a
+/// client waiting for one waited for ever). The first touch still binds.
+#[tokio::test]
+async fn touching_again_is_answered_and_changes_nothing() {
+    let s = TestServer::start().await;
+    let (id, cookie, _) = s
+        .create(json!({"mode": "local", "time_control": "300+3", "touch_move": true}))
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    p.send(json!({"type": "touch", "square": "g1"})).await;
+    let touch = p.event().await;
+    assert_eq!(touch["event"]["kind"], "touch", "{touch}");
+    let again = p.send(json!({"type": "touch", "square": "e2"})).await;
+    let answer = p.event().await;
+    assert_eq!(answer["type"], "error", "{answer}");
+    assert_eq!(answer["code"], "already_touched", "{answer}");
+    assert_eq!(answer["reply_to"], again, "{answer}");
+    assert!(
+        answer["message"].as_str().unwrap().contains("g1"),
+        "{answer}"
+    );
+    // Nothing changed: the knight on g1 must still be moved.
+    p.send(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(p.error().await["code"], "touch_move_violation");
+    p.play("g1f3").await;
+    s.stop().await;
+}

@@ -702,3 +702,82 @@ async fn every_node_lists_a_game_s_ply_and_last_move_alike() {
         let _ = c.wait();
     }
 }
+
+/// deployment.md: "Two running processes must never share a name". When
+/// an operator starts one anyway (a double start, a supervisor restarting a
+/// node still shutting down) on the live node's address, the second process
+/// fails on its listening socket before it releases the name's leases: the
+/// live node keeps its games (found by a tester: the second process
+/// released them, the live node stopped them, and only then did it fail
+/// with "address already in use").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_process_under_a_live_nodes_name_leaves_its_games_alone() {
+    let Some(scratch) = pg_scratch::Scratch::new("cluster_views_twice") else {
+        return;
+    };
+    let Some(bus) = cluster_node::nats("cluster_views_twice").await else {
+        return;
+    };
+    let prefix = format!("twice_{}_{}", std::process::id(), rand::random::<u32>());
+    let dirs: Vec<_> = (0..2).map(|_| tempfile::tempdir().unwrap()).collect();
+    let (url, path, p) = (
+        scratch.url.clone(),
+        dirs[0].path().to_owned(),
+        prefix.clone(),
+    );
+    let (n0, a0) = tokio::task::spawn_blocking(move || {
+        cluster_node::start("n0", &path, &url, bus, &p, LEASE_MS, &[])
+    })
+    .await
+    .unwrap();
+    // Stopped however the test ends (a failed assertion too).
+    struct Node(std::process::Child);
+    impl Drop for Node {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let _n0 = Node(n0);
+    let (g, _) = create(a0, "198.51.100.41", false).await;
+    let held = || {
+        scratch.query(&format!(
+            "SELECT node || ' ' || (expires_at > 0)::text FROM leases WHERE game_id = '{g}'"
+        ))
+    };
+    assert_eq!(held(), ["n0 true"]);
+
+    // The same name, on the address n0 serves.
+    let mut second = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter-server"));
+    second
+        .args(["--listen", &a0.to_string(), "--node-id=n0"])
+        .arg(format!("--database={}", scratch.url))
+        .arg(format!("--bus=nats://{bus}"))
+        .arg(format!("--bus-prefix={prefix}"))
+        .arg(format!("--lease-ms={LEASE_MS}"))
+        .arg("--data-dir")
+        .arg(dirs[1].path())
+        .env("RUST_LOG", "warn")
+        .env("NO_COLOR", "1");
+    let out = tokio::time::timeout(
+        Duration::from_secs(60),
+        tokio::task::spawn_blocking(move || second.output().unwrap()),
+    )
+    .await
+    .expect("the second process ends by itself")
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("cannot listen"), "{stderr}");
+    assert!(!stderr.contains("released"), "{stderr}");
+    // n0's lease is untouched, and n0 still runs the game.
+    assert_eq!(held(), ["n0 true"]);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let r = request(a0, "GET", &format!("/api/games/{g}"), None, &[])
+        .await
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(held(), ["n0 true"]);
+    let log = std::fs::read_to_string(dirs[0].path().join("node.log")).unwrap_or_default();
+    assert!(!log.contains("taken over"), "{log}");
+}

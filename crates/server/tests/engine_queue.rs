@@ -160,3 +160,113 @@ async fn a_page_opened_mid_search_hears_that_the_engine_thinks() {
     assert!(!seen.iter().any(|t| t == "thinking"), "{seen:?}");
     s.stop().await;
 }
+
+/// Protocol §3.1: "A client may have at most 4 searches waiting or
+/// running". Moves sent at once in more engine games than that are
+/// checked and counted one by one: at most the bound are accepted, the
+/// others refused with `engine_busy` (found by a tester: 10 moves sent at
+/// once in 10 games were all accepted, the check and the count being
+/// separate steps).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_sent_at_once_are_counted_one_by_one() {
+    let s = TestServer::start().await;
+    let bound = arbiter_server::engine::MAX_QUEUED_PER_CLIENT;
+    let mut games = Vec::new();
+    for _ in 0..bound + 6 {
+        games.push(engine_game(&s).await);
+    }
+    for g in games.iter_mut() {
+        g.send(json!({"type": "move", "uci": "e2e4"})).await;
+    }
+    let (mut accepted, mut refused) = (0, 0);
+    for g in games.iter_mut() {
+        let answer = g.event().await;
+        match (answer["type"].as_str(), answer["code"].as_str()) {
+            (Some("event"), _) => accepted += 1,
+            (Some("error"), Some("engine_busy")) => refused += 1,
+            _ => panic!("unexpected answer {answer}"),
+        }
+    }
+    assert!(
+        (1..=bound).contains(&accepted),
+        "{accepted} moves accepted at once, {refused} refused (bound {bound})"
+    );
+    assert_eq!(accepted + refused, bound + 6);
+    s.stop().await;
+}
+
+/// A socket to game `id` from the local address `from` (another client to
+/// the server, which counts searches per address).
+async fn socket_from(
+    s: &TestServer,
+    from: std::net::IpAddr,
+    id: &str,
+    cookie: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio::net::TcpStream> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+    tcp.bind((from, 0).into()).unwrap();
+    let stream = tcp.connect(s.addr).await.unwrap();
+    let mut req = format!("ws://{}/api/games/{id}/ws", s.addr)
+        .into_client_request()
+        .unwrap();
+    req.headers_mut().insert("cookie", cookie.parse().unwrap());
+    tokio_tungstenite::client_async(req, stream)
+        .await
+        .unwrap()
+        .0
+}
+
+/// The bound is each client's own: a client with its 4 searches waiting or
+/// running does not keep another client (another address) from playing
+/// the engine (protocol §3.1).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_client_does_not_hold_up_another() {
+    use futures_util::{SinkExt, StreamExt};
+    let s = TestServer::start().await;
+    let bound = arbiter_server::engine::MAX_QUEUED_PER_CLIENT;
+    let mut games = Vec::new();
+    for _ in 0..=bound {
+        games.push(engine_game(&s).await);
+    }
+    for g in games.iter_mut().take(bound) {
+        g.play("e2e4").await;
+    }
+    // This client is at its bound ...
+    let last = games.last_mut().unwrap();
+    last.send(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(last.event().await["code"], "engine_busy");
+    // ... and another address plays on.
+    let (id, cookie, _) = s
+        .create(
+            json!({"mode": "engine", "engine": {"level": 1}, "color": "white",
+                       "time_control": "60+0"}),
+        )
+        .await;
+    let mut other = socket_from(&s, "127.0.0.2".parse().unwrap(), &id, &cookie).await;
+    let send =
+        |v: serde_json::Value| tokio_tungstenite::tungstenite::Message::Text(v.to_string().into());
+    other
+        .send(send(json!({"type": "hello", "last_seq": 0})))
+        .await
+        .unwrap();
+    other
+        .send(send(json!({"type": "move", "uci": "e2e4", "id": 1})))
+        .await
+        .unwrap();
+    let answer = tokio::time::timeout(WAIT, async {
+        while let Some(Ok(m)) = other.next().await {
+            let Ok(text) = m.to_text() else { continue };
+            let v: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
+            if v["type"] == "error" || (v["type"] == "event" && v["event"]["kind"] == "move") {
+                return v;
+            }
+        }
+        panic!("the socket closed");
+    })
+    .await
+    .expect("an answer to the move");
+    assert_eq!(answer["type"], "event", "{answer}");
+    assert_eq!(answer["event"]["move"]["color"], "white", "{answer}");
+    s.stop().await;
+}

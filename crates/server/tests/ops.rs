@@ -82,3 +82,49 @@ async fn readiness_says_why_not() {
     app.ops.set_ready(false);
     assert_eq!(readyz().await, (503, "not_ready".to_owned()));
 }
+
+/// `arbiter_moves_total` counts the moves committed and sent (deployment.md,
+/// "Metrics"): the engine's too, not only the players' (found by a tester:
+/// 9 moves of an engine game counted as 4). The acknowledgement histogram
+/// times players' frames only.
+#[tokio::test]
+async fn the_engines_moves_are_counted() {
+    let s = TestServer::start().await;
+    let node = arbiter_server::default_node_id();
+    let series = |name: &str| format!("{name}{{node=\"{node}\"}}");
+    let (id, cookie, _) = s
+        .create(
+            json!({"mode": "engine", "engine": {"level": 1}, "color": "white",
+                       "time_control": "300+0"}),
+        )
+        .await;
+    let mut p = s.player(&id, Some(&cookie)).await;
+    p.play("e2e4").await;
+    p.socket
+        .recv_until(common::WAIT + common::WAIT, |m| {
+            m["type"] == "event"
+                && m["event"]["kind"] == "move"
+                && m["event"]["move"]["color"] == "black"
+        })
+        .await
+        .expect("the engine answers");
+    // The count follows the commit that sent the event: a bounded wait.
+    let mut after = String::new();
+    for _ in 0..20 {
+        after = s.get("/metrics", None).await.body;
+        if value(&after, &series("arbiter_moves_total")) >= 2.0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        value(&after, &series("arbiter_moves_total")),
+        2.0,
+        "{after}"
+    );
+    assert_eq!(
+        value(&after, &series("arbiter_move_ack_seconds_count")),
+        1.0
+    );
+    s.stop().await;
+}

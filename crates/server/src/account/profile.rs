@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::protocol::Players;
 use crate::store::account::{GamesQuery, Outcome, UserRow};
 use crate::App;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -90,19 +90,10 @@ pub struct GamesParams {
 pub async fn games(
     State(app): State<Arc<App>>,
     Path(name): Path<String>,
-    Query(p): Query<GamesParams>,
+    crate::http::Params(p): crate::http::Params<GamesParams>,
 ) -> Result<Response, ApiError> {
     let user = user_named(&app, &name).await?;
-    let page = match p.page.as_deref() {
-        None => 1,
-        Some(s) => s
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (1..=MAX_PAGE).contains(n))
-            .ok_or_else(|| {
-                ApiError::invalid("page", format!("page: an integer 1 to {MAX_PAGE}"))
-            })?,
-    };
+    let page = crate::http::query_int("page", p.page.as_deref(), 1..=MAX_PAGE, 1)?;
     let outcome = match p.result.as_deref() {
         None | Some("") | Some("all") => None,
         Some(s) => Some(Outcome::parse(s).ok_or_else(|| {

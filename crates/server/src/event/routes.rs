@@ -13,7 +13,7 @@ use crate::store::tournament::{Op, TournamentRow};
 use crate::store::WriteOp;
 use crate::{guard, App};
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
@@ -96,6 +96,17 @@ fn small(v: &Value, name: &str) -> Result<u16, ApiError> {
         .ok_or_else(|| ApiError::invalid(name, format!("{name}: a positive integer")))
 }
 
+/// `409 too_many_events` (protocol §9.1).
+fn too_many_events() -> ApiError {
+    run::conflict(
+        "too_many_events",
+        format!(
+            "at most {} unfinished events per organiser",
+            model::MAX_OPEN_PER_ORGANISER
+        ),
+    )
+}
+
 /// `POST /api/events`: 201 `{id}`.
 async fn create(
     State(app): State<Arc<App>>,
@@ -107,13 +118,7 @@ async fn create(
     let now = app.clock.now_ms();
     let s = Settings::parse(&v, now)?;
     if app.store.open_tournaments_by(u.id.clone()).await? >= model::MAX_OPEN_PER_ORGANISER {
-        return Err(run::conflict(
-            "too_many_events",
-            format!(
-                "at most {} unfinished events per organiser",
-                model::MAX_OPEN_PER_ORGANISER
-            ),
-        ));
+        return Err(too_many_events());
     }
     let id = crate::http::new_id();
     let row = TournamentRow {
@@ -125,9 +130,17 @@ async fn create(
         status: "registration".into(),
         settings: serde_json::to_string(&s).map_err(|e| ApiError::internal(e.to_string()))?,
     };
+    // Counted again where it is written: creates sent at once (from
+    // several nodes too) cannot all pass the check above.
     app.store
-        .write(vec![WriteOp::Tournament(Op::Create(row))])
+        .write(vec![WriteOp::Tournament(Op::Create {
+            row,
+            max_open: model::MAX_OPEN_PER_ORGANISER,
+        })])
         .await?;
+    if app.store.tournament(id.clone()).await?.is_none() {
+        return Err(too_many_events());
+    }
     let rule = s.system.pairing_rule();
     let mut resp = (
         StatusCode::CREATED,
@@ -505,7 +518,7 @@ async fn trf(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Resp
 /// The query of the PGN download.
 #[derive(serde::Deserialize)]
 struct PgnQuery {
-    round: Option<u16>,
+    round: Option<String>,
 }
 
 /// The board's result `code` (§9.2), when the organiser has set one other
@@ -535,15 +548,22 @@ fn official_result(pgn: &mut arbiter_pgn::Game, code: &str, recorded: &str) {
 async fn pgn(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
-    Query(q): Query<PgnQuery>,
+    crate::http::Params(q): crate::http::Params<PgnQuery>,
 ) -> Result<Response, ApiError> {
+    // A round is 1 to 65535 (rounds are numbered from 1); absent, all.
+    let round = match q.round.as_deref() {
+        None => None,
+        Some(r) => {
+            Some(crate::http::query_int("round", Some(r), 1..=u32::from(u16::MAX), 1)? as u16)
+        }
+    };
     let loaded = run::load(&app, &id).await?;
     let mut out = String::new();
     let games = loaded
         .t
         .boards
         .iter()
-        .filter(|b| q.round.is_none_or(|r| r == b.round))
+        .filter(|b| round.is_none_or(|r| r == b.round))
         .filter_map(|b| b.game_id.as_ref().map(|g| (b, g)))
         .take(PGN_LIMIT);
     for (b, game) in games {

@@ -254,9 +254,15 @@ impl GameCore {
                 if by != turn {
                     return Err(Refusal::new("not_your_turn", "not your turn"));
                 }
-                if self.table.touched().is_some() {
-                    // Touching again changes nothing (protocol §4.2).
-                    return Ok(None);
+                if let Some(first) = self.table.touched() {
+                    // Touching again changes nothing (protocol §4.2); the
+                    // frame is answered all the same, as every frame is.
+                    return Err(Refusal::new(
+                        "already_touched",
+                        format!(
+                            "{first} is touched already: touching again changes nothing (Art. 4.3)"
+                        ),
+                    ));
                 }
                 let sq = square.parse().map_err(|_| {
                     Refusal::new("bad_message", format!("{square:?} is not a square"))

@@ -192,6 +192,10 @@ struct Task {
     engine_searching: Option<u32>,
     /// The client whose move the engine answers (the pool's fairness key).
     engine_client: Option<std::net::IpAddr>,
+    /// The place in that client's count of engine searches taken for the
+    /// move being handled (`EnginePool::reserve`): the search answering it
+    /// takes it over; a move refused gives it back.
+    engine_place: Option<crate::engine::Reservation>,
     /// Fenced off or stopped: another node owns the game now.
     stopped: bool,
 }
@@ -219,6 +223,7 @@ pub fn spawn(app: Arc<App>, core: GameCore) -> GameHandle {
         engine_paused: None,
         engine_searching: None,
         engine_client: None,
+        engine_place: None,
         stopped: false,
     };
     let handle = GameHandle {
@@ -474,7 +479,10 @@ impl Task {
                             // The paused origin is durable with the move.
                             out.write_first(crate::store::WriteOp::UpdateGame(self.core.row()));
                         }
-                        self.commit(out).await;
+                        if self.commit(out).await {
+                            // Committed and sent: a move like a player's.
+                            self.app.ops.engine_moved();
+                        }
                     }
                     Some(Err(r)) => {
                         tracing::error!("game {}: engine move refused: {}", self.core.id, r.message)
@@ -519,15 +527,18 @@ impl Task {
         let client = self.conns[idx].0.client;
         if matches!(frame.msg, ClientMsg::Move { .. }) && self.core.settings.engine_level.is_some()
         {
-            if self.app.engine.is_full(&self.engine_key(client)) {
+            // The bound is checked and the place taken in one step, so
+            // moves sent at once in several games cannot all pass it.
+            let Some(place) = self.app.engine.reserve(&self.engine_key(client)) else {
                 let message = format!(
                     "the engine is busy with {} of your searches; move again when it answers",
                     crate::engine::MAX_QUEUED_PER_CLIENT
                 );
                 self.error_to(conn_id, frame.id, "engine_busy", &message);
                 return;
-            }
+            };
             self.engine_client = client;
+            self.engine_place = Some(place);
         }
         if let Some(out) = self.core.flag_before(seat, &frame.msg, now) {
             self.commit(out).await;
@@ -555,6 +566,8 @@ impl Task {
             Ok(None) => {}
             Err(r) => self.error_to(conn_id, frame.id, r.code, &r.message),
         }
+        // Not taken by a search (the move was refused): given back.
+        self.engine_place = None;
     }
 
     /// §3.7: offers a rematch, or creates it (and starts its task) when
@@ -920,6 +933,13 @@ impl Task {
         let tx = self_tx.clone();
         let engine = self.app.engine.clone();
         let key = self.engine_key(self.engine_client);
+        // The place taken for the move this search answers, or, for a
+        // search no move asked for (the engine moves first, a resumed
+        // game), one counted without the bound.
+        let place = match self.engine_place.take() {
+            Some(p) if *p.client() == key => p,
+            _ => engine.hold(key),
+        };
         let (started_tx, started_rx) = tokio::sync::oneshot::channel();
         let told = self_tx.clone();
         tokio::spawn(async move {
@@ -928,7 +948,7 @@ impl Task {
             }
         });
         tokio::spawn(async move {
-            let searched = engine.best_move(key, request, started_tx).await;
+            let searched = engine.best_move(place, request, started_tx).await;
             let _ = tx
                 .send(Command::EngineMove {
                     ply,

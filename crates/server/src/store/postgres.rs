@@ -670,6 +670,16 @@ impl Backend for Postgres {
         }
         let st = &self.statements;
         let mut tx = self.client.transaction().map_err(db)?;
+        // An organiser's events are counted and created one transaction at
+        // a time across nodes (`tournament::Op::Create`): his lock first,
+        // before any other lock of the transaction, in one order.
+        for organiser in super::tournament::creating_organisers(ops) {
+            tx.execute(
+                "SELECT pg_advisory_xact_lock($1, hashtext($2))",
+                &[&super::tournament::ORGANISER_LOCK_SPACE, &organiser],
+            )
+            .map_err(db)?;
+        }
         let fenced: Vec<&str> = ops
             .iter()
             .filter_map(|op| match op {

@@ -116,8 +116,18 @@ pub struct LoadedTournament {
 /// A write of an event.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Op {
-    /// A new event.
-    Create(TournamentRow),
+    /// A new event, unless its organiser has `max_open` unfinished events
+    /// already (then nothing is written; the caller reads back). The count
+    /// and the insert are one statement of the writer's transaction, and on
+    /// PostgreSQL that transaction first takes the organiser's lock
+    /// (an advisory lock of its own), so creates from several nodes at once are
+    /// counted one after another too.
+    Create {
+        /// The event.
+        row: TournamentRow,
+        /// Most unfinished events of its organiser.
+        max_open: u32,
+    },
     /// Its status changes.
     SetStatus {
         /// The event.
@@ -409,6 +419,26 @@ pub fn open_by(b: &mut (impl Select + ?Sized), organiser: &str) -> Result<u32, S
     Ok(rows.first().map(|r| int(r, 0)).transpose()?.unwrap_or(0) as u32)
 }
 
+/// The organisers whose events `ops` create, sorted, each once: on
+/// PostgreSQL the writer's transaction locks each
+/// ([`ORGANISER_LOCK_SPACE`]) before anything else, in this order.
+pub(crate) fn creating_organisers(ops: &[super::WriteOp]) -> Vec<&str> {
+    let mut v: Vec<&str> = ops
+        .iter()
+        .filter_map(|op| match op {
+            super::WriteOp::Tournament(Op::Create { row, .. }) => Some(row.organiser.as_str()),
+            _ => None,
+        })
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The first key of an organiser's advisory lock on PostgreSQL (`"Evnt"`);
+/// the second is `hashtext(organiser)`.
+pub(crate) const ORGANISER_LOCK_SPACE: i32 = 0x4576_6e74;
+
 /// The statements of a write, in order (SQL in `$n` form for both
 /// dialects, and their parameters).
 pub(crate) fn statements(op: &Op) -> Vec<(&'static str, Vec<Arg<'_>>)> {
@@ -416,9 +446,11 @@ pub(crate) fn statements(op: &Op) -> Vec<(&'static str, Vec<Arg<'_>>)> {
     let t = |v: u64| Int(v as i64);
     let n = |v: u16| Int(i64::from(v));
     match op {
-        Op::Create(r) => vec![(
+        Op::Create { row: r, max_open } => vec![(
             "INSERT INTO tournaments (id, organiser, name, created_at, start_at, status, settings)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+             SELECT $1, $2, $3, CAST($4 AS BIGINT), CAST($5 AS BIGINT), $6, $7
+             WHERE (SELECT COUNT(*) FROM tournaments
+                    WHERE organiser = $2 AND status != 'finished') < CAST($8 AS BIGINT)",
             vec![
                 Text(&r.id),
                 Text(&r.organiser),
@@ -427,6 +459,7 @@ pub(crate) fn statements(op: &Op) -> Vec<(&'static str, Vec<Arg<'_>>)> {
                 t(r.start_at),
                 Text(&r.status),
                 Text(&r.settings),
+                Int(i64::from(*max_open)),
             ],
         )],
         Op::SetStatus { id, status } => vec![(
