@@ -344,6 +344,20 @@ fn read_event(path: &Path) -> Result<Event, Failure> {
     trf::read_bytes(&bytes).map_err(|e| bad(format!("{}: {e}", path.display())))
 }
 
+/// The first record `code` of the file (`192`, `202`): its line number (from
+/// 1) and text, to name a field the reader kept but a command cannot use.
+fn record_line(path: &Path, code: &str) -> Option<(usize, String)> {
+    let bytes = std::fs::read(path).ok()?;
+    let text = String::from_utf8_lossy(&bytes).replace("\r\n", "\n");
+    text.split(['\n', '\r'])
+        .enumerate()
+        .find(|(_, l)| {
+            l.strip_prefix(code)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+        })
+        .map(|(i, l)| (i + 1, l.to_string()))
+}
+
 /// The event as TRF text; an event the TRF cannot hold (a value wider than
 /// its columns, a control character in a name) is bad input, exit 3.
 fn trf_text(event: &Event, version: TrfVersion) -> Result<String, Failure> {
@@ -385,6 +399,14 @@ fn pair(a: PairArgs) -> Result<ExitCode, Failure> {
         .any(|p| p.rounds.iter().any(|e| e.result == RoundResult::Pending))
     {
         return Err(bad("results are missing: record them with `arbiter tournament result` before pairing the next round"));
+    }
+    // Record 192 naming a system Arbiter does not implement (Dubov,
+    // Burstein, CUSTOM_…): only `--dutch` asks for the Dutch system instead.
+    if let (Some(system), false) = (event.declared_system(), a.dutch) {
+        let line = record_line(&a.file, "192").map_or(0, |(l, _)| l);
+        return Err(bad(format!(
+            "line {line}, column 5: record 192: the pairing system {system:?} is not one Arbiter implements (FIDE_DUTCH, FIDE_DUTCH_2017, FIDE_ROUNDROBIN, FIDE_DOUBLEROUNDROBIN); `pair --dutch` pairs the event by the Dutch system"
+        )));
     }
     let round = event.round_to_pair();
     // The byes announced for the round (TRF-2026 record 240) take their
@@ -679,6 +701,39 @@ fn parse_tie_breaks(s: &str) -> Result<Vec<TieBreak>, Failure> {
         .collect()
 }
 
+/// The tie-breaks of the file's record 202; a code that cannot be used is
+/// named by line and column: one that is no C.07 code, or one C.07 defines
+/// that Arbiter does not compute (`--tie-breaks` then chooses others).
+fn record_202(file: &Path, codes: &[String]) -> Result<Vec<TieBreak>, Failure> {
+    let found = record_line(file, "202");
+    codes
+        .iter()
+        .map(|code| {
+            code.parse::<TieBreak>().map_err(|e| {
+                let (line, column) = found.as_ref().map_or((0, 5), |(l, text)| {
+                    // The code's first column: after column 4, among the commas.
+                    let data: String = text.chars().skip(4).collect();
+                    let mut col = 5;
+                    for field in data.split(',') {
+                        let lead = field.chars().take_while(|c| c.is_whitespace()).count();
+                        if field.trim() == code {
+                            return (*l, col + lead);
+                        }
+                        col += field.chars().count() + 1;
+                    }
+                    (*l, 5)
+                });
+                let why = if tiebreak::is_c07_code(code) {
+                    format!("the tie-break {code:?} is one C.07 defines that Arbiter does not compute (it computes BH, FB, SB, DE, WIN, WON, BPG, BWG, PS, ARO, TPR, KS, with /C1 /C2 /M1 /M2 where C.07 allows); choose others with --tie-breaks")
+                } else {
+                    e.to_string()
+                };
+                bad(format!("line {line}, column {column}: record 202: {why}"))
+            })
+        })
+        .collect()
+}
+
 fn new_cmd(a: NewArgs) -> Result<ExitCode, Failure> {
     if a.file.exists() {
         return Err(bad(format!("{} exists already", a.file.display())));
@@ -768,6 +823,20 @@ fn add_player(a: AddPlayerArgs) -> Result<ExitCode, Failure> {
     p.fide_id = a.fide_id;
     p.birth = a.birth;
     let started = e.rounds_paired();
+    // C.05: a round-robin's whole schedule is the Berger table for its
+    // number of players, fixed before round 1; a player added later would
+    // re-cut it mid-event (games never scheduled, others twice).
+    if started > 0
+        && matches!(
+            e.system,
+            PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin
+        )
+    {
+        return Err(bad(format!(
+            "a round-robin's schedule (C.05, the Berger table for {} players) is fixed before round 1; no player can enter after round {started} is paired",
+            e.players.len()
+        )));
+    }
     let new_id;
     if started == 0 {
         // C.04.2 2.2: the initial order — rating, then title, then name.
@@ -898,14 +967,11 @@ fn bye_cmd(a: ByeArgs) -> Result<ExitCode, Failure> {
 
 fn standings_cmd(a: StandingsArgs) -> Result<ExitCode, Failure> {
     let e = read_event(&a.file)?;
-    let codes = a.tie_breaks.clone().unwrap_or_else(|| {
-        if e.tie_breaks.is_empty() {
-            "BH/C1,BH,SB,DE,WIN".into()
-        } else {
-            e.tie_breaks.join(",")
-        }
-    });
-    let tbs = parse_tie_breaks(&codes)?;
+    let tbs = match &a.tie_breaks {
+        Some(codes) => parse_tie_breaks(codes)?,
+        None if e.tie_breaks.is_empty() => parse_tie_breaks("BH/C1,BH,SB,DE,WIN")?,
+        None => record_202(&a.file, &e.tie_breaks)?,
+    };
     let edition = match a.edition.as_str() {
         "2026" => Edition::Fide2026,
         "2023" | "2024" => Edition::Fide2023,
@@ -975,6 +1041,12 @@ fn export(a: ExportArgs) -> Result<ExitCode, Failure> {
             TrfVersion::Trf26
         };
         out!("{}", trf_text(&e, version)?);
+        if a.trf16 {
+            // What TRF-16 cannot hold is said, not dropped silently.
+            for lost in trf::trf16_omissions(&e) {
+                eprintln!("arbiter tournament: warning: not in the TRF-16 file: {lost}");
+            }
+        }
     } else if a.json {
         outln!("{}", serde_json::to_string_pretty(&e).map_err(bad)?);
     } else {

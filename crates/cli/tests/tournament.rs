@@ -595,3 +595,88 @@ fn pair_help_is_exact() {
     assert!(!help.contains("OUT"), "{help}");
     assert!(help.contains("5 a file that"), "{help}");
 }
+
+/// C.05 fixes a round-robin's whole schedule before round 1 (the Berger
+/// table for its number of players): once round 1 is paired, `add-player`
+/// refuses (exit 3) and leaves the file as it was. Before, the late entry
+/// was accepted, rounds 2-3 came from the 6-player table and four games were
+/// never scheduled. Found by a tester.
+#[test]
+fn no_late_entry_into_a_started_round_robin() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "rr.trf");
+    ok(&["new", &file, "--name", "RR", "--system", "round-robin"]);
+    for i in 1..=4 {
+        ok(&[
+            "add-player",
+            &file,
+            "--name",
+            &format!("P{i}, A"),
+            "--rating",
+            &(2400 - i * 20).to_string(),
+        ]);
+    }
+    ok(&["pair", &file, "--record"]);
+    let before = std::fs::read(&file).unwrap();
+    let (code, err) = failing(&["add-player", &file, "--name", "Late, X", "--rating", "2000"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("C.05") && err.contains("round 1"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
+/// Record 192 naming a system Arbiter does not implement: `pair` refuses
+/// it with the line and column (exit 3) instead of pairing by the Dutch
+/// system; `pair --dutch` asks for the Dutch system explicitly, and the file
+/// keeps its one 192. Found by a tester.
+#[test]
+fn pair_refuses_a_pairing_system_it_does_not_implement() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "b.trf");
+    std::fs::write(
+        &file,
+        "012 Burstein event\n142 3\n192 FIDE_BURSTEIN\n\
+001    1      Alpha, A                          2400                             0.0    1\n\
+001    2      Beta, B                           2300                             0.0    2\n",
+    )
+    .unwrap();
+    let before = std::fs::read(&file).unwrap();
+    let (code, err) = failing(&["pair", &file, "--record"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("line 3, column 5: record 192"), "{err}");
+    assert!(err.contains("FIDE_BURSTEIN"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    ok(&["pair", &file, "--dutch", "--record"]);
+    let text = ok(&["export", &file, "--trf"]);
+    let sys: Vec<&str> = text.lines().filter(|l| l.starts_with("192")).collect();
+    assert_eq!(sys, ["192 FIDE_BURSTEIN"]);
+}
+
+/// A tie-break of record 202 that cannot be used is named by line and
+/// column (docs/tournament.md: "A TRF field that cannot be read is named by
+/// line and column"): one that is no C.07 code, and one C.07 defines that
+/// Arbiter does not compute (said so); `--tie-breaks` chooses others.
+/// Before: no line or column, and valid codes called unknown. Found by a
+/// tester.
+#[test]
+fn a_bad_record_202_is_named_by_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "t.trf");
+    let text = |list: &str| {
+        format!(
+            "012 Bad input\nXXR 3\n202 {list}\n\
+001    1      Alpha, A                          2400                             1.0    1     2 w 1\n\
+001    2      Beta, B                           2300                             0.0    2     1 b 0\n"
+        )
+    };
+    std::fs::write(&file, text("BH/C9,XYZ")).unwrap();
+    let (code, err) = failing(&["standings", &file]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("line 3, column 5: record 202"), "{err}");
+    assert!(err.contains("BH/C9"), "{err}");
+    std::fs::write(&file, text("BH, AOB")).unwrap();
+    let (code, err) = failing(&["standings", &file]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("line 3, column 9: record 202"), "{err}");
+    assert!(err.contains("\"AOB\" is one C.07 defines"), "{err}");
+    ok(&["standings", &file, "--tie-breaks", "BH"]);
+}

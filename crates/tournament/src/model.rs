@@ -924,6 +924,92 @@ impl Event {
         }
     }
 
+    /// The pairing system record 192 names when it is one this library does
+    /// not implement (`FIDE_DUBOV`, `FIDE_BURSTEIN`, `FIDE_DOUBLESWISS`,
+    /// `CUSTOM_…`): the record is kept in [`Event::other_records`] and
+    /// written back as read; [`Event::system`] is then the default, which
+    /// only an explicit request for the Dutch system should pair by.
+    ///
+    /// ```
+    /// let e = arbiter_tournament::trf::read("012 Club\n192 FIDE_BURSTEIN\n").unwrap();
+    /// assert_eq!(e.declared_system(), Some("FIDE_BURSTEIN"));
+    /// let e = arbiter_tournament::trf::read("012 Club\n192 FIDE_DUTCH\n").unwrap();
+    /// assert_eq!(e.declared_system(), None);
+    /// ```
+    pub fn declared_system(&self) -> Option<&str> {
+        self.other_records
+            .iter()
+            .find_map(|r| r.strip_prefix("192"))
+            .filter(|rest| rest.is_empty() || rest.starts_with(' '))
+            .map(str::trim)
+    }
+
+    /// The initial colour the pairing uses (C.04.3 5.2.5: the colour the
+    /// higher-ranked player gets in a pair with an odd pairing number when
+    /// nothing else decides): record 152 / `XXC` when the file gives it; else
+    /// the one round 1 shows, as TRF-2026 defines 152 — "needed if it differs
+    /// from the colour of the highest-ranked participant paired in round 1":
+    /// without it, that player's round-1 colour (bbpPairings infers it the
+    /// same way). When he has no colour (a forfeit written `-`), the next
+    /// player paired with a colour tells it: the higher-ranked player of his
+    /// pair got the initial colour with an odd pairing number, the other one
+    /// with an even. White when neither says (round 1 not paired).
+    ///
+    /// ```
+    /// use arbiter_tournament::{Colour, Event, Player, RoundEntry, RoundResult};
+    /// let mut e = Event::new("Club", 5);
+    /// for i in 1..=2 {
+    ///     e.players.push(Player::new(i, "P", 2000));
+    /// }
+    /// assert_eq!(e.initial_colour_in_force(), Colour::White);
+    /// e.players[0].rounds.push(RoundEntry::game(2, Colour::Black, RoundResult::Win));
+    /// e.players[1].rounds.push(RoundEntry::game(1, Colour::White, RoundResult::Loss));
+    /// assert_eq!(e.initial_colour_in_force(), Colour::Black);
+    /// e.initial_colour = Some(Colour::White);
+    /// assert_eq!(e.initial_colour_in_force(), Colour::White);
+    /// ```
+    pub fn initial_colour_in_force(&self) -> Colour {
+        if let Some(c) = self.initial_colour {
+            return c;
+        }
+        self.initial_colour_of_round_1().unwrap_or(Colour::White)
+    }
+
+    /// The initial colour round 1 shows (see [`Event::initial_colour_in_force`]).
+    fn initial_colour_of_round_1(&self) -> Option<Colour> {
+        // Round 1's pairing numbers: the players paired in it (a game, a
+        // forfeit or the PAB), by starting rank.
+        let mut paired: Vec<&Player> = self
+            .players
+            .iter()
+            .filter(|p| {
+                p.round(1)
+                    .is_some_and(|e| e.opponent.is_some() || e.result == RoundResult::PairingBye)
+            })
+            .collect();
+        paired.sort_by_key(|p| p.id);
+        let number = |id: u16| paired.iter().position(|p| p.id == id).map(|k| k + 1);
+        for p in &paired {
+            let Some(e) = p.round(1) else { continue };
+            let (Some(o), Some(colour)) = (e.opponent, e.colour) else {
+                continue;
+            };
+            // The higher-ranked of the pair, his pairing number and colour.
+            let (hi, hi_colour) = if p.id < o {
+                (p.id, colour)
+            } else {
+                (o, colour.opposite())
+            };
+            let n = number(hi)?;
+            return Some(if n % 2 == 1 {
+                hi_colour
+            } else {
+                hi_colour.opposite()
+            });
+        }
+        None
+    }
+
     /// The player with starting rank `id`.
     pub fn player(&self, id: u16) -> Option<&Player> {
         self.players

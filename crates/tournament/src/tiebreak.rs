@@ -144,6 +144,51 @@ impl std::str::FromStr for TieBreak {
     }
 }
 
+/// Whether `code` is a tie-break of C.07 as record 202 (MTB26) writes it,
+/// whether or not [`TieBreak`] computes it: the individual tie-breaks (AOB,
+/// REP or GE, STD, TPN, PTP, APRO, APPO, RTNG besides those computed), the
+/// team ones (MP, GP, BC, TBR, BBE, MPVGP, ESB, EMMSB, EMGSB, EGMSB, EGGSB,
+/// EDE, EDEBT, EDEBB, EDET, EDEB, SSSC), `OTHER_…`, with the modifiers of
+/// Art. 14 and MTB26 (`/C1 /C2 /M1 /M2`, `/P`, `/F`, `/R`, `/L±n`, `/Kn`,
+/// `:MP`, `:GP`). A code that is one but does not parse as a [`TieBreak`] is
+/// valid but not computed here.
+///
+/// ```
+/// use arbiter_tournament::tiebreak::is_c07_code;
+/// assert!(is_c07_code("AOB") && is_c07_code("KS/L+1") && is_c07_code("BH/M2/P"));
+/// assert!(!is_c07_code("BH/C9") && !is_c07_code("XYZ"));
+/// ```
+pub fn is_c07_code(code: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "BH", "FB", "SB", "DE", "WIN", "WON", "BPG", "BWG", "PS", "ARO", "TPR", "KS", "AOB", "REP",
+        "GE", "STD", "TPN", "PTP", "APRO", "APPO", "RTNG", "MP", "GP", "BC", "TBR", "BBE", "MPVGP",
+        "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDEBT", "EDEBB", "EDET", "EDEB", "SSSC",
+    ];
+    let up = code.trim().to_ascii_uppercase();
+    let (body, points) = match up.split_once(':') {
+        Some((b, p)) => (b, Some(p)),
+        None => (up.as_str(), None),
+    };
+    if points.is_some_and(|p| p != "MP" && p != "GP") {
+        return false;
+    }
+    let mut parts = body.split('/');
+    let name = parts.next().unwrap_or("");
+    let named = NAMES.contains(&name)
+        || name.strip_prefix("OTHER_").is_some_and(|x| {
+            !x.is_empty() && x.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    named
+        && parts.all(|m| {
+            matches!(m, "C1" | "C2" | "M1" | "M2" | "P" | "F" | "R")
+                || m.strip_prefix('L')
+                    .and_then(|x| x.strip_prefix('+').or_else(|| x.strip_prefix('-')))
+                    .is_some_and(digits)
+                || m.strip_prefix('K').is_some_and(digits)
+        })
+}
+
 impl TieBreak {
     /// The code, as record 202 writes it.
     pub fn code(&self) -> String {
@@ -545,7 +590,8 @@ fn cut_sum(mut v: Vec<Contribution>, cut: Cut) -> i64 {
 
 /// The standings of `event`: by points, then the tie-breaks in the order given
 /// (each applied to the players still tied, C.07 4.1–4.2); players tied on all
-/// share the place.
+/// share the place. A round paired whose games have no result yet counts
+/// nothing: the standings are those after the rounds before it.
 ///
 /// ```
 /// use arbiter_tournament::tiebreak::{standings, Edition, TieBreak};
@@ -560,12 +606,33 @@ fn cut_sum(mut v: Vec<Contribution>, cut: Cut) -> i64 {
 /// assert_eq!((s[0].id, s[0].rank, s[0].values[0]), (2, 1, 1.0));
 /// ```
 pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Vec<Standing> {
+    let as_paired = event;
+    let finished;
+    let (event, final_round_pending) = match completed(event) {
+        Some((e, round)) => {
+            finished = e;
+            let last = usize::from(as_paired.total_rounds);
+            (
+                &finished,
+                round == last && as_paired.rounds_played() == last,
+            )
+        }
+        None => (event, false),
+    };
     let t = Table::new(event, edition);
-    // FB is BH in the world where every paired final-round game was a draw.
+    // FB is BH in the world where every paired final-round game was a draw:
+    // with the final round paired and not yet played, that world is known
+    // already (its games not yet played count as draws, whatever they end).
     let fore_event = tie_breaks
         .iter()
         .any(|tb| matches!(tb, TieBreak::FideBuchholz(_)))
-        .then(|| fore(event));
+        .then(|| {
+            fore(if final_round_pending {
+                as_paired
+            } else {
+                event
+            })
+        });
     let fore_table = fore_event.as_ref().map(|e| Table::new(e, edition));
     let n = event.players.len();
     let mut values: Vec<Vec<f64>> = vec![Vec::new(); n];
@@ -660,6 +727,31 @@ pub fn standings(event: &Event, tie_breaks: &[TieBreak], edition: Edition) -> Ve
         });
     }
     out
+}
+
+/// The rounds the standings are for: those before the first round with a
+/// game still without a result (a round paired, `pair --record`, and not yet
+/// played). A game not yet played is neither a game nor an unplayed round
+/// (C.07 15.1 is about rounds *played*; PS, 7.5, sums the running scores
+/// "after each round"): the standings with round r paired are those after
+/// round r − 1, as the arbiter publishes them before round r (FB aside: see
+/// `standings`). The event cut before round r, and r; `None` when every game
+/// has its result (the event as it is).
+fn completed(event: &Event) -> Option<(Event, usize)> {
+    let first_pending = event
+        .players
+        .iter()
+        .filter_map(|p| {
+            p.rounds
+                .iter()
+                .position(|e| e.result == RoundResult::Pending)
+        })
+        .min()?;
+    let mut e = event.clone();
+    for p in &mut e.players {
+        p.rounds.truncate(first_pending);
+    }
+    Some((e, first_pending + 1))
 }
 
 /// The event as Fore Buchholz sees it (C.07 8.3: "BH as if all paired
@@ -853,17 +945,14 @@ fn value(t: &Table, i: usize, tb: TieBreak) -> f64 {
         TieBreak::PerformanceRating => {
             // 10.2: p is the score against the opponents ARO averages, the
             // rated ones; points against an unrated opponent count for neither.
+            // p is a game score (B.02 8.1.1: 1 a win, ½ a draw, 0 a loss),
+            // whatever points the event gives: under 3/1/0 a draw is ½, not ⅓.
             let rated: Vec<(i64, f64)> = t.entries[i]
                 .iter()
                 .filter(|e| t.is_game(e, counted))
                 .filter_map(|e| {
                     let rating = e.opponent.and_then(|o| t.event.player(o))?.rating;
-                    (rating > 0).then(|| {
-                        (
-                            i64::from(rating),
-                            s.points(e.result).as_f64() / s.win.as_f64(),
-                        )
-                    })
+                    (rating > 0).then(|| (i64::from(rating), game_score(e.result)))
                 })
                 .collect();
             if rated.is_empty() {
@@ -914,6 +1003,17 @@ fn buchholz_contributions(v: &[(Points, bool, Points)]) -> Vec<Contribution> {
             vur: x.1,
         })
         .collect()
+}
+
+/// The score of a game counted for TPR (C.07 10.2, B.02 8.1.1): 1 for a
+/// win, ½ for a draw, 0 for a loss, over the board or (where C.07 15.2 counts
+/// forfeits as games) by forfeit — not the event's points for it.
+fn game_score(r: RoundResult) -> f64 {
+    match r {
+        RoundResult::Win | RoundResult::WinShort | RoundResult::ForfeitWin => 1.0,
+        RoundResult::Draw | RoundResult::DrawShort => 0.5,
+        _ => 0.0,
+    }
 }
 
 fn opponents_ratings(t: &Table, i: usize, counted: Counted) -> Vec<i64> {

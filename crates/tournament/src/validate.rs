@@ -178,8 +178,9 @@ impl Event {
     /// (rating 4 digits, FIDE id 11, rank 4, name 33 characters) and free of
     /// control characters, dates that exist, no player line longer than the
     /// rounds declared (142 / `XXR`), every opponent a player of the event
-    /// whose line names the same game back, and every starting rank named by
-    /// `XXP`, 260, 240 and `XXA` a player's.
+    /// whose line names the same game back, at most one pairing-allocated
+    /// bye per round, and every starting rank named by `XXP`, 260, 240 and
+    /// `XXA` a player's.
     ///
     /// ```
     /// use arbiter_tournament::{Colour, Event, Player, RoundEntry, RoundResult};
@@ -196,7 +197,41 @@ impl Event {
         for (index, p) in self.players.iter().enumerate() {
             self.validate_rounds(index, p)?;
         }
+        self.validate_pairing_byes()?;
         self.validate_lists()
+    }
+
+    /// At most one pairing-allocated bye per round (C.04.1 rule 3; TRF-16
+    /// `U`: "at most one per round"): the second is refused, at its result.
+    fn validate_pairing_byes(&self) -> Result<(), EventError> {
+        let mut first: Vec<Option<u16>> = Vec::new();
+        for (index, p) in self.players.iter().enumerate() {
+            for (r, e) in p.rounds.iter().enumerate() {
+                if e.result != RoundResult::PairingBye {
+                    continue;
+                }
+                if first.len() <= r {
+                    first.resize(r + 1, None);
+                }
+                match first[r] {
+                    None => first[r] = Some(p.id),
+                    Some(other) => {
+                        return Err(EventError {
+                            place: Place::Player {
+                                index,
+                                column: 99 + 10 * r,
+                            },
+                            message: format!(
+                                "player {}, round {}: a second pairing-allocated bye (U) in the round; player {other} has it (C.04.1: at most one per round)",
+                                p.id,
+                                r + 1
+                            ),
+                        })
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     fn validate_header(&self) -> Result<(), EventError> {

@@ -352,3 +352,37 @@ fn extreme_values_do_not_panic() {
     })
     .is_err());
 }
+
+/// TRF-2026 record 152 is "needed if it differs from the colour of the
+/// highest-ranked participant paired in round 1": without 152 or `XXC`, the
+/// initial colour is what round 1 shows. Player 1 had Black in round 1: the
+/// checker finds round 1 as the rules give (before: White assumed, every
+/// board reported reversed); with players 1 and 2 on requested byes, the
+/// highest paired (3, pairing number 1) tells it. Found by a tester.
+#[test]
+fn without_152_the_initial_colour_is_read_from_round_1() {
+    let text = "012 Initial colour not given\nXXR 3\n\
+001    1      A                                 2400                             0.0    3     3 b 0\n\
+001    2      B                                 2300                             1.0    1     4 w 1\n\
+001    3      C                                 2200                             1.0    2     1 w 1\n\
+001    4      D                                 2100                             0.0    4     2 b 0\n";
+    let e = trf::read(text).unwrap();
+    assert_eq!(e.initial_colour, None);
+    assert_eq!(e.initial_colour_in_force(), Colour::Black);
+    let report = check::check(&e, Default::default());
+    assert!(report.iter().all(|r| r.ok), "{report:?}");
+    let byes = "012 Two players without games\nXXR 3\n\
+001    1      A                                 2400                             0.5    1  0000 - H\n\
+001    2      B                                 2300                             0.5    2  0000 - H\n\
+001    3      C                                 2200                             1.0    3     5 b 1\n\
+001    4      D                                 2100                             0.5    4     6 w =\n\
+001    5      E                                 2000                             0.0    5     3 w 0\n\
+001    6      F                                 1900                             0.5    6     4 b =\n";
+    let e = trf::read(byes).unwrap();
+    assert_eq!(e.initial_colour_in_force(), Colour::Black);
+    assert!(check::check(&e, Default::default()).iter().all(|r| r.ok));
+    // 152 given: it stands.
+    let mut given = e.clone();
+    given.initial_colour = Some(Colour::White);
+    assert_eq!(given.initial_colour_in_force(), Colour::White);
+}

@@ -505,3 +505,114 @@ fn tpr_counts_only_the_points_against_rated_opponents_c07_10_2() {
     assert_eq!(tpr(3), 862.0);
     assert_eq!(tpr(4), 2138.0);
 }
+
+/// After round 1 of a 4-player Swiss: 1-3 1-0, 2-4 1-0 (players 1 and 2 on
+/// 1 point, 3 and 4 on 0).
+fn after_round_1() -> Event {
+    let mut e = Event::new("Swiss", 3);
+    for (i, r) in [2400, 2300, 2200, 2100].iter().enumerate() {
+        e.players
+            .push(Player::new(i as u16 + 1, &format!("P{}", i + 1), *r));
+    }
+    game(&mut e, 1, 1, 3, RoundResult::Win);
+    game(&mut e, 1, 2, 4, RoundResult::Win);
+    e
+}
+
+/// C.07 15.1 / 7.5: a round paired whose games have no result yet (as
+/// `pair --record` leaves it) is neither a game nor an unplayed round, and PS
+/// sums the running scores after each round *played*: the standings with
+/// round 2 paired are those after round 1. (Before, every pending game was
+/// taken as a requested bye at the end, 16.2.5: BH of player 1 went 0 → 1.5,
+/// PS 1 → 2, FB 0.5 → 2.) Found by a tester.
+#[test]
+fn a_round_paired_without_results_counts_nothing_yet() {
+    let tbs = [
+        TieBreak::Buchholz(Cut::None),
+        TieBreak::SonnebornBerger(Cut::None),
+        TieBreak::Progressive(Cut::None),
+        TieBreak::FideBuchholz(Cut::None),
+    ];
+    let done = after_round_1();
+    let before = values(&done, &tbs, Edition::Fide2026);
+    // Player 1: BH = 3's score 0; SB 0; PS 1; FB with round 1 drawn: 3 has ½.
+    assert_eq!(before[0], (1, 1, 1.0, vec![0.0, 0.0, 1.0, 0.5]));
+    let mut paired = done.clone();
+    game(&mut paired, 2, 2, 1, RoundResult::Pending);
+    game(&mut paired, 2, 3, 4, RoundResult::Pending);
+    assert_eq!(values(&paired, &tbs, Edition::Fide2026), before);
+    assert_eq!(
+        values(&paired, &tbs, Edition::Fide2023),
+        values(&done, &tbs, Edition::Fide2023)
+    );
+}
+
+/// C.07 10.2: TPR = ARO + dp(p), p the game score (B.02 8.1.1: a draw is
+/// ½) whatever the event's points: two players rated 2000 who draw under
+/// 3/1/0 perform at 2000 (before: p = 1/3, 1875); a win and a draw against
+/// two 2000s is p = 0.75, dp 193. Found by a tester.
+#[test]
+fn tpr_counts_a_draw_as_half_a_game_under_three_one_zero() {
+    let mut e = Event::new("Football", 2);
+    for i in 1..=3 {
+        e.players.push(Player::new(i, &format!("P{i}"), 2000));
+    }
+    e.scoring.win = arbiter_tournament::Points::from_tenths(30);
+    e.scoring.draw = arbiter_tournament::Points::from_tenths(10);
+    e.scoring.pairing_bye = e.scoring.win;
+    game(&mut e, 1, 1, 2, RoundResult::Draw);
+    game(&mut e, 2, 1, 3, RoundResult::Win);
+    let tpr = |e: &Event, id: u16| {
+        standings(e, &[TieBreak::PerformanceRating], Edition::Fide2026)
+            .into_iter()
+            .find(|s| s.id == id)
+            .unwrap()
+            .values[0]
+    };
+    assert_eq!(
+        tpr(&e, 1),
+        2000.0 + f64::from(arbiter_tournament::rating::dp(0.75))
+    );
+    assert_eq!(tpr(&e, 1), 2193.0);
+    assert_eq!(tpr(&e, 2), 2000.0);
+    let mut standard = e.clone();
+    standard.scoring = Default::default();
+    for id in 1..=3 {
+        assert_eq!(tpr(&e, id), tpr(&standard, id), "player {id}");
+    }
+}
+
+/// C.07 8.3: FB is "BH as if all paired final-round games were draws", so
+/// with the final round paired and not yet played it is already the value
+/// the event will end with, whatever the results; the rest of the standings
+/// are those after the round before.
+#[test]
+fn fore_buchholz_with_the_final_round_paired_is_its_final_value() {
+    let fb = [
+        TieBreak::FideBuchholz(Cut::None),
+        TieBreak::Buchholz(Cut::None),
+    ];
+    let mut paired = after_round_1();
+    paired.total_rounds = 2;
+    game(&mut paired, 2, 2, 1, RoundResult::Pending);
+    game(&mut paired, 2, 3, 4, RoundResult::Pending);
+    let now = values(&paired, &fb, Edition::Fide2026);
+    // Round 2 drawn: 1 and 2 on 1.5, 3 and 4 on 0.5; FB(1) = 0.5 + 1.5.
+    let one = now.iter().find(|v| v.0 == 1).unwrap();
+    assert_eq!((one.2, one.3[0], one.3[1]), (1.0, 2.0, 0.0));
+    for (r12, r34) in [
+        (RoundResult::Win, RoundResult::Loss),
+        (RoundResult::Loss, RoundResult::Draw),
+    ] {
+        let mut played = after_round_1();
+        played.total_rounds = 2;
+        game(&mut played, 2, 2, 1, r12);
+        game(&mut played, 2, 3, 4, r34);
+        let end = values(&played, &fb, Edition::Fide2026);
+        for id in 1..=4 {
+            let a = now.iter().find(|v| v.0 == id).unwrap();
+            let b = end.iter().find(|v| v.0 == id).unwrap();
+            assert_eq!(a.3[0], b.3[0], "player {id}");
+        }
+    }
+}

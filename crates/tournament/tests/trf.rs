@@ -200,3 +200,117 @@ XXR 2\n";
     assert!(out.contains("     2 w 1  0000 - U"));
     assert_eq!(trf::read(&out).unwrap(), e);
 }
+
+/// Round 1 played, round 2 to pair: players 3 and 4 announced half-point
+/// byes for round 2 (record 240), player 1 a zero-point bye for round 3, and
+/// players 1 and 2 may not meet in rounds 1-5 (record 260).
+const ANNOUNCED: &str = "012 Byes announced\n\
+142 5\n\
+152 B\n\
+192 FIDE_DUTCH\n\
+240 H   2    3    4\n\
+240 Z   3    1\n\
+260   1   5    1    2\n\
+001    1 m GM Alpha, A                          2400 BEL     1000001 1990/01/01  1.0    1     3 b 1\n\
+001    2 w IM Beta, B                           2300 NED     1000002 1991/02/03  1.0    2     4 w 1\n\
+001    3 m    Gamma, C                          2200 GER     1000003 1992/03/04  0.0    3     1 w 0\n\
+001    4 m    Delta, D                          2100 FRA     1000004 1993/04/05  0.0    4     2 b 0\n\
+001    5 m    Eps, E                            2000 FRA     1000005 1994/05/06  1.0    5  0000 - U\n";
+
+/// TRF-16 has no records 240 and 260; JaVaFo and bbpPairings read the byes
+/// of the round to be paired in its round columns (`0000 - H`) and forbidden
+/// pairs as `XXP`. The TRF-16 export carries them so, and pairs as the
+/// TRF-2026 file does (before: both dropped, 3 and 4 paired, 4 given the
+/// PAB, 1-2 allowed); what it cannot hold (the round-3 bye) is listed by
+/// `trf16_omissions`. Found by a tester.
+#[test]
+fn trf16_export_keeps_the_announced_byes_and_prohibitions_of_the_next_round() {
+    use arbiter_tournament::dutch;
+    let e = trf::read(ANNOUNCED).unwrap();
+    let text = trf::write(&e, TrfVersion::Trf16).unwrap();
+    assert!(!text.contains("\r\n240") && !text.contains("\r\n260"));
+    assert!(text.contains("XXP 1 2\r\n"), "{text}");
+    let back = trf::read(&text).unwrap();
+    for id in [3, 4] {
+        let entry = back.player(id).unwrap().rounds[1];
+        assert_eq!((entry.opponent, entry.result), (None, RoundResult::HalfBye));
+    }
+    assert_eq!(back.player(1).unwrap().rounds.len(), 1);
+    let ours = dutch::pair_round(&e, 2, Default::default()).unwrap();
+    let theirs = dutch::pair_round(&back, 2, Default::default()).unwrap();
+    assert_eq!((ours.pairs, ours.bye), (theirs.pairs, theirs.bye));
+    let lost = trf::trf16_omissions(&e);
+    assert_eq!(lost.len(), 1, "{lost:?}");
+    assert!(lost[0].contains("record 240") && lost[0].contains("round 3"));
+    // TRF-2026 keeps them as records.
+    let t26 = trf::write(&e, TrfVersion::Trf26).unwrap();
+    assert!(t26.contains("240 H   2    3    4\r\n") && t26.contains("260   1   5    1    2\r\n"));
+}
+
+/// TRF-2026 acceleration is record 250 (`XXA` is the TRF-16 engines'
+/// extension): a 250 read is written back as 250 (and `XXA` for the engines
+/// that predate TRF-2026, as `XXR` and `XXC` are), and the file reads back
+/// into the same event. Before, the 250 record became `XXA` lines only.
+/// Found by a tester.
+#[test]
+fn a_record_250_is_written_back_as_250() {
+    let text = "012 Accelerated by hand\n142 5\n192 FIDE_DUTCH\n\
+250       1.0   1   2    1    2\n\
+250       0.5   3   3    1    1\n\
+001    1      Alpha, A                          2400                             0.0    1\n\
+001    2      Beta, B                           2300                             0.0    2\n\
+001    3      Gamma, C                          2200                             0.0    3\n\
+001    4      Delta, D                          2100                             0.0    4\n";
+    let e = trf::read(text).unwrap();
+    let out = trf::write(&e, TrfVersion::Trf26).unwrap();
+    let records: Vec<&str> = out.lines().filter(|l| l.starts_with("250")).collect();
+    assert_eq!(
+        records,
+        [
+            "250       1.0   1   2    1    2",
+            "250       0.5   3   3    1    1"
+        ]
+    );
+    let back = trf::read(&out).unwrap();
+    assert_eq!(back, e);
+    assert_eq!(trf::write(&back, TrfVersion::Trf26).unwrap(), out);
+}
+
+/// ETT26: one record 192. A system Arbiter does not implement is kept and
+/// written back as the only 192 (before: `192 FIDE_DUTCH` was written beside
+/// it); a file with two 192 records is refused at the second. Found by a
+/// tester.
+#[test]
+fn a_pairing_system_not_implemented_is_written_back_alone() {
+    let text = "012 Burstein event\n142 3\n192 FIDE_BURSTEIN\n\
+001    1      Alpha, A                          2400                             0.0    1\n\
+001    2      Beta, B                           2300                             0.0    2\n";
+    let e = trf::read(text).unwrap();
+    assert_eq!(e.declared_system(), Some("FIDE_BURSTEIN"));
+    let out = trf::write(&e, TrfVersion::Trf26).unwrap();
+    let sys: Vec<&str> = out.lines().filter(|l| l.starts_with("192")).collect();
+    assert_eq!(sys, ["192 FIDE_BURSTEIN"]);
+    assert_eq!(trf::read(&out).unwrap(), e);
+    let twice = text.replace("142 3\n", "142 3\n192 FIDE_DUTCH\n");
+    let err = trf::read(&twice).unwrap_err();
+    assert_eq!((err.line, err.column), (4, 1), "{err}");
+    assert!(err.message.contains("192"));
+}
+
+/// C.04.1 rule 3 / TRF-16 `U`: at most one pairing-allocated bye per round.
+/// A file with two in round 1 is refused at the second one's result column
+/// (before: read without complaint, the checker dropping one of them).
+/// Found by a tester.
+#[test]
+fn two_pairing_allocated_byes_in_one_round_are_refused() {
+    let text = "012 Bad input\nXXR 3\n\
+001    1 m    Alpha, A                          2400 BEL     1000001 1990/01/01  1.0    1     2 w 1\n\
+001    2 m    Beta, B                           2300 BEL     1000002 1990/01/01  0.0    2     1 b 0\n\
+001    3 m    Gamma, C                          2200 BEL     1000003 1990/01/01  1.0    3  0000 - U\n\
+001    4 m    Delta, D                          2100 BEL     1000004 1990/01/01  1.0    4  0000 - U\n";
+    let err = trf::read(text).unwrap_err();
+    assert_eq!((err.line, err.column), (6, 99), "{err}");
+    assert!(err.message.contains("player 3 has it"), "{err}");
+    // One is fine.
+    assert!(trf::read(&text.replace("1.0    4  0000 - U", "0.0    4  0000 - Z")).is_ok());
+}

@@ -167,7 +167,8 @@ pub fn pair_round(
     let mut players = entrants(event, round, options.rules);
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
     let forbidden = event.forbidden_in(round);
-    let initial = event.initial_colour.unwrap_or(Colour::White);
+    // Record 152 / XXC, else the colour round 1 shows (TRF-2026 152).
+    let initial = event.initial_colour_in_force();
     let pairer = Pairer {
         p: &players,
         forbidden,

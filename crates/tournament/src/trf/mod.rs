@@ -11,7 +11,7 @@ mod read;
 mod write;
 
 pub use read::{read, read_bytes};
-pub use write::{write, TrfVersion};
+pub use write::{trf16_omissions, write, TrfVersion};
 
 /// Why a TRF could not be read, and where (1-based line and column).
 ///

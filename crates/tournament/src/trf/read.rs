@@ -113,6 +113,7 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
     let mut accel_250: Vec<(usize, Accelerated)> = Vec::new();
     let mut where_ = Origins::default();
     let mut baku = false;
+    let mut seen_192: Option<usize> = None;
     // Whether the PAB's points are given (162 `P`, `BBU`); else they are a
     // win's (C.04.1 rule 3; TRF-2026 162 "P = W"; bbpPairings' `BBU`).
     let mut pab_given = false;
@@ -214,6 +215,16 @@ pub fn read(text: &str) -> Result<Event, TrfError> {
                 }
             }
             "192" => {
+                // ETT26: one record 192 per file. A system this library does
+                // not implement (Dubov, Burstein, CUSTOM_…) is kept verbatim
+                // and written back as it is, the only 192 (see
+                // `Event::declared_system`).
+                if let Some(first) = seen_192.replace(line.no) {
+                    return Err(line.err(
+                        1,
+                        format!("record 192 appears twice (line {first} and here): a TRF has one pairing system"),
+                    ));
+                }
                 let d = line.data();
                 let t = d.trim().to_ascii_uppercase();
                 event.system = match t.as_str() {

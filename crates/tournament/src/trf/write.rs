@@ -1,6 +1,6 @@
 //! Writing an [`Event`] as a TRF, column-exact.
 
-use crate::model::{Colour, Event, PairingSystem, Player, PointSystem, Points};
+use crate::model::{Accelerated, Colour, Event, PairingSystem, Player, PointSystem, Points};
 use crate::validate::EventError;
 use std::fmt::Write as _;
 
@@ -37,6 +37,18 @@ pub enum TrfVersion {
 /// ```
 pub fn write(event: &Event, version: TrfVersion) -> Result<String, EventError> {
     event.validate()?;
+    // TRF-16 has no record 240: the byes announced for the round to be
+    // paired go in its round columns (`0000 - H|F|Z`), which JaVaFo and
+    // bbpPairings both read (what `trf16_omissions` lists is lost).
+    let with_byes;
+    let event = if version == TrfVersion::Trf16 && !event.byes.is_empty() {
+        let mut e = event.clone();
+        e.enter_announced_byes(event.round_to_pair());
+        with_byes = e;
+        &with_byes
+    } else {
+        event
+    };
     let mut out = String::new();
     let mut line = |s: String| {
         out.push_str(s.trim_end());
@@ -100,7 +112,11 @@ pub fn write(event: &Event, version: TrfVersion) -> Result<String, EventError> {
         } else {
             ""
         };
-        line(format!("192 {sys}{suffix}"));
+        // A pairing system this library does not implement is written back
+        // as read, from `other_records`: one 192, not two that contradict.
+        if event.declared_system().is_none() {
+            line(format!("192 {sys}{suffix}"));
+        }
         if !event.tie_breaks.is_empty() {
             line(format!("202 {}", event.tie_breaks.join(",")));
         }
@@ -112,7 +128,12 @@ pub fn write(event: &Event, version: TrfVersion) -> Result<String, EventError> {
             line(s);
         }
         if let Some(a) = &event.acceleration {
-            for r in a.baku_records(event.scoring) {
+            // The Baku rule's records, or the explicit points (read from 250
+            // or XXA) as records 250 — TRF-2026's own form; `XXA` follows
+            // the player records too, for engines that predate TRF-2026.
+            let mut records = a.baku_records(event.scoring);
+            records.extend(explicit_records(&a.explicit));
+            for r in records {
                 line(format!(
                     "250 {:>4} {:>4} {:>3} {:>3} {:>4} {:>4}",
                     "",
@@ -174,7 +195,7 @@ pub fn write(event: &Event, version: TrfVersion) -> Result<String, EventError> {
             }
         }
     }
-    for (a, b) in &event.forbidden {
+    for (a, b) in xxp_pairs(event, version) {
         line(format!("XXP {a} {b}"));
     }
     let s = &event.scoring;
@@ -191,6 +212,109 @@ pub fn write(event: &Event, version: TrfVersion) -> Result<String, EventError> {
         }
     }
     Ok(out)
+}
+
+/// The pairs written as `XXP`: the event's own, and in TRF-16, which has no
+/// record 260, the pairs record 260 prohibits in the round to be paired (the
+/// round a TRF-16 file is handed to an engine for).
+fn xxp_pairs(event: &Event, version: TrfVersion) -> Vec<(u16, u16)> {
+    let mut pairs = event.forbidden.clone();
+    if version == TrfVersion::Trf16 {
+        let round = event.round_to_pair();
+        for p in event.prohibited.iter().filter(|p| p.applies(round)) {
+            for (k, &a) in p.players.iter().enumerate() {
+                for &b in &p.players[k + 1..] {
+                    if !pairs.contains(&(a, b)) && !pairs.contains(&(b, a)) {
+                        pairs.push((a, b));
+                    }
+                }
+            }
+        }
+    }
+    pairs
+}
+
+/// What a TRF-16 file of `event` cannot hold, which [`write`] with
+/// [`TrfVersion::Trf16`] leaves out: byes announced (record 240) for a round
+/// after the one to be paired, and pairings prohibited (record 260) only in
+/// rounds after it. Empty when the TRF-16 file says all the event does about
+/// the pairing of the next round and after.
+///
+/// ```
+/// use arbiter_tournament::{trf, AnnouncedBye, Event, Player, RoundResult};
+/// let mut e = Event::new("Club", 5);
+/// e.players.push(Player::new(1, "A", 2000));
+/// e.byes.push(AnnouncedBye { round: 3, result: RoundResult::HalfBye, players: vec![1] });
+/// let lost = trf::trf16_omissions(&e);
+/// assert_eq!(lost.len(), 1);
+/// assert!(lost[0].contains("record 240"));
+/// ```
+pub fn trf16_omissions(event: &Event) -> Vec<String> {
+    let round = event.round_to_pair();
+    let mut lost = Vec::new();
+    for b in event.byes.iter().filter(|b| usize::from(b.round) > round) {
+        let ids: Vec<String> = b.players.iter().map(u16::to_string).collect();
+        lost.push(format!(
+            "record 240: the {} bye of player(s) {} in round {} (TRF-16 holds only the round to be paired, {round})",
+            b.result.code(),
+            ids.join(", "),
+            b.round
+        ));
+    }
+    for p in &event.prohibited {
+        if !p.applies(round) && usize::from(p.last_round) > round {
+            let ids: Vec<String> = p.players.iter().map(u16::to_string).collect();
+            lost.push(format!(
+                "record 260: players {} may not meet in rounds {} to {} (TRF-16's XXP holds only what applies to the round to be paired, {round})",
+                ids.join(", "),
+                p.first_round,
+                p.last_round
+            ));
+        }
+    }
+    lost
+}
+
+/// Explicit virtual points (by player and round) as records 250: runs of
+/// consecutive rounds with the same points, then runs of consecutive
+/// starting ranks with the same rounds and points; rounds without virtual
+/// points are not written (250's game points are never 0 for individuals).
+fn explicit_records(explicit: &[(u16, Vec<Points>)]) -> Vec<Accelerated> {
+    let mut runs: Vec<(u16, u16, Points, u16)> = Vec::new();
+    for (id, pts) in explicit {
+        let mut r = 0;
+        while r < pts.len() {
+            let v = pts[r];
+            let mut end = r;
+            while end + 1 < pts.len() && pts[end + 1] == v {
+                end += 1;
+            }
+            if v != Points::ZERO {
+                runs.push((r as u16 + 1, end as u16 + 1, v, *id));
+            }
+            r = end + 1;
+        }
+    }
+    runs.sort();
+    let mut out: Vec<Accelerated> = Vec::new();
+    for (first_round, last_round, points, id) in runs {
+        if let Some(a) = out.last_mut() {
+            if (a.first_round, a.last_round, a.points) == (first_round, last_round, points)
+                && a.last_id.checked_add(1) == Some(id)
+            {
+                a.last_id = id;
+                continue;
+            }
+        }
+        out.push(Accelerated {
+            points,
+            first_round,
+            last_round,
+            first_id: id,
+            last_id: id,
+        });
+    }
+    out
 }
 
 fn xxa(id: u16, pts: &[Points]) -> String {
