@@ -1015,15 +1015,40 @@ impl Setup {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn invalid_castling_rights(&self, mode: CastlingMode) -> Bitboard {
-        let mut rights = self.castling_rights;
         let mut dropped = Bitboard::EMPTY;
-        while let Err(PositionError::InvalidCastlingRight { square, .. }) =
-            validate_castling(&self.board, rights, mode)
-        {
-            rights.remove(square);
+        for (square, _) in self.castling_right_errors(mode) {
             dropped.add(square);
         }
         dropped
+    }
+
+    /// The castling rights of [`Setup::invalid_castling_rights`], each with
+    /// why [`Position::from_setup`] rejects it, in the order it would.
+    ///
+    /// ```
+    /// use arbiter_chess::{CastlingMode, Setup, Square};
+    /// // `K`, but no rook at all.
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1")?;
+    /// let errors = setup.castling_right_errors(CastlingMode::Standard);
+    /// assert_eq!(errors, [(Square::H1, "no rook of that colour stands there")]);
+    /// // In standard chess a rook on b1 has no right (Art. 3.8 a).
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1")?;
+    /// let errors = setup.castling_right_errors(CastlingMode::Standard);
+    /// assert_eq!(errors.len(), 1);
+    /// assert_eq!(errors[0].0, Square::B1);
+    /// assert!(setup.castling_right_errors(CastlingMode::Chess960).is_empty());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn castling_right_errors(&self, mode: CastlingMode) -> Vec<(Square, &'static str)> {
+        let mut rights = self.castling_rights;
+        let mut errors = Vec::new();
+        while let Err(PositionError::InvalidCastlingRight { square, reason }) =
+            validate_castling(&self.board, rights, mode)
+        {
+            rights.remove(square);
+            errors.push((square, reason));
+        }
+        errors
     }
 }
 
@@ -1067,7 +1092,7 @@ fn validate_castling(
                 CastlingSide::QueenSide => File::A,
             };
             if king.file() != File::E || square.file() != expected {
-                return err("in standard chess castling needs the king on e1/e8 and the rook in its corner (use Chess960 mode)");
+                return err("in standard chess the king castles from e1/e8 with a rook in its corner (Art. 3.8 a); other castling rights exist only in Chess960");
             }
         }
     }
