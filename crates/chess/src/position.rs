@@ -393,8 +393,104 @@ impl Position {
                     ));
                 }
             }
+            if !self.double_check_has_last_move(checkers) {
+                return Err(PositionError::ImpossibleCheck(
+                    "no last move can have given both checks",
+                ));
+            }
         }
         Ok(())
+    }
+
+    /// `true` if some last move of the side not to move can have given the
+    /// double check `checkers` (two pieces) from a position in which the
+    /// side to move was not in check (Art. 3.10: a position that can arise;
+    /// Art. 3.9: no move may leave one's own king attacked). A double check
+    /// is given only by a piece that moves, or a pawn that is promoted
+    /// (Art. 3.7 e), uncovering a line piece behind it, or by an en-passant
+    /// capture (Art. 3.7 d) that empties two squares. Castling cannot give
+    /// one: the squares it empties lie on the first rank, with no line piece
+    /// beyond them that could reach the king.
+    ///
+    /// Each candidate move is taken back on a copy of the board (a capture
+    /// puts a piece of the side to move back on the square: it can only
+    /// shield the king), and the king must then be safe. Only positions with
+    /// two checkers come here, so normal positions pay nothing.
+    fn double_check_has_last_move(&self, checkers: Bitboard) -> bool {
+        let us = self.turn;
+        let them = !us;
+        let king = self.king_of(us);
+        let occupied = self.board.occupied();
+        // One step of their pawns backwards, towards their first rank.
+        let back = them.fold(-8, 8);
+        // The position before `from` -> `to`: the mover back on `from` as
+        // `before` (a pawn, if it was promoted), a taken piece of ours back
+        // on `taken` (on `to`, or beside it after an en-passant capture).
+        let explains = |to: Square, from: Square, before: Role, taken: Option<Square>| {
+            if occupied.contains(from)
+                || (before == Role::Pawn && Bitboard::BACKRANKS.contains(from))
+            {
+                return false;
+            }
+            let mut board = self.board;
+            board.clear(to);
+            board.set(from, before.of(them));
+            if let Some(sq) = taken {
+                if sq != to && occupied.contains(sq) {
+                    return false;
+                }
+                board.set(sq, Role::Knight.of(us));
+            }
+            !attacked_on(&board, king, them)
+        };
+        let ep_rank = Rank::SIXTH.relative_to(them);
+        for to in checkers {
+            let Some(role) = self.board.role_at(to) else {
+                continue;
+            };
+            let pawn_from = to.offset(back);
+            if role == Role::Pawn {
+                let pushed = pawn_from.is_some_and(|from| explains(to, from, Role::Pawn, None));
+                let double = to.rank() == Rank::FOURTH.relative_to(them)
+                    && pawn_from.is_some_and(|mid| !occupied.contains(mid))
+                    && to
+                        .offset(2 * back)
+                        .is_some_and(|from| explains(to, from, Role::Pawn, None));
+                let captured = pawn_attacks(us, to).into_iter().any(|from| {
+                    explains(to, from, Role::Pawn, Some(to))
+                        || (to.rank() == ep_rank
+                            && pawn_from.is_some_and(|c| explains(to, from, Role::Pawn, Some(c))))
+                });
+                if pushed || double || captured {
+                    return true;
+                }
+                continue;
+            }
+            let piece = role.of(them);
+            let moved = (crate::attacks::attacks(piece, to, occupied) & !occupied)
+                .into_iter()
+                .any(|from| explains(to, from, role, Some(to)));
+            let promoted = to.rank() == Rank::EIGHTH.relative_to(them)
+                && (pawn_from.is_some_and(|from| explains(to, from, Role::Pawn, None))
+                    || pawn_attacks(us, to)
+                        .into_iter()
+                        .any(|from| explains(to, from, Role::Pawn, Some(to))));
+            if moved || promoted {
+                return true;
+            }
+        }
+        // An en-passant capture by a pawn that gives no check itself,
+        // uncovering one line through the square it left and another
+        // through the square of the pawn it took.
+        let their_pawns = self.board.by_piece(Role::Pawn.of(them)) & !checkers;
+        (their_pawns & Bitboard::rank(ep_rank))
+            .into_iter()
+            .any(|to| {
+                let taken = to.offset(back);
+                pawn_attacks(us, to)
+                    .into_iter()
+                    .any(|from| taken.is_some_and(|c| explains(to, from, Role::Pawn, Some(c))))
+            })
     }
 
     /// The position as plain data.
@@ -919,16 +1015,52 @@ impl Setup {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn invalid_castling_rights(&self, mode: CastlingMode) -> Bitboard {
-        let mut rights = self.castling_rights;
         let mut dropped = Bitboard::EMPTY;
-        while let Err(PositionError::InvalidCastlingRight { square, .. }) =
-            validate_castling(&self.board, rights, mode)
-        {
-            rights.remove(square);
+        for (square, _) in self.castling_right_errors(mode) {
             dropped.add(square);
         }
         dropped
     }
+
+    /// The castling rights of [`Setup::invalid_castling_rights`], each with
+    /// why [`Position::from_setup`] rejects it, in the order it would.
+    ///
+    /// ```
+    /// use arbiter_chess::{CastlingMode, Setup, Square};
+    /// // `K`, but no rook at all.
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1")?;
+    /// let errors = setup.castling_right_errors(CastlingMode::Standard);
+    /// assert_eq!(errors, [(Square::H1, "no rook of that colour stands there")]);
+    /// // In standard chess a rook on b1 has no right (Art. 3.8 a).
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1")?;
+    /// let errors = setup.castling_right_errors(CastlingMode::Standard);
+    /// assert_eq!(errors.len(), 1);
+    /// assert_eq!(errors[0].0, Square::B1);
+    /// assert!(setup.castling_right_errors(CastlingMode::Chess960).is_empty());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn castling_right_errors(&self, mode: CastlingMode) -> Vec<(Square, &'static str)> {
+        let mut rights = self.castling_rights;
+        let mut errors = Vec::new();
+        while let Err(PositionError::InvalidCastlingRight { square, reason }) =
+            validate_castling(&self.board, rights, mode)
+        {
+            rights.remove(square);
+            errors.push((square, reason));
+        }
+        errors
+    }
+}
+
+/// `true` if a piece of `by` attacks `sq` on `board`.
+fn attacked_on(board: &Board, sq: Square, by: Color) -> bool {
+    let occupied = board.occupied();
+    ((rook_attacks(sq, occupied) & board.rooks_and_queens())
+        | (bishop_attacks(sq, occupied) & board.bishops_and_queens())
+        | (knight_attacks(sq) & board.knights())
+        | (king_attacks(sq) & board.kings())
+        | (pawn_attacks(!by, sq) & board.pawns()))
+    .intersects(board.by_color(by))
 }
 
 fn validate_castling(
@@ -960,7 +1092,7 @@ fn validate_castling(
                 CastlingSide::QueenSide => File::A,
             };
             if king.file() != File::E || square.file() != expected {
-                return err("in standard chess castling needs the king on e1/e8 and the rook in its corner (use Chess960 mode)");
+                return err("in standard chess the king castles from e1/e8 with a rook in its corner (Art. 3.8 a); other castling rights exist only in Chess960");
             }
         }
     }

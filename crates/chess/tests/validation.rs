@@ -107,6 +107,59 @@ fn impossible_checks() {
     assert!(Position::from_fen("8/8/8/8/3P4/4k3/8/6K1 b - d3 0 1", CastlingMode::Standard).is_ok());
 }
 
+/// Art. 3.10: a double check stands only if the last move can have given
+/// it (the moving or promoted piece checks and uncovers a line piece, or an
+/// en-passant capture uncovers two lines); the side to move was not in
+/// check before that move (Art. 3.9). A tester's four impossible ones, and
+/// the possible kinds beside them.
+#[test]
+fn double_checks_need_a_last_move() {
+    for fen in [
+        // Pawn and rook: the pawn's step cannot have uncovered the rook.
+        "4k3/8/8/8/8/8/3p4/r3K3 w - - 0 1",
+        // Queen beside the king and rook: no queen move leaves b1, c1 or d1 for f2.
+        "4k3/8/8/8/8/8/5q2/r3K3 w - - 0 1",
+        // Bishop and rook.
+        "4k3/8/8/8/1b6/8/8/r3K3 w - - 0 1",
+        // Two rooks on two lines: neither can have come from the other's line,
+        // and no pawn promoted on h1 from the e-file.
+        "4k3/4r3/8/8/8/8/8/4K2r w - - 0 1",
+    ] {
+        assert_eq!(
+            err(fen),
+            PositionError::ImpossibleCheck("no last move can have given both checks"),
+            "{fen}"
+        );
+    }
+    for (fen, how) in [
+        (
+            "4k3/8/3N4/8/8/8/8/4R1K1 b - - 0 1",
+            "Ne4-d6 uncovers the rook",
+        ),
+        (
+            "4k3/8/8/1B6/8/8/8/4R1K1 b - - 0 1",
+            "Be4-b5 uncovers the rook",
+        ),
+        ("8/8/8/4k3/3P4/8/8/4R2K b - - 0 1", "exd4 uncovers the rook"),
+        (
+            "4R3/R3k3/8/8/8/8/8/K7 b - - 0 1",
+            "dxe8=R uncovers the rook on a7",
+        ),
+        (
+            "8/8/3Pk3/8/8/1B6/8/4R2K b - - 0 1",
+            "exd6 e.p. uncovers the bishop and the rook",
+        ),
+        (
+            "8/4k3/3P4/8/8/8/8/4R2K b - - 0 1",
+            "exd6 checks and uncovers the rook",
+        ),
+    ] {
+        let pos = Position::from_fen(fen, CastlingMode::Standard)
+            .unwrap_or_else(|e| panic!("{fen} ({how}): {e}"));
+        assert_eq!(pos.checkers().count(), 2, "{fen}");
+    }
+}
+
 #[test]
 fn castling_rights_need_king_and_rook() {
     // `K` with no rook on the king's h-side reads as the corner's right, which
@@ -202,4 +255,56 @@ fn a_right_without_its_rook_is_named_and_dropped_alone() {
         .unwrap();
         assert_eq!(pos.castling_rights(), Bitboard::from_square(Square::A8));
     }
+}
+
+/// Art. 3.10: every position reached in a game is one that can arise, so
+/// strict validation accepts it — double checks, promotions and en-passant
+/// captures included. Seeded random games, standard and Chess960, biased
+/// towards checks and captures so that double checks come up.
+#[test]
+fn every_position_of_a_game_is_accepted() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3_10);
+    let (mut positions, mut double_checks) = (0, 0);
+    for game in 0..3000 {
+        let mut pos = if game % 3 == 0 {
+            Position::chess960(rng.gen_range(0..960)).unwrap()
+        } else {
+            Position::standard()
+        };
+        for _ in 0..300 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Double checks first, then checks and captures (which thin the
+            // board out).
+            let checks = |m: arbiter_chess::Move| {
+                let mut p = pos;
+                p.play_unchecked(m);
+                p.checkers().count()
+            };
+            let double: Vec<_> = moves.iter().copied().filter(|&m| checks(m) == 2).collect();
+            let forcing: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|&m| checks(m) > 0 || pos.piece_at(m.to).is_some())
+                .collect();
+            let m = if !double.is_empty() && rng.gen_bool(0.9) {
+                double[rng.gen_range(0..double.len())]
+            } else if !forcing.is_empty() && rng.gen_bool(0.7) {
+                forcing[rng.gen_range(0..forcing.len())]
+            } else {
+                moves[rng.gen_range(0..moves.len())]
+            };
+            pos.play_unchecked(m);
+            positions += 1;
+            double_checks += usize::from(pos.checkers().count() == 2);
+            if let Err(e) = Position::from_setup(pos.to_setup(), pos.castling_mode()) {
+                panic!("{} arose in a game, yet: {e}", pos.fen());
+            }
+        }
+    }
+    println!("{positions} positions, {double_checks} double checks");
+    assert!(double_checks > 100, "{double_checks} double checks");
 }

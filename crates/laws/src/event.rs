@@ -18,7 +18,7 @@ use crate::edition::{Edition, Rules};
 use crate::outcome::{GameResult, Score};
 use crate::regulations::Regulations;
 use crate::Article;
-use arbiter_chess::{Color, Move, Role, Square};
+use arbiter_chess::{CastlingMode, Color, Move, Role, Square};
 use arbiter_pgn::TimeControl;
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +43,14 @@ pub struct Start {
     pub fen: Option<String>,
     /// A Chess960 starting position by its number (0–959).
     pub chess960: Option<u32>,
+    /// The game declared: standard chess reads the FEN's castling rights
+    /// in standard castling mode (Art. 3.8 a: the king on e1/e8, the rooks
+    /// in their corners), so a right only Chess960 can have is refused;
+    /// Chess960 in Chess960 mode (2014 Appendix F). Without it, a FEN is
+    /// read as its rights need (Chess960 when a right names a rook or king
+    /// standard chess cannot castle with), and the start is Chess960 only
+    /// with a `chess960` number.
+    pub variant: Option<Variant>,
     /// The edition of the Laws (default 2014).
     pub edition: Edition,
     /// The time control (PGN `TimeControl`); no clock if absent.
@@ -60,6 +68,40 @@ pub struct Start {
     /// What the regulations of the event specify where the Laws leave it to
     /// them (the default time, …).
     pub regulations: Regulations,
+}
+
+/// The game a start declares: standard chess or Chess960 (FIDE 2014
+/// Appendix F; 2018 and 2023 Guidelines II). It decides how a FEN's castling
+/// rights are read, and so which castling moves exist.
+///
+/// ```
+/// use arbiter_laws::{Game, Start, StartError, Variant};
+/// // King on e1, a rook moved to b1 but `Q` kept: in standard chess that right
+/// // cannot exist (Art. 3.8 a); read on its own, the FEN is a Chess960 position.
+/// let fen = "4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1";
+/// let standard = Start { fen: Some(fen.into()), variant: Some(Variant::Standard), ..Start::default() };
+/// assert!(matches!(Game::new(standard), Err(StartError::Fen(_))));
+/// let auto = Start { fen: Some(fen.into()), ..Start::default() };
+/// assert!(Game::new(auto)?.position().castling_mode().is_chess960());
+/// # Ok::<_, StartError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Standard chess: castling only with the king on e1/e8 and a rook in its corner.
+    Standard,
+    /// Chess960 (Fischer random chess).
+    Chess960,
+}
+
+impl Variant {
+    /// How castling is read and written in this game.
+    pub const fn castling_mode(self) -> CastlingMode {
+        match self {
+            Variant::Standard => CastlingMode::Standard,
+            Variant::Chess960 => CastlingMode::Chess960,
+        }
+    }
 }
 
 /// Who acts: one of the players, or the arbiter (Art. 12).

@@ -47,6 +47,11 @@ pub struct Start {
     /// A Chess960 starting position by its number (0–959).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chess960: Option<u32>,
+    /// `"standard"` or `"chess960"`: the game declared, which decides how
+    /// the FEN's castling rights are read (see [`typed::Start::variant`]);
+    /// without it, as the rights need.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<crate::Variant>,
     /// The edition of the Laws (default 2014).
     #[serde(default)]
     pub edition: Edition,
@@ -126,6 +131,7 @@ impl Start {
         Ok(typed::Start {
             fen: self.fen.clone(),
             chess960: self.chess960,
+            variant: self.variant,
             edition: self.edition,
             time_control,
             delay: self.delay,
@@ -150,6 +156,7 @@ impl Start {
         Start {
             fen: start.fen.clone(),
             chess960: start.chess960,
+            variant: start.variant,
             edition: start.edition,
             time_control: start.time_control.as_ref().map(ToString::to_string),
             delay: start.delay,

@@ -24,7 +24,9 @@ pub use class::TimeClass;
 pub use clock::{Clock, Delay, DelayKind};
 pub use dead::{ChaSolver, DeadPositionStats, Unwinnability, Verdict};
 pub use edition::{Edition, Rules, MATCH_RULE};
-pub use event::{Action, Actor, ClaimKind, Decision, Event, Ground, IllegalMove, Sanction, Start};
+pub use event::{
+    Action, Actor, ClaimKind, Decision, Event, Ground, IllegalMove, Sanction, Start, Variant,
+};
 pub use game::{
     Applied, ClaimVerdict, ClockReading, Game, LinePlayed, Penalty, PlayedMove, Rejected, Remark,
     ReplayError, StartError,

@@ -405,7 +405,7 @@ pub enum GameErrorKind {
 /// let pgn = "[FEN \"4k3/8/8/8/8/8/8/4K2R w KQ - 0 1\"]\n\n1. O-O *";
 /// let game = Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
 /// assert!(game.error.is_none());
-/// assert!(matches!(game.warnings[0].kind, WarningKind::CastlingRightsDropped(_)));
+/// assert!(matches!(game.warnings[0].kind, WarningKind::CastlingRightsDropped { .. }));
 /// assert_eq!(game.warnings[0].location.line, 1);
 /// # Ok::<_, std::io::Error>(())
 /// ```
@@ -425,23 +425,31 @@ pub struct GameWarning {
 /// ```
 /// use arbiter_chess::{Bitboard, Square};
 /// use arbiter_pgn::WarningKind;
-/// let w = WarningKind::CastlingRightsDropped(Bitboard::from_square(Square::A1));
-/// assert_eq!(w.to_string(), "FEN tag: castling right for the rook on a1 dropped: its king and rook cannot castle");
+/// let w = WarningKind::CastlingRightsDropped {
+///     rooks: Bitboard::from_square(Square::A1),
+///     reason: "no rook of that colour stands there",
+/// };
+/// assert_eq!(w.to_string(), "FEN tag: castling right for the rook on a1 dropped: no rook of that colour stands there");
 /// let w = WarningKind::EnPassantDropped { square: Square::E4, reason: "with Black to move it must be on rank 3" };
 /// assert_eq!(w.to_string(), "FEN tag: en-passant square e4 dropped: with Black to move it must be on rank 3");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum WarningKind {
-    /// The `FEN` tag gives castling rights its king and rooks cannot have;
-    /// they were dropped (as python-chess and scalachess do) instead of
-    /// rejecting the game.
-    #[error("FEN tag: castling right{} for the rook{} on {} dropped: {} king and rook cannot castle",
-        if .0.count() > 1 { "s" } else { "" },
-        if .0.count() > 1 { "s" } else { "" },
-        .0.into_iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "),
-        if .0.count() > 1 { "their" } else { "its" })]
-    CastlingRightsDropped(Bitboard),
+    /// The `FEN` tag gives castling rights its king and rooks cannot have
+    /// (no rook there, the king away, or, in standard chess, a right only
+    /// Chess960 has); they were dropped (as python-chess and scalachess do)
+    /// instead of rejecting the game. One warning per reason.
+    #[error("FEN tag: castling right{} for the rook{} on {} dropped: {reason}",
+        if .rooks.count() > 1 { "s" } else { "" },
+        if .rooks.count() > 1 { "s" } else { "" },
+        .rooks.into_iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "))]
+    CastlingRightsDropped {
+        /// The rook squares whose rights were dropped.
+        rooks: Bitboard,
+        /// Why they cannot castle.
+        reason: &'static str,
+    },
     /// The `FEN` tag gives an en-passant square no double step can have
     /// produced (`e4` for `e3`, say); it was dropped (as python-chess and
     /// scalachess ignore it) instead of rejecting the game.

@@ -197,11 +197,22 @@ impl Replay {
                 self.started = true;
                 self.refresh();
                 let location = self.fen.as_ref().map(|(at, _)| *at).unwrap_or_default();
-                if dropped.castling.any() {
+                // One warning per reason, its rooks together.
+                let mut reasons: Vec<&'static str> = Vec::new();
+                for &(_, reason) in &dropped.castling {
+                    if !reasons.contains(&reason) {
+                        reasons.push(reason);
+                    }
+                }
+                for reason in reasons {
+                    let mut rooks = arbiter_chess::Bitboard::EMPTY;
+                    for &(square, _) in dropped.castling.iter().filter(|d| d.1 == reason) {
+                        rooks.add(square);
+                    }
                     self.warnings.push(GameWarning {
                         game: self.number,
                         location,
-                        kind: WarningKind::CastlingRightsDropped(dropped.castling),
+                        kind: WarningKind::CastlingRightsDropped { rooks, reason },
                     });
                 }
                 if let Some((square, reason)) = dropped.en_passant {

@@ -473,15 +473,69 @@ fn lone_warning(pgn: &str, plies: u32) -> WarningKind {
     g.warnings[0].kind.clone()
 }
 
+/// `[Variant "Standard"]` declares standard chess: the FEN's castling rights
+/// are read in standard castling mode (Art. 3.8 a), so `Q` with the rook on
+/// b1 is dropped with a warning and `O-O-O` is illegal; it was read as
+/// Chess960 castling (a tester's record). Without a `Variant` tag the FEN is
+/// read as its rights need: a Chess960 position (X-FEN).
+#[test]
+fn a_declared_standard_game_reads_its_fen_in_standard_castling_mode() {
+    let fen = "4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1";
+    let pgn = format!("[Variant \"Standard\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. O-O-O *");
+    let g = &games(&pgn)[0];
+    let error = g
+        .error
+        .as_ref()
+        .expect("O-O-O is illegal in standard chess here");
+    assert!(error.to_string().contains("O-O-O"), "{error}");
+    assert_eq!(g.warnings.len(), 1);
+    assert_eq!(g.warnings[0].location.line, 3);
+    assert!(
+        g.warnings[0]
+            .to_string()
+            .contains("castling right for the rook on b1 dropped: in standard chess"),
+        "{}",
+        g.warnings[0]
+    );
+    let c = &checked(&pgn)[0];
+    assert_eq!(c.warnings, g.warnings);
+    assert!(c.error.is_some());
+    // Standard castling stays: O-O with the h1 rook.
+    let pgn = format!("[Variant \"Standard\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. O-O *");
+    let g = &games(&pgn)[0];
+    assert_eq!((g.error.as_ref(), g.mainline().count()), (None, 1));
+    // No Variant tag: read as its rights need, Chess960 castling with b1.
+    let pgn = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. O-O-O *");
+    let g = &games(&pgn)[0];
+    assert_eq!((g.error.as_ref(), g.warnings.len()), (None, 0));
+    assert_eq!(g.mainline().count(), 1);
+}
+
 #[test]
 fn impossible_castling_rights_or_en_passant_in_a_fen_tag_are_dropped_with_a_warning() {
-    // `KQkq`, but White's a-rook and Black's king have moved.
+    // `KQkq`, but White's a-rook and Black's king have moved: one warning
+    // per reason, each naming its rooks.
     let pgn = "[SetUp \"1\"]\n[FEN \"r2k3r/8/8/8/8/8/8/4K2R w KQkq - 0 1\"]\n\n1. O-O *";
-    let kind = lone_warning(pgn, 1);
-    let WarningKind::CastlingRightsDropped(dropped) = kind else {
-        panic!("{kind:?}");
-    };
-    assert!(dropped.contains(Square::A1));
+    let g = &games(pgn)[0];
+    assert_eq!((g.error.as_ref(), g.mainline().count()), (None, 1));
+    let texts: Vec<String> = g.warnings.iter().map(|w| w.kind.to_string()).collect();
+    assert_eq!(
+        texts,
+        [
+            "FEN tag: castling right for the rook on a1 dropped: no rook of that colour stands there",
+            "FEN tag: castling rights for the rooks on a8, h8 dropped: in standard chess the king \
+             castles from e1/e8 with a rook in its corner (Art. 3.8 a); other castling rights exist \
+             only in Chess960"
+        ]
+    );
+    assert_eq!(checked(pgn)[0].warnings, g.warnings);
+    // A tester's game: `K` without any rook. The warning says so (it said
+    // "its king and rook cannot castle").
+    let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w K - 0 1\"]\n\n1. Kd2 *";
+    assert_eq!(
+        lone_warning(pgn, 1).to_string(),
+        "FEN tag: castling right for the rook on h1 dropped: no rook of that colour stands there"
+    );
     // An en-passant square the board cannot have (the pawn's own square,
     // as some writers give it): dropped with a warning, the game read.
     let pgn = "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1\"]\n\n1... e5 2. Nf3 *";

@@ -390,6 +390,55 @@ async fn refusals() {
     s.stop().await;
 }
 
+/// §3.1: `fen` is read for a standard game in standard castling mode (Art.
+/// 3.8 a: the king on e1/e8, the rook in its corner): a castling right only
+/// Chess960 can have is refused naming `fen`, not played as Chess960 castling
+/// (a tester's game castled e1b1, its PGN said Chess960 and `e1g1` was refused).
+#[tokio::test]
+async fn a_standard_game_reads_its_fen_in_standard_castling_mode() {
+    let s = TestServer::start().await;
+    for (fen, rook) in [
+        // The a-rook moved to b1, `Q` kept.
+        ("4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1", "b1"),
+        // A Chess960 array in Shredder-FEN, king on b1.
+        ("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", "a1"),
+    ] {
+        let r = s
+            .post(
+                "/api/games",
+                &json!({"mode": "local", "variant": "standard", "fen": fen}),
+                None,
+            )
+            .await;
+        assert_eq!(r.status, 400, "{fen}: {}", r.body);
+        let error = &r.json()["error"];
+        assert_eq!(error["code"], "invalid_request", "{fen}");
+        assert_eq!(error["field"], "fen", "{fen}");
+        let message = error["message"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("rook on {rook}")) && message.contains("standard chess"),
+            "{fen}: {message}"
+        );
+    }
+    // The rights standard chess has stay, castling written king-to-square.
+    let (_, _, v) = s
+        .create(json!({"mode": "local", "fen": "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"}))
+        .await;
+    let castles: Vec<&str> = v["state"]["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| !m["castle"].is_null())
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(castles.len(), 2, "{castles:?}");
+    assert!(
+        castles.contains(&"e1g1") && castles.contains(&"e1c1"),
+        "{castles:?}"
+    );
+    s.stop().await;
+}
+
 /// §1: pages carry the CSP and are not cached; assets are.
 #[tokio::test]
 async fn pages_and_assets() {

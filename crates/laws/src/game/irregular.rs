@@ -112,8 +112,12 @@ impl Game {
     }
 
     fn correct_start(&self) -> Position {
+        // A Chess960 game declared without its number: the standard array,
+        // still in Chess960 mode.
+        let declared = (self.start.variant == Some(crate::Variant::Chess960)).then_some(518);
         self.start
             .chess960
+            .or(declared)
             .and_then(Position::chess960)
             .unwrap_or_else(Position::standard)
     }

@@ -31,7 +31,7 @@ pub use rejected::{QuickplayBar, Rejected, ReplayError, StartError};
 use crate::clock::Clock;
 use crate::dead::{DeadPositionDetector, DeadPositionStats, Unwinnability, Verdict};
 use crate::edition::Rules;
-use crate::event::{Action, Actor, ClaimKind, Decision, Event, Start};
+use crate::event::{Action, Actor, ClaimKind, Decision, Event, Start, Variant};
 use crate::outcome::{GameResult, Outcome, Termination};
 use crate::repetition::History;
 use crate::touch::{Obligation, Touched};
@@ -164,11 +164,22 @@ impl Game {
 
     /// A new game, its start not tested for automatic ends.
     fn unchecked(start: Start, solver: Arc<dyn Unwinnability>) -> Result<Game, StartError> {
-        let pos = match (&start.fen, start.chess960) {
-            (Some(_), Some(_)) => return Err(StartError::FenAndChess960),
-            (Some(fen), None) => Position::from_fen_auto(fen)?,
-            (None, Some(n)) => Position::chess960(n).ok_or(StartError::Chess960(n))?,
-            (None, None) => Position::standard(),
+        let pos = match (&start.fen, start.chess960, start.variant) {
+            (Some(_), Some(_), _) => return Err(StartError::FenAndChess960),
+            (None, Some(_), Some(Variant::Standard)) => {
+                return Err(StartError::StandardAndChess960)
+            }
+            // A declared game reads the FEN's castling rights its way
+            // (Art. 3.8 a in standard chess); otherwise as they need.
+            (Some(fen), None, Some(variant)) => Position::from_fen(fen, variant.castling_mode())?,
+            (Some(fen), None, None) => Position::from_fen_auto(fen)?,
+            (None, Some(n), _) => Position::chess960(n).ok_or(StartError::Chess960(n))?,
+            // Chess960 declared without a position: the standard array, in
+            // Chess960 mode (as a PGN `[Variant "Chess960"]` without `FEN`).
+            (None, None, Some(Variant::Chess960)) => {
+                Position::chess960(518).ok_or(StartError::Chess960(518))?
+            }
+            (None, None, _) => Position::standard(),
         };
         let delay_ms = start.delay.map_or(0, |d| d.ms);
         let clock = match &start.time_control {

@@ -20,6 +20,9 @@ pub enum StartError {
     /// Both a FEN and a Chess960 number.
     #[error("give either \"fen\" or \"chess960\", not both")]
     FenAndChess960,
+    /// A Chess960 number with `"variant": "standard"`.
+    #[error("\"variant\": \"standard\" and a \"chess960\" position: give one of them")]
+    StandardAndChess960,
     /// The Chess960 number is not 0–959.
     #[error("Chess960 position {0} does not exist: the numbers are 0 to 959")]
     Chess960(u32),

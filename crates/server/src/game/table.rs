@@ -120,6 +120,12 @@ pub fn start_of(settings: &Settings) -> Start {
             Variant::Chess960 => settings.chess960_position,
             Variant::Standard => None,
         },
+        // A standard game reads its FEN in standard castling mode (Art. 3.8 a):
+        // a right only Chess960 has is refused, not read as Chess960.
+        variant: Some(match settings.variant {
+            Variant::Chess960 => arbiter_laws::Variant::Chess960,
+            Variant::Standard => arbiter_laws::Variant::Standard,
+        }),
         edition: settings.edition,
         time_control: (settings.time_control != TimeControl::Untimed)
             .then(|| settings.time_control.clone()),
