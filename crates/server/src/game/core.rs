@@ -138,7 +138,7 @@ impl GameCore {
             .map_err(|e| corrupt(&id, format!("settings: {e}")))?;
         let mut players: Players = serde_json::from_str(&row.players)
             .map_err(|e| corrupt(&id, format!("players: {e}")))?;
-        let mut table = Table::new(&settings).map_err(|e| corrupt(&id, e))?;
+        let mut table = Table::stored(&settings).map_err(|e| corrupt(&id, e))?;
         let mut status = if settings.mode == Mode::Invite {
             Status::Waiting
         } else {

@@ -163,9 +163,29 @@ pub fn legal_move(pos: &Position, m: Move) -> LegalMove {
 impl Table {
     /// A new game for `settings`.
     pub fn new(settings: &Settings) -> Result<Table, String> {
+        Table::with_start(settings, start_of(settings))
+    }
+
+    /// A stored game's table: as [`Table::new`]; but a standard game whose
+    /// FEN has castling rights only Chess960 has, stored before such a FEN
+    /// was refused (2026-12-07: it was read as Chess960), is rebuilt as it
+    /// was played, its FEN's castling read as written, so that no stored
+    /// game is lost.
+    pub fn stored(settings: &Settings) -> Result<Table, String> {
+        Table::new(settings).or_else(|refused| {
+            let mut as_played = start_of(settings);
+            if settings.variant != Variant::Standard || as_played.fen.is_none() {
+                return Err(refused);
+            }
+            as_played.variant = None;
+            Table::with_start(settings, as_played).map_err(|_| refused)
+        })
+    }
+
+    fn with_start(settings: &Settings, start: Start) -> Result<Table, String> {
         // The exact dead-position analysis leaves the runtime's worker free.
-        let laws = Game::with_solver(start_of(settings), super::solver::games_solver())
-            .map_err(|e| e.to_string())?;
+        let laws =
+            Game::with_solver(start, super::solver::games_solver()).map_err(|e| e.to_string())?;
         Ok(Table {
             laws,
             variant: settings.variant,
@@ -512,6 +532,28 @@ mod tests {
             creator_account: None,
             event: None,
         }
+    }
+
+    /// A new standard game refuses a FEN whose castling right only Chess960
+    /// has (Art. 3.8 a); a game stored with one before that rule is rebuilt
+    /// as it was played, not lost as corrupt.
+    #[test]
+    fn a_stored_game_with_a_chess960_right_is_rebuilt_as_played() {
+        let s = settings(
+            Some("4k3/8/8/8/8/8/8/1R2K2R w KQ - 0 1"),
+            Variant::Standard,
+            None,
+        );
+        assert!(Table::new(&s).is_err());
+        let t = Table::stored(&s).unwrap();
+        assert!(t.laws().position().castling_rights().contains(Square::B1));
+        // Anything else wrong with a stored start is still refused.
+        let bad = settings(
+            Some("4k3/8/8/8/8/8/8/4K3 w Q - 0 1"),
+            Variant::Standard,
+            None,
+        );
+        assert!(Table::stored(&bad).is_err());
     }
 
     /// Protocol §5: standard castling is listed as `e1g1`, and `e1h1` is accepted too.
