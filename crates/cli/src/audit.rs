@@ -63,7 +63,8 @@ pub struct Args {
     #[arg(long, value_parser = parse_shard, value_name = "K/N")]
     shard: Option<(u64, u64)>,
     /// Write every audited game to this PGN file, with a `LawsResult` tag
-    /// beside its `Result` and a comment where the Laws ended it.
+    /// beside its `Result` and a comment where the Laws ended it (not one
+    /// of the inputs: that is refused).
     #[arg(long, value_name = "OUT.pgn")]
     annotate: Option<PathBuf>,
     /// Print only the games that have findings (and the summary).
