@@ -25,7 +25,7 @@
 use anyhow::{bail, Context, Result};
 use arbiter_laws::audit::split::{RawGame, Splitter};
 use arbiter_laws::audit::{
-    annotate, audit, audit_transcript, Audit, AuditLine, Options, Summary, Transcript,
+    annotated_pgn, audit, audit_transcript, Audit, AuditLine, Options, Summary, Transcript,
     TranscriptReader,
 };
 use arbiter_laws::Edition;
@@ -34,7 +34,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
@@ -63,7 +63,8 @@ pub struct Args {
     #[arg(long, value_parser = parse_shard, value_name = "K/N")]
     shard: Option<(u64, u64)>,
     /// Write every audited game to this PGN file, with a `LawsResult` tag
-    /// beside its `Result` and a comment where the Laws ended it.
+    /// beside its `Result` and a comment where the Laws ended it (not one
+    /// of the inputs: that is refused).
     #[arg(long, value_name = "OUT.pgn")]
     annotate: Option<PathBuf>,
     /// Print only the games that have findings (and the summary).
@@ -206,6 +207,8 @@ struct Output {
     lines: String,
     pgn: String,
     summary: Summary,
+    /// The places in flight its batch took ([`weight`]; 0 is 1).
+    weight: usize,
 }
 
 /// A game as read: in full to write it out again (`--annotate`), else
@@ -224,9 +227,12 @@ fn audit_one(number: Option<u64>, record: Record<'_>, args: &Shared, out: &mut O
     };
     write_one(number, &a, args, out);
     if let (Record::Full(record), true) = (record, args.annotate) {
-        let annotated = annotate(record, &a, args.options.edition);
-        out.pgn
-            .push_str(&annotated.to_pgn_with(&WriteOptions::default()));
+        out.pgn.push_str(&annotated_pgn(
+            record,
+            &a,
+            args.options.edition,
+            &WriteOptions::default(),
+        ));
     }
 }
 
@@ -283,11 +289,13 @@ struct Shared {
     annotate: bool,
 }
 
-/// A file that could not be read to its end: reported in the output, and the
-/// audit goes on with the next file.
-fn input_error_line(file: &str, error: &io::Error, games: u64) -> String {
+/// A file that could not be read to its end: reported in the output after
+/// game `after_game` (numbered as the games are, across all inputs: the last
+/// game read whole before the break), and the audit goes on with the next
+/// file.
+fn input_error_line(file: &str, error: &io::Error, after_game: u64) -> String {
     let line = serde_json::json!({
-        "input_error": {"file": file, "message": error.to_string(), "after_game": games}
+        "input_error": {"file": file, "message": error.to_string(), "after_game": after_game}
     });
     format!("{line}\n")
 }
@@ -398,6 +406,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             File::open(f).with_context(|| format!("cannot open {f}"))?;
         }
     }
+    if let Some(out) = &args.annotate {
+        annotate_is_no_input(out, &args.files)?;
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -463,6 +474,69 @@ pub fn run(args: Args) -> Result<ExitCode> {
     sink.finish(started)
 }
 
+/// Refuses `--annotate OUT` when `OUT` is one of the inputs, under any of
+/// its names (`./g.pgn`, a symbolic or hard link; standard input redirected
+/// from it): creating `OUT` would empty the input before a game of it was
+/// read. The same file is the same device and inode (on Unix; elsewhere the
+/// same canonical path).
+fn annotate_is_no_input(out: &Path, files: &[String]) -> Result<()> {
+    // A file that does not exist yet is none of the inputs (they exist).
+    // (Nor is anything but a regular file emptied: `/dev/null`.)
+    let Ok(target) = std::fs::metadata(out) else {
+        return Ok(());
+    };
+    if !target.is_file() {
+        return Ok(());
+    }
+    for f in files {
+        let input = if f == "-" {
+            stdin_metadata()
+        } else {
+            std::fs::metadata(f).ok()
+        };
+        if input.is_some_and(|input| same_file(&target, &input, out, f)) {
+            let name = if f == "-" { "standard input" } else { f };
+            bail!(
+                "--annotate {} is the input {name}: it would be emptied before it is read; write the annotated games to another file",
+                out.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// What standard input is (a file redirected to it, a pipe, a terminal).
+fn stdin_metadata() -> Option<std::fs::Metadata> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+        File::from(fd).metadata().ok()
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// Whether `a` (at path `a_path`) and `b` (at `b_path`) are one file.
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata, a_path: &Path, b_path: &str) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let _ = (a_path, b_path);
+        a.dev() == b.dev() && a.ino() == b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        match (std::fs::canonicalize(a_path), std::fs::canonicalize(b_path)) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => false,
+        }
+    }
+}
+
 /// One thread: read, judge and write each game in turn (a regular file
 /// read where it lies, mapped, as the threads read it).
 fn sequential(
@@ -514,6 +588,9 @@ impl One<'_> {
         let (shared, base, shard, file) = (self.shared, self.base, self.shard, self.file);
         let (full, lean) = &mut *self.builders;
         let mut out = Output::default();
+        // The games of this input read whole (a game broken off by an
+        // input error is not one: the threads do not number it either).
+        let mut games = 0;
         loop {
             // Another shard's game is only passed over (read as the
             // splitter reads, building nothing).
@@ -524,6 +601,7 @@ impl One<'_> {
             };
             match read {
                 Ok(true) => {
+                    games = reader.games_read();
                     if out.lines.len() + out.pgn.len() > 1 << 16 {
                         sink.write(&out)?;
                         out = Output::default();
@@ -540,7 +618,7 @@ impl One<'_> {
                 Err(e) => {
                     eprintln!("arbiter: {file}: {e}");
                     out.lines
-                        .push_str(&input_error_line(file, &e, reader.games_read()));
+                        .push_str(&input_error_line(file, &e, base + games));
                     out.summary.input_errors += 1;
                     break;
                 }
@@ -548,7 +626,7 @@ impl One<'_> {
         }
         out.summary.bytes += reader.bytes_read();
         sink.write(&out)?;
-        Ok(reader.games_read())
+        Ok(games)
     }
 }
 
@@ -564,6 +642,14 @@ enum Work {
 const BATCH_GAMES: usize = 64;
 const BATCH_BYTES: usize = 1 << 19;
 
+/// The places in flight a batch of `bytes` of text takes, of `in_flight`:
+/// one for each [`BATCH_BYTES`] (a batch of one long game, up to
+/// [`arbiter_laws::audit::split::MAX_GAME_TEXT`], takes as many as it
+/// holds), all of them at most.
+fn weight(bytes: usize, in_flight: usize) -> usize {
+    bytes.div_ceil(BATCH_BYTES).clamp(1, in_flight)
+}
+
 /// Batches in flight per worker: enough that the others keep working while
 /// one batch waits on a slow game (a dead-position proof can take the
 /// solver tens of milliseconds; 32 batches of 64 games are ~100 ms of
@@ -575,7 +661,8 @@ const IN_FLIGHT_PER_THREAD: usize = 32;
 /// judge them; this thread writes their output in input order. At most
 /// [`IN_FLIGHT_PER_THREAD`] × `threads` batches are in flight (read, judged
 /// or waiting for an earlier one to be written), so memory does not grow
-/// with the input.
+/// with the input; a batch holding more than [`BATCH_BYTES`] (one long
+/// game) counts as the batches it could hold ([`weight`]).
 ///
 /// The games are numbered from `base + 1`; the games read, with `base`.
 fn parallel(
@@ -591,14 +678,16 @@ fn parallel(
     let (done_tx, done_rx) = sync_channel::<(u64, Output)>(in_flight);
     let (token_tx, token_rx) = sync_channel::<()>(in_flight);
     let files = files.to_vec();
-    let reader = std::thread::spawn(move || read_inputs(&files, base, shard, &work_tx, &token_tx));
+    let reader = std::thread::spawn(move || {
+        read_inputs(&files, base, shard, in_flight, &work_tx, &token_tx)
+    });
     let work_rx = Arc::new(Mutex::new(work_rx));
     let workers: Vec<_> = (0..threads)
         .map(|_| {
             let work_rx = Arc::clone(&work_rx);
             let done_tx = done_tx.clone();
             let shared = Arc::clone(&shared);
-            std::thread::spawn(move || work(&work_rx, &done_tx, &shared))
+            std::thread::spawn(move || work(&work_rx, &done_tx, &shared, in_flight))
         })
         .collect();
     drop(done_tx);
@@ -612,7 +701,9 @@ fn parallel(
                 result = sink.write(&out);
             }
             next += 1;
-            let _ = token_rx.recv();
+            for _ in 0..out.weight.max(1) {
+                let _ = token_rx.recv();
+            }
         }
     }
     drop(token_rx);
@@ -631,12 +722,19 @@ fn read_inputs(
     files: &[String],
     mut base: u64,
     shard: Option<(u64, u64)>,
+    in_flight: usize,
     work: &SyncSender<(u64, Work)>,
     tokens: &SyncSender<()>,
 ) -> Result<u64> {
     let mut seq = 0u64;
     let mut send = |w: Work| -> Result<()> {
-        tokens.send(()).context("the output stopped")?;
+        let weight = match &w {
+            Work::Games(games) => weight(games.iter().map(|g| g.text.len()).sum(), in_flight),
+            Work::Done(_) => 1,
+        };
+        for _ in 0..weight {
+            tokens.send(()).context("the output stopped")?;
+        }
         work.send((seq, w)).context("the workers stopped")?;
         seq += 1;
         Ok(())
@@ -645,6 +743,7 @@ fn read_inputs(
         let mut splitter = Splitter::new(open(file)?);
         let mut batch = Vec::new();
         let mut batch_bytes = 0;
+        // The games of this input read whole.
         let mut games = 0u64;
         let mut tail = Output::default();
         for raw in splitter.by_ref() {
@@ -664,7 +763,8 @@ fn read_inputs(
                 }
                 Err(e) => {
                     eprintln!("arbiter: {file}: {e}");
-                    tail.lines.push_str(&input_error_line(file, &e, games));
+                    tail.lines
+                        .push_str(&input_error_line(file, &e, base + games));
                     tail.summary.input_errors += 1;
                     break;
                 }
@@ -681,7 +781,12 @@ fn read_inputs(
 }
 
 /// A worker: reads and judges batches until the work runs out.
-fn work(work: &Mutex<Receiver<(u64, Work)>>, done: &SyncSender<(u64, Output)>, shared: &Shared) {
+fn work(
+    work: &Mutex<Receiver<(u64, Work)>>,
+    done: &SyncSender<(u64, Output)>,
+    shared: &Shared,
+    in_flight: usize,
+) {
     let mut lean = TranscriptReader::new();
     loop {
         let next = match work.lock() {
@@ -694,7 +799,10 @@ fn work(work: &Mutex<Receiver<(u64, Work)>>, done: &SyncSender<(u64, Output)>, s
         let out = match w {
             Work::Done(out) => out,
             Work::Games(games) => {
-                let mut out = Output::default();
+                let mut out = Output {
+                    weight: weight(games.iter().map(|g| g.text.len()).sum(), in_flight),
+                    ..Output::default()
+                };
                 let mut full = GameBuilder::new();
                 for raw in &games {
                     // A game's text is in memory: reading it cannot fail.

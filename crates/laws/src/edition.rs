@@ -729,7 +729,10 @@ impl FromStr for Edition {
     fn from_str(s: &str) -> Result<Edition, ParseEditionError> {
         match s.trim().trim_start_matches("FIDE").trim() {
             "2014" => Ok(Edition::Fide2014),
-            "2017" | "2018" => Ok(Edition::Fide2018),
+            // Not "2017": the edition of 1 July 2017 is not the 2018 one
+            // (the 88th Congress amended its 7.5 and A.4, which the Laws
+            // here apply), and is not implemented.
+            "2018" => Ok(Edition::Fide2018),
             "2023" => Ok(Edition::Fide2023),
             _ => Err(ParseEditionError(s.to_owned())),
         }
@@ -776,5 +779,20 @@ mod tests {
         assert_eq!("FIDE 2023".parse::<Edition>(), Ok(Edition::Fide2023));
         assert!("2020".parse::<Edition>().is_err());
         assert_eq!(Edition::default(), Edition::Fide2014);
+    }
+
+    /// The 1 July 2017 edition differs from the 1 January 2018 one in
+    /// Article 7.5 and Appendix A.4 (amended by the 88th Congress), which
+    /// the Laws here apply: it is refused, not read as 2018 (found by a
+    /// tester: `arbiter audit --edition 2017` judged by 2018 unsaid).
+    #[test]
+    fn the_2017_edition_is_refused_not_read_as_2018() {
+        let err = "2017".parse::<Edition>().unwrap_err();
+        assert_eq!(err, ParseEditionError("2017".into()));
+        assert_eq!(
+            err.to_string(),
+            r#"unknown edition "2017": expected 2014, 2018 or 2023"#
+        );
+        assert!("FIDE 2017".parse::<Edition>().is_err());
     }
 }

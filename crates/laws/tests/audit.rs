@@ -943,6 +943,85 @@ fn the_annotated_record_audits_as_the_record_did() {
     }
 }
 
+/// Art. 8.1 (the record): a record whose `Result` tag its movetext's
+/// marker contradicts, or whose movetext has no marker, is reported
+/// `unreadable`; its annotated copy keeps the marker as written, so that
+/// auditing the copy gives the same findings (docs/audit.md: "The annotated
+/// file audits as the record did"). Found by a tester: the copy was written
+/// with the tag's result as its marker and audited with no finding.
+#[test]
+fn art_8_1_the_annotated_copy_keeps_a_contradicted_or_missing_marker() {
+    use arbiter_laws::audit::annotated_pgn;
+    for pgn in [
+        "[Result \"1-0\"]\n\n1. e4 e5 0-1\n",
+        "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n",
+        "[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n",
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3\n",
+    ] {
+        let record = &records(pgn)[0];
+        let options = Options::default();
+        let first = audit(record, &options);
+        assert!(kinds(&first).contains(&FindingKind::Unreadable), "{pgn}");
+        let text = annotated_pgn(record, &first, options.edition, &Default::default());
+        let copy = records(&text);
+        assert_eq!(copy.len(), 1, "{text}");
+        let again = audit(&copy[0], &options);
+        let said = |a: &arbiter_laws::audit::Audit| -> Vec<(FindingKind, String)> {
+            a.findings
+                .iter()
+                .map(|f| (f.kind, f.text.clone()))
+                .collect()
+        };
+        assert_eq!(said(&again), said(&first), "{pgn} -> {text}");
+        assert_eq!(
+            (again.agrees(), again.recorded.result, again.laws.result),
+            (first.agrees(), first.recorded.result, first.laws.result),
+            "{pgn} -> {text}"
+        );
+    }
+}
+
+/// Art. 8.1 against 7.5: a file that is no PGN (a web page saved as
+/// `.pgn`, the byte-order mark of a UTF-16 export, which is not UTF-8) is
+/// an unreadable record, not a player's illegal
+/// move; a move in the notation that the position refuses (`Ke3`), or one
+/// mistyped in it (`Ke9`, the null move `Z0`), stays an illegal move.
+/// Found by a tester: every such file was reported as illegal moves.
+#[test]
+fn art_8_1_text_that_is_no_chess_is_unreadable_not_an_illegal_move() {
+    let html = "<!DOCTYPE html>\n<html><head><title>Games</title></head></html>\n";
+    let mut utf16 = vec![0xff, 0xfe];
+    for unit in "[White \"A\"]\n\n1. e4 e5 1-0\n".encode_utf16() {
+        utf16.extend(unit.to_le_bytes());
+    }
+    // (The UTF-16 export's first game, which starts with the mark: its
+    // later text, read with its NUL bytes as whitespace, is letters apart.)
+    for (bytes, games) in [(html.as_bytes(), usize::MAX), (&utf16[..], 1)] {
+        for record in Reader::new(bytes).games().take(games) {
+            let record = record.unwrap();
+            let a = audit(&record, &Options::default());
+            let kinds = kinds(&a);
+            assert!(kinds.contains(&FindingKind::Unreadable), "{kinds:?}");
+            assert!(!kinds.contains(&FindingKind::IllegalMove), "{kinds:?}");
+            let t = arbiter_laws::audit::Transcript::from_record(&record);
+            assert_eq!(
+                kinds,
+                self::kinds(&audit_transcript(&t, &Options::default()))
+            );
+        }
+    }
+    for pgn in [
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n",
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Ke9 1-0\n",
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Z0 1-0\n",
+    ] {
+        assert!(
+            kinds(&audit_one(pgn)).contains(&FindingKind::IllegalMove),
+            "{pgn}"
+        );
+    }
+}
+
 #[test]
 fn art_8_1_an_unreadable_fen_is_reported() {
     let a = audit_one("[FEN \"8/8/8/8 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");

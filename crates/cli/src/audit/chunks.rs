@@ -362,8 +362,7 @@ struct Scheduler {
     queue: Arc<Queue>,
     /// Games written before this piece (numbering across all inputs).
     base: u64,
-    /// Games of the current file written, and the file.
-    file_games: u64,
+    /// The current file.
     file: Option<usize>,
     /// The bytes of the current file written, whose pages are released.
     released: usize,
@@ -481,7 +480,6 @@ impl Scheduler {
             let (file, bytes) = (piece.file, piece.map.0.len() as u64);
             if self.file != Some(file) {
                 self.file = Some(file);
-                self.file_games = 0;
                 self.released = 0;
                 let threads = self.cutter.threads;
                 let size = chunk_size(bytes as usize, threads, self.cutter.size);
@@ -517,15 +515,13 @@ impl Scheduler {
             let mut part = d.part.take().unwrap_or_default();
             sink.write_numbered(&part.out, &part.marks, self.base)?;
             self.base += part.games;
-            self.file_games += part.games;
             let error = part.error.take();
             self.queue.recycle(part);
             if let Some(e) = &error {
                 let name = &files[file];
                 eprintln!("arbiter: {name}: {e}");
                 let mut out = Output::default();
-                out.lines
-                    .push_str(&input_error_line(name, e, self.file_games));
+                out.lines.push_str(&input_error_line(name, e, self.base));
                 out.summary.input_errors += 1;
                 sink.write(&out)?;
             }
@@ -636,7 +632,6 @@ pub(super) fn run(
         seq: 0,
         queue: Arc::clone(&queue),
         base,
-        file_games: 0,
         file: None,
         released: 0,
         failed: false,

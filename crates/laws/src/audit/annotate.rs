@@ -22,6 +22,54 @@ use arbiter_pgn::{Game as Record, Tags};
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub fn annotate(record: &Record, audit: &Audit, edition: Edition) -> Record {
+    annotate_record(record, audit, edition)
+}
+
+/// [`annotate`]'s record written as PGN (`options`), with the movetext's
+/// termination marker as the record writes it: none where it has none (a
+/// cut-short movetext), the one it has where its `Result` tag says another
+/// (the writer writes the tag's for both), so that the annotated file
+/// audits as the record did, contradiction and all. A broken record (read
+/// up to where it breaks) ends with the tag's result, as [`annotate`]
+/// writes it.
+///
+/// ```
+/// use arbiter_laws::audit::{annotated_pgn, audit, Options};
+/// let pgn = "[Result \"1-0\"]\n\n1. e4 e5 0-1\n";
+/// let record = arbiter_pgn::Reader::new(pgn.as_bytes()).next_game()?.expect("a game");
+/// let options = Options::default();
+/// let verdict = audit(&record, &options);
+/// let text = annotated_pgn(&record, &verdict, options.edition, &Default::default());
+/// assert!(text.contains("[Result \"1-0\"]"));
+/// // The finding a comment, the marker as written after it.
+/// assert!(text.trim_end().ends_with("the tag's.} 0-1"), "{text}");
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn annotated_pgn(
+    record: &Record,
+    audit: &Audit,
+    edition: Edition,
+    options: &arbiter_pgn::WriteOptions,
+) -> String {
+    let annotated = annotate_record(record, audit, edition);
+    let mut text = annotated.to_pgn_with(options);
+    let written = annotated.result();
+    if record.error.is_none() && record.result != Some(written) {
+        // The writer ends the movetext with the marker and a blank line.
+        let tail = written.as_str().len() + 2;
+        if text.ends_with(&format!("{}\n\n", written.as_str())) {
+            text.truncate(text.len() - tail);
+            match record.result {
+                Some(marker) => text.push_str(marker.as_str()),
+                None => text.truncate(text.trim_end().len()),
+            }
+            text.push_str("\n\n");
+        }
+    }
+    text
+}
+
+fn annotate_record(record: &Record, audit: &Audit, edition: Edition) -> Record {
     let mut out = record.clone();
     // The result written (tag and marker) is the one the audit judged: the
     // `Result` tag where the record has one, whatever its movetext ends

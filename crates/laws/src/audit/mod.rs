@@ -51,7 +51,7 @@ pub mod split;
 pub mod times;
 mod transcript;
 
-pub use annotate::annotate;
+pub use annotate::{annotate, annotated_pgn};
 pub use finding::{Finding, FindingKind, Place};
 pub use recorded::{Recorded, RecordedEnd};
 pub use report::{AuditLine, Summary};
@@ -63,7 +63,7 @@ use crate::event::ClaimKind;
 use crate::outcome::{GameResult, Termination};
 use crate::repetition::History;
 use arbiter_chess::{Color, FenError, PositionError};
-use arbiter_pgn::{Game as Record, GameErrorKind, Node};
+use arbiter_pgn::{Game as Record, GameErrorKind, Node, ReadMoveError};
 use replay::{Pass, Played, Replay};
 
 /// How to audit.
@@ -324,6 +324,21 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
             )
         };
         let (kind, article, text) = match &e.kind {
+            // Text that is no move in any notation, nor chess text at all
+            // (a web page saved as .pgn, a UTF-16 export): the record is
+            // unreadable there (8.1), no player's illegal move (7.5).
+            GameErrorKind::Move(ReadMoveError::Syntax { text, message, .. })
+                if not_chess_text(text, message) =>
+            {
+                (
+                    FindingKind::Unreadable,
+                    a.recording,
+                    format!(
+                        "The record at {} ({at}) is not a move in any notation, nor chess text ({message}): the file is unreadable there, not a player's illegal move. The Laws judge the record only up to it.",
+                        arbiter_chess::Excerpt(text)
+                    ),
+                )
+            }
             GameErrorKind::Move(_) => (
                 FindingKind::IllegalMove,
                 a.illegal_move,
@@ -481,6 +496,17 @@ fn audit_by(record: &Transcript, options: &Options, pass: Pass) -> Audit {
     }
     out.findings.sort_by_key(|f| f.ply.unwrap_or(u32::MAX));
     out
+}
+
+/// Whether a move's text that no notation reads (`text`, refused for
+/// `message`) is no chess text at all: not UTF-8, or starting with a
+/// character no move of any notation of Appendix C starts with (a letter
+/// or digit, a figurine, `-` of a null move).
+fn not_chess_text(text: &str, message: &str) -> bool {
+    message.starts_with("not UTF-8")
+        || text.chars().next().is_some_and(|c| {
+            !(c.is_alphanumeric() || c == '-' || ('\u{2654}'..='\u{265f}').contains(&c))
+        })
 }
 
 /// The Laws ended the game at `ply` on the board: did the record go on, or

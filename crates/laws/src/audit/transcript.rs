@@ -267,6 +267,19 @@ impl Transcript {
         }
     }
 
+    /// Leaves the game unread but for its tags, broken by `error` (a game
+    /// too long to be read whole, [`super::split::GAME_TOO_LONG`]).
+    pub(crate) fn refuse(&mut self, error: GameError) {
+        self.end_comment.set = false;
+        self.moves.clear();
+        self.after.clear();
+        self.clocks.clear();
+        self.elapsed.clear();
+        self.null_at = None;
+        self.result = None;
+        self.error = Some(error);
+    }
+
     /// The `TimeControl` tag, read.
     pub(crate) fn time_control(
         &self,
