@@ -439,15 +439,10 @@ fn a_withdrawal_moves_no_other_round() {
     assert_eq!(e.rounds_paired(), 2);
 }
 
-/// C.05: a round-robin's schedule is fixed; a player who withdrew or is
-/// absent (Z) loses his scheduled game by forfeit (`-`, his opponent `+`,
-/// opponent and colour kept as the TRF writes forfeits); a requested bye
-/// gives the opponent a full-point bye. The file reads back (it did not:
-/// the games landed in the wrong round).
-#[test]
-fn round_robin_with_a_bye_and_a_withdrawal() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = path(&dir, "rr.trf");
+/// A new round-robin `rr.trf` in `dir` with four players, P1 (2380) to P4
+/// (2320).
+fn round_robin_of_four(dir: &tempfile::TempDir) -> String {
+    let file = path(dir, "rr.trf");
     ok(&["new", &file, "--name", "RR", "--system", "round-robin"]);
     for i in 1..=4 {
         ok(&[
@@ -459,6 +454,18 @@ fn round_robin_with_a_bye_and_a_withdrawal() {
             &(2400 - i * 20).to_string(),
         ]);
     }
+    file
+}
+
+/// C.05: a round-robin's schedule is fixed; a player who withdrew or is
+/// absent (Z) loses his scheduled game by forfeit (`-`, his opponent `+`,
+/// opponent and colour kept as the TRF writes forfeits); a requested bye
+/// gives the opponent a full-point bye. The file reads back (it did not:
+/// the games landed in the wrong round).
+#[test]
+fn round_robin_with_a_bye_and_a_withdrawal() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = round_robin_of_four(&dir);
     ok(&["bye", &file, "1", "--kind", "half"]);
     // Berger round 1 for 4: 1-4, 2-3.
     assert_eq!(pairs(&ok(&["pair", &file, "--record"])), vec![(2, 3)]);
@@ -604,18 +611,7 @@ fn pair_help_is_exact() {
 #[test]
 fn no_late_entry_into_a_started_round_robin() {
     let dir = tempfile::tempdir().unwrap();
-    let file = path(&dir, "rr.trf");
-    ok(&["new", &file, "--name", "RR", "--system", "round-robin"]);
-    for i in 1..=4 {
-        ok(&[
-            "add-player",
-            &file,
-            "--name",
-            &format!("P{i}, A"),
-            "--rating",
-            &(2400 - i * 20).to_string(),
-        ]);
-    }
+    let file = round_robin_of_four(&dir);
     ok(&["pair", &file, "--record"]);
     let before = std::fs::read(&file).unwrap();
     let (code, err) = failing(&["add-player", &file, "--name", "Late, X", "--rating", "2000"]);

@@ -21,6 +21,20 @@ async fn engine_game(s: &TestServer) -> Player {
     s.player(&id, Some(&cookie)).await
 }
 
+/// One client's engine games, one more than the bound, a search asked in
+/// each but the last: the client is at its bound of searches.
+async fn at_the_bound(s: &TestServer) -> Vec<Player> {
+    let bound = arbiter_server::engine::MAX_QUEUED_PER_CLIENT;
+    let mut games = Vec::new();
+    for _ in 0..=bound {
+        games.push(engine_game(s).await);
+    }
+    for g in games.iter_mut().take(bound) {
+        g.play("e2e4").await;
+    }
+    games
+}
+
 /// The engine's answer: its move event.
 async fn engine_reply(p: &mut Player) -> Value {
     p.socket
@@ -78,14 +92,7 @@ async fn the_wait_for_an_engine_is_not_charged_to_its_clock() {
 #[tokio::test]
 async fn a_client_with_too_many_searches_is_refused() {
     let s = TestServer::start().await;
-    let bound = arbiter_server::engine::MAX_QUEUED_PER_CLIENT;
-    let mut games = Vec::new();
-    for _ in 0..=bound {
-        games.push(engine_game(&s).await);
-    }
-    for g in games.iter_mut().take(bound) {
-        g.play("e2e4").await;
-    }
+    let mut games = at_the_bound(&s).await;
     let last = games.last_mut().unwrap();
     last.send(json!({"type": "move", "uci": "e2e4"})).await;
     let refused = last.event().await;
@@ -224,14 +231,7 @@ async fn socket_from(
 async fn a_busy_client_does_not_hold_up_another() {
     use futures_util::{SinkExt, StreamExt};
     let s = TestServer::start().await;
-    let bound = arbiter_server::engine::MAX_QUEUED_PER_CLIENT;
-    let mut games = Vec::new();
-    for _ in 0..=bound {
-        games.push(engine_game(&s).await);
-    }
-    for g in games.iter_mut().take(bound) {
-        g.play("e2e4").await;
-    }
+    let mut games = at_the_bound(&s).await;
     // This client is at its bound ...
     let last = games.last_mut().unwrap();
     last.send(json!({"type": "move", "uci": "e2e4"})).await;
