@@ -124,7 +124,7 @@ pub(crate) fn open(file: &str) -> Result<Input> {
     let head = buffered
         .fill_buf()
         .with_context(|| format!("cannot read {file}"))?;
-    Ok(match Compression::of(head) {
+    let text: Input = match Compression::of(head) {
         Some(Compression::Zstd) => Box::new(
             zstd::stream::read::Decoder::with_buffer(buffered)
                 .with_context(|| format!("{file}: zstd"))?,
@@ -132,7 +132,29 @@ pub(crate) fn open(file: &str) -> Result<Input> {
         Some(Compression::Bzip2) => Box::new(bzip2::read::MultiBzDecoder::new(buffered)),
         Some(Compression::Gzip) => Box::new(flate2::read::MultiGzDecoder::new(buffered)),
         None => Box::new(buffered),
-    })
+    };
+    Ok(utf16_as_utf8(text))
+}
+
+/// Text as UTF-8: a UTF-16 record, known by its byte-order mark (as some
+/// Windows tools write PGN), is decoded into UTF-8 as it is read (the mark
+/// dropped, a byte pair that is no character replaced by U+FFFD); any
+/// other input is passed as it is, byte for byte (PGN is UTF-8 or, read
+/// leniently, Latin-1: those are the reader's).
+fn utf16_as_utf8(text: Input) -> Input {
+    let mut head = BufReader::with_capacity(1 << 16, text);
+    let utf16 = matches!(head.fill_buf(), Ok(b) if is_utf16(b));
+    if !utf16 {
+        return Box::new(head);
+    }
+    Box::new(
+        encoding_rs_io::DecodeReaderBytesBuilder::new()
+            .bom_sniffing(true)
+            .bom_override(true)
+            .utf8_passthru(true)
+            .encoding(None)
+            .build(head),
+    )
 }
 
 /// The compressions an input is read through, known by its first bytes.
@@ -158,14 +180,19 @@ impl Compression {
     }
 }
 
+/// Whether `head` starts with a UTF-16 byte-order mark.
+pub(crate) fn is_utf16(head: &[u8]) -> bool {
+    head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff])
+}
+
 /// A regular file that is not compressed, mapped into memory; `None` for
-/// standard input, compressed input, an empty file, or a file the system
-/// cannot map (these are read as streams).
+/// standard input, compressed input, UTF-16 text, an empty file, or a file
+/// the system cannot map (these are read as streams).
 fn mapped(file: &str) -> Result<Option<Map>> {
     let Some(map) = crate::mapped::map_file(file)? else {
         return Ok(None);
     };
-    if Compression::of(&map).is_some() {
+    if Compression::of(&map).is_some() || is_utf16(&map) {
         return Ok(None);
     }
     Ok(Some(Map(Arc::new(map))))

@@ -222,7 +222,11 @@ enum Input {
 /// (zstd, bzip2, gzip, known by its first bytes) read through its decoder.
 fn input(file: &str) -> Result<Input> {
     Ok(match crate::mapped::map_file(file)? {
-        Some(map) if crate::audit::Compression::of(&map).is_some() => Input::Stream(open(file)?),
+        Some(map)
+            if crate::audit::Compression::of(&map).is_some() || crate::audit::is_utf16(&map) =>
+        {
+            Input::Stream(open(file)?)
+        }
         Some(map) => {
             let _ = map.advise(memmap2::Advice::Sequential);
             Input::Mapped(map)

@@ -503,3 +503,73 @@ fn a_stream_s_game_longer_than_held_is_audited_as_by_one_thread() {
     );
     assert_eq!(finding["place"]["line"], 4);
 }
+
+/// A record in UTF-16 with its byte-order mark (as some Windows tools write
+/// PGN), little- or big-endian, plain, gzipped or on standard input, is read
+/// as its UTF-8 text: `audit` gives the same game lines and `pgn check` the
+/// same output (the tester's UTF-16 export gave an `illegal_move` finding a
+/// game, its NUL bytes read as spaces).
+#[test]
+fn a_utf16_record_is_read_as_its_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[Event \"x\"]\n[White \"Müller\"]\n[Black \"Ёлкин\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"y\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+    let utf8 = dir.path().join("utf8.pgn");
+    std::fs::write(&utf8, text).unwrap();
+    let games = |out: &Output| -> Vec<String> {
+        String::from_utf8(out.stdout.clone())
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("{\"summary\""))
+            .map(str::to_owned)
+            .collect()
+    };
+    let run = |args: &[&str], stdin: Option<&Path>| -> Output {
+        let mut c = arbiter();
+        c.args(args);
+        if let Some(p) = stdin {
+            c.stdin(std::fs::File::open(p).unwrap());
+        }
+        c.output().unwrap()
+    };
+    let u = utf8.to_str().unwrap();
+    let expected = games(&run(&["audit", u], None));
+    assert_eq!(expected.len(), 2);
+    assert!(expected.iter().all(|l| l.contains("\"agrees\":true")));
+    let checked = run(&["pgn", "check", u], None).stdout;
+    let le: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let be: Vec<u8> = [0xfe, 0xff]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+        .collect();
+    for (name, bytes) in [("le.pgn", le), ("be.pgn", be)] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, &bytes).unwrap();
+        let gz = dir.path().join(format!("{name}.gz"));
+        let mut enc = flate2::write::GzEncoder::new(
+            std::fs::File::create(&gz).unwrap(),
+            flate2::Compression::default(),
+        );
+        enc.write_all(&bytes).unwrap();
+        enc.finish().unwrap();
+        let p = path.to_str().unwrap();
+        for threads in ["1", "2"] {
+            for file in [p, gz.to_str().unwrap()] {
+                let out = run(&["audit", file, "--threads", threads], None);
+                assert_eq!(games(&out), expected, "{file} with {threads} threads");
+            }
+        }
+        assert_eq!(
+            games(&run(&["audit", "-"], Some(&path))),
+            expected,
+            "{name} on standard input"
+        );
+        assert_eq!(
+            run(&["pgn", "check", p], None).stdout,
+            checked,
+            "pgn check {name}"
+        );
+    }
+}
