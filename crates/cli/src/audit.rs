@@ -659,8 +659,9 @@ impl One<'_> {
 
 /// Work for the workers, numbered in input order.
 enum Work {
-    /// Games to audit, with their numbers across all inputs.
-    Games(Vec<RawGame>),
+    /// Games to audit, with their numbers across all inputs, and the places
+    /// in flight the batch takes ([`weight`], counted once, by the reader).
+    Games { games: Vec<RawGame>, weight: usize },
     /// Passed through as it is (an input error, a file's byte count).
     Done(Output),
 }
@@ -714,7 +715,7 @@ fn parallel(
             let work_rx = Arc::clone(&work_rx);
             let done_tx = done_tx.clone();
             let shared = Arc::clone(&shared);
-            std::thread::spawn(move || work(&work_rx, &done_tx, &shared, in_flight))
+            std::thread::spawn(move || work(&work_rx, &done_tx, &shared))
         })
         .collect();
     drop(done_tx);
@@ -755,11 +756,11 @@ fn read_inputs(
 ) -> Result<u64> {
     let mut seq = 0u64;
     let mut send = |w: Work| -> Result<()> {
-        let weight = match &w {
-            Work::Games(games) => weight(games.iter().map(|g| g.text.len()).sum(), in_flight),
+        let places = match &w {
+            Work::Games { weight, .. } => *weight,
             Work::Done(_) => 1,
         };
-        for _ in 0..weight {
+        for _ in 0..places {
             tokens.send(()).context("the output stopped")?;
         }
         work.send((seq, w)).context("the workers stopped")?;
@@ -784,7 +785,10 @@ fn read_inputs(
                     batch_bytes += raw.text.len();
                     batch.push(raw);
                     if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
-                        send(Work::Games(std::mem::take(&mut batch)))?;
+                        send(Work::Games {
+                            games: std::mem::take(&mut batch),
+                            weight: weight(batch_bytes, in_flight),
+                        })?;
                         batch_bytes = 0;
                     }
                 }
@@ -798,7 +802,10 @@ fn read_inputs(
             }
         }
         if !batch.is_empty() {
-            send(Work::Games(batch))?;
+            send(Work::Games {
+                games: batch,
+                weight: weight(batch_bytes, in_flight),
+            })?;
         }
         tail.summary.bytes = splitter.bytes_read();
         base += games;
@@ -808,12 +815,7 @@ fn read_inputs(
 }
 
 /// A worker: reads and judges batches until the work runs out.
-fn work(
-    work: &Mutex<Receiver<(u64, Work)>>,
-    done: &SyncSender<(u64, Output)>,
-    shared: &Shared,
-    in_flight: usize,
-) {
+fn work(work: &Mutex<Receiver<(u64, Work)>>, done: &SyncSender<(u64, Output)>, shared: &Shared) {
     let mut lean = TranscriptReader::new();
     loop {
         let next = match work.lock() {
@@ -825,9 +827,9 @@ fn work(
         };
         let out = match w {
             Work::Done(out) => out,
-            Work::Games(games) => {
+            Work::Games { games, weight } => {
                 let mut out = Output {
-                    weight: weight(games.iter().map(|g| g.text.len()).sum(), in_flight),
+                    weight,
                     ..Output::default()
                 };
                 let mut full = GameBuilder::new();
